@@ -9,7 +9,7 @@ QString formatTime(Time t)
 {
     if (t == 0)
         return {};
-    return QDateTime::fromMSecsSinceEpoch(t, QTimeZone::UTC).toString(Qt::ISODate);
+    return QDateTime::fromMSecsSinceEpoch(t, Qt::UTC).toString(Qt::ISODate);
 }
 
 bool parseTime(const QString &text, Time *out)

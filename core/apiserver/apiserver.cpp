@@ -1,0 +1,280 @@
+#include "core/apiserver/apiserver.h"
+
+#include "core/api/defaults.h"
+#include "core/api/namespace.h"
+#include "core/api/validation.h"
+#include "core/apiserver/callerscope.h"
+#include "core/apiserver/strategy.h"
+#include "core/sim/clock.h"
+#include "core/sim/tracelog.h"
+#include "core/store/kvstore.h"
+
+namespace rlab::apiserver {
+
+using namespace rlab::api;
+
+ApiServer::ApiServer(store::KvStore &store, Clock &clock, TraceLog *trace, quint64 seed)
+    : m_store(store), m_clock(clock), m_trace(trace), m_names(seed)
+{
+}
+
+ApiServer::~ApiServer() = default;
+
+qint64 ApiServer::currentRevision() const
+{
+    return m_store.revision();
+}
+
+void ApiServer::traceRequest(const QString &verb, const ResourceType &rt, const QString &ns,
+                             const QString &name, const QString &subresource) const
+{
+    if (!m_trace)
+        return;
+    TraceEvent ev;
+    ev.component = QStringLiteral("apiserver");
+    ev.type = QStringLiteral("Request");
+    ev.worker = CallerScope::worker();
+    ev.key = ns.isEmpty() ? name : (name.isEmpty() ? ns : ns + QLatin1Char('/') + name);
+    const QString agent = CallerScope::userAgent();
+    ev.detail = QJsonObject{{QStringLiteral("verb"), verb},
+                            {QStringLiteral("resource"), rt.qualified()},
+                            {QStringLiteral("subresource"), subresource},
+                            {QStringLiteral("userAgent"), agent}};
+    QString what = rt.resource + (subresource.isEmpty() ? QString() : QLatin1Char('/') + subresource);
+    ev.text = QStringLiteral("%1 %2 %3%4").arg(agent.isEmpty() ? QStringLiteral("client") : agent, verb, what,
+                                               ev.key.isEmpty() ? QString() : QLatin1Char(' ') + ev.key);
+    m_trace->append(std::move(ev));
+}
+
+void ApiServer::traceWrite(const char *type, const QByteArray &key, qint64 rev, const QString &text) const
+{
+    if (!m_trace)
+        return;
+    TraceEvent ev;
+    ev.component = QStringLiteral("etcd");
+    ev.type = QLatin1String(type);
+    ev.key = QString::fromUtf8(key);
+    ev.rev = rev;
+    ev.text = text;
+    m_trace->append(std::move(ev));
+}
+
+ObjectPtr ApiServer::getLocked(const ResourceType &rt, const QString &ns, const QString &name, qint64 *modRev) const
+{
+    const store::RangeResult r = m_store.range(store::KeyRange::single(rt.etcdKey(ns, name)));
+    if (r.kvs.empty())
+        return nullptr;
+    if (modRev)
+        *modRev = r.kvs.front().modRevision;
+    return r.kvs.front().value;
+}
+
+std::optional<ApiError> ApiServer::checkNamespace(const ResourceType &rt, const QString &ns) const
+{
+    if (!rt.namespaced)
+        return std::nullopt;
+    if (ns.isEmpty())
+        return ApiError::badRequest(QStringLiteral("the namespace of the object is required"));
+    const ResourceType nsType = resources::byKind(Kind::Namespace);
+    const ObjectPtr n = getLocked(nsType, QString(), ns);
+    if (!n)
+        return ApiError::notFound(QStringLiteral("namespaces"), QString(), ns);
+    if (n->metadata.deletionTimestamp != 0)
+        return ApiError::forbidden(rt.resource, rt.group, QString(),
+                                   QStringLiteral("unable to create new content in namespace %1 because it is being terminated").arg(ns));
+    return std::nullopt;
+}
+
+ObjectPtr ApiServer::commit(const QByteArray &key, MutableObjectPtr obj, bool isCreate)
+{
+    // Only the ApiServer writes to the store and it holds m_writeMutex, so the next revision is
+    // known before the write: the stored object carries its own resourceVersion.
+    const qint64 rev = m_store.revision() + 1;
+    obj->metadata.resourceVersion = QString::number(rev);
+    ObjectPtr frozen = std::move(obj);
+    const store::Revision got = m_store.put(key, frozen);
+    Q_ASSERT(got.main == rev);
+    traceWrite("Put", key, got.main,
+               QStringLiteral("etcd %1 %2 at revision %3").arg(isCreate ? QStringLiteral("created") : QStringLiteral("updated"),
+                                                              QString::fromUtf8(key)).arg(got.main));
+    return frozen;
+}
+
+Result<ObjectPtr> ApiServer::create(MutableObjectPtr obj, const WriteOptions &opts)
+{
+    if (!obj)
+        return Result<ObjectPtr>::failure(ApiError::badRequest(QStringLiteral("no object")));
+    const ResourceType rt = obj->kind() == Kind::Generic ? resources::byKind(obj->apiVersion, obj->kindName)
+                                                         : resources::byKind(obj->kind());
+    QString ns = obj->metadata.namespace_;
+    if (rt.namespaced && ns.isEmpty())
+        ns = QStringLiteral("default");
+    return create(rt, ns, std::move(obj), opts);
+}
+
+Result<ObjectPtr> ApiServer::create(const ResourceType &rt, const QString &nsIn, MutableObjectPtr obj, const WriteOptions &opts)
+{
+    using R = Result<ObjectPtr>;
+    traceRequest(QStringLiteral("create"), rt, nsIn, obj ? obj->metadata.name : QString());
+    if (!obj)
+        return R::failure(ApiError::badRequest(QStringLiteral("no object")));
+    QString ns = rt.namespaced ? nsIn : QString();
+    if (rt.namespaced) {
+        if (obj->metadata.namespace_.isEmpty())
+            obj->metadata.namespace_ = ns;
+        else if (obj->metadata.namespace_ != ns)
+            return R::failure(ApiError::badRequest(
+                QStringLiteral("the namespace of the provided object does not match the namespace sent on the request")));
+    } else {
+        obj->metadata.namespace_.clear();
+    }
+    std::lock_guard lock(m_writeMutex);
+    if (auto err = checkNamespace(rt, ns))
+        return R::failure(*err);
+    if (obj->metadata.name.isEmpty() && !obj->metadata.generateName.isEmpty())
+        obj->metadata.name = m_names.generate(obj->metadata.generateName);
+    strategy::prepareForCreate(*obj);
+    setDefaults(*obj);
+    const FieldErrors errors = validateCreate(*obj);
+    if (!errors.isEmpty())
+        return R::failure(ApiError::invalid(rt.kind, rt.group, obj->metadata.name, errors));
+    const QByteArray key = rt.etcdKey(ns, obj->metadata.name);
+    if (getLocked(rt, ns, obj->metadata.name))
+        return R::failure(ApiError::alreadyExists(rt.resource, rt.group, obj->metadata.name));
+    obj->metadata.uid = m_names.uid();
+    obj->metadata.creationTimestamp = m_clock.now() / 1000 * 1000;   // metav1.Time: seconds
+    obj->metadata.resourceVersion.clear();
+    if (opts.dryRun)
+        return R{std::move(obj), {}};
+    return R{commit(key, std::move(obj), true), {}};
+}
+
+Result<ObjectPtr> ApiServer::restore(MutableObjectPtr obj)
+{
+    using R = Result<ObjectPtr>;
+    if (!obj)
+        return R::failure(ApiError::badRequest(QStringLiteral("no object")));
+    const ResourceType rt = obj->kind() == Kind::Generic ? resources::byKind(obj->apiVersion, obj->kindName)
+                                                         : resources::byKind(obj->kind());
+    if (rt.namespaced && obj->metadata.namespace_.isEmpty())
+        obj->metadata.namespace_ = QStringLiteral("default");
+    std::lock_guard lock(m_writeMutex);
+    setDefaults(*obj);
+    const FieldErrors errors = validateCreate(*obj);
+    if (!errors.isEmpty())
+        return R::failure(ApiError::invalid(rt.kind, rt.group, obj->metadata.name, errors));
+    if (obj->metadata.uid.isEmpty())
+        obj->metadata.uid = m_names.uid();
+    if (obj->metadata.creationTimestamp == 0)
+        obj->metadata.creationTimestamp = m_clock.now() / 1000 * 1000;
+    if (strategy::tracksGeneration(obj->kind()) && obj->metadata.generation == 0)
+        obj->metadata.generation = 1;
+    const QByteArray key = rt.etcdKey(obj->metadata.namespace_, obj->metadata.name);
+    const bool exists = getLocked(rt, obj->metadata.namespace_, obj->metadata.name) != nullptr;
+    return R{commit(key, std::move(obj), !exists), {}};
+}
+
+Result<ObjectPtr> ApiServer::get(const ResourceType &rt, const QString &ns, const QString &name) const
+{
+    const ObjectPtr o = getLocked(rt, rt.namespaced ? ns : QString(), name);
+    if (!o)
+        return Result<ObjectPtr>::failure(ApiError::notFound(rt.resource, rt.group, name));
+    return {o, {}};
+}
+
+Result<ObjectList> ApiServer::list(const ResourceType &rt, const QString &ns, const ListOptions &opts) const
+{
+    using R = Result<ObjectList>;
+    QString error;
+    std::optional<Selector> labels = Selector::parse(opts.labelSelector, &error);
+    if (!labels)
+        return R::failure(ApiError::badRequest(QStringLiteral("unable to parse requirement: %1").arg(error)));
+    std::optional<FieldSelector> fields = FieldSelector::parse(opts.fieldSelector, rt.resource, &error);
+    if (!fields)
+        return R::failure(ApiError::badRequest(error));
+    store::RangeOptions ro;
+    if (!opts.resourceVersion.isEmpty() && opts.resourceVersion != QLatin1String("0")) {
+        bool ok = false;
+        const qint64 rv = opts.resourceVersion.toLongLong(&ok);
+        if (!ok)
+            return R::failure(ApiError::badRequest(QStringLiteral("invalid resource version: %1").arg(opts.resourceVersion)));
+        if (opts.resourceVersionMatch == QLatin1String("Exact"))
+            ro.rev = rv;
+        else if (rv > m_store.revision())
+            return R::failure(ApiError{504, QStringLiteral("Timeout"),
+                                       QStringLiteral("Too large resource version: %1, current: %2").arg(rv).arg(m_store.revision()),
+                                       {}, {}, {}, {}, 1});
+    }
+    const QByteArray prefix = (rt.namespaced && !ns.isEmpty()) ? rt.etcdKey(ns, QString()) : rt.etcdPrefix.toUtf8() + '/';
+    const store::RangeResult r = m_store.range(store::KeyRange::prefix(prefix), ro);
+    if (r.error == store::StoreError::Compacted)
+        return R::failure(ApiError::gone(QStringLiteral("The resourceVersion for the provided list is too old.")));
+    if (!r.ok())
+        return R::failure(ApiError::internal(QString::fromLatin1(store::errorString(r.error))));
+    ObjectList out;
+    out.resourceVersion = ro.rev ? ro.rev : r.revision;
+    out.items.reserve(qsizetype(r.kvs.size()));
+    // Continue tokens: the key after which to resume (opaque to clients, like upstream's).
+    const QByteArray after = QByteArray::fromBase64(opts.continueToken.toLatin1());
+    for (const store::KeyValue &kv : r.kvs) {
+        if (!after.isEmpty() && kv.key <= after)
+            continue;
+        if (!labels->matches(kv.value->metadata.labels) || !fields->matches(*kv.value))
+            continue;
+        if (opts.limit > 0 && out.items.size() >= opts.limit) {
+            out.continueToken = QString::fromLatin1(out.items.isEmpty() ? QByteArray() : rt.etcdKey(out.items.last()->metadata.namespace_, out.items.last()->metadata.name).toBase64());
+            break;
+        }
+        out.items.append(kv.value);
+    }
+    return {std::move(out), {}};
+}
+
+Result<std::shared_ptr<ApiWatch>> ApiServer::watch(const ResourceType &rt, const QString &ns, const ListOptions &opts,
+                                                   std::function<void()> notify)
+{
+    using R = Result<std::shared_ptr<ApiWatch>>;
+    traceRequest(QStringLiteral("watch"), rt, ns, QString());
+    QString error;
+    std::optional<Selector> labels = Selector::parse(opts.labelSelector, &error);
+    if (!labels)
+        return R::failure(ApiError::badRequest(QStringLiteral("unable to parse requirement: %1").arg(error)));
+    std::optional<FieldSelector> fields = FieldSelector::parse(opts.fieldSelector, rt.resource, &error);
+    if (!fields)
+        return R::failure(ApiError::badRequest(error));
+    const QByteArray prefix = (rt.namespaced && !ns.isEmpty()) ? rt.etcdKey(ns, QString()) : rt.etcdPrefix.toUtf8() + '/';
+    std::vector<ApiWatchEvent> initial;
+    qint64 start = 0;
+    if (opts.resourceVersion.isEmpty() || opts.resourceVersion == QLatin1String("0")) {
+        // Snapshot and registration must see the same revision: hold the write lock.
+        std::lock_guard lock(m_writeMutex);
+        const store::RangeResult r = m_store.range(store::KeyRange::prefix(prefix));
+        for (const store::KeyValue &kv : r.kvs) {
+            if (labels->matches(kv.value->metadata.labels) && fields->matches(*kv.value))
+                initial.push_back(ApiWatchEvent{ApiWatchEvent::Added, kv.value, {}, kv.modRevision});
+        }
+        store::WatchResult w = m_store.watch(store::KeyRange::prefix(prefix), r.revision + 1, std::move(notify));
+        auto watch = std::make_shared<ApiWatch>(rt, ns, *labels, *fields, w.watcher, std::move(initial));
+        return {watch, {}};
+    }
+    bool ok = false;
+    const qint64 rv = opts.resourceVersion.toLongLong(&ok);
+    if (!ok)
+        return R::failure(ApiError::badRequest(QStringLiteral("invalid resource version: %1").arg(opts.resourceVersion)));
+    start = rv + 1;
+    store::WatchResult w = m_store.watch(store::KeyRange::prefix(prefix), start, notify);
+    if (w.error == store::StoreError::Compacted) {
+        // kube-apiserver answers 200 and sends one ERROR event, then closes the stream.
+        ApiWatchEvent ev;
+        ev.type = ApiWatchEvent::Error;
+        ev.error = ApiError::gone(QStringLiteral("too old resource version: %1 (%2)").arg(rv).arg(w.compactRevision));
+        initial.push_back(std::move(ev));
+        auto watch = std::make_shared<ApiWatch>(rt, ns, *labels, *fields, nullptr, std::move(initial));
+        if (notify)
+            notify();
+        return {watch, {}};
+    }
+    return {std::make_shared<ApiWatch>(rt, ns, *labels, *fields, w.watcher, std::move(initial)), {}};
+}
+
+} // namespace rlab::apiserver

@@ -1,0 +1,108 @@
+#pragma once
+#include "core/apiserver/apierror.h"
+#include "core/apiserver/apitypes.h"
+#include "core/apiserver/apiwatch.h"
+#include "core/apiserver/namegenerator.h"
+#include "core/apiserver/resourcetype.h"
+
+#include <QJsonObject>
+#include <functional>
+#include <memory>
+#include <mutex>
+
+namespace rlab {
+class Clock;
+class TraceLog;
+namespace store {
+class KvStore;
+}
+} // namespace rlab
+
+namespace rlab::apiserver {
+
+// kube-apiserver's REST semantics over the KvStore: create / get / list / watch / update /
+// patch / delete by resource, with defaulting, validation, resourceVersion = etcd mod_revision,
+// optimistic concurrency (stale resourceVersion -> 409 Conflict), generation, the status,
+// scale and binding subresources, graceful pod deletion and finalizers for the garbage collector.
+// Every client — controllers, scheduler, kubelets, the GUI, scenarios, kubectl over HTTP —
+// goes through it. Thread rules: any method from any thread. Writes are serialised by one
+// mutex (read-modify-write is atomic, like etcd's txn); reads go straight to the store.
+class ApiServer
+{
+public:
+    ApiServer(store::KvStore &store, Clock &clock, TraceLog *trace = nullptr, quint64 seed = 1);
+    ~ApiServer();
+
+    Result<api::ObjectPtr> create(const ResourceType &rt, const QString &ns, api::MutableObjectPtr obj,
+                                  const WriteOptions &opts = {});
+    // Resource and namespace from the object itself (its kind and metadata.namespace, default
+    // "default").
+    Result<api::ObjectPtr> create(api::MutableObjectPtr obj, const WriteOptions &opts = {});
+    Result<api::ObjectPtr> get(const ResourceType &rt, const QString &ns, const QString &name) const;
+    Result<ObjectList> list(const ResourceType &rt, const QString &ns, const ListOptions &opts = {}) const;
+    // Events after opts.resourceVersion ("" / "0": ADDED for every current object first). A
+    // compacted resourceVersion gives a watch whose first event is an ERROR with 410 Expired,
+    // as kube-apiserver does. `notify` runs on a writer's thread when events become pending.
+    Result<std::shared_ptr<ApiWatch>> watch(const ResourceType &rt, const QString &ns, const ListOptions &opts = {},
+                                            std::function<void()> notify = {});
+    Result<api::ObjectPtr> update(const ResourceType &rt, const QString &ns, api::MutableObjectPtr obj,
+                                  const WriteOptions &opts = {});
+    Result<api::ObjectPtr> update(api::MutableObjectPtr obj, const WriteOptions &opts = {});
+    Result<api::ObjectPtr> updateStatus(api::MutableObjectPtr obj);
+    Result<api::ObjectPtr> patch(const ResourceType &rt, const QString &ns, const QString &name,
+                                 PatchType type, const QByteArray &body, const WriteOptions &opts = {});
+    // The object after the call: still there (graceful deletion, finalizers) or as it was.
+    Result<api::ObjectPtr> remove(const ResourceType &rt, const QString &ns, const QString &name,
+                                  const DeleteOptions &opts = {});
+
+    // autoscaling/v1 Scale of a Deployment or ReplicaSet.
+    Result<QJsonObject> getScale(const ResourceType &rt, const QString &ns, const QString &name) const;
+    Result<QJsonObject> updateScale(const ResourceType &rt, const QString &ns, const QString &name,
+                                    const QJsonObject &scale, const WriteOptions &opts = {});
+    Result<QJsonObject> patchScale(const ResourceType &rt, const QString &ns, const QString &name,
+                                   PatchType type, const QByteArray &body, const WriteOptions &opts = {});
+    // pods/binding: sets spec.nodeName once (409 if already bound) and PodScheduled=True.
+    Result<api::ObjectPtr> bind(const QString &ns, const QString &podName, const QString &nodeName);
+
+    // Stores an object exactly as given (status included), for scenario `objects:` and restore:
+    // uid/creationTimestamp are filled when missing, nothing is validated away.
+    Result<api::ObjectPtr> restore(api::MutableObjectPtr obj);
+
+    qint64 currentRevision() const;
+    store::KvStore &store() { return m_store; }
+    Clock &clock() { return m_clock; }
+    TraceLog *trace() const { return m_trace; }
+    NameGenerator &names() { return m_names; }
+
+    // Typed convenience for controllers.
+    template<class T> std::shared_ptr<const T> getAs(const QString &ns, const QString &name) const
+    {
+        Result<api::ObjectPtr> r = get(resources::byKind(T::kKind), ns, name);
+        return r.ok() ? api::objectCast<T>(r.value) : nullptr;
+    }
+
+    // Maximum size of a request body / manifest (the API server's limit): 3 MiB.
+    static constexpr qint64 kMaxRequestBytes = 3 * 1024 * 1024;
+
+private:
+    struct Current;
+    Result<api::ObjectPtr> writeUpdate(const ResourceType &rt, api::MutableObjectPtr obj,
+                                       const api::ObjectPtr &old, qint64 oldRev, const WriteOptions &opts);
+    Result<api::ObjectPtr> deleteNow(const ResourceType &rt, const api::ObjectPtr &old);
+    api::ObjectPtr getLocked(const ResourceType &rt, const QString &ns, const QString &name, qint64 *modRev = nullptr) const;
+    api::ObjectPtr commit(const QByteArray &key, api::MutableObjectPtr obj, bool isCreate);
+    std::optional<ApiError> checkNamespace(const ResourceType &rt, const QString &ns) const;
+    void traceRequest(const QString &verb, const ResourceType &rt, const QString &ns, const QString &name,
+                      const QString &subresource = {}) const;
+    void traceWrite(const char *type, const QByteArray &key, qint64 rev, const QString &text) const;
+    Result<api::MutableObjectPtr> applyPatch(const ResourceType &rt, const api::Object &current,
+                                             PatchType type, const QByteArray &body, bool strict) const;
+
+    store::KvStore &m_store;
+    Clock &m_clock;
+    TraceLog *m_trace;
+    NameGenerator m_names;
+    mutable std::recursive_mutex m_writeMutex;
+};
+
+} // namespace rlab::apiserver

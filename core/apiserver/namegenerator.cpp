@@ -1,0 +1,49 @@
+#include "core/apiserver/namegenerator.h"
+
+namespace rlab::apiserver {
+
+namespace {
+constexpr char kAlphanums[] = "bcdfghjklmnpqrstvwxz2456789";
+constexpr int kMaxGeneratedNameLength = 63 - 5;   // names.SimpleNameGenerator
+} // namespace
+
+NameGenerator::NameGenerator(quint64 seed)
+    : m_rng(seed)
+{
+}
+
+void NameGenerator::reseed(quint64 seed)
+{
+    std::lock_guard lock(m_mutex);
+    m_rng.seed(seed);
+}
+
+QString NameGenerator::suffix(int length)
+{
+    std::lock_guard lock(m_mutex);
+    QString s;
+    s.reserve(length);
+    for (int i = 0; i < length; ++i)
+        s.append(QLatin1Char(kAlphanums[m_rng() % (sizeof(kAlphanums) - 1)]));
+    return s;
+}
+
+QString NameGenerator::uid()
+{
+    std::lock_guard lock(m_mutex);
+    const quint64 a = m_rng();
+    const quint64 b = m_rng();
+    auto hex = [](quint64 v, int digits) { return QString::number(v, 16).rightJustified(digits, QLatin1Char('0')).right(digits); };
+    // xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx
+    return QStringLiteral("%1-%2-4%3-%4%5-%6")
+        .arg(hex(a >> 32, 8), hex((a >> 16) & 0xffff, 4), hex(a & 0xfff, 3))
+        .arg(QLatin1Char("89ab"[b >> 62]))
+        .arg(hex((b >> 48) & 0xfff, 3), hex(b & 0xffffffffffffULL, 12));
+}
+
+QString NameGenerator::generate(const QString &generateName)
+{
+    return generateName.left(kMaxGeneratedNameLength) + suffix(5);
+}
+
+} // namespace rlab::apiserver

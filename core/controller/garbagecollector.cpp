@@ -1,0 +1,124 @@
+#include "core/controller/garbagecollector.h"
+
+#include "core/apiserver/apiserver.h"
+#include "core/apiserver/callerscope.h"
+#include "core/sim/tracelog.h"
+
+#include <QHash>
+#include <QMap>
+
+namespace rlab::controller {
+
+using namespace rlab::api;
+using namespace rlab::apiserver;
+
+GarbageCollector::GarbageCollector(ApiServer &api)
+    : m_api(api)
+{
+}
+
+int GarbageCollector::collect()
+{
+    CallerScope caller(QStringLiteral("garbage-collector"));
+    m_actions.clear();
+    // Everything, indexed by uid, and the dependents of each owner uid.
+    struct Entry
+    {
+        ResourceType rt;
+        ObjectPtr obj;
+    };
+    QMap<QString, Entry> byUid;   // ordered: deterministic traces
+    QHash<QString, QList<Entry>> dependents;
+    for (const ResourceType &rt : resources::all()) {
+        const Result<ObjectList> l = m_api.list(rt, QString());
+        if (!l.ok())
+            continue;
+        for (const ObjectPtr &o : l.value.items) {
+            byUid.insert(o->metadata.uid, Entry{rt, o});
+            for (const OwnerReference &ref : o->metadata.ownerReferences)
+                dependents[ref.uid].append(Entry{rt, o});
+        }
+    }
+    int writes = 0;
+    auto trace = [this](const QString &key, const QString &text) {
+        m_actions << text;
+        if (TraceLog *t = m_api.trace()) {
+            TraceEvent ev;
+            ev.component = QStringLiteral("garbagecollector");
+            ev.type = QStringLiteral("GarbageCollect");
+            ev.key = key;
+            ev.text = text;
+            t->append(std::move(ev));
+        }
+    };
+    for (auto it = byUid.cbegin(); it != byUid.cend(); ++it) {
+        const Entry &e = it.value();
+        const ObjectPtr &o = e.obj;
+        const QString key = o->key();
+        // Owners being deleted.
+        if (o->metadata.deletionTimestamp != 0) {
+            const QList<Entry> deps = dependents.value(o->metadata.uid);
+            if (o->metadata.finalizers.contains(QStringLiteral("orphan"))) {
+                for (const Entry &d : deps) {
+                    MutableObjectPtr copy = d.obj->clone();
+                    copy->metadata.ownerReferences.removeIf([&](const OwnerReference &r) { return r.uid == o->metadata.uid; });
+                    if (m_api.update(d.rt, copy->metadata.namespace_, copy).ok())
+                        ++writes;
+                }
+                MutableObjectPtr copy = o->clone();
+                copy->metadata.finalizers.removeAll(QStringLiteral("orphan"));
+                if (m_api.update(e.rt, copy->metadata.namespace_, copy).ok()) {
+                    ++writes;
+                    trace(key, QStringLiteral("orphaned %1 dependents of %2 %3 and removed the orphan finalizer").arg(deps.size()).arg(e.rt.kind, key));
+                }
+                continue;
+            }
+            if (o->metadata.finalizers.contains(QStringLiteral("foregroundDeletion"))) {
+                if (deps.isEmpty()) {
+                    MutableObjectPtr copy = o->clone();
+                    copy->metadata.finalizers.removeAll(QStringLiteral("foregroundDeletion"));
+                    if (m_api.update(e.rt, copy->metadata.namespace_, copy).ok()) {
+                        ++writes;
+                        trace(key, QStringLiteral("all dependents of %1 %2 are gone: removed the foregroundDeletion finalizer").arg(e.rt.kind, key));
+                    }
+                } else {
+                    for (const Entry &d : deps) {
+                        if (d.obj->metadata.deletionTimestamp != 0)
+                            continue;
+                        DeleteOptions opts;
+                        opts.propagationPolicy = QStringLiteral("Foreground");
+                        if (m_api.remove(d.rt, d.obj->metadata.namespace_, d.obj->metadata.name, opts).ok()) {
+                            ++writes;
+                            trace(d.obj->key(), QStringLiteral("deleting %1 %2 in the foreground: its owner %3 %4 is being deleted")
+                                                    .arg(d.rt.kind, d.obj->key(), e.rt.kind, key));
+                        }
+                    }
+                }
+                continue;
+            }
+        }
+        // Dependents whose owners are all gone.
+        if (o->metadata.ownerReferences.isEmpty() || o->metadata.deletionTimestamp != 0)
+            continue;
+        bool anyOwner = false;
+        for (const OwnerReference &ref : o->metadata.ownerReferences) {
+            if (byUid.contains(ref.uid)) {
+                anyOwner = true;
+                break;
+            }
+        }
+        if (anyOwner)
+            continue;
+        DeleteOptions opts;
+        opts.propagationPolicy = QStringLiteral("Background");
+        opts.preconditionUid = o->metadata.uid;
+        if (m_api.remove(e.rt, o->metadata.namespace_, o->metadata.name, opts).ok()) {
+            ++writes;
+            const OwnerReference &ref = o->metadata.ownerReferences.first();
+            trace(key, QStringLiteral("deleted %1 %2: its owner %3 %4 no longer exists").arg(e.rt.kind, key, ref.kind, ref.name));
+        }
+    }
+    return writes;
+}
+
+} // namespace rlab::controller

@@ -1,0 +1,32 @@
+#pragma once
+#include <QString>
+#include <QStringList>
+
+namespace rlab::apiserver {
+class ApiServer;
+}
+
+namespace rlab::controller {
+
+// The garbage collector (pkg/controller/garbagecollector), in one pass over the store:
+//  - an object whose owners (by ownerReferences uid) are all gone is deleted (Background
+//    cascade: delete a Deployment, its ReplicaSets go, then their pods);
+//  - an owner being deleted with the `foregroundDeletion` finalizer has its dependents deleted
+//    (foreground, recursively) and loses the finalizer once none is left;
+//  - an owner with the `orphan` finalizer has its ownerReference removed from every dependent,
+//    then loses the finalizer.
+// collect() returns how many API writes it made (0 = nothing to do), so runners can loop it
+// until idle. Thread rules: one collect() at a time; all writes go through the ApiServer.
+class GarbageCollector
+{
+public:
+    explicit GarbageCollector(apiserver::ApiServer &api);
+    int collect();
+    QStringList lastActions() const { return m_actions; }   // what the last collect() did, for the trace
+
+private:
+    apiserver::ApiServer &m_api;
+    QStringList m_actions;
+};
+
+} // namespace rlab::controller

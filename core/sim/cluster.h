@@ -1,0 +1,50 @@
+#pragma once
+#include "core/apiserver/apiserver.h"
+#include "core/sim/manualclock.h"
+#include "core/sim/tracelog.h"
+#include "core/store/kvstore.h"
+
+#include <memory>
+
+namespace rlab {
+
+// Shape of the simulated cluster: how many nodes and their size.
+struct ClusterConfig
+{
+    int nodes = 3;
+    QString cpu = QStringLiteral("4");
+    QString memory = QStringLiteral("8Gi");
+    int maxPods = 110;
+    quint64 seed = 42;
+    qint64 startTimeMs = 1767225600000;   // 2026-01-01T00:00:00Z
+};
+
+// Composition root of one simulated cluster: the etcd-like store, the virtual clock, the trace
+// and the API server, bootstrapped with the namespaces every cluster has (default, kube-system,
+// kube-public, kube-node-lease) and Ready nodes "node-1" … "node-N". Controllers, scheduler and
+// kubelets attach to it. Thread rules: the members are thread-safe; construct and destroy on one
+// thread.
+class Cluster
+{
+public:
+    explicit Cluster(const ClusterConfig &config = {});
+    ~Cluster();
+
+    store::KvStore &store() { return m_store; }
+    ManualClock &clock() { return m_clock; }
+    TraceLog &trace() { return m_trace; }
+    apiserver::ApiServer &api() { return *m_api; }
+    const ClusterConfig &config() const { return m_config; }
+
+    // Adds node "name" (Ready, sized like the config); false if it exists.
+    bool addNode(const QString &name);
+
+private:
+    ClusterConfig m_config;
+    store::KvStore m_store;
+    ManualClock m_clock;
+    TraceLog m_trace;
+    std::unique_ptr<apiserver::ApiServer> m_api;
+};
+
+} // namespace rlab

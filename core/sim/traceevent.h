@@ -1,0 +1,26 @@
+#pragma once
+#include <QJsonObject>
+#include <QString>
+#include <QtGlobal>
+
+namespace rlab {
+
+// One hop of the control plane, as design.md §6 defines it: what happened (`type`), where
+// (`component`, `worker`), to which object (`key`), when (`t`, virtual ms) and at which store
+// revision (`rev`), with a sentence a learner can read (`text`). A plain value: crosses threads.
+struct TraceEvent
+{
+    qint64 seq = 0;        // assigned by TraceLog::append, gap-free
+    qint64 t = 0;          // virtual time, ms since the scenario start (0 = startTime)
+    qint64 rev = 0;        // store revision after the event
+    QString component;     // apiserver, etcd, informer/<kind>, queue/<controller>, <controller>, scheduler, kubelet/<node>
+    int worker = -1;       // worker index where relevant, -1 otherwise
+    QString type;          // Request, Put, Delete, WatchEvent, QueueAdd, QueueGet, QueueDone, …
+    QString key;           // "default/web" or an etcd key
+    QJsonObject detail;
+    QString text;
+
+    QJsonObject toJson() const;   // one line of `rlab run --trace`
+};
+
+} // namespace rlab

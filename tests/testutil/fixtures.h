@@ -1,0 +1,33 @@
+#pragma once
+#include "core/api/deployment.h"
+#include "core/api/node.h"
+#include "core/api/pod.h"
+#include "core/api/replicaset.h"
+#include "core/apiserver/apiserver.h"
+#include "core/sim/manualclock.h"
+#include "core/store/kvstore.h"
+
+namespace rlab::test {
+
+// 2026-01-01T00:00:00Z, the default scenario start.
+constexpr qint64 kStartMs = 1767225600000;
+
+// A store + virtual clock + API server with the "default" namespace, for core tests.
+struct ApiFixture
+{
+    store::KvStore store;
+    ManualClock clock{kStartMs};
+    apiserver::ApiServer api{store, clock, nullptr, 42};
+    ApiFixture();
+    apiserver::ResourceType rt(api::Kind kind) const;
+};
+
+// A valid apps/v1 Deployment "name" with label app=name, one container "app".
+std::shared_ptr<api::Deployment> makeDeployment(const QString &name, int replicas = 3,
+                                                const QString &image = QStringLiteral("nginx:1.25"));
+std::shared_ptr<api::ReplicaSet> makeReplicaSet(const QString &name, int replicas = 3,
+                                                const QString &image = QStringLiteral("nginx:1.25"));
+std::shared_ptr<api::Pod> makePod(const QString &name, const QString &nodeName = {});
+std::shared_ptr<api::Node> makeNode(const QString &name);
+
+} // namespace rlab::test
