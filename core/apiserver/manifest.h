@@ -1,0 +1,38 @@
+#pragma once
+#include "core/api/object.h"
+#include "core/api/sourcedocument.h"
+#include "core/apiserver/clientapply.h"
+
+#include <QList>
+#include <QStringList>
+
+namespace rlab::apiserver {
+
+// One object of a manifest file, decoded and checked.
+struct ManifestObject
+{
+    api::SourceDocument source;
+    QJsonObject json;               // as written in the file
+    api::MutableObjectPtr object;   // typed or generic
+};
+
+// A manifest file read, decoded, defaulted and validated as `kubectl apply` + the API server
+// would, WITHOUT touching any cluster: errors say `file:line:column: …` in the API server's
+// words (`The Deployment "web" is invalid: spec.replicas: Invalid value: -1: …`). The lab applies
+// a file all-or-nothing: if any document is bad, nothing is applied (stricter than kubectl,
+// which applies the good documents of a file whose others the server rejects).
+struct Manifest
+{
+    QList<ManifestObject> objects;
+    QStringList errors;     // formatted, one per problem
+    QStringList warnings;   // `file:line:column: Warning: unknown field "spec.foo"`
+    QList<api::SourceError> sourceErrors;   // the same errors with positions, for editors
+    bool ok() const { return errors.isEmpty(); }
+};
+
+Manifest loadManifest(const QByteArray &text, const QString &fileName, bool strict = false);
+Manifest loadManifestFile(const QString &path, bool strict = false);
+// kubectlApply for every object, in file order; call only when manifest.ok().
+QList<ApplyResult> applyManifest(ApiServer &api, const Manifest &manifest, const QString &defaultNamespace = QStringLiteral("default"));
+
+} // namespace rlab::apiserver

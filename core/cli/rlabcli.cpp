@@ -1,0 +1,41 @@
+#include "core/cli/rlabcli.h"
+
+#include "core/cli/benchcommand.h"
+#include "core/cli/validatecommand.h"
+
+namespace rlab::cli {
+
+namespace {
+void usage(QTextStream &s)
+{
+    s << "usage: rlab COMMAND [ARGS]\n"
+         "  validate FILE...            validate manifests exactly as apply would (exit 2 on errors)\n"
+         "  bench [store] [--pods N] [--watchers W] [--json]\n"
+         "                              measure the API layer and store\n"
+         "  run SCENARIO.yaml ...       run a scenario in virtual time (not available yet)\n"
+         "  serve ...                   serve the Kubernetes API for kubectl (not available yet)\n";
+}
+} // namespace
+
+int runRlab(const QStringList &args, QTextStream &out, QTextStream &err)
+{
+    if (args.isEmpty() || args[0] == QLatin1String("--help") || args[0] == QLatin1String("-h") || args[0] == QLatin1String("help")) {
+        usage(args.isEmpty() ? err : out);
+        return args.isEmpty() ? 2 : 0;
+    }
+    const QString cmd = args[0];
+    const QStringList rest = args.mid(1);
+    if (cmd == QLatin1String("validate"))
+        return validateCommand(rest, out, err);
+    if (cmd == QLatin1String("bench"))
+        return benchCommand(rest, out, err);
+    if (cmd == QLatin1String("run") || cmd == QLatin1String("serve")) {
+        err << "rlab " << cmd << ": not available in this build yet (the controllers, scheduler and kubelet are still being built)\n";
+        return 2;
+    }
+    err << "rlab: unknown command \"" << cmd << "\"\n";
+    usage(err);
+    return 2;
+}
+
+} // namespace rlab::cli
