@@ -17,20 +17,12 @@ QString formatValue(const QJsonValue &v)
     }
     case QJsonValue::Bool: return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
     case QJsonValue::Null: return QStringLiteral("null");
-    case QJsonValue::Object: {
-        // Go prints structs as {…}; a map of strings as map[k:v].
-        const QJsonObject o = v.toObject();
-        QStringList parts;
-        for (auto it = o.begin(); it != o.end(); ++it)
-            parts << it.key() + QLatin1Char(':') + (it.value().isString() ? it.value().toString() : formatValue(it.value()));
-        return QStringLiteral("map[%1]").arg(parts.join(QLatin1Char(' ')));
-    }
-    case QJsonValue::Array: {
-        QStringList parts;
-        for (const QJsonValue &e : v.toArray())
-            parts << (e.isString() ? e.toString() : formatValue(e));
-        return QStringLiteral("[%1]").arg(parts.join(QLatin1Char(' ')));
-    }
+    // Current apimachinery (field.Error.ErrorBody) prints maps, slices and structs as
+    // json.Marshal does: compact, map keys sorted ({"app":"web"}, ["a","b"]).
+    case QJsonValue::Object:
+        return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+    case QJsonValue::Array:
+        return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
     default: return QStringLiteral("<nil>");
     }
 }
@@ -38,28 +30,32 @@ QString formatValue(const QJsonValue &v)
 
 FieldError FieldError::invalid(const QString &field, const QJsonValue &value, const QString &detail)
 {
-    return FieldError{Type::Invalid, field, value, detail, {}};
+    return FieldError{Type::Invalid, field, value, detail, {}, {}};
 }
 FieldError FieldError::required(const QString &field, const QString &detail)
 {
-    return FieldError{Type::Required, field, QJsonValue::Undefined, detail, {}};
+    return FieldError{Type::Required, field, QJsonValue::Undefined, detail, {}, {}};
 }
 FieldError FieldError::duplicate(const QString &field, const QJsonValue &value)
 {
-    return FieldError{Type::Duplicate, field, value, {}, {}};
+    return FieldError{Type::Duplicate, field, value, {}, {}, {}};
 }
 FieldError FieldError::notSupported(const QString &field, const QJsonValue &value, const QStringList &supported)
 {
-    return FieldError{Type::NotSupported, field, value, {}, supported};
+    return FieldError{Type::NotSupported, field, value, {}, supported, {}};
 }
 FieldError FieldError::forbidden(const QString &field, const QString &detail)
 {
-    return FieldError{Type::Forbidden, field, QJsonValue::Undefined, detail, {}};
+    return FieldError{Type::Forbidden, field, QJsonValue::Undefined, detail, {}, {}};
 }
 FieldError FieldError::tooLong(const QString &field, const QJsonValue &value, int maxLength)
 {
+    // apimachinery field.TooLong: "may not be more than N bytes" (the value is never printed).
     return FieldError{Type::TooLong, field, value,
-                      QStringLiteral("must have at most %1 bytes").arg(maxLength), {}};
+                      QStringLiteral("may not be more than %1 %2")
+                          .arg(maxLength)
+                          .arg(maxLength == 1 ? QStringLiteral("byte") : QStringLiteral("bytes")),
+                      {}, {}};
 }
 
 QString FieldError::typeString() const
@@ -104,7 +100,7 @@ QString FieldError::body() const
         // upstream: "Too long: may not be more than N bytes" (value omitted)
         return s + QStringLiteral(": ") + detail;
     case Type::NotSupported: {
-        s += QStringLiteral(": ") + formatValue(badValue);
+        s += QStringLiteral(": ") + (renderedValue.isEmpty() ? formatValue(badValue) : renderedValue);
         if (!supported.isEmpty()) {
             QStringList quoted;
             for (const QString &v : supported)
@@ -114,7 +110,7 @@ QString FieldError::body() const
         return s;
     }
     default:
-        s += QStringLiteral(": ") + formatValue(badValue);
+        s += QStringLiteral(": ") + (renderedValue.isEmpty() ? formatValue(badValue) : renderedValue);
     }
     if (!detail.isEmpty())
         s += QStringLiteral(": ") + detail;
@@ -126,13 +122,16 @@ QString FieldError::message() const
     return field.isEmpty() ? body() : field + QStringLiteral(": ") + body();
 }
 
+// utilerrors.aggregate.Error(): identical messages are printed once; brackets only when more
+// than one distinct message remains.
 static QString aggregate(const FieldErrors &errors)
 {
-    if (errors.size() == 1)
-        return errors.first().message();
     QStringList parts;
     for (const FieldError &e : errors)
-        parts << e.message();
+        if (const QString m = e.message(); !parts.contains(m))
+            parts << m;
+    if (parts.size() == 1)
+        return parts.first();
     return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
 }
 

@@ -16,6 +16,10 @@ struct FieldError
     QJsonValue badValue;  // Invalid/Duplicate/NotSupported
     QString detail;
     QStringList supported;   // NotSupported
+    // Go's rendering of a value QJsonValue cannot express faithfully (a struct marshalled with its
+    // fields in declaration order, e.g. {"Type":"Blue","RollingUpdate":null}); used verbatim
+    // instead of badValue when set.
+    QString renderedValue;
 
     static FieldError invalid(const QString &field, const QJsonValue &value, const QString &detail);
     static FieldError required(const QString &field, const QString &detail = {});

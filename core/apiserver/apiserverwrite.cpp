@@ -87,6 +87,7 @@ Result<ObjectPtr> ApiServer::writeUpdate(const ResourceType &rt, MutableObjectPt
         strategy::prepareForUpdate(*obj, *old);
     obj->metadata.deletionTimestamp = old->metadata.deletionTimestamp;
     obj->metadata.deletionGracePeriodSeconds = old->metadata.deletionGracePeriodSeconds;
+    obj->metadata.resourceVersion = old->metadata.resourceVersion;   // unconditional update
     setDefaults(*obj);
     const FieldErrors errors = statusOnly ? validateStatusUpdate(*obj, *old) : validateUpdate(*obj, *old);
     if (!errors.isEmpty())

@@ -1,0 +1,220 @@
+#include "core/api/namevalidation.h"
+
+#include <QRegularExpression>
+
+namespace rlab::api {
+
+namespace {
+
+const QString kDns1123LabelFmt = QStringLiteral("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
+const QString kDns1123SubdomainFmt = kDns1123LabelFmt + QStringLiteral("(\\.") + kDns1123LabelFmt + QStringLiteral(")*");
+const QString kLabelKeyFmt = QStringLiteral("([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]");
+const QString kLabelValueFmt = QStringLiteral("(") + kLabelKeyFmt + QStringLiteral(")?");
+const QString kPercentFmt = QStringLiteral("[0-9]+%");
+
+constexpr int kDns1123LabelMaxLength = 63;
+constexpr int kDns1123SubdomainMaxLength = 253;
+constexpr int kLabelKeyMaxLength = 63;
+constexpr int kLabelValueMaxLength = 63;
+
+// Each pattern is compiled once (function-local statics) and only read afterwards, so the
+// checks are cheap on the create path and safe from any thread.
+QRegularExpression compiled(const QString &fmt, bool anchored = true)
+{
+    QRegularExpression re(anchored ? QRegularExpression::anchoredPattern(fmt) : fmt);
+    re.optimize();
+    return re;
+}
+
+bool fullMatch(const QRegularExpression &re, const QString &value)
+{
+    return re.match(value).hasMatch();
+}
+
+qsizetype byteLength(const QString &value)
+{
+    return value.toUtf8().size();
+}
+
+QStringList prefixEach(QStringList msgs, const QString &prefix)
+{
+    for (QString &m : msgs)
+        m.prepend(prefix);
+    return msgs;
+}
+
+// generic.go maskTrailingDash: the `len(name)-2` slice is upstream's (it drops two characters
+// and appends one); kept as is because it decides which generateNames validate.
+QString maskTrailingDash(const QString &name)
+{
+    if (name.size() > 1 && name.endsWith(QLatin1Char('-')))
+        return name.left(name.size() - 2) + QLatin1Char('a');
+    return name;
+}
+
+} // namespace
+
+QString regexError(const QString &msg, const QString &fmt, const QStringList &examples)
+{
+    if (examples.isEmpty())
+        return msg + QStringLiteral(" (regex used for validation is '") + fmt + QStringLiteral("')");
+    QString out = msg + QStringLiteral(" (e.g. ");
+    for (qsizetype i = 0; i < examples.size(); ++i) {
+        if (i > 0)
+            out += QStringLiteral(" or ");
+        out += QLatin1Char('\'') + examples[i] + QStringLiteral("', ");
+    }
+    return out + QStringLiteral("regex used for validation is '") + fmt + QStringLiteral("')");
+}
+
+QString maxLenError(int length)
+{
+    return QStringLiteral("must be no more than %1 characters").arg(length);
+}
+
+QString inclusiveRangeError(qint64 lo, qint64 hi)
+{
+    return QStringLiteral("must be between %1 and %2, inclusive").arg(lo).arg(hi);
+}
+
+QStringList isDNS1123Label(const QString &value)
+{
+    QStringList errs;
+    if (byteLength(value) > kDns1123LabelMaxLength)
+        errs << maxLenError(kDns1123LabelMaxLength);
+    static const QRegularExpression labelRe = compiled(kDns1123LabelFmt);
+    static const QRegularExpression subdomainRe = compiled(kDns1123SubdomainFmt);
+    if (!fullMatch(labelRe, value)) {
+        if (fullMatch(subdomainRe, value))
+            errs << QStringLiteral("must not contain dots");   // a valid subdomain: only dots are wrong
+        else
+            errs << regexError(QStringLiteral("a lowercase RFC 1123 label must consist of lower case "
+                                              "alphanumeric characters or '-', and must start and end "
+                                              "with an alphanumeric character"),
+                               kDns1123LabelFmt, {QStringLiteral("my-name"), QStringLiteral("123-abc")});
+    }
+    return errs;
+}
+
+QStringList isDNS1123Subdomain(const QString &value)
+{
+    QStringList errs;
+    if (byteLength(value) > kDns1123SubdomainMaxLength)
+        errs << maxLenError(kDns1123SubdomainMaxLength);
+    static const QRegularExpression subdomainRe = compiled(kDns1123SubdomainFmt);
+    if (!fullMatch(subdomainRe, value))
+        errs << regexError(QStringLiteral("a lowercase RFC 1123 subdomain must consist of lower case "
+                                          "alphanumeric characters, '-' or '.', and must start and end "
+                                          "with an alphanumeric character"),
+                           kDns1123SubdomainFmt, {QStringLiteral("example.com")});
+    return errs;
+}
+
+QStringList isQualifiedName(const QString &value)
+{
+    static const QString keyMsg = QStringLiteral("must consist of alphanumeric characters, '-', '_' or '.', "
+                                                 "and must start and end with an alphanumeric character");
+    static const QStringList examples{QStringLiteral("MyName"), QStringLiteral("my.name"), QStringLiteral("123-abc")};
+    QStringList errs;
+    const QStringList parts = value.split(QLatin1Char('/'));
+    QString name;
+    switch (parts.size()) {
+    case 1:
+        name = parts[0];
+        break;
+    case 2: {
+        const QString &prefix = parts[0];
+        name = parts[1];
+        if (prefix.isEmpty())
+            errs << QStringLiteral("prefix part must be non-empty");
+        else if (const QStringList msgs = isDNS1123Subdomain(prefix); !msgs.isEmpty())
+            errs << prefixEach(msgs, QStringLiteral("prefix part "));
+        break;
+    }
+    default:
+        return errs << QStringLiteral("a valid label key ") + regexError(keyMsg, kLabelKeyFmt, examples)
+                           + QStringLiteral(" with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')");
+    }
+    if (name.isEmpty())
+        errs << QStringLiteral("name part must be non-empty");
+    else if (byteLength(name) > kLabelKeyMaxLength)
+        errs << QStringLiteral("name part ") + maxLenError(kLabelKeyMaxLength);
+    static const QRegularExpression keyRe = compiled(kLabelKeyFmt);
+    if (!fullMatch(keyRe, name))
+        errs << QStringLiteral("name part ") + regexError(keyMsg, kLabelKeyFmt, examples);
+    return errs;
+}
+
+QStringList isValidLabelValue(const QString &value)
+{
+    QStringList errs;
+    if (byteLength(value) > kLabelValueMaxLength)
+        errs << maxLenError(kLabelValueMaxLength);
+    static const QRegularExpression valueRe = compiled(kLabelValueFmt);
+    if (!fullMatch(valueRe, value))
+        errs << regexError(QStringLiteral("a valid label must be an empty string or consist of alphanumeric "
+                                          "characters, '-', '_' or '.', and must start and end with an "
+                                          "alphanumeric character"),
+                           kLabelValueFmt,
+                           {QStringLiteral("MyValue"), QStringLiteral("my_value"), QStringLiteral("12345")});
+    return errs;
+}
+
+QStringList isValidPercent(const QString &value)
+{
+    static const QRegularExpression percentRe = compiled(kPercentFmt);
+    if (fullMatch(percentRe, value))
+        return {};
+    return {regexError(QStringLiteral("a valid percent string must be a numeric string followed by an ending '%'"),
+                       kPercentFmt, {QStringLiteral("1%"), QStringLiteral("93%")})};
+}
+
+QStringList isValidPortNum(qint64 port)
+{
+    if (port >= 1 && port <= 65535)
+        return {};
+    return {inclusiveRangeError(1, 65535)};
+}
+
+QStringList isValidPortName(const QString &port)
+{
+    QStringList errs;
+    if (byteLength(port) > 15)
+        errs << maxLenError(15);
+    static const QRegularExpression charsetRe = compiled(QStringLiteral("[-a-z0-9]+"));
+    static const QRegularExpression letterRe = compiled(QStringLiteral("[a-z]"), false);
+    if (!fullMatch(charsetRe, port))
+        errs << QStringLiteral("must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)");
+    if (!letterRe.match(port).hasMatch())
+        errs << QStringLiteral("must contain at least one letter or number (a-z, 0-9)");
+    if (port.contains(QLatin1String("--")))
+        errs << QStringLiteral("must not contain consecutive hyphens");
+    if (!port.isEmpty() && (port.front() == QLatin1Char('-') || port.back() == QLatin1Char('-')))
+        errs << QStringLiteral("must not begin or end with a hyphen");
+    return errs;
+}
+
+QStringList nameIsDNSSubdomain(const QString &name, bool prefix)
+{
+    return isDNS1123Subdomain(prefix ? maskTrailingDash(name) : name);
+}
+
+QStringList nameIsDNSLabel(const QString &name, bool prefix)
+{
+    return isDNS1123Label(prefix ? maskTrailingDash(name) : name);
+}
+
+QStringList validatePathSegmentName(const QString &name, bool prefix)
+{
+    QStringList errs;
+    if (!prefix) {
+        if (name == QLatin1String(".") || name == QLatin1String(".."))
+            errs << QStringLiteral("may not be '%1'").arg(name);
+    }
+    for (const QLatin1String bad : {QLatin1String("/"), QLatin1String("%")})
+        if (name.contains(bad))
+            errs << QStringLiteral("may not contain '%1'").arg(bad);
+    return errs;
+}
+
+} // namespace rlab::api
