@@ -3,6 +3,7 @@
 #include "core/api/defaults.h"
 #include "core/api/namespace.h"
 #include "core/api/validation.h"
+#include "core/apiserver/admission.h"
 #include "core/apiserver/callerscope.h"
 #include "core/apiserver/strategy.h"
 #include "core/sim/clock.h"
@@ -135,6 +136,7 @@ Result<ObjectPtr> ApiServer::create(const ResourceType &rt, const QString &nsIn,
         obj->metadata.name = m_names.generate(obj->metadata.generateName);
     strategy::prepareForCreate(*obj);
     setDefaults(*obj);
+    admission::admit(*obj);
     const FieldErrors errors = validateCreate(*obj);
     if (!errors.isEmpty())
         return R::failure(ApiError::invalid(rt.kind, rt.group, obj->metadata.name, errors));

@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/client/reflector.h"
+
+#include "core/apiserver/apiserver.h"
+#include "core/client/threadsafestore.h"
+#include "core/sim/tracelog.h"
+
+#include <QSet>
+
+namespace rlab::client {
+
+using apiserver::ApiWatchEvent;
+
+Reflector::Reflector(apiserver::ApiServer &api, apiserver::ResourceType resource, const ThreadSafeStore &knownObjects,
+                     ReflectorOptions options, std::function<void()> notify)
+    : m_api(api), m_rt(std::move(resource)), m_known(knownObjects), m_options(std::move(options)),
+      m_notify(std::move(notify)), m_component(QStringLiteral("informer/") + m_rt.resource), m_trace(api.trace())
+{
+}
+
+Reflector::~Reflector()
+{
+    closeWatch();
+}
+
+void Reflector::closeWatch()
+{
+    if (m_watch) {
+        m_watch->stop();
+        m_watch.reset();
+    }
+}
+
+void Reflector::requestRelist()
+{
+    closeWatch();
+    m_needList = true;
+}
+
+void Reflector::trace(const char *type, const QString &key, qint64 rev, const QString &text) const
+{
+    if (!m_trace || !m_trace->isEnabled())
+        return;
+    TraceEvent ev;
+    ev.component = m_component;
+    ev.type = QLatin1String(type);
+    ev.key = key;
+    ev.rev = rev;
+    ev.text = text;
+    m_trace->append(std::move(ev));
+}
+
+// Example: the cache holds default/a (rv 5) and default/b (rv 6); b was deleted at rv 9 while
+// the watch was down and the list at rv 12 returns a (rv 11) and c (rv 10). The deltas are
+// Replaced a, Replaced c, Deleted b (tombstone, last known rv 6): the informer turns them into
+// onUpdate(a@5, a@11), onAdd(c@10), onDelete(b@6, DeletedFinalStateUnknown{"default/b"}).
+bool Reflector::listAndReplace()
+{
+    closeWatch();
+    apiserver::ListOptions lo;
+    lo.labelSelector = m_options.labelSelector;
+    lo.fieldSelector = m_options.fieldSelector;
+    const apiserver::Result<apiserver::ObjectList> r = m_api.list(m_rt, m_options.namespace_, lo);
+    if (!r.ok()) {
+        m_lastError = r.error;
+        trace("ListError", m_options.namespace_, 0,
+              QStringLiteral("%1 Reflector ListAndWatch: list failed: %2").arg(m_component, r.error->message));
+        return false;
+    }
+    m_lastError.reset();
+    const qint64 rv = r.value.resourceVersion;
+    const bool initial = !m_listedOnce;
+    QSet<QString> listed;
+    listed.reserve(r.value.items.size());
+    for (const api::ObjectPtr &obj : r.value.items) {
+        Delta d;
+        d.type = Delta::Replaced;
+        d.key = obj->key();
+        d.object = obj;
+        d.revision = obj->metadata.resourceVersion.toLongLong();
+        d.isInInitialList = initial;
+        listed.insert(d.key);
+        m_pending.push_back(std::move(d));
+    }
+    qsizetype tombstones = 0;
+    for (const QString &key : m_known.listKeys()) {
+        if (listed.contains(key))
+            continue;
+        api::ObjectPtr last = m_known.get(key);
+        if (!last)
+            continue;
+        Delta d;
+        d.type = Delta::Deleted;
+        d.key = key;
+        d.object = std::move(last);
+        d.revision = rv;
+        d.isTombstone = true;
+        d.isInInitialList = initial;
+        m_pending.push_back(std::move(d));
+        ++tombstones;
+    }
+    if (initial)
+        m_initialPopulation = qsizetype(m_pending.size());
+    m_listedOnce = true;
+    m_needList = false;
+    m_lastSyncRV = rv;
+    ++m_lists;
+    QString text = QStringLiteral("%1 Reflector ListAndWatch: listed %2 %3 at rv %4")
+                           .arg(m_component).arg(r.value.items.size()).arg(m_rt.resource).arg(rv);
+    if (tombstones > 0)
+        text += QStringLiteral("; %1 cached objects are gone and will be delivered as DeletedFinalStateUnknown").arg(tombstones);
+    trace("List", m_options.namespace_, rv, text);
+    openWatch();
+    return true;
+}
+
+bool Reflector::openWatch()
+{
+    apiserver::ListOptions lo;
+    lo.labelSelector = m_options.labelSelector;
+    lo.fieldSelector = m_options.fieldSelector;
+    lo.resourceVersion = QString::number(m_lastSyncRV);
+    lo.allowWatchBookmarks = true;
+    apiserver::Result<std::shared_ptr<apiserver::ApiWatch>> r = m_api.watch(m_rt, m_options.namespace_, lo, m_notify);
+    if (!r.ok()) {
+        m_lastError = r.error;
+        trace("WatchError", m_options.namespace_, m_lastSyncRV,
+              QStringLiteral("%1 Reflector: watch failed: %2").arg(m_component, r.error->message));
+        return false;
+    }
+    m_watch = std::move(r.value);
+    return true;
+}
+
+template<class Sink> void Reflector::takeWatchEvents(Sink &sink)
+{
+    std::vector<ApiWatchEvent> events = m_watch->take();
+    if (events.empty() && m_watch->isStopped())
+        m_watch.reset();   // ended: resumed from m_lastSyncRV on the next step
+    for (ApiWatchEvent &ev : events) {
+        switch (ev.type) {
+        case ApiWatchEvent::Error: {
+            m_lastError = ev.error;
+            const bool expired = ev.error.code == 410;
+            trace(expired ? "WatchExpired" : "WatchError", m_options.namespace_, m_lastSyncRV,
+                  expired ? QStringLiteral("%1 watch from rv %2 expired (410 Gone: %3): relisting")
+                                    .arg(m_component).arg(m_lastSyncRV).arg(ev.error.message)
+                          : QStringLiteral("%1 watch error %2: %3; resuming from rv %4")
+                                    .arg(m_component).arg(ev.error.code).arg(ev.error.message).arg(m_lastSyncRV));
+            if (expired)
+                m_needList = true;
+            closeWatch();
+            return;   // the stream ends with its ERROR event
+        }
+        case ApiWatchEvent::Bookmark:
+            if (ev.revision > m_lastSyncRV)
+                m_lastSyncRV = ev.revision;
+            continue;
+        case ApiWatchEvent::Added:
+        case ApiWatchEvent::Modified:
+        case ApiWatchEvent::Deleted:
+            break;
+        }
+        if (!ev.object)
+            continue;
+        Delta d;
+        d.type = ev.type == ApiWatchEvent::Added      ? Delta::Added
+                 : ev.type == ApiWatchEvent::Modified ? Delta::Updated
+                                                      : Delta::Deleted;
+        d.key = ev.object->key();
+        d.object = std::move(ev.object);
+        d.revision = ev.revision;
+        d.watchEventType = ApiWatchEvent::typeName(ev.type);
+        if (ev.revision > m_lastSyncRV)
+            m_lastSyncRV = ev.revision;
+        sink.push_back(std::move(d));
+    }
+}
+
+void Reflector::handOut(const Delta &d)
+{
+    if (d.isInInitialList && m_initialPopulation > 0)
+        --m_initialPopulation;
+    if (d.watchEventType && m_trace && m_trace->isEnabled())
+        trace("WatchEvent", d.key, d.revision,
+              QStringLiteral("%1 received %2 %3 (rv %4)")
+                      .arg(m_component, QLatin1String(d.watchEventType), d.key).arg(d.revision));
+}
+
+qsizetype Reflector::step(std::vector<Delta> &out, qsizetype max)
+{
+    qsizetype work = 0;
+    if (m_pending.empty()) {
+        if (!m_needList) {
+            if (!m_watch)
+                openWatch();
+            if (m_watch) {
+                if (max < 0) {
+                    // No limit: convert straight into out (the hot path of both drive modes).
+                    const std::size_t before = out.size();
+                    takeWatchEvents(out);
+                    for (std::size_t i = before; i < out.size(); ++i)
+                        handOut(out[i]);
+                    work += qsizetype(out.size() - before);
+                } else {
+                    takeWatchEvents(m_pending);
+                }
+            }
+        }
+        if (m_needList && m_pending.empty() && listAndReplace())
+            ++work;
+    }
+    qsizetype handed = 0;
+    while (!m_pending.empty() && (max < 0 || handed < max)) {
+        handOut(m_pending.front());
+        out.push_back(std::move(m_pending.front()));
+        m_pending.pop_front();
+        ++handed;
+    }
+    return work + handed;
+}
+
+} // namespace rlab::client

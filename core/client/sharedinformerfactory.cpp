@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/client/sharedinformerfactory.h"
+
+#include "core/apiserver/apiserver.h"
+
+#include <algorithm>
+
+namespace rlab::client {
+
+SharedInformerFactory::SharedInformerFactory(apiserver::ApiServer &api, qint64 defaultResyncMs, ReflectorOptions options)
+    : m_api(api), m_defaultResyncMs(defaultResyncMs), m_options(std::move(options))
+{
+}
+
+SharedInformerFactory::~SharedInformerFactory()
+{
+    shutdown();
+}
+
+SharedIndexInformer &SharedInformerFactory::informerFor(const apiserver::ResourceType &resource)
+{
+    std::lock_guard lock(m_mutex);
+    const QString name = resource.qualified();
+    for (const std::unique_ptr<SharedIndexInformer> &i : m_informers) {
+        if (i->resource().qualified() == name)
+            return *i;
+    }
+    m_informers.push_back(std::make_unique<SharedIndexInformer>(m_api, resource, m_defaultResyncMs, m_options));
+    return *m_informers.back();
+}
+
+std::vector<SharedIndexInformer *> SharedInformerFactory::informers() const
+{
+    std::lock_guard lock(m_mutex);
+    std::vector<SharedIndexInformer *> out;
+    out.reserve(m_informers.size());
+    for (const std::unique_ptr<SharedIndexInformer> &i : m_informers)
+        out.push_back(i.get());
+    return out;
+}
+
+std::optional<DriveMode> SharedInformerFactory::mode() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_mode;
+}
+
+void SharedInformerFactory::start(DriveMode mode)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_mode = mode;
+    }
+    for (SharedIndexInformer *i : informers()) {
+        if (!i->isRunning())
+            i->run(mode);
+    }
+}
+
+bool SharedInformerFactory::hasSynced() const
+{
+    for (SharedIndexInformer *i : informers()) {
+        if (i->isRunning() && !i->hasSynced())
+            return false;
+    }
+    return true;
+}
+
+qsizetype SharedInformerFactory::processPending(qsizetype maxPerInformer)
+{
+    qsizetype work = 0;
+    for (SharedIndexInformer *i : informers())
+        work += i->processPending(maxPerInformer);
+    return work;
+}
+
+bool SharedInformerFactory::waitForCacheSync(std::chrono::milliseconds timeout)
+{
+    const std::vector<SharedIndexInformer *> all = informers();
+    if (mode() == DriveMode::Threaded) {
+        const auto deadline = std::chrono::steady_clock::now() + timeout;
+        bool synced = true;
+        for (SharedIndexInformer *i : all) {
+            if (!i->isRunning())
+                continue;
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+            synced = i->waitForSync(std::max(left, std::chrono::milliseconds(0))) && synced;
+        }
+        return synced;
+    }
+    while (!hasSynced()) {
+        qsizetype work = 0;
+        for (SharedIndexInformer *i : all) {
+            if (i->isRunning() && !i->hasSynced())
+                work += i->processPending();
+        }
+        if (work == 0)
+            return hasSynced();
+    }
+    return true;
+}
+
+void SharedInformerFactory::shutdown()
+{
+    for (SharedIndexInformer *i : informers())
+        i->stop();
+}
+
+} // namespace rlab::client

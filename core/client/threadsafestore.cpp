@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/client/threadsafestore.h"
+
+#include <mutex>
+
+namespace rlab::client {
+
+QStringList ThreadSafeStore::metaNamespaceIndexFunc(const api::Object &obj)
+{
+    return QStringList{obj.metadata.namespace_};
+}
+
+QString ThreadSafeStore::metaNamespaceKey(const QString &ns, const QString &name)
+{
+    return ns.isEmpty() ? name : ns + QLatin1Char('/') + name;
+}
+
+ThreadSafeStore::ThreadSafeStore()
+{
+    m_indices.emplace(namespaceIndex(), Index{&ThreadSafeStore::metaNamespaceIndexFunc, {}, true});
+}
+
+bool ThreadSafeStore::addIndexer(const QString &name, IndexFunc func)
+{
+    if (!func)
+        return false;
+    std::unique_lock lock(m_lock);
+    auto [it, inserted] = m_indices.emplace(name, Index{std::move(func), {}, false});
+    if (!inserted)
+        return false;
+    for (const auto &[key, obj] : m_items)
+        indexLocked(it->second, key, nullptr, obj.get());
+    return true;
+}
+
+bool ThreadSafeStore::hasIndexer(const QString &name) const
+{
+    std::shared_lock lock(m_lock);
+    return m_indices.count(name) != 0;
+}
+
+QStringList ThreadSafeStore::indexerNames() const
+{
+    std::shared_lock lock(m_lock);
+    QStringList out;
+    for (const auto &entry : m_indices)
+        out << entry.first;
+    return out;
+}
+
+// Moves key from the buckets of oldObj's values to those of newObj's (either may be null).
+// An update that keeps the values (the common case: namespace unchanged) touches nothing.
+void ThreadSafeStore::indexLocked(Index &index, const QString &key, const api::Object *oldObj,
+                                  const api::Object *newObj)
+{
+    // Fast path for the hottest case, an update within one namespace (no list allocations).
+    if (index.isNamespace && oldObj && newObj && oldObj->metadata.namespace_ == newObj->metadata.namespace_)
+        return;
+    const QStringList oldValues = oldObj ? index.func(*oldObj) : QStringList();
+    const QStringList newValues = newObj ? index.func(*newObj) : QStringList();
+    if (oldValues == newValues)
+        return;
+    for (const QString &v : oldValues) {
+        auto bucket = index.buckets.find(v);
+        if (bucket == index.buckets.end())
+            continue;
+        bucket->second.erase(key);
+        if (bucket->second.empty())
+            index.buckets.erase(bucket);
+    }
+    for (const QString &v : newValues)
+        index.buckets[v].insert(key);
+}
+
+api::ObjectPtr ThreadSafeStore::add(const QString &key, api::ObjectPtr obj)
+{
+    std::unique_lock lock(m_lock);
+    api::ObjectPtr &slot = m_items[key];
+    api::ObjectPtr old = std::move(slot);
+    slot = std::move(obj);
+    for (auto &entry : m_indices)
+        indexLocked(entry.second, key, old.get(), slot.get());
+    return old;
+}
+
+api::ObjectPtr ThreadSafeStore::remove(const QString &key)
+{
+    std::unique_lock lock(m_lock);
+    auto it = m_items.find(key);
+    if (it == m_items.end())
+        return nullptr;
+    api::ObjectPtr old = std::move(it->second);
+    m_items.erase(it);
+    for (auto &entry : m_indices)
+        indexLocked(entry.second, key, old.get(), nullptr);
+    return old;
+}
+
+void ThreadSafeStore::replace(std::map<QString, api::ObjectPtr> items)
+{
+    std::unique_lock lock(m_lock);
+    m_items = std::move(items);
+    for (auto &entry : m_indices) {
+        entry.second.buckets.clear();
+        for (const auto &[key, obj] : m_items)
+            indexLocked(entry.second, key, nullptr, obj.get());
+    }
+}
+
+api::ObjectPtr ThreadSafeStore::get(const QString &key) const
+{
+    std::shared_lock lock(m_lock);
+    auto it = m_items.find(key);
+    return it == m_items.end() ? nullptr : it->second;
+}
+
+QList<api::ObjectPtr> ThreadSafeStore::list() const
+{
+    std::shared_lock lock(m_lock);
+    QList<api::ObjectPtr> out;
+    out.reserve(qsizetype(m_items.size()));
+    for (const auto &entry : m_items)
+        out.append(entry.second);
+    return out;
+}
+
+QStringList ThreadSafeStore::listKeys() const
+{
+    std::shared_lock lock(m_lock);
+    QStringList out;
+    out.reserve(qsizetype(m_items.size()));
+    for (const auto &entry : m_items)
+        out.append(entry.first);
+    return out;
+}
+
+qsizetype ThreadSafeStore::size() const
+{
+    std::shared_lock lock(m_lock);
+    return qsizetype(m_items.size());
+}
+
+QList<api::ObjectPtr> ThreadSafeStore::byIndex(const QString &indexName, const QString &indexedValue) const
+{
+    std::shared_lock lock(m_lock);
+    QList<api::ObjectPtr> out;
+    auto index = m_indices.find(indexName);
+    if (index == m_indices.end())
+        return out;
+    auto bucket = index->second.buckets.find(indexedValue);
+    if (bucket == index->second.buckets.end())
+        return out;
+    out.reserve(qsizetype(bucket->second.size()));
+    for (const QString &key : bucket->second)
+        out.append(m_items.at(key));
+    return out;
+}
+
+QStringList ThreadSafeStore::indexKeys(const QString &indexName, const QString &indexedValue) const
+{
+    std::shared_lock lock(m_lock);
+    QStringList out;
+    auto index = m_indices.find(indexName);
+    if (index == m_indices.end())
+        return out;
+    auto bucket = index->second.buckets.find(indexedValue);
+    if (bucket == index->second.buckets.end())
+        return out;
+    out.reserve(qsizetype(bucket->second.size()));
+    for (const QString &key : bucket->second)
+        out.append(key);
+    return out;
+}
+
+QStringList ThreadSafeStore::listIndexFuncValues(const QString &indexName) const
+{
+    std::shared_lock lock(m_lock);
+    QStringList out;
+    auto index = m_indices.find(indexName);
+    if (index == m_indices.end())
+        return out;
+    for (const auto &bucket : index->second.buckets)
+        out.append(bucket.first);
+    return out;
+}
+
+QList<api::ObjectPtr> ThreadSafeStore::index(const QString &indexName, const api::Object &obj) const
+{
+    std::shared_lock lock(m_lock);
+    QList<api::ObjectPtr> out;
+    auto index = m_indices.find(indexName);
+    if (index == m_indices.end())
+        return out;
+    // Union of the buckets, in key order, each object once.
+    std::set<QString> keys;
+    for (const QString &v : index->second.func(obj)) {
+        auto bucket = index->second.buckets.find(v);
+        if (bucket != index->second.buckets.end())
+            keys.insert(bucket->second.begin(), bucket->second.end());
+    }
+    out.reserve(qsizetype(keys.size()));
+    for (const QString &key : keys)
+        out.append(m_items.at(key));
+    return out;
+}
+
+} // namespace rlab::client

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+#include "core/api/object.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <map>
+#include <set>
+#include <shared_mutex>
+
+namespace rlab::client {
+
+// client-go cache.ThreadSafeStore behind the Indexer interface: the informer's local cache,
+// objects by "namespace/name" key plus named indexes (index name -> indexed value -> keys).
+// The "namespace" index is built in (MetaNamespaceIndexFunc); more may be added at any time and
+// are built over what is already cached. Everything is returned in key order, so a
+// deterministic run reads the same order every time. Treat returned objects as read-only: they
+// are the very values other threads read (std::shared_ptr<const Object>).
+// Thread rules: any method from any thread (one std::shared_mutex; reads share it). Only the
+// informer writes; controllers read through Listers.
+class ThreadSafeStore
+{
+public:
+    // Index values of one object, e.g. {"default"} for the namespace index, {} to skip it.
+    using IndexFunc = std::function<QStringList(const api::Object &)>;
+    static QString namespaceIndex() { return QStringLiteral("namespace"); }
+    static QStringList metaNamespaceIndexFunc(const api::Object &obj);
+    // client-go MetaNamespaceKeyFunc for a (namespace, name) pair: "ns/name", or "name".
+    static QString metaNamespaceKey(const QString &ns, const QString &name);
+
+    ThreadSafeStore();
+    ThreadSafeStore(const ThreadSafeStore &) = delete;
+    ThreadSafeStore &operator=(const ThreadSafeStore &) = delete;
+
+    // Adds an index and indexes the cached objects with it. False if the name is taken.
+    bool addIndexer(const QString &name, IndexFunc func);
+    bool hasIndexer(const QString &name) const;
+    QStringList indexerNames() const;
+
+    // Add and update are the same operation (client-go): store obj under key, re-index it.
+    // Both return the object previously stored under key (nullptr if none).
+    api::ObjectPtr add(const QString &key, api::ObjectPtr obj);
+    api::ObjectPtr update(const QString &key, api::ObjectPtr obj) { return add(key, std::move(obj)); }
+    // Removes key; returns what was stored (nullptr if nothing).
+    api::ObjectPtr remove(const QString &key);
+    // Replaces the whole content and rebuilds every index.
+    void replace(std::map<QString, api::ObjectPtr> items);
+
+    api::ObjectPtr get(const QString &key) const;
+    QList<api::ObjectPtr> list() const;
+    QStringList listKeys() const;
+    qsizetype size() const;
+
+    // Objects / keys whose index `indexName` has the value `indexedValue`; empty for an
+    // unknown index (check hasIndexer()).
+    QList<api::ObjectPtr> byIndex(const QString &indexName, const QString &indexedValue) const;
+    QStringList indexKeys(const QString &indexName, const QString &indexedValue) const;
+    // Every value index `indexName` currently has (for the namespace index: the namespaces).
+    QStringList listIndexFuncValues(const QString &indexName) const;
+    // Objects sharing at least one value of index `indexName` with obj (client-go Index()).
+    QList<api::ObjectPtr> index(const QString &indexName, const api::Object &obj) const;
+
+private:
+    struct Index
+    {
+        IndexFunc func;
+        std::map<QString, std::set<QString>> buckets;   // indexed value -> keys
+        bool isNamespace = false;   // the built-in index: compared without calling func
+    };
+
+    void indexLocked(Index &index, const QString &key, const api::Object *oldObj, const api::Object *newObj);
+
+    mutable std::shared_mutex m_lock;
+    std::map<QString, api::ObjectPtr> m_items;
+    std::map<QString, Index> m_indices;
+};
+
+// client-go's name for what informers expose: the ThreadSafeStore with its indexes.
+using Indexer = ThreadSafeStore;
+
+} // namespace rlab::client

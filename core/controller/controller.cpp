@@ -1,0 +1,166 @@
+#include "core/controller/controller.h"
+
+#include "core/apiserver/callerscope.h"
+#include "core/client/ratelimiter.h"
+#include "core/sim/clock.h"
+#include "core/sim/tracelog.h"
+
+#include <QThread>
+
+namespace rlab::controller {
+
+namespace {
+QString traceType(QueueEventType t)
+{
+    switch (t) {
+    case QueueEventType::Add: return QStringLiteral("QueueAdd");
+    case QueueEventType::Dedup: return QStringLiteral("QueueDedup");
+    case QueueEventType::Get: return QStringLiteral("QueueGet");
+    case QueueEventType::Done: return QStringLiteral("QueueDone");
+    case QueueEventType::Requeue: return QStringLiteral("QueueRequeue");
+    case QueueEventType::AddAfter: return QStringLiteral("QueueAddAfter");
+    case QueueEventType::Forget: return QStringLiteral("QueueForget");
+    case QueueEventType::ShutDown: return QStringLiteral("QueueShutDown");
+    }
+    return {};
+}
+
+QString queueText(const QueueEvent &e)
+{
+    switch (e.type) {
+    case QueueEventType::Add:
+        return e.whileProcessing ? QStringLiteral("add %1 while a worker processes it: it will be processed once more after done").arg(e.key)
+                                 : QStringLiteral("add %1 (depth %2)").arg(e.key).arg(e.depth);
+    case QueueEventType::Dedup:
+        return QStringLiteral("add %1: already queued, deduplicated").arg(e.key);
+    case QueueEventType::Get:
+        return QStringLiteral("worker %1 got %2 after %3 ms in the queue").arg(e.worker).arg(e.key).arg(e.durationMs);
+    case QueueEventType::Done:
+        return QStringLiteral("worker %1 done with %2 (%3 ms)").arg(e.worker).arg(e.key).arg(e.durationMs);
+    case QueueEventType::Requeue:
+        return QStringLiteral("done(%1) requeued it: it was added while being processed").arg(e.key);
+    case QueueEventType::AddAfter:
+        return e.rateLimited ? QStringLiteral("addRateLimited %1: retry %2 in %3 ms").arg(e.key).arg(e.numRequeues).arg(e.durationMs)
+                             : QStringLiteral("addAfter %1: in %2 ms").arg(e.key).arg(e.durationMs);
+    case QueueEventType::Forget:
+        return QStringLiteral("forget %1: failure count reset").arg(e.key);
+    case QueueEventType::ShutDown:
+        return QStringLiteral("queue shut down");
+    }
+    return {};
+}
+} // namespace
+
+Controller::Controller(QString name, QString syncName, Clock &clock, TraceLog *trace, int maxRetries)
+    : m_name(std::move(name)), m_syncName(std::move(syncName)), m_clock(clock), m_trace(trace), m_maxRetries(maxRetries),
+      m_queue(std::make_unique<RateLimitingQueue>(clock, defaultControllerRateLimiter(clock), m_name))
+{
+    if (m_trace) {
+        TraceLog *t = m_trace;
+        const qint64 epoch = 0;
+        Q_UNUSED(epoch);
+        m_queue->setEventHook([t](const QueueEvent &e) {
+            TraceEvent ev;
+            ev.component = QStringLiteral("queue/") + e.queue;
+            ev.type = traceType(e.type);
+            ev.worker = e.worker;
+            ev.key = e.key;
+            ev.text = queueText(e);
+            ev.detail = QJsonObject{{QStringLiteral("depth"), e.depth}, {QStringLiteral("whileProcessing"), e.whileProcessing}};
+            if (e.type == QueueEventType::AddAfter)
+                ev.detail.insert(QStringLiteral("readyAt"), e.readyAtMs);
+            t->append(std::move(ev));
+        });
+    }
+}
+
+Controller::~Controller()
+{
+    shutDown(false);
+    m_queue->shutDown();
+}
+
+void Controller::trace(const char *type, const QString &key, int worker, const QString &text) const
+{
+    if (!m_trace)
+        return;
+    TraceEvent ev;
+    ev.component = m_name;
+    ev.type = QLatin1String(type);
+    ev.key = key;
+    ev.worker = worker;
+    ev.text = text;
+    m_trace->append(std::move(ev));
+}
+
+SyncResult Controller::runSync(const QString &key, int worker)
+{
+    ++m_syncs;
+    trace("ReconcileStart", key, worker, QStringLiteral("%1 %2").arg(m_syncName, key));
+    SyncResult r;
+    {
+        apiserver::CallerScope caller(m_name, worker);
+        r = m_sync ? m_sync(key) : SyncResult{};
+    }
+    const QString what = r.notes.isEmpty() ? QStringLiteral("nothing to do") : r.notes.join(QStringLiteral("; "));
+    // handleErr: success forgets the key's failures; an error requeues it with backoff until
+    // maxRetries, then drops it.
+    if (r.ok()) {
+        m_queue->forget(key);
+        trace("ReconcileEnd", key, worker, QStringLiteral("%1 %2: %3").arg(m_syncName, key, what));
+    } else if (m_maxRetries < 0 || m_queue->numRequeues(key) < m_maxRetries) {
+        trace("ReconcileError", key, worker,
+              QStringLiteral("%1 %2 failed: %3 (handleErr: addRateLimited)").arg(m_syncName, key, r.error));
+        m_queue->addRateLimited(key);
+    } else {
+        trace("ReconcileError", key, worker,
+              QStringLiteral("%1 %2 failed %3 times: dropping it out of the queue: %4").arg(m_syncName, key).arg(m_maxRetries).arg(r.error));
+        m_queue->forget(key);
+    }
+    return r;
+}
+
+SyncResult Controller::syncKey(const QString &key, int worker)
+{
+    return runSync(key, worker);
+}
+
+bool Controller::processNextWorkItem(int worker, bool wait)
+{
+    const std::optional<QString> key = wait ? m_queue->get(worker) : m_queue->tryGet(worker);
+    if (!key)
+        return false;
+    runSync(*key, worker);
+    m_queue->done(*key);
+    return true;
+}
+
+void Controller::run(int workers)
+{
+    for (int i = 0; i < workers; ++i) {
+        QThread *t = QThread::create([this, i] {
+            while (processNextWorkItem(i, true)) {
+            }
+        });
+        t->setObjectName(QStringLiteral("%1-worker-%2").arg(m_name).arg(i));
+        m_threads.push_back(t);
+        t->start();
+    }
+}
+
+void Controller::shutDown(bool drain)
+{
+    if (m_threads.empty())
+        return;
+    if (drain)
+        m_queue->shutDownWithDrain();
+    else
+        m_queue->shutDown();
+    for (QThread *t : m_threads) {
+        t->wait();
+        delete t;
+    }
+    m_threads.clear();
+}
+
+} // namespace rlab::controller

@@ -1,0 +1,86 @@
+#pragma once
+#include "core/client/ratelimitingqueue.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <vector>
+
+class QThread;
+
+namespace rlab {
+class Clock;
+class TraceLog;
+} // namespace rlab
+
+namespace rlab::controller {
+
+// What one call of a controller's sync handler (syncDeployment, syncReplicaSet, …) reports.
+struct SyncResult
+{
+    QString error;        // non-empty: failed, the key is requeued with backoff (handleErr)
+    QStringList notes;    // what it did, in upstream's words, for the trace:
+                          // "rolloutRolling → reconcileNewReplicaSet: scaled up web-7c5b4f to 2"
+    bool ok() const { return error.isEmpty(); }
+};
+
+// A classic kube-controller-manager controller: a rate-limited workqueue of "namespace/name"
+// keys, event handlers that only enqueue (added by the owner), a sync handler, and N workers
+// each looping upstream's processNextWorkItem: get → sync → handleErr (success: forget;
+// error: addRateLimited until maxRetries, then drop) → done. The same processNextWorkItem is
+// driven by worker QThreads (run) or by the deterministic runner on one thread (wait = false).
+// Thread rules: enqueue* from any thread (handlers run on informer threads); run/shutDown from
+// the owning thread; the sync handler runs on worker threads, one key at a time per key.
+class Controller
+{
+public:
+    using SyncHandler = std::function<SyncResult(const QString &key)>;
+
+    // maxRetries < 0: retry forever (the ReplicaSet controller); 15 for Deployments.
+    Controller(QString name, QString syncName, Clock &clock, TraceLog *trace, int maxRetries);
+    ~Controller();
+    Controller(const Controller &) = delete;
+    Controller &operator=(const Controller &) = delete;
+
+    void setSyncHandler(SyncHandler handler) { m_sync = std::move(handler); }
+    RateLimitingQueue &queue() { return *m_queue; }
+    QString name() const { return m_name; }
+
+    void enqueue(const QString &key) { m_queue->add(key); }
+    void enqueueAfter(const QString &key, qint64 delayMs) { m_queue->addAfter(key, delayMs); }
+    void enqueueRateLimited(const QString &key) { m_queue->addRateLimited(key); }
+
+    // One item: false when there is none (wait = false) or the queue is shut down.
+    bool processNextWorkItem(int worker, bool wait = true);
+    // One reconcile of `key` right now, outside the queue (a scenario's `sync:` step, the lab
+    // bench): traced and error-handled like processNextWorkItem.
+    SyncResult syncKey(const QString &key, int worker = 0);
+
+    // Starts `workers` QThreads looping processNextWorkItem (upstream default 5).
+    void run(int workers);
+    // Stops the workers: drain = let queued keys finish (shutDownWithDrain), else abandon the
+    // queue after the in-flight syncs return. Joins the threads. Idempotent.
+    void shutDown(bool drain = false);
+    bool isRunning() const { return !m_threads.empty(); }
+    int workers() const { return int(m_threads.size()); }
+    qint64 syncs() const { return m_syncs.load(); }
+
+private:
+    void trace(const char *type, const QString &key, int worker, const QString &text) const;
+    SyncResult runSync(const QString &key, int worker);
+
+    QString m_name;
+    QString m_syncName;
+    Clock &m_clock;
+    TraceLog *m_trace;
+    int m_maxRetries;
+    std::unique_ptr<RateLimitingQueue> m_queue;
+    SyncHandler m_sync;
+    std::vector<QThread *> m_threads;
+    std::atomic<qint64> m_syncs{0};
+};
+
+} // namespace rlab::controller

@@ -1,0 +1,39 @@
+#pragma once
+#include "core/api/object.h"
+
+#include <QHash>
+#include <QString>
+#include <mutex>
+
+namespace rlab::apiserver {
+class ApiServer;
+}
+
+namespace rlab::controller {
+
+// client-go's record.EventRecorder: `event(obj, "Normal", "ScalingReplicaSet", "Scaled up replica
+// set web-7c5b4f to 3")` writes a core/v1 Event about obj through the API server, as
+// kube-controller-manager does. Repeats of the same (object, type, reason, message) update the
+// existing Event (count + 1, lastTimestamp) like the event correlator, instead of piling up.
+// Names are "<object>.<hex timestamp>" like upstream. Thread-safe; call from any worker.
+class EventRecorder
+{
+public:
+    EventRecorder(apiserver::ApiServer &api, QString component);
+    void event(const api::Object &involved, const QString &type, const QString &reason, const QString &message);
+    void eventf(const api::ObjectPtr &involved, const QString &type, const QString &reason, const QString &message)
+    {
+        if (involved)
+            event(*involved, type, reason, message);
+    }
+    QString component() const { return m_component; }
+
+private:
+    apiserver::ApiServer &m_api;
+    QString m_component;
+    std::mutex m_mutex;
+    QHash<QString, QString> m_seen;   // correlation key -> event name
+    qint64 m_counter = 0;
+};
+
+} // namespace rlab::controller

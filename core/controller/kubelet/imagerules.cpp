@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/controller/kubelet/imagerules.h"
+
+#include <QCryptographicHash>
+
+namespace rlab::controller {
+
+namespace {
+bool hasMarker(const QString &s)
+{
+    return s.contains(QLatin1String("doesnotexist"), Qt::CaseInsensitive)
+        || s.contains(QLatin1String("does-not-exist"), Qt::CaseInsensitive);
+}
+
+QByteArray sha256(const QString &text)
+{
+    return QCryptographicHash::hash(text.toUtf8(), QCryptographicHash::Sha256);
+}
+} // namespace
+
+ImageReference ImageReference::parse(const QString &image)
+{
+    ImageReference ref;
+    QString rest = image.trimmed();
+    const qsizetype at = rest.indexOf(QLatin1Char('@'));
+    if (at >= 0) {
+        ref.digest = rest.mid(at + 1);
+        rest = rest.left(at);
+    }
+    // A first path component with '.' or ':' (or "localhost") is a registry host.
+    const qsizetype slash = rest.indexOf(QLatin1Char('/'));
+    const QString first = slash >= 0 ? rest.left(slash) : QString();
+    if (slash >= 0 && (first.contains(QLatin1Char('.')) || first.contains(QLatin1Char(':')) || first == QLatin1String("localhost"))) {
+        ref.registry = first == QLatin1String("index.docker.io") ? QStringLiteral("docker.io") : first;
+        rest = rest.mid(slash + 1);
+    } else {
+        ref.registry = QStringLiteral("docker.io");
+    }
+    const qsizetype lastSlash = rest.lastIndexOf(QLatin1Char('/'));
+    const qsizetype colon = rest.indexOf(QLatin1Char(':'), lastSlash + 1);
+    if (colon >= 0) {
+        ref.tag = rest.mid(colon + 1);
+        rest = rest.left(colon);
+    }
+    if (ref.registry == QLatin1String("docker.io") && !rest.contains(QLatin1Char('/')))
+        rest.prepend(QLatin1String("library/"));
+    ref.repository = rest;
+    if (ref.tag.isEmpty() && ref.digest.isEmpty())
+        ref.tag = QStringLiteral("latest");
+    return ref;
+}
+
+QString ImageReference::normalized() const
+{
+    QString s = name();
+    if (!tag.isEmpty())
+        s += QLatin1Char(':') + tag;
+    if (!digest.isEmpty())
+        s += QLatin1Char('@') + digest;
+    return s;
+}
+
+QString ImageReference::host() const
+{
+    return registry.section(QLatin1Char(':'), 0, 0);
+}
+
+std::optional<QString> ImageRules::pullError(const QString &image)
+{
+    const ImageReference ref = ImageReference::parse(image);
+    const QString r = ref.normalized();
+    const QString prefix = QStringLiteral("failed to pull and unpack image \"%1\": failed to resolve reference \"%1\": ").arg(r);
+    if (ref.host().endsWith(QLatin1String(".invalid")) || ref.host() == QLatin1String("invalid")) {
+        const QString manifest = ref.digest.isEmpty() ? ref.tag : ref.digest;
+        return QStringLiteral("rpc error: code = Unknown desc = %1failed to do request: Head \"https://%2/v2/%3/manifests/%4\": "
+                              "dial tcp: lookup %5: no such host")
+            .arg(prefix, ref.registry, ref.repository, manifest, ref.host());
+    }
+    if (hasMarker(ref.repository))
+        return QStringLiteral("rpc error: code = Unknown desc = %1pull access denied, repository does not exist or may require "
+                              "authorization: server message: insufficient_scope: authorization failed")
+            .arg(prefix);
+    if (hasMarker(ref.tag) || ref.tag == QLatin1String("broken"))
+        return QStringLiteral("rpc error: code = NotFound desc = %1%2: not found").arg(prefix, r);
+    return std::nullopt;
+}
+
+QString ImageRules::imageID(const QString &image)
+{
+    const ImageReference ref = ImageReference::parse(image);
+    if (ref.digest.startsWith(QLatin1String("sha256:")))
+        return ref.name() + QLatin1Char('@') + ref.digest;
+    return ref.name() + QStringLiteral("@sha256:") + QString::fromLatin1(sha256(ref.normalized()).toHex());
+}
+
+qint64 ImageRules::sizeBytes(const QString &image)
+{
+    const QByteArray h = sha256(QStringLiteral("size:") + ImageReference::parse(image).normalized());
+    quint64 v = 0;
+    for (int i = 0; i < 8; ++i)
+        v = (v << 8) | quint8(h[i]);
+    return 20'000'000 + qint64(v % 180'000'000ULL);
+}
+
+QString ImageRules::containerID(const QString &podUid, const QString &container, int restartCount)
+{
+    const QByteArray h = sha256(QStringLiteral("%1/%2/%3").arg(podUid, container).arg(restartCount));
+    return QStringLiteral("containerd://") + QString::fromLatin1(h.toHex());
+}
+
+} // namespace rlab::controller

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/controller/kubelet/kubelet.h"
+
+#include "core/apiserver/apiserver.h"
+#include "core/client/sharedinformerfactory.h"
+#include "core/controller/kubelet/goduration.h"
+#include "core/controller/kubelet/podstatusbuilder.h"
+#include "core/sim/clock.h"
+#include "core/sim/tracelog.h"
+
+#include <QSet>
+
+namespace rlab::controller {
+
+using namespace rlab::api;
+
+namespace {
+// What the kubelet's pod config source passes on (podsDifferSemantically): not status.
+bool differsSemantically(const Pod &a, const Pod &b)
+{
+    return a.metadata.uid != b.metadata.uid || a.spec != b.spec || a.metadata.labels != b.metadata.labels
+        || a.metadata.annotations != b.metadata.annotations || a.metadata.deletionTimestamp != b.metadata.deletionTimestamp
+        || a.metadata.deletionGracePeriodSeconds != b.metadata.deletionGracePeriodSeconds;
+}
+
+QString internalIP(const Node &node)
+{
+    for (const NodeAddress &a : node.status.addresses)
+        if (a.type == QLatin1String("InternalIP"))
+            return a.address;
+    return {};
+}
+} // namespace
+
+Kubelet::Kubelet(QString nodeName, apiserver::ApiServer &api, client::SharedInformerFactory &informers, Clock &clock,
+                 TraceLog *trace, KubeletConfig config)
+    : m_nodeName(std::move(nodeName)), m_api(api), m_clock(clock), m_trace(trace),
+      m_controller(QStringLiteral("kubelet/") + m_nodeName, QStringLiteral("syncPod"), clock, trace, -1),
+      m_events(api, QStringLiteral("kubelet")),
+      m_pods(informers.lister<Pod>()), m_nodes(informers.lister<Node>()),
+      m_worker(config)
+{
+    m_controller.setSyncHandler([this](const QString &key) { return syncPod(key); });
+    informers.informerFor<Node>();   // the lister above needs the informer running
+    informers.informerFor<Pod>().addEventHandler(client::ResourceEventHandlerFuncs(
+        [this](const ObjectPtr &obj, bool) {
+            if (m_running.load() && onThisNode(obj))
+                m_controller.enqueue(obj->key());
+        },
+        [this](const ObjectPtr &oldObj, const ObjectPtr &newObj) {
+            if (!m_running.load() || !onThisNode(newObj))
+                return;
+            const auto o = objectCast<Pod>(oldObj);
+            const auto n = objectCast<Pod>(newObj);
+            if (o->spec.nodeName != n->spec.nodeName || differsSemantically(*o, *n))
+                m_controller.enqueue(newObj->key());
+        },
+        [this](const ObjectPtr &obj, const client::DeletedFinalStateUnknown *) {
+            if (m_running.load() && onThisNode(obj))
+                m_controller.enqueue(obj->key());
+        }));
+}
+
+bool Kubelet::onThisNode(const ObjectPtr &obj) const
+{
+    const auto pod = objectCast<Pod>(obj);
+    return pod && pod->spec.nodeName == m_nodeName;
+}
+
+void Kubelet::trace(const char *type, const QString &key, const QString &text, const QJsonObject &detail) const
+{
+    if (!m_trace)
+        return;
+    TraceEvent ev;
+    ev.component = m_controller.name();
+    ev.type = QLatin1String(type);
+    ev.key = key;
+    ev.text = text;
+    ev.detail = detail;
+    m_trace->append(std::move(ev));
+}
+
+SyncResult Kubelet::syncPod(const QString &key)
+{
+    SyncResult r;
+    if (!m_running.load()) {
+        r.notes << QStringLiteral("the kubelet is stopped (node failure): nothing happens until the node recovers");
+        return r;
+    }
+    const QString ns = key.section(QLatin1Char('/'), 0, 0);
+    const QString name = key.section(QLatin1Char('/'), 1);
+    const auto pod = m_pods.get(ns, name);
+    if (!pod || pod->spec.nodeName != m_nodeName) {
+        if (m_worker.runtime(key)) {
+            m_worker.forget(key);
+            r.notes << QStringLiteral("the pod is gone: its containers are removed and its IP is released");
+        } else {
+            r.notes << QStringLiteral("not a pod of this node");
+        }
+        return r;
+    }
+    const auto node = m_nodes.get(m_nodeName);
+    const QString hostIP = node ? internalIP(*node) : QString();
+    const qint64 now = m_clock.now();
+    const PodWorkerResult out = m_worker.sync(*pod, node ? node->spec.podCIDR : QString(), now);
+    for (const PodWorkerResult::Event &e : out.events)
+        m_events.event(*pod, e.type, e.reason, e.message);
+
+    // The status manager: GET the latest pod, write the generated status if it differs.
+    const auto fresh = m_api.getAs<Pod>(ns, name);
+    if (!fresh || fresh->metadata.uid != pod->metadata.uid) {
+        r.notes << QStringLiteral("the pod changed under the kubelet; the informer will bring it back");
+        return r;
+    }
+    const PodStatus status = PodStatusBuilder::build(*fresh, out.runtime, hostIP, out.at, m_resumedAt.load());
+    auto updated = std::static_pointer_cast<Pod>(fresh->clone());
+    updated->status = status;
+    const QString shown = PodStatusBuilder::displayStatus(*updated);
+    const QJsonObject detail{{QStringLiteral("node"), m_nodeName},
+                             {QStringLiteral("phase"), status.phase},
+                             {QStringLiteral("status"), shown}};
+    for (const QString &sentence : out.phases)
+        trace("PodPhase", key, sentence, detail);
+    if (status != fresh->status) {
+        const auto written = m_api.updateStatus(updated);
+        if (!written.ok()) {
+            if (written.error->code == 404) {
+                m_worker.forget(key);
+                r.notes << QStringLiteral("the pod was deleted meanwhile");
+                return r;
+            }
+            r.error = written.error->message;
+            return r;
+        }
+        r.notes << QStringLiteral("status: %1 (%2)").arg(status.phase, shown);
+    }
+    if (out.remove) {
+        apiserver::DeleteOptions opts;
+        opts.gracePeriodSeconds = 0;
+        opts.preconditionUid = pod->metadata.uid;
+        const auto removed = m_api.remove(apiserver::resources::byKind(Kind::Pod), ns, name, opts);
+        if (!removed.ok() && removed.error->code != 404) {
+            r.error = removed.error->message;
+            return r;
+        }
+        m_worker.forget(key);
+        r.notes << QStringLiteral("deleted with grace 0: the pod is removed from etcd");
+        return r;
+    }
+    if (out.nextAt > 0) {
+        m_controller.enqueueAfter(key, out.nextAt - now);
+        r.notes << QStringLiteral("next stage in %1").arg(formatGoDuration(out.nextAt - now));
+    }
+    return r;
+}
+
+void Kubelet::stop()
+{
+    if (!m_running.exchange(false))
+        return;
+    m_stoppedAt = m_clock.now();
+    trace("KubeletStop", QString(),
+          QStringLiteral("the kubelet on %1 stopped (node failure): it runs no stage and posts no status until the node recovers")
+              .arg(m_nodeName));
+}
+
+void Kubelet::start()
+{
+    if (m_running.load())
+        return;
+    const qint64 now = m_clock.now();
+    const qint64 stoppedAt = m_stoppedAt.load();
+    m_worker.shift(stoppedAt, now - stoppedAt);
+    m_resumedAt = now;
+    QSet<QString> keys;
+    for (const auto &pod : m_pods.list())
+        if (pod->spec.nodeName == m_nodeName)
+            keys.insert(pod->key());
+    for (const QString &key : m_worker.keys())
+        keys.insert(key);
+    QStringList sorted(keys.cbegin(), keys.cend());
+    sorted.sort();
+    m_running = true;
+    trace("KubeletStart", QString(),
+          QStringLiteral("the kubelet on %1 is back after %2: every stage on the node resumes where it stopped; resyncing its %3 pod(s)")
+              .arg(m_nodeName, formatGoDuration(now - stoppedAt))
+              .arg(sorted.size()));
+    for (const QString &key : sorted)
+        m_controller.enqueue(key);
+}
+
+} // namespace rlab::controller

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/controller/kubelet/podstatusbuilder.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+
+namespace rlab::controller {
+
+using namespace rlab::api;
+
+namespace {
+const QString kTrue = QStringLiteral("True");
+const QString kFalse = QStringLiteral("False");
+const QString kReady = QStringLiteral("Ready");
+const QString kContainersReady = QStringLiteral("ContainersReady");
+const QString kPodScheduled = QStringLiteral("PodScheduled");
+
+bool ownedByKubelet(const QString &type)
+{
+    return type == QLatin1String("PodReadyToStartContainers") || type == QLatin1String("Initialized") || type == kReady
+        || type == kContainersReady || type == kPodScheduled;
+}
+
+Condition condition(const QString &type, const QString &status, const QString &reason = {}, const QString &message = {})
+{
+    Condition c;
+    c.type = type;
+    c.status = status;
+    c.reason = reason;
+    c.message = message;
+    return c;
+}
+
+qint64 seconds(qint64 ms)
+{
+    return ms / 1000 * 1000;
+}
+} // namespace
+
+QString PodStatusBuilder::phase(const PodSpec &spec, const QList<ContainerStatus> &statuses, bool podIsTerminal)
+{
+    int waiting = 0, running = 0, stopped = 0, succeeded = 0, unknown = 0;
+    for (const Container &c : spec.containers) {
+        const auto it = std::find_if(statuses.cbegin(), statuses.cend(), [&](const ContainerStatus &s) { return s.name == c.name; });
+        if (it == statuses.cend()) {
+            ++unknown;
+        } else if (it->state.running) {
+            ++running;
+        } else if (it->state.terminated) {
+            ++stopped;
+            if (it->state.terminated->exitCode == 0)
+                ++succeeded;
+        } else if (it->state.waiting) {
+            if (it->lastState.terminated)
+                ++stopped;
+            else
+                ++waiting;
+        } else {
+            ++unknown;
+        }
+    }
+    if (waiting > 0)
+        return QStringLiteral("Pending");
+    if (running > 0 && unknown == 0)
+        return QStringLiteral("Running");
+    if (running == 0 && stopped > 0 && unknown == 0) {
+        if (podIsTerminal)
+            return stopped == succeeded ? QStringLiteral("Succeeded") : QStringLiteral("Failed");
+        if (spec.restartPolicy.isEmpty() || spec.restartPolicy == QLatin1String("Always"))
+            return QStringLiteral("Running");
+        if (stopped == succeeded)
+            return QStringLiteral("Succeeded");
+        if (spec.restartPolicy == QLatin1String("Never"))
+            return QStringLiteral("Failed");
+        return QStringLiteral("Running");
+    }
+    return QStringLiteral("Pending");
+}
+
+PodStatus PodStatusBuilder::build(const Pod &current, const PodRuntime &rt, const QString &hostIP, qint64 atMs, qint64 notBeforeMs)
+{
+    const PodStatus &old = current.status;
+    PodStatus st = old;
+    st.hostIP = hostIP;
+    if (!hostIP.isEmpty())
+        st.extra.insert(QStringLiteral("hostIPs"), QJsonArray{QJsonObject{{QStringLiteral("ip"), hostIP}}});
+    st.startTime = seconds(rt.firstSeen);
+    if (rt.sandboxReadyAt != 0 && !rt.podIP.isEmpty()) {
+        st.podIP = rt.podIP;
+        st.podIPs = {PodIP{rt.podIP}};
+    }
+    st.containerStatuses.clear();
+    for (const ContainerRuntime &c : rt.containers)
+        st.containerStatuses.append(c.status);
+
+    const bool oldTerminal = old.phase == QLatin1String("Succeeded") || old.phase == QLatin1String("Failed");
+    st.phase = oldTerminal ? old.phase : phase(current.spec, st.containerStatuses, rt.killed);
+
+    QStringList unready;
+    qint64 allReadySince = notBeforeMs;
+    for (const ContainerRuntime &c : rt.containers) {
+        if (!c.status.ready)
+            unready << c.name;
+        else
+            allReadySince = std::max(allReadySince, c.readySince);
+    }
+    const bool completed = st.phase == QLatin1String("Succeeded");
+    Condition containersReady = condition(kContainersReady, kTrue);
+    if (!unready.isEmpty() || rt.containers.isEmpty() || completed) {
+        containersReady.status = kFalse;
+        containersReady.reason = completed ? QStringLiteral("PodCompleted") : QStringLiteral("ContainersNotReady");
+        if (!completed)
+            containersReady.message = QStringLiteral("containers with unready status: [%1]").arg(unready.join(QLatin1Char(' ')));
+    }
+    Condition ready = containersReady;
+    ready.type = kReady;
+    QList<Condition> generated{
+        condition(QStringLiteral("PodReadyToStartContainers"), rt.sandboxReadyAt != 0 && !rt.killed ? kTrue : kFalse),
+        condition(QStringLiteral("Initialized"), kTrue, completed ? QStringLiteral("PodCompleted") : QString()),
+        ready,
+        containersReady,
+    };
+    const qsizetype scheduled = findCondition(old.conditions, kPodScheduled);
+    generated.append(scheduled >= 0 ? old.conditions[scheduled] : condition(kPodScheduled, kTrue));
+
+    QList<Condition> merged;
+    for (const Condition &c : old.conditions)
+        if (!ownedByKubelet(c.type))
+            merged.append(c);
+    for (Condition c : generated) {
+        const qsizetype i = findCondition(old.conditions, c.type);
+        if (i >= 0 && old.conditions[i].status == c.status && old.conditions[i].lastTransitionTime != 0) {
+            c.lastTransitionTime = old.conditions[i].lastTransitionTime;
+            c.lastProbeTime = old.conditions[i].lastProbeTime;
+        } else if (c.status == kTrue && (c.type == kReady || c.type == kContainersReady)) {
+            c.lastTransitionTime = seconds(allReadySince);
+        } else {
+            c.lastTransitionTime = seconds(atMs);
+        }
+        merged.append(c);
+    }
+    st.conditions = merged;
+    return st;
+}
+
+QString PodStatusBuilder::displayStatus(const Pod &pod)
+{
+    QString reason = pod.status.reason.isEmpty() ? pod.status.phase : pod.status.reason;
+    bool hasRunning = false;
+    for (qsizetype i = pod.status.containerStatuses.size() - 1; i >= 0; --i) {
+        const ContainerStatus &c = pod.status.containerStatuses[i];
+        if (c.state.waiting && !c.state.waiting->reason.isEmpty())
+            reason = c.state.waiting->reason;
+        else if (c.state.terminated && !c.state.terminated->reason.isEmpty())
+            reason = c.state.terminated->reason;
+        else if (c.state.terminated)
+            reason = QStringLiteral("ExitCode:%1").arg(c.state.terminated->exitCode);
+        else if (c.ready && c.state.running)
+            hasRunning = true;
+    }
+    if (reason == QLatin1String("Completed") && hasRunning)
+        reason = QStringLiteral("Running");
+    if (pod.metadata.deletionTimestamp != 0)
+        reason = pod.status.reason == QLatin1String("NodeLost") ? QStringLiteral("Unknown") : QStringLiteral("Terminating");
+    return reason;
+}
+
+} // namespace rlab::controller

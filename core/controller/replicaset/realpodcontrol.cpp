@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/controller/replicaset/realpodcontrol.h"
+
+#include "core/apiserver/apiserver.h"
+#include "core/controller/eventrecorder.h"
+
+namespace rlab::controller {
+
+using apiserver::ApiError;
+
+RealPodControl::RealPodControl(apiserver::ApiServer &api, EventRecorder &recorder)
+    : m_api(api), m_recorder(recorder)
+{
+}
+
+std::shared_ptr<api::Pod> RealPodControl::GetPodFromTemplate(const api::PodTemplateSpec &podTemplate, const api::Object &owner,
+                                                             const api::OwnerReference *controllerRef)
+{
+    auto pod = std::make_shared<api::Pod>();
+    pod->metadata.labels = podTemplate.metadata.labels;
+    pod->metadata.annotations = podTemplate.metadata.annotations;
+    pod->metadata.finalizers = podTemplate.metadata.finalizers;
+    // getPodsPrefix: "<name>-" (a valid ReplicaSet name plus a dash is always a valid prefix;
+    // the NameGenerator cuts it to 58 characters before the 5-character suffix).
+    pod->metadata.generateName = owner.metadata.name + QLatin1Char('-');
+    if (controllerRef)
+        pod->metadata.ownerReferences.append(*controllerRef);
+    pod->spec = podTemplate.spec;
+    return pod;
+}
+
+std::optional<ApiError> RealPodControl::createPods(const QString &ns, const api::PodTemplateSpec &podTemplate,
+                                                   const api::Object &owner, const api::OwnerReference &controllerRef,
+                                                   QString *createdName)
+{
+    std::shared_ptr<api::Pod> pod = GetPodFromTemplate(podTemplate, owner, &controllerRef);
+    if (pod->metadata.labels.isEmpty())
+        return ApiError::internal(QStringLiteral("unable to create pods, no labels"));
+    pod->metadata.namespace_ = ns;
+    const apiserver::Result<api::ObjectPtr> r = m_api.create(apiserver::resources::byKind(api::Kind::Pod), ns, pod);
+    if (!r.ok()) {
+        if (!hasNamespaceTerminatingCause(*r.error))
+            m_recorder.event(owner, QStringLiteral("Warning"), QStringLiteral("FailedCreate"),
+                             QStringLiteral("Error creating: %1").arg(r.error->message));
+        return r.error;
+    }
+    if (createdName)
+        *createdName = r.value->metadata.name;
+    m_recorder.event(owner, QStringLiteral("Normal"), QStringLiteral("SuccessfulCreate"),
+                     QStringLiteral("Created pod: %1").arg(r.value->metadata.name));
+    return std::nullopt;
+}
+
+std::optional<ApiError> RealPodControl::deletePod(const QString &ns, const QString &podName, const api::Object &owner)
+{
+    const apiserver::Result<api::ObjectPtr> r = m_api.remove(apiserver::resources::byKind(api::Kind::Pod), ns, podName);
+    if (!r.ok()) {
+        if (r.error->code == 404)
+            return r.error;   // already gone
+        m_recorder.event(owner, QStringLiteral("Warning"), QStringLiteral("FailedDelete"),
+                         QStringLiteral("Error deleting: %1").arg(r.error->message));
+        ApiError e = *r.error;
+        e.message = QStringLiteral("unable to delete pods: %1").arg(r.error->message);
+        return e;
+    }
+    m_recorder.event(owner, QStringLiteral("Normal"), QStringLiteral("SuccessfulDelete"), QStringLiteral("Deleted pod: %1").arg(podName));
+    return std::nullopt;
+}
+
+} // namespace rlab::controller

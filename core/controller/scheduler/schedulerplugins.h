@@ -1,0 +1,41 @@
+#pragma once
+#include "core/controller/scheduler/nodeinfo.h"
+
+#include <QMap>
+#include <QStringList>
+
+namespace rlab::controller {
+
+// The default kube-scheduler plugins the lab runs, as pure functions (table-tested):
+// Filters, in upstream order: NodeUnschedulable, NodeName, TaintToleration, NodeAffinity
+// (nodeSelector), NodeResourcesFit (pod count, cpu, memory). Each failure reason is upstream's
+// text; a node may fail with several ("Insufficient cpu", "Insufficient memory").
+// Scores (0–100 each, weight 1): NodeResourcesFit LeastAllocated and
+// NodeResourcesBalancedAllocation. Worked example, node 4000m / 8Gi with 1000m / 2Gi requested,
+// pod 1000m / 2Gi: LeastAllocated cpu (4000-2000)*100/4000 = 50, memory 50 → 50; Balanced:
+// fractions 0.5 and 0.5, std 0 → 100; total 150.
+namespace scheduling {
+
+struct FilterOutcome
+{
+    QStringList reasons;   // empty: the node fits
+    bool fits() const { return reasons.isEmpty(); }
+};
+
+struct ScoreOutcome
+{
+    int leastAllocated = 0;
+    int balancedAllocation = 0;
+    int total() const { return leastAllocated + balancedAllocation; }
+};
+
+FilterOutcome filter(const api::Pod &pod, const PodRequests &requests, const NodeInfo &node);
+ScoreOutcome score(const PodRequests &requests, const NodeInfo &node);
+bool tolerates(const QList<api::Toleration> &tolerations, const api::Taint &taint);
+
+// FitError.Error(): "0/3 nodes are available: 1 Insufficient memory, 2 Insufficient cpu."
+// Reasons are counted over nodes and sorted by their text, like upstream.
+QString fitErrorMessage(int numNodes, const QMap<QString, int> &reasonCounts);
+
+} // namespace scheduling
+} // namespace rlab::controller

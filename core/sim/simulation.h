@@ -1,0 +1,91 @@
+#pragma once
+#include "core/sim/cluster.h"
+#include "core/sim/deterministicrunner.h"
+
+#include <QSet>
+#include <QStringList>
+#include <memory>
+
+namespace rlab {
+namespace client {
+class SharedInformerFactory;
+}
+namespace controller {
+class Controller;
+class DeploymentController;
+class GarbageCollector;
+class KubeletSet;
+class ReplicaFloorReconciler;
+class ReplicaSetController;
+class Scheduler;
+namespace runtime {
+class Manager;
+}
+} // namespace controller
+
+// Which parts of the control plane run (a scenario's `controllers:`), and how.
+struct SimulationConfig
+{
+    ClusterConfig cluster;
+    QSet<QString> controllers{QStringLiteral("deployment"), QStringLiteral("replicaset"), QStringLiteral("scheduler"),
+                              QStringLiteral("kubelet"), QStringLiteral("garbagecollector")};
+    int deploymentWorkers = 5;   // kube-controller-manager --concurrent-deployment-syncs
+    int replicaSetWorkers = 5;   // --concurrent-replicaset-syncs
+    static QStringList knownControllers();
+};
+
+// A whole running cluster: the Cluster (store, clock, API server, trace), one shared informer
+// factory, and the controllers the config enables — Deployment, ReplicaSet, scheduler, one
+// kubelet per node, garbage collector, and the controller-runtime replica-floor controller (its
+// reconciler is off until enabled). Two ways to run it, sharing every line of controller code:
+// deterministic (runner(): one thread, fixed order, virtual time jumps) or threaded (startThreaded:
+// informer threads + worker QThreads; the owner advances the clock). Thread rules: construct,
+// start and destroy on one thread; the façade methods from that thread.
+class Simulation
+{
+public:
+    explicit Simulation(const SimulationConfig &config = {});
+    ~Simulation();
+
+    Cluster &cluster() { return *m_cluster; }
+    apiserver::ApiServer &api() { return m_cluster->api(); }
+    ManualClock &clock() { return m_cluster->clock(); }
+    TraceLog &trace() { return m_cluster->trace(); }
+    client::SharedInformerFactory &informers() { return *m_informers; }
+    DeterministicRunner &runner() { return *m_runner; }
+    const SimulationConfig &config() const { return m_config; }
+
+    // Deterministic mode (the default after construction).
+    qint64 runUntilIdle(qint64 maxVirtualMs = 600'000) { return m_runner->runUntilIdle(maxVirtualMs); }
+    qint64 advance(qint64 ms) { return m_runner->advance(ms); }
+    // Exactly one reconcile of `key` by `controller` ("deployment", "replicaset", "scheduler",
+    // "replicafloor", "kubelet/<node>"), now, with nothing else moving (informers are pumped
+    // first so the caches are current). False if that controller does not run.
+    bool sync(const QString &controller, const QString &key, QStringList *notes = nullptr);
+
+    // Threaded mode: informers on their threads, controllers on worker QThreads.
+    void startThreaded();
+    void stopThreaded();
+    bool isThreaded() const { return m_threaded; }
+
+    // Every controller's queue, by name (for the GUI's workqueue panel).
+    std::vector<controller::Controller *> controllers() const;
+    controller::ReplicaFloorReconciler *replicaFloor() const { return m_floor.get(); }
+    void setReplicaFloorEnabled(bool on);
+
+private:
+    SimulationConfig m_config;
+    std::unique_ptr<Cluster> m_cluster;
+    std::unique_ptr<client::SharedInformerFactory> m_informers;
+    std::unique_ptr<controller::ReplicaSetController> m_replicaSets;
+    std::unique_ptr<controller::Scheduler> m_scheduler;
+    std::unique_ptr<controller::GarbageCollector> m_gc;
+    std::unique_ptr<controller::runtime::Manager> m_manager;
+    std::shared_ptr<controller::ReplicaFloorReconciler> m_floor;
+    controller::Controller *m_floorController = nullptr;
+    std::unique_ptr<DeterministicRunner> m_runner;
+    qint64 m_gcRevision = -1;
+    bool m_threaded = false;
+};
+
+} // namespace rlab

@@ -1,0 +1,179 @@
+#include "core/store/keyindex.h"
+
+#include <algorithm>
+
+namespace rlab::store {
+
+qsizetype KeyIndex::Generation::findRevisionIndex(qint64 atRev) const
+{
+    // revs are sorted by main: upper_bound finds the first one with main > atRev.
+    auto it = std::upper_bound(revs.begin(), revs.end(), atRev,
+                               [](qint64 r, const Entry &e) { return r < e.rev.main; });
+    return static_cast<qsizetype>(it - revs.begin()) - 1;
+}
+
+KeyIndex::KeyIndex(const QByteArray &key)
+    : m_key(key)
+{
+    m_generations.emplace_back();
+}
+
+void KeyIndex::put(Revision rev, api::ObjectPtr value)
+{
+    Q_ASSERT_X(rev > m_modified, "KeyIndex::put", "revision must grow");
+    Generation &g = m_generations.back();
+    if (g.revs.empty())
+        g.created = rev;
+    g.revs.push_back({rev, std::move(value)});
+    ++g.ver;
+    m_modified = rev;
+}
+
+bool KeyIndex::tombstone(Revision rev)
+{
+    if (!isLive())
+        return false;
+    put(rev, nullptr);
+    m_generations.emplace_back();
+    return true;
+}
+
+const KeyIndex::Generation *KeyIndex::findGeneration(qint64 rev) const
+{
+    const auto last = m_generations.size() - 1;
+    for (auto cg = m_generations.size(); cg-- > 0;) {
+        const Generation &g = m_generations[cg];
+        if (g.revs.empty())
+            continue;
+        if (cg != last && g.revs.back().rev.main <= rev)
+            return nullptr;   // deleted at or before rev
+        if (g.revs.front().rev.main <= rev)
+            return &g;
+    }
+    return nullptr;
+}
+
+std::optional<KeyIndex::Lookup> KeyIndex::get(qint64 atRev) const
+{
+    const Generation *g = findGeneration(atRev);
+    if (!g)
+        return std::nullopt;
+    const qsizetype n = g->findRevisionIndex(atRev);
+    if (n < 0)
+        return std::nullopt;
+    const Entry &e = g->revs[std::size_t(n)];
+    return Lookup{e.rev, g->created, g->ver - (qsizetype(g->revs.size()) - n - 1), e.value};
+}
+
+std::vector<Revision> KeyIndex::since(qint64 rev) const
+{
+    const Revision from{rev, 0};
+    // Start at the newest generation created before `from` (older ones end before it).
+    std::size_t gi = m_generations.size() - 1;
+    for (; gi > 0; --gi) {
+        const Generation &g = m_generations[gi];
+        if (!g.isEmpty() && from > g.created)
+            break;
+    }
+    std::vector<Revision> revs;
+    qint64 last = 0;
+    for (; gi < m_generations.size(); ++gi) {
+        for (const Entry &e : m_generations[gi].revs) {
+            if (from > e.rev)
+                continue;
+            if (!revs.empty() && e.rev.main == last) {
+                revs.back() = e.rev;   // only the highest sub of one main is visible
+                continue;
+            }
+            revs.push_back(e.rev);
+            last = e.rev.main;
+        }
+    }
+    return revs;
+}
+
+void KeyIndex::compact(qint64 atRev)
+{
+    // First generation that is still open or whose tombstone is >= atRev.
+    std::size_t gi = 0;
+    while (gi < m_generations.size() - 1 && m_generations[gi].revs.back().rev.main < atRev)
+        ++gi;
+    Generation &g = m_generations[gi];
+    const qsizetype n = g.findRevisionIndex(atRev);
+    if (n > 0) {
+        g.revs.erase(g.revs.begin(), g.revs.begin() + n);
+        if (g.revs.capacity() > 2 * g.revs.size())
+            g.revs.shrink_to_fit();
+    }
+    m_generations.erase(m_generations.begin(), m_generations.begin() + qsizetype(gi));
+}
+
+bool KeyIndex::isEmpty() const
+{
+    return m_generations.size() == 1 && m_generations.front().isEmpty();
+}
+
+bool KeyIndex::isLive() const
+{
+    return !m_generations.back().isEmpty();
+}
+
+KeyValue KeyIndex::keyValueAt(const Generation &g, std::size_t ri) const
+{
+    const Entry &e = g.revs[ri];
+    const qint64 version = g.ver - qint64(g.revs.size() - ri - 1);
+    return {m_key, g.created.main, e.rev.main, version, e.value};
+}
+
+WatchEvent KeyIndex::eventAt(std::size_t gi, std::size_t ri) const
+{
+    const Generation &g = m_generations[gi];
+    const Entry &e = g.revs[ri];
+    WatchEvent ev;
+    ev.revision = e.rev;
+    const bool isTombstone = gi + 1 < m_generations.size() && ri + 1 == g.revs.size();
+    if (isTombstone) {
+        ev.type = WatchEvent::Delete;
+        ev.kv.key = m_key;
+        ev.kv.modRevision = e.rev.main;
+    } else {
+        ev.type = WatchEvent::Put;
+        ev.kv = keyValueAt(g, ri);
+    }
+    if (ri > 0)
+        ev.prevKv = keyValueAt(g, ri - 1);
+    return ev;
+}
+
+std::optional<WatchEvent> KeyIndex::event(Revision rev) const
+{
+    for (std::size_t gi = m_generations.size(); gi-- > 0;) {
+        const Generation &g = m_generations[gi];
+        if (g.revs.empty() || g.revs.front().rev > rev)
+            continue;
+        auto it = std::lower_bound(g.revs.begin(), g.revs.end(), rev,
+                                   [](const Entry &e, Revision r) { return e.rev < r; });
+        if (it == g.revs.end() || it->rev != rev)
+            return std::nullopt;
+        return eventAt(gi, std::size_t(it - g.revs.begin()));
+    }
+    return std::nullopt;
+}
+
+WatchEvent KeyIndex::lastEvent() const
+{
+    Q_ASSERT(!isEmpty());
+    const std::size_t gi = isLive() ? m_generations.size() - 1 : m_generations.size() - 2;
+    return eventAt(gi, m_generations[gi].revs.size() - 1);
+}
+
+std::vector<WatchEvent> KeyIndex::history() const
+{
+    std::vector<WatchEvent> out;
+    for (std::size_t gi = 0; gi < m_generations.size(); ++gi)
+        for (std::size_t ri = 0; ri < m_generations[gi].revs.size(); ++ri)
+            out.push_back(eventAt(gi, ri));
+    return out;
+}
+
+} // namespace rlab::store

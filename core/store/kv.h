@@ -1,0 +1,62 @@
+#pragma once
+#include "core/store/keyvalue.h"
+#include "core/store/revision.h"
+#include "core/store/storeerror.h"
+#include "core/store/watcher.h"
+
+#include <memory>
+#include <vector>
+
+namespace rlab::store {
+
+// Value types of the KvStore's read/write views (etcd mvcc kv.go). All plain values.
+
+struct RangeOptions
+{
+    qint64 rev = 0;          // read the keys as they were at this main revision; 0 = now
+    qint64 limit = 0;        // at most this many kvs (in key order); 0 = no limit
+    bool countOnly = false;  // fill count only, no kvs
+};
+
+struct RangeResult
+{
+    std::vector<KeyValue> kvs;   // sorted by key
+    qint64 revision = 0;         // the store's current revision (etcd header revision), not rev
+    qint64 count = 0;            // keys in the range at rev, before limit
+    bool more = false;           // count > kvs.size() because of limit
+    StoreError error = StoreError::None;   // Compacted (rev < compactRevision) or FutureRev
+    qint64 compactRevision = 0;  // set with Compacted: the oldest revision still readable
+
+    bool ok() const { return error == StoreError::None; }
+};
+
+struct DeleteResult
+{
+    qint64 deleted = 0;
+    qint64 revision = 0;             // current revision after the delete
+    std::vector<KeyValue> prevKvs;   // what was deleted, in key order
+};
+
+// KvStore::watch(): the watcher, or Compacted with the revision to relist from (HTTP 410).
+struct WatchResult
+{
+    std::shared_ptr<Watcher> watcher;
+    qint64 revision = 0;             // current revision when the watch was registered
+    StoreError error = StoreError::None;
+    qint64 compactRevision = 0;
+
+    bool ok() const { return error == StoreError::None; }
+};
+
+// KvStore::stats(): sizes for the GUI and the benchmark.
+struct StoreStats
+{
+    qint64 revision = 0;
+    qint64 compactRevision = 0;
+    qint64 keys = 0;              // keys with retained history (live or deleted)
+    qint64 liveKeys = 0;          // keys that exist now
+    qint64 retainedRevisions = 0; // changes since compactRevision (what watch can replay)
+    qint64 watchers = 0;
+};
+
+} // namespace rlab::store

@@ -1,0 +1,379 @@
+#include "core/store/kvstore.h"
+
+#include <algorithm>
+#include <mutex>
+#include <shared_mutex>
+
+namespace rlab::store {
+
+// One atomic change set in progress: its main revision and the next sub revision.
+struct KvStore::WriteTxn
+{
+    qint64 main = 0;
+    qint64 sub = 0;
+    bool wrote() const { return sub > 0; }
+};
+
+namespace {
+
+// Calls f(keyIndex) for every KeyIndex of `index` inside `range`, in key order.
+template<class Map, class F> void forEachKey(Map &index, const KeyRange &range, F &&f)
+{
+    if (range.isSingle()) {
+        auto it = index.find(range.key);
+        if (it != index.end())
+            f(it->second);
+        return;
+    }
+    for (auto it = index.lower_bound(range.key); it != index.end(); ++it) {
+        if (!range.contains(it->first))
+            return;
+        f(it->second);
+    }
+}
+
+int compareBytes(const api::ObjectPtr &stored, const api::ObjectPtr &given)
+{
+    if (stored == given)
+        return 0;
+    const QByteArray a = stored ? stored->toJsonBytes() : QByteArray();
+    const QByteArray b = given ? given->toJsonBytes() : QByteArray();
+    return a < b ? -1 : (b < a ? 1 : 0);
+}
+
+} // namespace
+
+KvStore::KvStore() = default;
+
+KvStore::~KvStore()
+{
+    for (const auto &weak : m_watchers)
+        if (auto w = weak.lock())
+            w->cancel();
+}
+
+qint64 KvStore::compactRevision() const
+{
+    std::shared_lock lock(m_lock);
+    return m_compactRev;
+}
+
+Revision KvStore::put(const QByteArray &key, api::ObjectPtr value)
+{
+    if (key.isEmpty() || !value)
+        return {};
+    std::vector<std::shared_ptr<Watcher>> toNotify;
+    Revision rev;
+    {
+        std::unique_lock lock(m_lock);
+        WriteTxn w{revision() + 1};
+        rev = putLocked(w, key, std::move(value)).modified();
+        finishLocked(w, toNotify);
+    }
+    notifyAll(toNotify);
+    return rev;
+}
+
+DeleteResult KvStore::deleteRange(const KeyRange &range)
+{
+    std::vector<std::shared_ptr<Watcher>> toNotify;
+    DeleteResult result;
+    {
+        std::unique_lock lock(m_lock);
+        WriteTxn w{revision() + 1};
+        deleteLocked(w, range, result);
+        finishLocked(w, toNotify);
+        result.revision = revision();
+    }
+    notifyAll(toNotify);
+    return result;
+}
+
+RangeResult KvStore::range(const KeyRange &range, RangeOptions options) const
+{
+    std::shared_lock lock(m_lock);
+    return rangeLocked(range, options, revision());
+}
+
+RangeResult KvStore::rangeLocked(const KeyRange &range, const RangeOptions &options,
+                                 qint64 curRev) const
+{
+    RangeResult result;
+    result.revision = curRev;
+    if (options.rev > curRev) {
+        result.error = StoreError::FutureRev;
+        return result;
+    }
+    if (options.rev > 0 && options.rev < m_compactRev) {
+        result.error = StoreError::Compacted;
+        result.compactRevision = m_compactRev;
+        return result;
+    }
+    const qint64 atRev = options.rev > 0 ? options.rev : curRev;
+    const auto limit = std::size_t(std::max<qint64>(options.limit, 0));
+    forEachKey(m_index, range, [&](const KeyIndex &ki) {
+        const auto found = ki.get(atRev);
+        if (!found)
+            return;
+        ++result.count;
+        if (!options.countOnly && (limit == 0 || result.kvs.size() < limit))
+            result.kvs.push_back(found->toKeyValue(ki.key()));
+    });
+    result.more = !options.countOnly && result.count > qint64(result.kvs.size());
+    return result;
+}
+
+bool KvStore::compareLocked(const Compare &c) const
+{
+    std::optional<KeyIndex::Lookup> cur;
+    if (auto it = m_index.find(c.key); it != m_index.end() && it->second.isLive())
+        cur = it->second.get(revision());
+    if (!cur && c.target == Compare::Value)
+        return false;   // etcd: comparing the value of a missing key always fails
+    const KeyIndex::Lookup none;
+    const KeyIndex::Lookup &kv = cur ? *cur : none;
+    int r = 0;
+    switch (c.target) {
+    case Compare::Version: r = kv.version < c.number ? -1 : (kv.version > c.number ? 1 : 0); break;
+    case Compare::CreateRevision:
+        r = kv.created.main < c.number ? -1 : (kv.created.main > c.number ? 1 : 0);
+        break;
+    case Compare::ModRevision:
+        r = kv.modified.main < c.number ? -1 : (kv.modified.main > c.number ? 1 : 0);
+        break;
+    case Compare::Value: r = compareBytes(kv.value, c.value); break;
+    }
+    switch (c.result) {
+    case Compare::Equal: return r == 0;
+    case Compare::NotEqual: return r != 0;
+    case Compare::Greater: return r > 0;
+    case Compare::Less: return r < 0;
+    }
+    return false;
+}
+
+StoreError KvStore::checkOpsLocked(const std::vector<Op> &ops) const
+{
+    const qint64 curRev = revision();
+    for (std::size_t i = 0; i < ops.size(); ++i) {
+        const Op &op = ops[i];
+        if (op.keyRange.key.isEmpty() && op.keyRange.isSingle())
+            return StoreError::EmptyKey;
+        if (op.type == Op::Range) {
+            if (op.options.rev > curRev)
+                return StoreError::FutureRev;
+            if (op.options.rev > 0 && op.options.rev < m_compactRev)
+                return StoreError::Compacted;
+            continue;
+        }
+        if (op.type != Op::Put)
+            continue;
+        // A put's key must not be written by any other op of the branch (etcd checkIntervals).
+        for (std::size_t j = 0; j < ops.size(); ++j) {
+            if (j == i || ops[j].type == Op::Range)
+                continue;
+            if (ops[j].keyRange.contains(op.keyRange.key))
+                return StoreError::DuplicateKey;
+        }
+    }
+    return StoreError::None;
+}
+
+KeyIndex &KvStore::putLocked(WriteTxn &w, const QByteArray &key, api::ObjectPtr value)
+{
+    KeyIndex &ki = m_index.try_emplace(key, key).first->second;
+    if (!ki.isLive())
+        ++m_liveKeys;
+    const Revision rev{w.main, w.sub++};
+    ki.put(rev, std::move(value));
+    m_log.push_back({rev, &ki});
+    if (!m_watchers.empty())
+        m_events.push_back(ki.lastEvent());
+    return ki;
+}
+
+void KvStore::deleteLocked(WriteTxn &w, const KeyRange &range, DeleteResult &out)
+{
+    forEachKey(m_index, range, [&](KeyIndex &ki) {
+        if (!ki.isLive())
+            return;
+        out.prevKvs.push_back(ki.get(ki.modified().main)->toKeyValue(ki.key()));
+        const Revision rev{w.main, w.sub++};
+        ki.tombstone(rev);
+        --m_liveKeys;
+        ++out.deleted;
+        m_log.push_back({rev, &ki});
+        if (!m_watchers.empty())
+            m_events.push_back(ki.lastEvent());
+    });
+}
+
+void KvStore::applyLocked(WriteTxn &w, const Op &op, OpResponse &out)
+{
+    out.type = op.type;
+    switch (op.type) {
+    case Op::Range: {
+        RangeResult r = rangeLocked(op.keyRange, op.options, w.wrote() ? w.main : revision());
+        out.kvs = std::move(r.kvs);
+        out.count = r.count;
+        out.more = r.more;
+        break;
+    }
+    case Op::Put: {
+        api::ObjectPtr value = op.makeValue ? op.makeValue(w.main) : op.value;
+        Q_ASSERT_X(value, "KvStore::txn", "put of a null value");
+        const KeyIndex &ki = putLocked(w, op.keyRange.key, std::move(value));
+        out.revision = ki.modified();
+        out.kvs.push_back(ki.get(w.main)->toKeyValue(ki.key()));
+        break;
+    }
+    case Op::DeleteRange: {
+        DeleteResult d;
+        deleteLocked(w, op.keyRange, d);
+        out.deleted = d.deleted;
+        out.prevKvs = std::move(d.prevKvs);
+        break;
+    }
+    }
+}
+
+TxnResponse KvStore::txn(const TxnRequest &request)
+{
+    std::vector<std::shared_ptr<Watcher>> toNotify;
+    TxnResponse response;
+    {
+        std::unique_lock lock(m_lock);
+        response.succeeded = std::all_of(request.compare.begin(), request.compare.end(),
+                                         [this](const Compare &c) { return compareLocked(c); });
+        const std::vector<Op> &ops = response.succeeded ? request.success : request.failure;
+        response.error = checkOpsLocked(ops);
+        if (response.error != StoreError::None) {
+            response.compactRevision = response.error == StoreError::Compacted ? m_compactRev : 0;
+            response.revision = revision();
+            return response;
+        }
+        WriteTxn w{revision() + 1};
+        response.responses.resize(ops.size());
+        for (std::size_t i = 0; i < ops.size(); ++i)
+            applyLocked(w, ops[i], response.responses[i]);
+        finishLocked(w, toNotify);
+        response.revision = revision();
+    }
+    notifyAll(toNotify);
+    return response;
+}
+
+void KvStore::finishLocked(WriteTxn &w, std::vector<std::shared_ptr<Watcher>> &toNotify)
+{
+    if (w.wrote())
+        m_currentRev.store(w.main, std::memory_order_release);
+    if (m_events.empty())
+        return;
+    for (auto it = m_watchers.begin(); it != m_watchers.end();) {
+        std::shared_ptr<Watcher> watcher = it->lock();
+        if (!watcher || watcher->isCancelled()) {
+            it = m_watchers.erase(it);
+            continue;
+        }
+        if (watcher->appendMatching(m_events))
+            toNotify.push_back(std::move(watcher));
+        ++it;
+    }
+    m_events.clear();
+}
+
+void KvStore::notifyAll(const std::vector<std::shared_ptr<Watcher>> &watchers)
+{
+    for (const auto &w : watchers)
+        w->notify();
+}
+
+StoreError KvStore::compact(qint64 rev)
+{
+    std::unique_lock lock(m_lock);
+    if (rev <= m_compactRev)
+        return StoreError::Compacted;
+    if (rev > revision())
+        return StoreError::FutureRev;
+    m_compactRev = rev;
+    for (auto it = m_index.begin(); it != m_index.end();) {
+        it->second.compact(rev);
+        it = it->second.isEmpty() ? m_index.erase(it) : std::next(it);
+    }
+    while (!m_log.empty() && m_log.front().rev.main < rev)
+        m_log.pop_front();
+    m_log.shrink_to_fit();
+    return StoreError::None;
+}
+
+std::vector<WatchEvent> KvStore::history(const QByteArray &key) const
+{
+    std::shared_lock lock(m_lock);
+    auto it = m_index.find(key);
+    return it == m_index.end() ? std::vector<WatchEvent>{} : it->second.history();
+}
+
+WatchResult KvStore::watch(const KeyRange &range, qint64 startRevision, Watcher::Notify notify)
+{
+    WatchResult result;
+    std::shared_ptr<Watcher> watcher;
+    bool replayed = false;
+    {
+        std::unique_lock lock(m_lock);
+        result.revision = revision();
+        if (startRevision > 0 && startRevision < m_compactRev) {
+            result.error = StoreError::Compacted;
+            result.compactRevision = m_compactRev;
+            return result;
+        }
+        const qint64 start = startRevision > 0 ? startRevision : revision() + 1;
+        watcher = std::make_shared<Watcher>(m_nextWatchId++, range, start, std::move(notify));
+        // Replay: the log is sorted by revision, so this is every retained change >= start.
+        auto it = std::lower_bound(m_log.begin(), m_log.end(), Revision{start, 0},
+                                   [](const LogEntry &e, Revision r) { return e.rev < r; });
+        std::vector<WatchEvent> replay;
+        for (; it != m_log.end(); ++it) {
+            if (!range.contains(it->keyIndex->key()))
+                continue;
+            if (auto ev = it->keyIndex->event(it->rev))
+                replay.push_back(std::move(*ev));
+        }
+        replayed = watcher->appendMatching(replay);
+        std::erase_if(m_watchers, [](const std::weak_ptr<Watcher> &w) {
+            auto s = w.lock();
+            return !s || s->isCancelled();
+        });
+        m_watchers.push_back(watcher);
+    }
+    if (replayed)
+        watcher->notify();   // writers after the unlock found the FIFO non-empty: they did not
+    result.watcher = std::move(watcher);
+    return result;
+}
+
+std::vector<WatcherInfo> KvStore::watchers() const
+{
+    std::vector<WatcherInfo> out;
+    std::shared_lock lock(m_lock);
+    for (const auto &weak : m_watchers)
+        if (auto w = weak.lock(); w && !w->isCancelled())
+            out.push_back(w->info());
+    return out;
+}
+
+StoreStats KvStore::stats() const
+{
+    std::shared_lock lock(m_lock);
+    StoreStats s;
+    s.revision = revision();
+    s.compactRevision = m_compactRev;
+    s.keys = qint64(m_index.size());
+    s.liveKeys = m_liveKeys;
+    s.retainedRevisions = qint64(m_log.size());
+    for (const auto &weak : m_watchers)
+        if (auto w = weak.lock(); w && !w->isCancelled())
+            ++s.watchers;
+    return s;
+}
+
+} // namespace rlab::store

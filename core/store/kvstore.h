@@ -1,0 +1,104 @@
+#pragma once
+#include "core/api/object.h"
+#include "core/store/keyindex.h"
+#include "core/store/keyrange.h"
+#include "core/store/kv.h"
+#include "core/store/revision.h"
+#include "core/store/rwlock.h"
+#include "core/store/storeerror.h"
+#include "core/store/txn.h"
+#include "core/store/watcher.h"
+#include "core/store/watchevent.h"
+
+#include <atomic>
+#include <deque>
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace rlab::store {
+
+// An etcd-like MVCC key-value store in memory (etcd server/storage/mvcc). A fresh store is at
+// revision 1; every atomic write (put, deleteRange that deletes something, txn that writes)
+// bumps the main revision by one, so the first put is at 2. Every version of every key is kept
+// until compact(rev), for range at an old revision, history() and watch replay.
+// Thread rules: any method, any thread; each call is atomic. Reads share a writer-preferring
+// RwLock; writes hold it exclusively and append their events to the watchers' FIFOs before
+// releasing it (so every watcher sees revision order), then run notify callbacks unlocked.
+class KvStore
+{
+public:
+    KvStore();
+    ~KvStore();   // cancels the watchers still registered
+    KvStore(const KvStore &) = delete;
+    KvStore &operator=(const KvStore &) = delete;
+
+    qint64 revision() const { return m_currentRev.load(std::memory_order_acquire); }
+    qint64 compactRevision() const;   // 0 before the first compact()
+
+    // Writes `value` under `key` at a new main revision; returns {main, 0}. An empty key or a
+    // null value is refused: nothing changes and {0, 0} is returned.
+    Revision put(const QByteArray &key, api::ObjectPtr value);
+    // Deletes the live keys in `range` at one new main revision (sub 0, 1, ... in key order);
+    // no revision is used when nothing was deleted.
+    DeleteResult deleteRange(const KeyRange &range);
+    // The keys of `range` as they were at options.rev (0: now), in key order. Compacted when
+    // 0 < rev < compactRevision(), FutureRev when rev > revision().
+    RangeResult range(const KeyRange &range, RangeOptions options = {}) const;
+    // See TxnRequest. Compares see the current state; the chosen branch's ops run in order and
+    // later ops see earlier writes. A branch is checked before it runs (DuplicateKey: a key put
+    // twice or put and deleted; EmptyKey; Compacted/FutureRev for Range ops): on error nothing
+    // is applied.
+    TxnResponse txn(const TxnRequest &request);
+    // Forgets the versions older than `rev` except the newest one of each key (range at rev
+    // still works), and every key deleted before rev. Compacted when rev <= compactRevision(),
+    // FutureRev when rev > revision().
+    StoreError compact(qint64 rev);
+
+    // Every retained change of `key`, oldest first (deletes and recreates included; prevKv
+    // where retained). Empty when the key has no retained history.
+    std::vector<WatchEvent> history(const QByteArray &key) const;
+
+    // Watches `range` from startRevision (0: from the next write). The retained changes with
+    // main >= startRevision are replayed into the watcher first, then every live change
+    // follows, in order, no gap, no duplicate. Compacted (with compactRevision, the oldest
+    // revision that can be watched) when 0 < startRevision < compactRevision(); a start past
+    // revision() + 1 is allowed and waits for that revision. If history was replayed, notify
+    // runs once before watch() returns (see Watcher). kube-apiserver's "watch from
+    // resourceVersion RV" is startRevision RV + 1; Compacted is its 410 Gone.
+    // The GUI's write stream is a watch on KeyRange::prefix("/").
+    WatchResult watch(const KeyRange &range, qint64 startRevision = 0, Watcher::Notify notify = {});
+    // The live watchers, oldest first (for the GUI: count them per range.key).
+    std::vector<WatcherInfo> watchers() const;
+    StoreStats stats() const;
+
+private:
+    struct WriteTxn;
+    struct LogEntry
+    {
+        Revision rev;
+        const KeyIndex *keyIndex;   // node of m_index; erased only with all its log entries
+    };
+
+    RangeResult rangeLocked(const KeyRange &range, const RangeOptions &options,
+                            qint64 curRev) const;
+    bool compareLocked(const Compare &c) const;
+    StoreError checkOpsLocked(const std::vector<Op> &ops) const;
+    KeyIndex &putLocked(WriteTxn &w, const QByteArray &key, api::ObjectPtr value);
+    void deleteLocked(WriteTxn &w, const KeyRange &range, DeleteResult &out);
+    void applyLocked(WriteTxn &w, const Op &op, OpResponse &out);
+    void finishLocked(WriteTxn &w, std::vector<std::shared_ptr<Watcher>> &toNotify);
+    static void notifyAll(const std::vector<std::shared_ptr<Watcher>> &watchers);
+
+    mutable RwLock m_lock;
+    std::map<QByteArray, KeyIndex> m_index;   // every key with retained history, byte order
+    std::deque<LogEntry> m_log;               // changes with main >= m_compactRev, in order
+    std::atomic<qint64> m_currentRev{1};      // written under m_lock only
+    qint64 m_compactRev = 0;
+    qint64 m_liveKeys = 0;
+    std::vector<std::weak_ptr<Watcher>> m_watchers;
+    qint64 m_nextWatchId = 1;
+    std::vector<WatchEvent> m_events;         // events of the write in progress
+};
+
+} // namespace rlab::store

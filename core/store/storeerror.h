@@ -1,0 +1,29 @@
+#pragma once
+
+namespace rlab::store {
+
+// Errors of the KvStore, named after etcd's mvcc / etcdserver errors. The API layer maps
+// Compacted to HTTP 410 Gone ("too old resource version") and FutureRev to a 504/"Too large
+// resource version"; the others are programming errors of the caller.
+enum class StoreError {
+    None,
+    Compacted,      // mvcc: required revision has been compacted
+    FutureRev,      // mvcc: required revision is a future revision
+    DuplicateKey,   // etcdserver: duplicate key given in txn request
+    EmptyKey,       // etcdserver: key is not provided
+};
+
+// etcd's message for the error ("mvcc: required revision has been compacted"); "" for None.
+inline const char *errorString(StoreError e)
+{
+    switch (e) {
+    case StoreError::None: return "";
+    case StoreError::Compacted: return "mvcc: required revision has been compacted";
+    case StoreError::FutureRev: return "mvcc: required revision is a future revision";
+    case StoreError::DuplicateKey: return "etcdserver: duplicate key given in txn request";
+    case StoreError::EmptyKey: return "etcdserver: key is not provided";
+    }
+    return "";
+}
+
+} // namespace rlab::store

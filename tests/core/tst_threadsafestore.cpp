@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/api/genericobject.h"
+#include "core/client/threadsafestore.h"
+
+#include <QTest>
+
+using namespace rlab;
+using rlab::client::ThreadSafeStore;
+
+namespace {
+
+// "ns/name app=web,tier=fe" -> a generic object with those labels.
+api::ObjectPtr obj(const QString &spec)
+{
+    auto o = std::make_shared<api::GenericObject>();
+    const QStringList parts = spec.split(u' ', Qt::SkipEmptyParts);
+    const QStringList nsName = parts.value(0).split(u'/');
+    if (nsName.size() == 2) {
+        o->metadata.namespace_ = nsName[0];
+        o->metadata.name = nsName[1];
+    } else {
+        o->metadata.name = nsName[0];
+    }
+    for (const QString &kv : parts.value(1).split(u',', Qt::SkipEmptyParts))
+        o->metadata.labels.insert(kv.section(u'=', 0, 0), kv.section(u'=', 1));
+    return o;
+}
+
+void put(ThreadSafeStore &s, const QString &spec)
+{
+    api::ObjectPtr o = obj(spec);
+    s.add(o->key(), o);
+}
+
+QStringList keys(const QList<api::ObjectPtr> &objects)
+{
+    QStringList out;
+    for (const api::ObjectPtr &o : objects)
+        out << o->key();
+    return out;
+}
+
+QStringList appIndex(const api::Object &o)
+{
+    const QString app = o.metadata.labels.value(QStringLiteral("app"));
+    return app.isEmpty() ? QStringList() : QStringList{app};
+}
+
+// Every value of the "team" label, comma separated: "a+b" -> {"a", "b"} (multi-valued index).
+QStringList teamIndex(const api::Object &o)
+{
+    return o.metadata.labels.value(QStringLiteral("team")).split(u'+', Qt::SkipEmptyParts);
+}
+
+} // namespace
+
+class TestThreadSafeStore : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void testAddGetRemove()
+    {
+        ThreadSafeStore s;
+        QCOMPARE(s.size(), 0);
+        put(s, QStringLiteral("default/web"));
+        put(s, QStringLiteral("kube-system/dns"));
+        put(s, QStringLiteral("node-1"));   // cluster-scoped
+        QCOMPARE(s.listKeys(), (QStringList{QStringLiteral("default/web"), QStringLiteral("kube-system/dns"), QStringLiteral("node-1")}));
+        QCOMPARE(s.get(QStringLiteral("default/web"))->metadata.name, QStringLiteral("web"));
+        QVERIFY(!s.get(QStringLiteral("default/nope")));
+
+        const api::ObjectPtr replaced = obj(QStringLiteral("default/web app=v2"));
+        const api::ObjectPtr old = s.update(QStringLiteral("default/web"), replaced);
+        QVERIFY(old);
+        QVERIFY(old->metadata.labels.isEmpty());
+        QCOMPARE(s.get(QStringLiteral("default/web")), replaced);
+        QCOMPARE(s.size(), 3);
+
+        QCOMPARE(s.remove(QStringLiteral("default/web")), replaced);
+        QVERIFY(!s.remove(QStringLiteral("default/web")));
+        QCOMPARE(s.size(), 2);
+        QCOMPARE(keys(s.list()), (QStringList{QStringLiteral("kube-system/dns"), QStringLiteral("node-1")}));
+    }
+
+    void testNamespaceIndex_data()
+    {
+        QTest::addColumn<QStringList>("objects");
+        QTest::addColumn<QString>("ns");
+        QTest::addColumn<QStringList>("expected");
+        QTest::addColumn<QStringList>("namespaces");
+
+        const QStringList three{QStringLiteral("default/a"), QStringLiteral("default/b"), QStringLiteral("prod/a")};
+        QTest::newRow("default has two") << three << QStringLiteral("default")
+                                         << QStringList{QStringLiteral("default/a"), QStringLiteral("default/b")}
+                                         << QStringList{QStringLiteral("default"), QStringLiteral("prod")};
+        QTest::newRow("prod has one") << three << QStringLiteral("prod") << QStringList{QStringLiteral("prod/a")}
+                                      << QStringList{QStringLiteral("default"), QStringLiteral("prod")};
+        QTest::newRow("unknown namespace is empty") << three << QStringLiteral("dev") << QStringList()
+                                                    << QStringList{QStringLiteral("default"), QStringLiteral("prod")};
+        QTest::newRow("cluster-scoped objects index under \"\"")
+                << QStringList{QStringLiteral("n1"), QStringLiteral("n2"), QStringLiteral("default/a")} << QString()
+                << QStringList{QStringLiteral("n1"), QStringLiteral("n2")}
+                << QStringList{QString(), QStringLiteral("default")};
+    }
+    void testNamespaceIndex()
+    {
+        QFETCH(QStringList, objects);
+        QFETCH(QString, ns);
+        QFETCH(QStringList, expected);
+        QFETCH(QStringList, namespaces);
+        ThreadSafeStore s;
+        for (const QString &o : objects)
+            put(s, o);
+        QVERIFY(s.hasIndexer(ThreadSafeStore::namespaceIndex()));
+        QCOMPARE(s.indexKeys(ThreadSafeStore::namespaceIndex(), ns), expected);
+        QCOMPARE(keys(s.byIndex(ThreadSafeStore::namespaceIndex(), ns)), expected);
+        QCOMPARE(s.listIndexFuncValues(ThreadSafeStore::namespaceIndex()), namespaces);
+    }
+
+    void testCustomIndexFollowsUpdatesAndDeletes()
+    {
+        ThreadSafeStore s;
+        QVERIFY(s.addIndexer(QStringLiteral("byApp"), appIndex));
+        QVERIFY(!s.addIndexer(QStringLiteral("byApp"), appIndex));   // name taken
+        QVERIFY(!s.addIndexer(QStringLiteral("namespace"), appIndex));
+        put(s, QStringLiteral("default/web-1 app=web"));
+        put(s, QStringLiteral("default/web-2 app=web"));
+        put(s, QStringLiteral("default/db-1 app=db"));
+        put(s, QStringLiteral("default/plain"));   // no value: not in the index
+        QCOMPARE(s.indexKeys(QStringLiteral("byApp"), QStringLiteral("web")),
+                 (QStringList{QStringLiteral("default/web-1"), QStringLiteral("default/web-2")}));
+        QCOMPARE(s.listIndexFuncValues(QStringLiteral("byApp")), (QStringList{QStringLiteral("db"), QStringLiteral("web")}));
+
+        // Relabel web-2 -> db: it moves buckets.
+        put(s, QStringLiteral("default/web-2 app=db"));
+        QCOMPARE(s.indexKeys(QStringLiteral("byApp"), QStringLiteral("web")), QStringList{QStringLiteral("default/web-1")});
+        QCOMPARE(s.indexKeys(QStringLiteral("byApp"), QStringLiteral("db")),
+                 (QStringList{QStringLiteral("default/db-1"), QStringLiteral("default/web-2")}));
+
+        // Deleting the last "web" empties and drops the bucket.
+        s.remove(QStringLiteral("default/web-1"));
+        QCOMPARE(s.indexKeys(QStringLiteral("byApp"), QStringLiteral("web")), QStringList());
+        QCOMPARE(s.listIndexFuncValues(QStringLiteral("byApp")), QStringList{QStringLiteral("db")});
+
+        // index(): everything sharing a value with a probe object.
+        QCOMPARE(keys(s.index(QStringLiteral("byApp"), *obj(QStringLiteral("x/probe app=db")))),
+                 (QStringList{QStringLiteral("default/db-1"), QStringLiteral("default/web-2")}));
+        // Unknown index: nothing.
+        QVERIFY(!s.hasIndexer(QStringLiteral("nope")));
+        QVERIFY(s.byIndex(QStringLiteral("nope"), QStringLiteral("db")).isEmpty());
+        QVERIFY(s.indexKeys(QStringLiteral("nope"), QStringLiteral("db")).isEmpty());
+    }
+
+    void testMultiValuedIndex()
+    {
+        ThreadSafeStore s;
+        QVERIFY(s.addIndexer(QStringLiteral("team"), teamIndex));
+        put(s, QStringLiteral("default/a team=red+blue"));
+        put(s, QStringLiteral("default/b team=blue"));
+        put(s, QStringLiteral("default/c team=green+red"));
+        QCOMPARE(s.indexKeys(QStringLiteral("team"), QStringLiteral("red")),
+                 (QStringList{QStringLiteral("default/a"), QStringLiteral("default/c")}));
+        QCOMPARE(s.indexKeys(QStringLiteral("team"), QStringLiteral("blue")),
+                 (QStringList{QStringLiteral("default/a"), QStringLiteral("default/b")}));
+        // Objects sharing any team with a (red or blue): a, b, c, each once, key order.
+        QCOMPARE(keys(s.index(QStringLiteral("team"), *s.get(QStringLiteral("default/a")))),
+                 (QStringList{QStringLiteral("default/a"), QStringLiteral("default/b"), QStringLiteral("default/c")}));
+        put(s, QStringLiteral("default/a team=green"));
+        QCOMPARE(s.indexKeys(QStringLiteral("team"), QStringLiteral("red")), QStringList{QStringLiteral("default/c")});
+        QCOMPARE(s.indexKeys(QStringLiteral("team"), QStringLiteral("green")),
+                 (QStringList{QStringLiteral("default/a"), QStringLiteral("default/c")}));
+    }
+
+    void testIndexerAddedLaterIndexesExistingItems()
+    {
+        ThreadSafeStore s;
+        put(s, QStringLiteral("default/web-1 app=web"));
+        put(s, QStringLiteral("prod/web-2 app=web"));
+        QVERIFY(s.addIndexer(QStringLiteral("byApp"), appIndex));
+        QCOMPARE(s.indexKeys(QStringLiteral("byApp"), QStringLiteral("web")),
+                 (QStringList{QStringLiteral("default/web-1"), QStringLiteral("prod/web-2")}));
+        QCOMPARE(s.indexerNames(), (QStringList{QStringLiteral("byApp"), QStringLiteral("namespace")}));
+    }
+
+    void testReplaceRebuildsIndexes()
+    {
+        ThreadSafeStore s;
+        QVERIFY(s.addIndexer(QStringLiteral("byApp"), appIndex));
+        put(s, QStringLiteral("default/old app=web"));
+        std::map<QString, api::ObjectPtr> items;
+        for (const QString &spec : {QStringLiteral("prod/x app=db"), QStringLiteral("prod/y app=web")}) {
+            api::ObjectPtr o = obj(spec);
+            items.emplace(o->key(), o);
+        }
+        s.replace(std::move(items));
+        QCOMPARE(s.listKeys(), (QStringList{QStringLiteral("prod/x"), QStringLiteral("prod/y")}));
+        QCOMPARE(s.indexKeys(QStringLiteral("byApp"), QStringLiteral("web")), QStringList{QStringLiteral("prod/y")});
+        QCOMPARE(s.listIndexFuncValues(ThreadSafeStore::namespaceIndex()), QStringList{QStringLiteral("prod")});
+    }
+
+    void testMetaNamespaceKey()
+    {
+        QCOMPARE(ThreadSafeStore::metaNamespaceKey(QStringLiteral("default"), QStringLiteral("web")), QStringLiteral("default/web"));
+        QCOMPARE(ThreadSafeStore::metaNamespaceKey(QString(), QStringLiteral("node-1")), QStringLiteral("node-1"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestThreadSafeStore)
+#include "tst_threadsafestore.moc"

@@ -1,0 +1,255 @@
+#include "core/store/kvstore.h"
+#include "ui/clustersession.h"
+#include "ui/mainwindow.h"
+#include "ui/models/etcdkeymodel.h"
+#include "ui/models/objecttreemodel.h"
+#include "ui/models/traceeventmodel.h"
+#include "ui/theme.h"
+#include "ui/widgets/codeeditor.h"
+#include "ui/widgets/etcdpanel.h"
+#include "ui/widgets/manifesteditor.h"
+#include "ui/widgets/objectinspector.h"
+#include "ui/widgets/objectspanel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QLabel>
+#include <QMimeData>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTreeView>
+#include <QtTest>
+
+using namespace rlab;
+using namespace rlab::ui;
+
+// Offscreen smoke test of the main window: apply the sample through the editor, watch it reach
+// the tree and etcd, refuse bad manifests without touching the store, drop files, reset.
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private:
+    static const ObjectRef kNginx;
+
+    static qint64 shownRevision(MainWindow &w) { return w.etcdPanel()->revisionLabel()->text().toLongLong(); }
+
+    static void dropFiles(MainWindow &w, const QStringList &paths)
+    {
+        QMimeData mime;
+        QList<QUrl> urls;
+        for (const QString &p : paths)
+            urls << QUrl::fromLocalFile(p);
+        mime.setUrls(urls);
+        const QPointF at(w.width() / 2.0, w.height() / 2.0);
+        QDragEnterEvent enter(at.toPoint(), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &drop);
+        QVERIFY(drop.isAccepted());
+    }
+
+    static QString outputPath(const QString &name)
+    {
+        const QByteArray dir = qgetenv("RLAB_BINARY_DIR");
+        return (dir.isEmpty() ? QCoreApplication::applicationDirPath() : QString::fromLocal8Bit(dir)) + QLatin1Char('/') + name;
+    }
+
+    static MainWindow::Options options()
+    {
+        MainWindow::Options o;
+        o.persistLayout = false;
+        return o;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        theme::applyTo(*qobject_cast<QApplication *>(QCoreApplication::instance()));
+    }
+
+    void testApplySampleThroughTheEditor()
+    {
+        MainWindow w(options());
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCOMPARE(w.windowTitle(), QStringLiteral("Reconcile Lab"));
+        QVERIFY(QApplication::font().pointSizeF() >= theme::kBasePointSize);
+
+        ManifestEditor *editor = w.manifestEditor();
+        QVERIFY(editor->text().contains(QLatin1String("image: nginx:1.25")));
+        QVERIFY(editor->text().contains(QLatin1String("replicas: 3")));
+        QTRY_VERIFY(shownRevision(w) > 0);
+        const qint64 rev0 = shownRevision(w);
+        QCOMPARE(rev0, w.session().store().revision());
+        QVERIFY(!w.objectModel()->indexOf(kNginx).isValid());
+
+        QTest::mouseClick(editor->applyButton(), Qt::LeftButton);
+        QTRY_VERIFY(w.objectModel()->indexOf(kNginx).isValid());
+        QTRY_COMPARE(shownRevision(w), rev0 + 1);
+        QVERIFY(!editor->hasErrors());
+        QVERIFY2(editor->messages().contains(QStringLiteral("deployment.apps/nginx created")), qPrintable(editor->messages().join('\n')));
+
+        // What the tree says is what is stored: nothing reconciles it in this build.
+        const QModelIndex status = w.objectModel()->indexOf(kNginx, ObjectTreeModel::StatusColumn);
+        QCOMPARE(status.data().toString(), QStringLiteral("0/3 ready · not yet reconciled"));
+        QCOMPARE(w.objectModel()->indexOf(kNginx, ObjectTreeModel::RevisionColumn).data().toString(), QString::number(rev0 + 1));
+        QCOMPARE(w.objectModel()->objectCount(ObjectTreeModel::ReplicaSets), 0);
+        QCOMPARE(w.objectModel()->objectCount(ObjectTreeModel::Pods), 0);
+        QVERIFY(w.etcdKeyModel()->rowOfKey("/registry/deployments/default/nginx") >= 0);
+        QTRY_VERIFY(w.statusText().contains(QLatin1String("1 deployments")));
+        QVERIFY(w.statusText().contains(QStringLiteral("Revision %1").arg(rev0 + 1)));
+
+        // Selecting it shows its YAML, its etcd value and history.
+        QTreeView *tree = w.objectsPanel()->view();
+        tree->setCurrentIndex(w.objectModel()->indexOf(kNginx));
+        QVERIFY(w.inspector()->yamlText().contains(QLatin1String("replicas: 3")));
+        QVERIFY(w.inspector()->yamlText().contains(QLatin1String("resourceVersion: \"%1\"").arg(rev0 + 1)));
+        QCOMPARE(w.etcdPanel()->selectedKey(), QByteArray("/registry/deployments/default/nginx"));
+        QVERIFY(w.etcdPanel()->valueText().contains(QLatin1String("\"replicas\": 3")));
+        QCOMPARE(w.etcdPanel()->historyModel()->rowCount(), 1);
+
+        // The trace saw the request and the etcd write.
+        QTRY_VERIFY(w.traceModel()->rowCount() > 0);
+        bool sawPut = false;
+        for (int r = 0; r < w.traceModel()->rowCount(); ++r)
+            sawPut |= w.traceModel()->event(r).type == QLatin1String("Put")
+                      && w.traceModel()->event(r).key == QLatin1String("/registry/deployments/default/nginx");
+        QVERIFY(sawPut);
+
+        // Re-apply with 5 replicas: same row, new revision, inspector follows.
+        editor->setText(editor->text().replace(QLatin1String("replicas: 3"), QLatin1String("replicas: 5")));
+        w.applyAction()->trigger();
+        QTRY_COMPARE(shownRevision(w), rev0 + 2);
+        QTRY_VERIFY(w.inspector()->yamlText().contains(QLatin1String("replicas: 5")));
+        QCOMPARE(w.etcdPanel()->historyModel()->rowCount(), 2);
+
+        const QString png = outputPath(QStringLiteral("tst_mainwindow-applied.png"));
+        QVERIFY(w.grab().save(png));
+        QVERIFY(QFileInfo(png).size() > 0);
+    }
+
+    void testBadManifestsChangeNothing_data()
+    {
+        QTest::addColumn<QString>("from");
+        QTest::addColumn<QString>("to");
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<int>("line");
+        QTest::newRow("tab indentation") << "\n  replicas: 3" << "\n\treplicas: 3"
+                                         << QStringLiteral("nginx-deployment.yaml:8:") << 8;
+        QTest::newRow("negative replicas") << "replicas: 3" << "replicas: -1"
+                                           << QStringLiteral("The Deployment \"nginx\" is invalid: spec.replicas: Invalid value: -1: "
+                                                             "must be greater than or equal to 0")
+                                           << 8;
+    }
+
+    void testBadManifestsChangeNothing()
+    {
+        QFETCH(QString, from);
+        QFETCH(QString, to);
+        QFETCH(QString, message);
+        QFETCH(int, line);
+        MainWindow w(options());
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTRY_VERIFY(shownRevision(w) > 0);
+        const qint64 rev0 = w.session().store().revision();
+        const int traceRows = w.traceModel()->rowCount();
+
+        ManifestEditor *editor = w.manifestEditor();
+        QString text = editor->text();
+        QVERIFY(text.contains(from));
+        editor->setText(text.replace(from, to));
+        QTest::mouseClick(editor->applyButton(), Qt::LeftButton);
+
+        QVERIFY(editor->hasErrors());
+        const QString shown = editor->messages().join(QLatin1Char('\n'));
+        QVERIFY2(shown.contains(message), qPrintable(shown));
+        QVERIFY2(shown.contains(QStringLiteral("Nothing was applied")), qPrintable(shown));
+        QVERIFY(editor->editor()->errorLines().contains(line));
+        w.refreshNow();
+        QCOMPARE(w.session().store().revision(), rev0);
+        QCOMPARE(shownRevision(w), rev0);
+        QVERIFY(!w.objectModel()->indexOf(kNginx).isValid());
+        QVERIFY(w.traceModel()->rowCount() >= traceRows);
+
+        QVERIFY(w.grab().save(outputPath(QStringLiteral("tst_mainwindow-error-%1.png").arg(line))));
+
+        // Editing clears the marks; the corrected text applies.
+        editor->loadSample();
+        QVERIFY(editor->editor()->errorLines().isEmpty());
+        QVERIFY(w.applyEditor().ok());
+        QTRY_COMPARE(shownRevision(w), rev0 + 1);
+    }
+
+    void testDropFilesAllOrNothing()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        auto write = [&](const QString &name, const QByteArray &text) {
+            QFile f(dir.filePath(name));
+            if (!f.open(QIODevice::WriteOnly))
+                return QString();
+            f.write(text);
+            return f.fileName();
+        };
+        QString sample = ManifestEditor::sampleManifest();
+        const QString good = write(QStringLiteral("nginx.yaml"), sample.toUtf8());
+        const QString other = write(QStringLiteral("web.yml"),
+                                    sample.replace(QLatin1String("name: nginx\n  labels"), QLatin1String("name: web\n  labels")).toUtf8());
+        const QString bad = write(QStringLiteral("bad.yaml"), "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: [broken\n");
+        QVERIFY(!good.isEmpty() && !other.isEmpty() && !bad.isEmpty());
+
+        MainWindow w(options());
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const qint64 rev0 = w.session().store().revision();
+
+        dropFiles(w, {good, bad});
+        QVERIFY(w.manifestEditor()->hasErrors());
+        QVERIFY2(w.manifestEditor()->messages().first().startsWith(bad + QLatin1String(":4:")),
+                 qPrintable(w.manifestEditor()->messages().join('\n')));
+        w.refreshNow();
+        QCOMPARE(w.session().store().revision(), rev0);
+        QVERIFY(!w.objectModel()->indexOf(kNginx).isValid());
+
+        dropFiles(w, {good, other});
+        QVERIFY2(!w.manifestEditor()->hasErrors(), qPrintable(w.manifestEditor()->messages().join('\n')));
+        QTRY_VERIFY(w.objectModel()->indexOf(kNginx).isValid());
+        QTRY_VERIFY(w.objectModel()->indexOf({QStringLiteral("Deployment"), QStringLiteral("default"), QStringLiteral("web")}).isValid());
+        QTRY_COMPARE(shownRevision(w), rev0 + 2);
+
+        // One dropped file is shown in the editor, named after the file.
+        dropFiles(w, {bad});
+        QCOMPARE(w.manifestEditor()->sourceName(), bad);
+        QVERIFY(w.manifestEditor()->editor()->errorLines().contains(4));
+    }
+
+    void testResetCluster()
+    {
+        MainWindow w(options());
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.applyEditor().ok());
+        QTRY_VERIFY(w.objectModel()->indexOf(kNginx).isValid());
+        const qint64 applied = shownRevision(w);
+        w.resetAction()->trigger();
+        QVERIFY(!w.objectModel()->indexOf(kNginx).isValid());
+        QCOMPARE(w.objectModel()->objectCount(ObjectTreeModel::Nodes), 3);
+        QCOMPARE(shownRevision(w), applied - 1);
+        QTRY_VERIFY(w.traceModel()->rowCount() > 0);
+        QVERIFY(w.applyEditor().ok());
+        QTRY_COMPARE(shownRevision(w), applied);
+    }
+};
+
+const ObjectRef TestMainWindow::kNginx{QStringLiteral("Deployment"), QStringLiteral("default"), QStringLiteral("nginx")};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

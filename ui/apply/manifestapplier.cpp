@@ -1,0 +1,187 @@
+#include "ui/apply/manifestapplier.h"
+
+#include "core/api/codec.h"
+#include "core/api/fielderror.h"
+#include "core/api/yamlreader.h"
+#include "core/apiserver/apiserver.h"
+#include "core/apiserver/callerscope.h"
+#include "ui/apply/applyobject.h"
+
+#include <QRegularExpression>
+#include <QSet>
+
+namespace rlab::ui {
+
+namespace {
+
+struct Decoded
+{
+    api::SourceDocument doc;
+    api::MutableObjectPtr object;
+};
+
+ApplyProblem problemAt(const api::SourceDocument &doc, const QString &path, const QString &message)
+{
+    const api::SourcePosition pos = doc.position(path);
+    return ApplyProblem{doc.file, pos.line, pos.column, message, {}};
+}
+
+// The field a decoding error is about: `unknown field "spec.foo"`, `… Go struct field
+// Deployment.spec.replicas of type int32`.
+QString decodeErrorPath(const QString &error)
+{
+    static const QRegularExpression unknown(QStringLiteral("unknown field \"([^\"]+)\""));
+    static const QRegularExpression goField(QStringLiteral("Go struct field \\w+\\.(\\S+) of type"));
+    QRegularExpressionMatch m = unknown.match(error);
+    if (m.hasMatch())
+        return m.captured(1);
+    m = goField.match(error);
+    return m.hasMatch() ? m.captured(1) : QString();
+}
+
+// "deployment.apps/nginx", as kubectl names what it applied.
+QString objectName(const api::Object &obj)
+{
+    const QString group = obj.apiVersion.contains(QLatin1Char('/')) ? obj.apiVersion.section(QLatin1Char('/'), 0, 0) : QString();
+    const QString kind = obj.kindName.toLower() + (group.isEmpty() ? QString() : QLatin1Char('.') + group);
+    return kind + QLatin1Char('/') + obj.metadata.name;
+}
+
+QByteArray etcdKeyOf(const api::Object &obj)
+{
+    const apiserver::ResourceType rt = obj.kind() == api::Kind::Generic ? apiserver::resources::byKind(obj.apiVersion, obj.kindName)
+                                                                        : apiserver::resources::byKind(obj.kind());
+    return rt.etcdKey(obj.metadata.namespace_, obj.metadata.name);
+}
+
+ApplyProblem apiProblem(const Decoded &d, const apiserver::ApiError &e)
+{
+    const api::Object &obj = *d.object;
+    if (e.reason == QLatin1String("Invalid") && !e.causes.isEmpty()) {
+        ApplyProblem p = problemAt(d.doc, e.causes.first().field, api::invalidMessage(obj.kindName, obj.metadata.name, e.causes));
+        for (const api::FieldError &cause : e.causes) {
+            const int line = d.doc.position(cause.field).line;
+            if (line > 0 && line != p.line && !p.relatedLines.contains(line))
+                p.relatedLines.append(line);
+        }
+        return p;
+    }
+    return problemAt(d.doc, QString(),
+                     QStringLiteral("Error from server (%1): error when applying \"%2\": %3")
+                         .arg(e.reason.isEmpty() ? QStringLiteral("InternalError") : e.reason, d.doc.file, e.message));
+}
+
+void readSources(const QList<ManifestSource> &sources, QList<api::SourceDocument> &docs, ApplyReport &report)
+{
+    for (const ManifestSource &src : sources) {
+        if (!src.readError.isEmpty()) {
+            report.problems.append(ApplyProblem{src.name, 0, 0, src.readError, {}});
+            continue;
+        }
+        const api::ReadResult read = api::YamlReader::read(src.text, src.name);
+        for (const api::SourceError &e : read.errors)
+            report.problems.append(ApplyProblem{e.file, e.line, e.column, e.message, {}});
+        api::SourceErrors listErrors;
+        docs += api::YamlReader::expandLists(read.documents, &listErrors);
+        for (const api::SourceError &e : listErrors)
+            report.problems.append(ApplyProblem{e.file, e.line, e.column, e.message, {}});
+    }
+}
+
+QList<Decoded> decodeAll(const QList<api::SourceDocument> &docs, ApplyReport &report)
+{
+    QList<Decoded> out;
+    for (const api::SourceDocument &doc : docs) {
+        if (!doc.value.isObject()) {
+            report.problems.append(problemAt(doc, QString(), QStringLiteral("error validating data: the document is not an object")));
+            continue;
+        }
+        const QJsonObject json = doc.value.toObject();
+        if (json.value(QLatin1String("kind")).toString() == QLatin1String("Scenario")
+            && json.value(QLatin1String("apiVersion")).toString().startsWith(QLatin1String("rlab.dev/"))) {
+            report.problems.append(problemAt(doc, QStringLiteral("kind"),
+                                             QStringLiteral("this is a Reconcile Lab scenario; this window cannot run scenarios yet "
+                                                            "(use `rlab run`)")));
+            continue;
+        }
+        api::DecodeResult r = api::decodeObject(json, true);
+        if (!r.error.isEmpty()) {
+            const QString message = r.error.startsWith(QLatin1String("apiVersion")) || r.error.startsWith(QLatin1String("kind"))
+                                            || r.error.startsWith(QLatin1Char('['))
+                                        ? QStringLiteral("error validating data: %1").arg(r.error)
+                                        : r.error;
+            report.problems.append(problemAt(doc, decodeErrorPath(r.error), message));
+            continue;
+        }
+        out.append(Decoded{doc, r.object});
+    }
+    return out;
+}
+
+// Namespaces the batch itself creates: documents in them may not pass the dry run before the
+// namespace exists, as with kubectl, which would create the namespace first.
+QSet<QString> namespacesCreatedBy(const QList<Decoded> &objects)
+{
+    QSet<QString> out;
+    for (const Decoded &d : objects) {
+        if (d.object->kind() == api::Kind::Namespace)
+            out.insert(d.object->metadata.name);
+    }
+    return out;
+}
+
+} // namespace
+
+QString ManifestApplier::userAgent()
+{
+    return QStringLiteral("reconcile-lab");
+}
+
+ApplyReport ManifestApplier::apply(apiserver::ApiServer &api, const QList<ManifestSource> &sources)
+{
+    ApplyReport report;
+    report.revisionBefore = api.currentRevision();
+    report.revisionAfter = report.revisionBefore;
+
+    QList<api::SourceDocument> docs;
+    readSources(sources, docs, report);
+    const QList<Decoded> objects = decodeAll(docs, report);
+    if (!report.ok())
+        return report;
+    if (objects.isEmpty()) {
+        const QString name = sources.isEmpty() ? QString() : sources.first().name;
+        report.problems.append(ApplyProblem{name, 0, 0, QStringLiteral("error: no objects passed to apply"), {}});
+        return report;
+    }
+
+    const QSet<QString> newNamespaces = namespacesCreatedBy(objects);
+    {
+        apiserver::CallerScope caller(userAgent() + QLatin1String(" --dry-run=server"));
+        for (const Decoded &d : objects) {
+            const ApplyOutcome dry = applyObject(api, d.object->clone(), true);
+            if (dry.ok())
+                continue;
+            const bool namespaceComesLater = dry.error->code == 404 && dry.error->kind == QLatin1String("namespaces")
+                                             && newNamespaces.contains(dry.error->name);
+            if (!namespaceComesLater)
+                report.problems.append(apiProblem(d, *dry.error));
+        }
+    }
+    if (!report.ok())
+        return report;
+
+    apiserver::CallerScope caller(userAgent());
+    for (const Decoded &d : objects) {
+        const ApplyOutcome done = applyObject(api, d.object->clone(), false);
+        if (done.ok()) {
+            report.results.append(objectName(*done.object) + QLatin1Char(' ') + done.action);
+            report.keys.append(etcdKeyOf(*done.object));
+        }
+        else
+            report.problems.append(apiProblem(d, *done.error));
+    }
+    report.revisionAfter = api.currentRevision();
+    return report;
+}
+
+} // namespace rlab::ui

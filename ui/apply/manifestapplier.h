@@ -1,0 +1,28 @@
+#pragma once
+#include "ui/apply/applyproblem.h"
+#include "ui/apply/manifestsource.h"
+
+#include <QList>
+
+namespace rlab::apiserver {
+class ApiServer;
+}
+
+namespace rlab::ui {
+
+// `kubectl apply -f A -f B …` for the window, all or nothing: every source is read (YAML or
+// JSON, multi-document, Lists flattened), every document decoded strictly and checked by the API
+// server with a server-side dry run; only when all of that passed is each object applied, in
+// order. Otherwise the report lists every problem with file:line:column and nothing is written.
+// Dry runs appear in the trace as requests of "reconcile-lab --dry-run=server". Widget-free;
+// call from one thread at a time per ApiServer (the GUI thread in the app).
+class ManifestApplier
+{
+public:
+    static ApplyReport apply(apiserver::ApiServer &api, const QList<ManifestSource> &sources);
+
+    // The user agent the trace names for the window's requests.
+    static QString userAgent();
+};
+
+} // namespace rlab::ui

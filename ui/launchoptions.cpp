@@ -1,0 +1,55 @@
+#include "ui/launchoptions.h"
+
+#include <QCommandLineParser>
+#include <QRegularExpression>
+
+namespace rlab::ui {
+
+QString LaunchOptions::usage()
+{
+    return QStringLiteral("Usage: reconcile-lab [--screenshot OUT.png [--after SECONDS] [--size WxH]] [FILE...]\n"
+                          "Opens the Reconcile Lab window on a simulated cluster with three nodes and applies\n"
+                          "the given manifests (YAML or JSON).\n");
+}
+
+LaunchOptions LaunchOptions::parse(const QStringList &arguments)
+{
+    LaunchOptions o;
+    QCommandLineParser parser;
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Render the window to OUT.png and exit."),
+                                        QStringLiteral("OUT.png"));
+    const QCommandLineOption after(QStringLiteral("after"), QStringLiteral("Virtual seconds to run before the screenshot."),
+                                   QStringLiteral("SECONDS"));
+    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for the screenshot."),
+                                  QStringLiteral("WxH"));
+    parser.addOptions({help, screenshot, after, size});
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Manifests to apply."), QStringLiteral("[FILE...]"));
+    if (!parser.parse(arguments)) {
+        o.error = parser.errorText();
+        return o;
+    }
+    o.help = parser.isSet(help);
+    o.files = parser.positionalArguments();
+    o.screenshot = parser.value(screenshot);
+    if (parser.isSet(after)) {
+        bool ok = false;
+        o.afterSeconds = parser.value(after).toDouble(&ok);
+        if (!ok || o.afterSeconds < 0)
+            o.error = QStringLiteral("--after: expected a number of seconds >= 0, got \"%1\"").arg(parser.value(after));
+    }
+    if (parser.isSet(size)) {
+        static const QRegularExpression re(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
+        const QRegularExpressionMatch m = re.match(parser.value(size));
+        if (m.hasMatch())
+            o.size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
+        else
+            o.error = QStringLiteral("--size: expected WIDTHxHEIGHT, got \"%1\"").arg(parser.value(size));
+    }
+    if (o.screenshot.isEmpty() && (parser.isSet(after) || parser.isSet(size)) && o.error.isEmpty())
+        o.error = QStringLiteral("--after and --size go with --screenshot");
+    return o;
+}
+
+} // namespace rlab::ui

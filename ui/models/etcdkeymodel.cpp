@@ -1,0 +1,193 @@
+#include "ui/models/etcdkeymodel.h"
+
+#include "ui/theme.h"
+
+#include <algorithm>
+
+namespace rlab::ui {
+
+EtcdKeyModel::EtcdKeyModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+EtcdKeyModel::~EtcdKeyModel() = default;
+
+void EtcdKeyModel::reset(const std::vector<store::KeyValue> &kvs, qint64 revision)
+{
+    beginResetModel();
+    m_rows.clear();
+    m_highlighted.clear();
+    m_rows.reserve(qsizetype(kvs.size()));
+    for (const store::KeyValue &kv : kvs)
+        m_rows.append(Row{kv.key, kv.createRevision, kv.modRevision, kv.version, -1});
+    std::sort(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) { return a.key < b.key; });
+    endResetModel();
+    m_revision = 0;
+    setRevision(revision);
+}
+
+void EtcdKeyModel::setRevision(qint64 revision)
+{
+    if (revision == m_revision)
+        return;
+    m_revision = revision;
+    emit revisionChanged(revision);
+}
+
+qsizetype EtcdKeyModel::lowerBound(const QByteArray &key) const
+{
+    return std::lower_bound(m_rows.begin(), m_rows.end(), key, [](const Row &r, const QByteArray &k) { return r.key < k; })
+           - m_rows.begin();
+}
+
+int EtcdKeyModel::rowOfKey(const QByteArray &key) const
+{
+    const qsizetype i = lowerBound(key);
+    return (i < m_rows.size() && m_rows[i].key == key) ? int(i) : -1;
+}
+
+QByteArray EtcdKeyModel::keyAt(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? m_rows[row].key : QByteArray();
+}
+
+void EtcdKeyModel::apply(const std::vector<store::WatchEvent> &events, qint64 nowMs)
+{
+    m_nowMs = nowMs;
+    qint64 newest = m_revision;
+    for (const store::WatchEvent &e : events) {
+        if (e.type == store::WatchEvent::Put)
+            put(e.kv, nowMs);
+        else
+            remove(e.kv.key);
+        newest = std::max(newest, e.revision.main);
+    }
+    setRevision(newest);
+}
+
+void EtcdKeyModel::put(const store::KeyValue &kv, qint64 nowMs)
+{
+    const qsizetype i = lowerBound(kv.key);
+    const Row row{kv.key, kv.createRevision, kv.modRevision, kv.version, nowMs};
+    m_highlighted.insert(kv.key);
+    if (i < m_rows.size() && m_rows[i].key == kv.key) {
+        m_rows[i] = row;
+        emit dataChanged(index(int(i), 0), index(int(i), ColumnCount - 1));
+        return;
+    }
+    beginInsertRows({}, int(i), int(i));
+    m_rows.insert(i, row);
+    endInsertRows();
+}
+
+void EtcdKeyModel::remove(const QByteArray &key)
+{
+    const int row = rowOfKey(key);
+    m_highlighted.remove(key);
+    if (row < 0)
+        return;
+    beginRemoveRows({}, row, row);
+    m_rows.removeAt(row);
+    endRemoveRows();
+}
+
+void EtcdKeyModel::tick(qint64 nowMs)
+{
+    m_nowMs = nowMs;
+    for (auto it = m_highlighted.begin(); it != m_highlighted.end();) {
+        const int row = rowOfKey(*it);
+        if (row < 0) {
+            it = m_highlighted.erase(it);
+            continue;
+        }
+        const bool active = m_fade.isActive(nowMs - m_rows[row].writtenAtMs);
+        emit dataChanged(index(row, 0), index(row, ColumnCount - 1), {Qt::BackgroundRole, HighlightRole});
+        it = active ? std::next(it) : m_highlighted.erase(it);
+    }
+}
+
+int EtcdKeyModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int EtcdKeyModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant EtcdKeyModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row &row = m_rows[index.row()];
+    const qint64 age = row.writtenAtMs < 0 ? -1 : m_nowMs - row.writtenAtMs;
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case KeyColumn:
+            return QString::fromUtf8(row.key);
+        case CreateRevisionColumn:
+            return row.createRevision;
+        case ModRevisionColumn:
+            return row.modRevision;
+        case VersionColumn:
+            return row.version;
+        default:
+            return {};
+        }
+    case Qt::BackgroundRole:
+        if (m_fade.isActive(age))
+            return m_fade.blend(QColor(255, 255, 255, 0), theme::recentWrite(), age);
+        return {};
+    case Qt::TextAlignmentRole:
+        return index.column() == KeyColumn ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ToolTipRole:
+        return tr("%1\ncreated at revision %2, last modified at revision %3, version %4 (puts since creation)")
+            .arg(QString::fromUtf8(row.key))
+            .arg(row.createRevision)
+            .arg(row.modRevision)
+            .arg(row.version);
+    case KeyRole:
+        return row.key;
+    case HighlightRole:
+        return m_fade.strength(age);
+    default:
+        return {};
+    }
+}
+
+QVariant EtcdKeyModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case CreateRevisionColumn:
+            return tr("create_revision: the revision of the PUT that created the key");
+        case ModRevisionColumn:
+            return tr("mod_revision: the revision of the key's last PUT (the object's resourceVersion)");
+        case VersionColumn:
+            return tr("version: PUTs since the key was created (1 = never modified)");
+        default:
+            return {};
+        }
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case KeyColumn:
+        return tr("Key");
+    case CreateRevisionColumn:
+        return tr("Create");
+    case ModRevisionColumn:
+        return tr("Mod");
+    case VersionColumn:
+        return tr("Ver");
+    default:
+        return {};
+    }
+}
+
+} // namespace rlab::ui

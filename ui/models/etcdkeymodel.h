@@ -1,0 +1,70 @@
+#pragma once
+#include "core/store/keyvalue.h"
+#include "core/store/watchevent.h"
+#include "ui/models/highlightfade.h"
+
+#include <QAbstractTableModel>
+#include <QHash>
+#include <QSet>
+#include <vector>
+
+namespace rlab::ui {
+
+// Every live key of the etcd-like store, in byte order, as `etcdctl get --prefix /registry`
+// would list them, with create revision, mod revision and version. Keys written (PUT) in the
+// last second are highlighted (HighlightFade on BackgroundRole); a DELETE removes the row.
+// Incremental like ObjectTreeModel: fed with a snapshot, then store watch events; the caller
+// passes the time (monotonic ms) so the fade is testable. GUI thread only.
+class EtcdKeyModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { KeyColumn, CreateRevisionColumn, ModRevisionColumn, VersionColumn, ColumnCount };
+    enum Role { KeyRole = Qt::UserRole + 1, HighlightRole };
+
+    explicit EtcdKeyModel(QObject *parent = nullptr);
+    ~EtcdKeyModel() override;
+
+    void reset(const std::vector<store::KeyValue> &kvs, qint64 revision);
+    void apply(const std::vector<store::WatchEvent> &events, qint64 nowMs);
+    // Moves the highlight clock; emits dataChanged for the rows whose fade changed.
+    void tick(qint64 nowMs);
+
+    // The newest store revision this model has seen (snapshot revision or last event).
+    qint64 revision() const { return m_revision; }
+    QByteArray keyAt(int row) const;
+    int rowOfKey(const QByteArray &key) const;
+    int highlightedCount() const { return int(m_highlighted.size()); }
+    const HighlightFade &fade() const { return m_fade; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+signals:
+    void revisionChanged(qint64 revision);
+
+private:
+    struct Row
+    {
+        QByteArray key;
+        qint64 createRevision = 0;
+        qint64 modRevision = 0;
+        qint64 version = 0;
+        qint64 writtenAtMs = -1;
+    };
+
+    qsizetype lowerBound(const QByteArray &key) const;
+    void put(const store::KeyValue &kv, qint64 nowMs);
+    void remove(const QByteArray &key);
+    void setRevision(qint64 revision);
+
+    QList<Row> m_rows;
+    QSet<QByteArray> m_highlighted;
+    HighlightFade m_fade;
+    qint64 m_nowMs = 0;
+    qint64 m_revision = 0;
+};
+
+} // namespace rlab::ui

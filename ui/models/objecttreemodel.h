@@ -1,0 +1,78 @@
+#pragma once
+#include "core/api/object.h"
+#include "core/store/keyvalue.h"
+#include "core/store/watchevent.h"
+#include "ui/models/objectref.h"
+
+#include <QAbstractItemModel>
+#include <QHash>
+#include <array>
+#include <vector>
+
+namespace rlab::ui {
+
+// Every API object in the store, grouped by kind (Nodes, Deployments, ReplicaSets, Pods, and
+// Other for namespaces, events and kinds the lab does not simulate), one row per object with
+// name, namespace, resourceVersion and a status summary (ObjectSummary). Rows are sorted by
+// namespace and name inside their group and change incrementally: a store PUT of a new key
+// inserts one row, a PUT of a known key updates it (dataChanged), a DELETE removes it, keyed by
+// kind + namespace + name. Fed with store snapshots and watch events (of the "/registry/"
+// prefix); it never reads the store itself. GUI thread only.
+class ObjectTreeModel : public QAbstractItemModel
+{
+    Q_OBJECT
+public:
+    enum Group { Nodes, Deployments, ReplicaSets, Pods, Other, GroupCount };
+    enum Column { NameColumn, NamespaceColumn, RevisionColumn, StatusColumn, ColumnCount };
+    enum Role { EtcdKeyRole = Qt::UserRole + 1, KindRole, GroupRole };
+
+    explicit ObjectTreeModel(QObject *parent = nullptr);
+    ~ObjectTreeModel() override;
+
+    // Replaces everything with the live keys of a snapshot (KvStore::range of "/registry/").
+    void reset(const std::vector<store::KeyValue> &kvs);
+    // Applies store watch events in order.
+    void apply(const std::vector<store::WatchEvent> &events);
+
+    static Group groupOf(const api::Object &obj);
+    static QString groupName(Group group);
+    static ObjectRef refOf(const api::Object &obj);
+
+    int objectCount(Group group) const;
+    api::ObjectPtr object(const QModelIndex &index) const;
+    QByteArray etcdKey(const QModelIndex &index) const;
+    QModelIndex indexOf(const ObjectRef &ref, int column = 0) const;
+    QModelIndex indexOfKey(const QByteArray &etcdKey, int column = 0) const;
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Row
+    {
+        ObjectRef ref;
+        QByteArray etcdKey;
+        api::ObjectPtr object;
+        QString status;
+    };
+
+    void put(const store::KeyValue &kv);
+    void remove(const QByteArray &etcdKey);
+    // Position of `ref` in its group: the row holding it, or where it would be inserted.
+    qsizetype lowerBound(Group group, const ObjectRef &ref) const;
+    qsizetype find(Group group, const ObjectRef &ref) const;
+    Group groupOfRef(const ObjectRef &ref) const;
+    QVariant groupData(int group, int column, int role) const;
+    QVariant rowData(const Row &row, int group, int column, int role) const;
+    void groupCountChanged(Group group);
+
+    std::array<QList<Row>, GroupCount> m_groups;
+    QHash<QByteArray, ObjectRef> m_refByKey;
+    QHash<ObjectRef, Group> m_groupByRef;
+};
+
+} // namespace rlab::ui

@@ -1,0 +1,77 @@
+#include "ui/widgets/objectinspector.h"
+
+#include "ui/models/objectsummary.h"
+#include "ui/theme.h"
+#include "ui/yamlemitter.h"
+
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QScrollBar>
+#include <QVBoxLayout>
+
+namespace rlab::ui {
+
+ObjectInspector::ObjectInspector(QWidget *parent)
+    : QWidget(parent),
+      m_title(new QLabel(this)),
+      m_subtitle(new QLabel(this)),
+      m_explanation(new QLabel(this)),
+      m_yaml(new QPlainTextEdit(this))
+{
+    m_title->setFont(theme::headlineFont(1.15));
+    m_title->setTextFormat(Qt::PlainText);
+    m_subtitle->setTextFormat(Qt::PlainText);
+    m_subtitle->setStyleSheet(QStringLiteral("color: %1").arg(theme::muted().name()));
+    m_subtitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_explanation->setTextFormat(Qt::PlainText);
+    m_explanation->setWordWrap(true);
+    m_yaml->setObjectName(QStringLiteral("inspectorYaml"));
+    m_yaml->setReadOnly(true);
+    m_yaml->setFont(theme::monospaceFont());
+    m_yaml->setLineWrapMode(QPlainTextEdit::NoWrap);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_title);
+    layout->addWidget(m_subtitle);
+    layout->addWidget(m_explanation);
+    layout->addWidget(m_yaml, 1);
+    clear();
+}
+
+void ObjectInspector::clear()
+{
+    m_object.reset();
+    m_key.clear();
+    m_title->setText(tr("No object selected"));
+    m_subtitle->setText(tr("Select an object in the Objects panel."));
+    m_explanation->clear();
+    m_explanation->setVisible(false);
+    m_yaml->clear();
+}
+
+void ObjectInspector::setObject(const api::ObjectPtr &object, const QByteArray &etcdKey)
+{
+    if (!object) {
+        clear();
+        return;
+    }
+    const bool same = m_key == etcdKey;
+    const int scroll = m_yaml->verticalScrollBar()->value();
+    m_object = object;
+    m_key = etcdKey;
+    const QString ns = object->metadata.namespace_;
+    m_title->setText(QStringLiteral("%1 %2").arg(object->kindName, ns.isEmpty() ? object->metadata.name : ns + QLatin1Char('/') + object->metadata.name));
+    m_subtitle->setText(tr("%1 · resourceVersion %2").arg(QString::fromUtf8(etcdKey), object->metadata.resourceVersion));
+    m_explanation->setText(ObjectSummary::explanation(*object));
+    m_explanation->setVisible(true);
+    m_yaml->setPlainText(YamlEmitter::toYaml(object->toJson()));
+    if (same)
+        m_yaml->verticalScrollBar()->setValue(scroll);
+}
+
+QString ObjectInspector::yamlText() const
+{
+    return m_yaml->toPlainText();
+}
+
+} // namespace rlab::ui

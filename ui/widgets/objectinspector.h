@@ -1,0 +1,35 @@
+#pragma once
+#include "core/api/object.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+
+namespace rlab::ui {
+
+// Shows one stored object read-only: a title ("Deployment default/nginx"), its etcd key and
+// resourceVersion, the status explanation (ObjectSummary) and the object as YAML, the way
+// `kubectl get -o yaml` prints it. GUI thread only.
+class ObjectInspector : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ObjectInspector(QWidget *parent = nullptr);
+
+    void setObject(const api::ObjectPtr &object, const QByteArray &etcdKey);
+    void clear();
+    api::ObjectPtr object() const { return m_object; }
+    QByteArray etcdKey() const { return m_key; }
+    QString yamlText() const;
+
+private:
+    QLabel *m_title;
+    QLabel *m_subtitle;
+    QLabel *m_explanation;
+    QPlainTextEdit *m_yaml;
+    api::ObjectPtr m_object;
+    QByteArray m_key;
+};
+
+} // namespace rlab::ui

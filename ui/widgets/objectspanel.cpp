@@ -1,0 +1,78 @@
+#include "ui/widgets/objectspanel.h"
+
+#include "ui/models/objecttreemodel.h"
+#include "ui/theme.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace rlab::ui {
+
+ObjectsPanel::ObjectsPanel(ObjectTreeModel *model, QWidget *parent)
+    : QWidget(parent), m_model(model), m_note(new QLabel(this)), m_view(new QTreeView(this))
+{
+    m_note->setWordWrap(true);
+    m_note->setTextFormat(Qt::PlainText);
+    m_note->setStyleSheet(QStringLiteral("QLabel { background: #fff7ed; color: #9a3412; border: 1px solid #fed7aa;"
+                                         " border-radius: 4px; padding: 4px 6px; }"));
+    m_note->setVisible(false);
+    m_view->setObjectName(QStringLiteral("objectTree"));
+    m_view->setModel(model);
+    m_view->setUniformRowHeights(true);
+    m_view->setAlternatingRowColors(true);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setAllColumnsShowFocus(true);
+    m_view->setRootIsDecorated(true);
+    const QFontMetrics fm(font());
+    QHeaderView *header = m_view->header();
+    header->setStretchLastSection(false);
+    header->setMinimumSectionSize(fm.horizontalAdvance(QStringLiteral("Rev")) + 16);
+    header->setSectionResizeMode(ObjectTreeModel::NameColumn, QHeaderView::Stretch);
+    header->resizeSection(ObjectTreeModel::NamespaceColumn, fm.horizontalAdvance(QStringLiteral("Namespace")) + 14);
+    header->resizeSection(ObjectTreeModel::RevisionColumn, fm.horizontalAdvance(QStringLiteral("Rev 999")) + 8);
+    header->resizeSection(ObjectTreeModel::StatusColumn, fm.horizontalAdvance(QStringLiteral("0/3 ready · not yet reconciled")) + 16);
+    m_view->setTextElideMode(Qt::ElideMiddle);
+    m_view->expandAll();
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_note);
+    layout->addWidget(m_view, 1);
+
+    connect(model, &QAbstractItemModel::modelReset, m_view, &QTreeView::expandAll);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ObjectsPanel::emitCurrent);
+    connect(model, &QAbstractItemModel::dataChanged, this,
+            [this](const QModelIndex &topLeft, const QModelIndex &bottomRight) {
+                const QModelIndex cur = m_view->currentIndex();
+                if (cur.isValid() && cur.parent() == topLeft.parent() && cur.row() >= topLeft.row()
+                    && cur.row() <= bottomRight.row())
+                    emitCurrent();
+            });
+    connect(model, &QAbstractItemModel::rowsRemoved, this, &ObjectsPanel::emitCurrent);
+}
+
+void ObjectsPanel::setNote(const QString &text)
+{
+    m_note->setText(text);
+    m_note->setVisible(!text.isEmpty());
+}
+
+api::ObjectPtr ObjectsPanel::currentObject() const
+{
+    return m_model->object(m_view->currentIndex());
+}
+
+QByteArray ObjectsPanel::currentKey() const
+{
+    return m_model->etcdKey(m_view->currentIndex());
+}
+
+void ObjectsPanel::emitCurrent()
+{
+    emit currentObjectChanged(currentObject(), currentKey());
+}
+
+} // namespace rlab::ui
