@@ -1,6 +1,7 @@
 #include "core/cli/rlabcli.h"
 
 #include "core/cli/benchcommand.h"
+#include "core/cli/runcommand.h"
 #include "core/cli/validatecommand.h"
 
 namespace rlab::cli {
@@ -12,7 +13,8 @@ void usage(QTextStream &s)
          "  validate FILE...            validate manifests exactly as apply would (exit 2 on errors)\n"
          "  bench [store] [--pods N] [--watchers W] [--json]\n"
          "                              measure the API layer and store\n"
-         "  run SCENARIO.yaml ...       run a scenario in virtual time (not available yet)\n"
+         "  run SCENARIO.yaml [--dump FILE] [--trace FILE] [--seed N]\n"
+         "                              run a scenario deterministically in virtual time\n"
          "  serve ...                   serve the Kubernetes API for kubectl (not available yet)\n";
 }
 } // namespace
@@ -29,7 +31,9 @@ int runRlab(const QStringList &args, QTextStream &out, QTextStream &err)
         return validateCommand(rest, out, err);
     if (cmd == QLatin1String("bench"))
         return benchCommand(rest, out, err);
-    if (cmd == QLatin1String("run") || cmd == QLatin1String("serve")) {
+    if (cmd == QLatin1String("run"))
+        return runCommand(rest, out, err);
+    if (cmd == QLatin1String("serve")) {
         err << "rlab " << cmd << ": not available in this build yet (the controllers, scheduler and kubelet are still being built)\n";
         return 2;
     }

@@ -27,7 +27,7 @@ Cluster::Cluster(const ClusterConfig &config)
 
 Cluster::~Cluster() = default;
 
-bool Cluster::addNode(const QString &name)
+bool Cluster::addNode(const QString &name, const QString &cpu, const QString &memory, int maxPods)
 {
     auto node = std::make_shared<Node>();
     node->metadata.name = name;
@@ -35,12 +35,12 @@ bool Cluster::addNode(const QString &name)
                              {QStringLiteral("kubernetes.io/os"), QStringLiteral("linux")},
                              {QStringLiteral("kubernetes.io/arch"), QStringLiteral("amd64")},
                              {QStringLiteral("node.kubernetes.io/instance-type"), QStringLiteral("rlab-simulated")}};
-    const QString n = name.section(QLatin1Char('-'), -1);
+    const QString n = QString::number(m_nodeCount++ + 1);
     node->spec.podCIDR = QStringLiteral("10.244.%1.0/24").arg(n.toInt());
     node->spec.podCIDRs = {node->spec.podCIDR};
-    node->status.capacity = {{QStringLiteral("cpu"), m_config.cpu},
-                             {QStringLiteral("memory"), m_config.memory},
-                             {QStringLiteral("pods"), QString::number(m_config.maxPods)},
+    node->status.capacity = {{QStringLiteral("cpu"), cpu.isEmpty() ? m_config.cpu : cpu},
+                             {QStringLiteral("memory"), memory.isEmpty() ? m_config.memory : memory},
+                             {QStringLiteral("pods"), QString::number(maxPods > 0 ? maxPods : m_config.maxPods)},
                              {QStringLiteral("ephemeral-storage"), QStringLiteral("100Gi")}};
     node->status.allocatable = node->status.capacity;
     node->status.addresses = {NodeAddress{QStringLiteral("InternalIP"), QStringLiteral("10.0.0.%1").arg(10 + n.toInt())},

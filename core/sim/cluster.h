@@ -36,8 +36,8 @@ public:
     apiserver::ApiServer &api() { return *m_api; }
     const ClusterConfig &config() const { return m_config; }
 
-    // Adds node "name" (Ready, sized like the config); false if it exists.
-    bool addNode(const QString &name);
+    // Adds node "name" (Ready; cpu/memory/pods default to the config's); false if invalid.
+    bool addNode(const QString &name, const QString &cpu = {}, const QString &memory = {}, int maxPods = 0);
 
 private:
     ClusterConfig m_config;
@@ -45,6 +45,7 @@ private:
     ManualClock m_clock;
     TraceLog m_trace;
     std::unique_ptr<apiserver::ApiServer> m_api;
+    int m_nodeCount = 0;
 };
 
 } // namespace rlab

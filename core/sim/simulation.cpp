@@ -2,7 +2,11 @@
 
 #include "core/api/deployment.h"
 #include "core/client/sharedinformerfactory.h"
+#include "core/api/node.h"
+#include "core/controller/deployment/deploymentcontroller.h"
 #include "core/controller/garbagecollector.h"
+#include "core/controller/kubelet/kubelet.h"
+#include "core/controller/nodelifecycle/nodelifecyclecontroller.h"
 #include "core/controller/replicafloor/replicafloorreconciler.h"
 #include "core/controller/replicaset/replicasetcontroller.h"
 #include "core/controller/runtime/builder.h"
@@ -19,11 +23,19 @@ QStringList SimulationConfig::knownControllers()
 }
 
 Simulation::Simulation(const SimulationConfig &config)
-    : m_config(config), m_cluster(std::make_unique<Cluster>(config.cluster))
+    : m_config(config)
 {
+    ClusterConfig cc = config.cluster;
+    if (!config.nodes.isEmpty())
+        cc.nodes = 0;
+    m_cluster = std::make_unique<Cluster>(cc);
+    for (const QStringList &n : config.nodes)
+        m_cluster->addNode(n.value(0), n.value(1), n.value(2), n.value(3).toInt());
     m_informers = std::make_unique<client::SharedInformerFactory>(api());
     m_runner = std::make_unique<DeterministicRunner>(clock());
     const auto on = [&](const char *name) { return m_config.controllers.contains(QLatin1String(name)); };
+    if (on("deployment"))
+        m_deployments = std::make_unique<DeploymentController>(api(), *m_informers, &trace());
     if (on("replicaset")) {
         m_replicaSets = std::make_unique<ReplicaSetController>(api(), *m_informers, &trace());
         m_replicaSets->setBatchExecution(BatchExecution::Sequential);
@@ -32,6 +44,21 @@ Simulation::Simulation(const SimulationConfig &config)
         m_scheduler = std::make_unique<Scheduler>(api(), *m_informers, clock(), &trace());
     if (on("garbagecollector"))
         m_gc = std::make_unique<GarbageCollector>(api());
+    if (on("kubelet")) {
+        KubeletConfig kc;
+        kc.pullDelayMs = config.pullDelayMs;
+        kc.startDelayMs = config.startDelayMs;
+        kc.readyDelayMs = config.readyDelayMs;
+        kc.terminationDelayMs = config.terminationDelayMs;
+        QStringList names;
+        for (const api::ObjectPtr &n : api().list(apiserver::resources::byKind(api::Kind::Node), QString()).value.items)
+            names << n->metadata.name;
+        for (const QString &n : names)
+            m_kubelets.push_back(std::make_unique<Kubelet>(n, api(), *m_informers, clock(), &trace(), kc));
+        m_nodeLifecycle = std::make_unique<NodeLifecycleController>(api(), *m_informers, clock(), &trace());
+        for (auto &k : m_kubelets)
+            m_nodeLifecycle->addKubelet(*k);
+    }
     // The controller-runtime custom controller: always built (its queue is visible), reconciles
     // only when enabled.
     m_manager = std::make_unique<runtime::Manager>(api(), *m_informers, clock(), &trace());
@@ -67,10 +94,18 @@ Simulation::~Simulation()
 std::vector<Controller *> Simulation::controllers() const
 {
     std::vector<Controller *> out;
+    if (m_deployments)
+        out.push_back(&m_deployments->controller());
     if (m_replicaSets)
         out.push_back(&m_replicaSets->controller());
     if (m_scheduler)
         out.push_back(&m_scheduler->controller());
+    for (const auto &k : m_kubelets)
+        out.push_back(&k->controller());
+    if (m_nodeLifecycle) {
+        out.push_back(&m_nodeLifecycle->controller());
+        out.push_back(&m_nodeLifecycle->taintEviction().controller());
+    }
     if (m_floorController)
         out.push_back(m_floorController);
     return out;
@@ -100,17 +135,34 @@ bool Simulation::sync(const QString &name, const QString &key, QStringList *note
     return false;
 }
 
+bool Simulation::failNode(const QString &name)
+{
+    if (!m_nodeLifecycle || !api().get(apiserver::resources::byKind(api::Kind::Node), QString(), name).ok())
+        return false;
+    m_nodeLifecycle->failNode(name);
+    return true;
+}
+
+bool Simulation::recoverNode(const QString &name)
+{
+    if (!m_nodeLifecycle || !api().get(apiserver::resources::byKind(api::Kind::Node), QString(), name).ok())
+        return false;
+    m_nodeLifecycle->recoverNode(name);
+    return true;
+}
+
 void Simulation::startThreaded()
 {
     if (m_threaded)
         return;
     m_threaded = true;
-    if (m_replicaSets)
-        m_replicaSets->run(m_config.replicaSetWorkers);
-    if (m_scheduler)
-        m_scheduler->controller().run(1);
-    if (m_floorController)
-        m_floorController->run(1);
+    for (Controller *c : controllers()) {
+        const bool isDeployment = m_deployments && c == &m_deployments->controller();
+        const bool isReplicaSet = m_replicaSets && c == &m_replicaSets->controller();
+        if (isReplicaSet)
+            m_replicaSets->setBatchExecution(BatchExecution::Parallel);
+        c->run(isDeployment ? m_config.deploymentWorkers : isReplicaSet ? m_config.replicaSetWorkers : 1);
+    }
 }
 
 void Simulation::stopThreaded()

@@ -14,7 +14,8 @@ namespace controller {
 class Controller;
 class DeploymentController;
 class GarbageCollector;
-class KubeletSet;
+class Kubelet;
+class NodeLifecycleController;
 class ReplicaFloorReconciler;
 class ReplicaSetController;
 class Scheduler;
@@ -31,6 +32,8 @@ struct SimulationConfig
                               QStringLiteral("kubelet"), QStringLiteral("garbagecollector")};
     int deploymentWorkers = 5;   // kube-controller-manager --concurrent-deployment-syncs
     int replicaSetWorkers = 5;   // --concurrent-replicaset-syncs
+    qint64 pullDelayMs = 2000, startDelayMs = 1000, readyDelayMs = 1000, terminationDelayMs = 2000;   // kubelet stages
+    QList<QStringList> nodes;    // {name, cpu, memory, pods}; empty: cluster.nodes default nodes
     static QStringList knownControllers();
 };
 
@@ -72,12 +75,19 @@ public:
     std::vector<controller::Controller *> controllers() const;
     controller::ReplicaFloorReconciler *replicaFloor() const { return m_floor.get(); }
     void setReplicaFloorEnabled(bool on);
+    // Teacher's faults: a node's kubelet stops, the node goes NotReady and its pods are evicted
+    // after their toleration (300 s); recovery brings it back.
+    bool failNode(const QString &name);
+    bool recoverNode(const QString &name);
 
 private:
     SimulationConfig m_config;
     std::unique_ptr<Cluster> m_cluster;
     std::unique_ptr<client::SharedInformerFactory> m_informers;
+    std::unique_ptr<controller::DeploymentController> m_deployments;
     std::unique_ptr<controller::ReplicaSetController> m_replicaSets;
+    std::vector<std::unique_ptr<controller::Kubelet>> m_kubelets;
+    std::unique_ptr<controller::NodeLifecycleController> m_nodeLifecycle;
     std::unique_ptr<controller::Scheduler> m_scheduler;
     std::unique_ptr<controller::GarbageCollector> m_gc;
     std::unique_ptr<controller::runtime::Manager> m_manager;

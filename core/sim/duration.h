@@ -1,0 +1,10 @@
+#pragma once
+#include <QString>
+#include <optional>
+
+namespace rlab {
+
+// Go's time.ParseDuration for scenario files: "300ms", "1.5s", "2m", "1h30m"; milliseconds.
+std::optional<qint64> parseDuration(const QString &text);
+
+} // namespace rlab

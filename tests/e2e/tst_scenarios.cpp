@@ -1,0 +1,122 @@
+// Every sample scenario in resources/scenarios runs to "passed" on the deterministic runner, and
+// the same scenario + seed gives byte-identical trace and dump (design.md §3, §5).
+#include "core/cli/rlabcli.h"
+#include "core/sim/scenario.h"
+#include "core/sim/scenariorunner.h"
+#include "core/sim/simulation.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace rlab;
+
+namespace {
+QString scenarioDir()
+{
+    return qEnvironmentVariable("RLAB_SOURCE_DIR", QStringLiteral(".")) + QStringLiteral("/resources/scenarios");
+}
+} // namespace
+
+class TestScenarios : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void samplesPass_data()
+    {
+        QTest::addColumn<QString>("path");
+        const QDir dir(scenarioDir());
+        const QStringList files = dir.entryList({QStringLiteral("*.yaml")}, QDir::Files, QDir::Name);
+        QVERIFY2(files.size() >= 9, qPrintable(dir.path()));
+        for (const QString &f : files)
+            QTest::newRow(qPrintable(f)) << dir.filePath(f);
+    }
+    void samplesPass()
+    {
+        QFETCH(QString, path);
+        QStringList errors;
+        const std::optional<Scenario> s = Scenario::load(path, &errors);
+        QVERIFY2(s, qPrintable(errors.join(QLatin1Char('\n'))));
+        ScenarioRunner runner(*s);
+        QElapsedTimer timer;
+        timer.start();
+        const ScenarioRunner::Outcome outcome = runner.run();
+        if (outcome != ScenarioRunner::Outcome::Passed)
+            qWarning().noquote() << runner.log().join(QLatin1Char('\n'));
+        QVERIFY2(outcome == ScenarioRunner::Outcome::Passed, qPrintable(runner.failures().join(QLatin1Char('\n'))));
+        qInfo("%s: %lld ms wall, %lld trace events", qPrintable(s->name), timer.elapsed(), runner.simulation().trace().lastSeq());
+    }
+
+    void sameSeedSameTraceAndDump()
+    {
+        QTemporaryDir tmp;
+        QByteArray traces[2], dumps[2];
+        for (int i = 0; i < 2; ++i) {
+            const QString trace = tmp.filePath(QStringLiteral("trace%1.jsonl").arg(i));
+            const QString dump = tmp.filePath(QStringLiteral("dump%1.yaml").arg(i));
+            QString out, err;
+            QTextStream o(&out), e(&err);
+            const int rc = cli::runRlab({QStringLiteral("run"), scenarioDir() + QStringLiteral("/rolling-update.yaml"),
+                                         QStringLiteral("--trace"), trace, QStringLiteral("--dump"), dump, QStringLiteral("--quiet")}, o, e);
+            QVERIFY2(rc == 0, qPrintable(err));
+            QFile t(trace), d(dump);
+            QVERIFY(t.open(QIODevice::ReadOnly) && d.open(QIODevice::ReadOnly));
+            traces[i] = t.readAll();
+            dumps[i] = d.readAll();
+        }
+        QVERIFY(traces[0].size() > 10000);
+        QVERIFY(traces[0] == traces[1]);
+        QVERIFY(dumps[0] == dumps[1]);
+        QVERIFY(dumps[0].startsWith("apiVersion: v1\nitems:\n"));
+    }
+
+    void invalidScenariosExitTwo_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("error");
+        const QByteArray head = "apiVersion: rlab.dev/v1alpha1\nkind: Scenario\nmetadata: {name: bad}\nspec:\n";
+        QTest::newRow("unknown step") << head + "  steps:\n  - jump: {deployment: x}\n" << ":6:5: unknown step \"jump\"";
+        QTest::newRow("missing file") << head + "  steps:\n  - apply: {file: nope.yaml}\n" << ":6:5: apply: file \"nope.yaml\" not found";
+        QTest::newRow("unknown controller") << head + "  controllers: [deployment, hpa]\n" << "unknown controller \"hpa\"";
+        QTest::newRow("bad duration") << head + "  steps:\n  - advance: 10 minutes\n" << "advance: invalid duration";
+        QTest::newRow("not a scenario") << QByteArray("apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n") << "expected apiVersion: rlab.dev/v1alpha1 and kind: Scenario";
+    }
+    void invalidScenariosExitTwo()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, error);
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath(QStringLiteral("bad.yaml"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text);
+        f.close();
+        QString out, err;
+        QTextStream o(&out), e(&err);
+        QCOMPARE(cli::runRlab({QStringLiteral("run"), path}, o, e), 2);
+        QVERIFY2(err.contains(error), qPrintable(err));
+        QVERIFY2(err.startsWith(path), qPrintable(err));
+    }
+
+    void failedExpectExitsOne()
+    {
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath(QStringLiteral("expect.yaml"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("apiVersion: rlab.dev/v1alpha1\nkind: Scenario\nmetadata: {name: e}\nspec:\n"
+                "  objects:\n  - {apiVersion: v1, kind: ConfigMap, metadata: {name: c}, data: {a: b}}\n"
+                "  steps:\n  - expect: {kind: ConfigMap, name: c, data.a: x}\n");
+        f.close();
+        QString out, err;
+        QTextStream o(&out), e(&err);
+        QCOMPARE(cli::runRlab({QStringLiteral("run"), path}, o, e), 1);
+        QVERIFY2(err.contains(QLatin1String(":8:5: expect: ConfigMap c: data.a is \"b\", expected \"x\"")), qPrintable(err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScenarios)
+#include "tst_scenarios.moc"
