@@ -94,8 +94,7 @@ void MainWindow::createModelsAndPanels()
     m_trace = new TraceEventModel(this);
     m_editor = new ManifestEditor(this);
     m_objectsPanel = new ObjectsPanel(m_objects, this);
-    m_objectsPanel->setNote(tr("No controllers run in this build yet: an applied Deployment is validated, "
-                               "versioned and stored in etcd, and nothing reconciles it."));
+    m_objectsPanel->setNote(tr("No controllers run yet: applied objects are stored in etcd and nothing reconciles them."));
     m_inspector = new ObjectInspector(this);
     m_etcdPanel = new EtcdPanel(m_keys, m_watch, this);
     m_tracePanel = new TracePanel(m_trace, this);
@@ -148,10 +147,10 @@ void MainWindow::restoreDefaultLayout()
     addDockWidget(Qt::RightDockWidgetArea, m_etcdDock);
     addDockWidget(Qt::BottomDockWidgetArea, m_traceDock);
     const QSize s = size();
-    resizeDocks({m_editorDock, m_objectsDock, m_etcdDock}, {s.width() * 27 / 100, s.width() * 38 / 100, s.width() * 35 / 100},
+    resizeDocks({m_editorDock, m_objectsDock, m_etcdDock}, {s.width() * 27 / 100, s.width() * 39 / 100, s.width() * 34 / 100},
                 Qt::Horizontal);
-    resizeDocks({m_objectsDock, m_inspectorDock}, {s.height() * 40 / 100, s.height() * 30 / 100}, Qt::Vertical);
-    resizeDocks({m_traceDock}, {s.height() * 24 / 100}, Qt::Vertical);
+    resizeDocks({m_objectsDock, m_inspectorDock}, {s.height() * 36 / 100, s.height() * 34 / 100}, Qt::Vertical);
+    resizeDocks({m_traceDock}, {s.height() * 22 / 100}, Qt::Vertical);
 }
 
 void MainWindow::createActions()
@@ -204,9 +203,10 @@ void MainWindow::createActions()
     m_revisionStatus->setObjectName(QStringLiteral("revisionStatus"));
     m_timeStatus = new QLabel(this);
     m_countStatus = new QLabel(this);
-    statusBar()->addWidget(m_revisionStatus);
-    statusBar()->addWidget(m_timeStatus);
-    statusBar()->addWidget(m_countStatus, 1);
+    // Permanent widgets, so that transient messages (apply results) never hide them.
+    statusBar()->addPermanentWidget(m_revisionStatus);
+    statusBar()->addPermanentWidget(m_timeStatus);
+    statusBar()->addPermanentWidget(m_countStatus);
 }
 
 void MainWindow::connectSession()

@@ -465,6 +465,7 @@ QString yamlCppMessage(const std::string &msg)
         {YAML::ErrorMsg::END_OF_SEQ_FLOW, "did not find expected ',' or ']'"},
         {YAML::ErrorMsg::END_OF_MAP_FLOW, "did not find expected ',' or '}'"},
         {YAML::ErrorMsg::UNKNOWN_TOKEN, "found character that cannot start any token"},
+        {YAML::ErrorMsg::FLOW_END, "illegal flow end: a ']' or '}' that does not match its opening bracket"},
     };
     const auto it = translated.find(msg);
     return QString::fromStdString(it != translated.end() ? std::string(it->second) : msg);

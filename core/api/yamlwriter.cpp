@@ -538,7 +538,7 @@ private:
                 case 0x1B: put('e'); break;
                 case 0x22: put('"'); break;
                 case 0x5C: put('\\'); break;
-                case 0x85: put('N'); break;
+                case 0x85: put('x'); put('8'); put('5'); break;   // go-yaml: "\N", which yaml-cpp misreads
                 case 0xA0: put('x'); put('A'); put('0'); break;   // go-yaml: "\_", which yaml-cpp misreads
                 case 0x2028: put('L'); break;
                 case 0x2029: put('P'); break;

@@ -23,7 +23,7 @@ struct ScenarioStep
     QString action;
     QJsonValue args;
     api::SourceError where;   // file, line, column of the step (message empty)
-    QString location() const { return QStringLiteral("%1:%2").arg(where.file).arg(where.line); }
+    QString location() const { return QStringLiteral("%1:%2:%3").arg(where.file).arg(where.line).arg(where.column); }
 };
 
 // A scenario file (design.md §5): starting state, which parts of the control plane run, and

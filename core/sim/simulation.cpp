@@ -82,7 +82,28 @@ Simulation::Simulation(const SimulationConfig &config)
             return writes;
         });
     }
+    m_compactAt = clock().now() + kCompactionIntervalMs;
+    m_runner->addIdleTask(QStringLiteral("compaction"), [this]() -> qsizetype { return compactIfDue(); });
     m_runner->runUntilIdle(0);   // initial lists
+}
+
+int Simulation::compactIfDue()
+{
+    if (clock().now() < m_compactAt)
+        return 0;
+    m_compactAt = clock().now() + kCompactionIntervalMs;
+    const qint64 target = m_compactCandidate;
+    m_compactCandidate = api().currentRevision();
+    if (target <= api().store().compactRevision())
+        return 0;
+    if (api().store().compact(target) != store::StoreError::None)
+        return 0;
+    TraceEvent ev;
+    ev.component = QStringLiteral("etcd");
+    ev.type = QStringLiteral("Compact");
+    ev.text = QStringLiteral("compacted the history before revision %1 (kube-apiserver compacts every 5 minutes)").arg(target);
+    trace().append(std::move(ev));
+    return 0;   // housekeeping: does not count as work that makes the runner step again
 }
 
 Simulation::~Simulation()

@@ -79,6 +79,10 @@ public:
     // after their toleration (300 s); recovery brings it back.
     bool failNode(const QString &name);
     bool recoverNode(const QString &name);
+    // The API server's periodic etcd compaction (every 5 min of virtual time, to the revision
+    // of 5 min before); called by the runner when idle. Returns 1 when it compacted.
+    int compactIfDue();
+    static constexpr qint64 kCompactionIntervalMs = 5 * 60 * 1000;
 
 private:
     SimulationConfig m_config;
@@ -95,6 +99,8 @@ private:
     controller::Controller *m_floorController = nullptr;
     std::unique_ptr<DeterministicRunner> m_runner;
     qint64 m_gcRevision = -1;
+    // kube-apiserver compacts etcd every 5 minutes to the revision it saw 5 minutes earlier.
+    qint64 m_compactAt = 0, m_compactCandidate = 0;
     bool m_threaded = false;
 };
 

@@ -1,5 +1,5 @@
 #include "core/sim/cluster.h"
-#include "testutil/fixtures.h"
+#include "tests/testutil/fixtures.h"
 #include "ui/models/etcdkeymodel.h"
 #include "ui/models/highlightfade.h"
 #include "ui/models/keyhistorymodel.h"

@@ -1,5 +1,5 @@
 #include "core/sim/cluster.h"
-#include "testutil/fixtures.h"
+#include "tests/testutil/fixtures.h"
 #include "ui/models/traceeventmodel.h"
 #include "ui/models/watcheventmodel.h"
 

@@ -5,6 +5,7 @@
 #include "ui/models/objecttreemodel.h"
 #include "ui/models/traceeventmodel.h"
 #include "ui/theme.h"
+#include "ui/models/keyhistorymodel.h"
 #include "ui/widgets/codeeditor.h"
 #include "ui/widgets/etcdpanel.h"
 #include "ui/widgets/manifesteditor.h"
@@ -108,7 +109,7 @@ private slots:
         QTreeView *tree = w.objectsPanel()->view();
         tree->setCurrentIndex(w.objectModel()->indexOf(kNginx));
         QVERIFY(w.inspector()->yamlText().contains(QLatin1String("replicas: 3")));
-        QVERIFY(w.inspector()->yamlText().contains(QLatin1String("resourceVersion: \"%1\"").arg(rev0 + 1)));
+        QVERIFY(w.inspector()->yamlText().contains(QStringLiteral("resourceVersion: \"%1\"").arg(rev0 + 1)));
         QCOMPARE(w.etcdPanel()->selectedKey(), QByteArray("/registry/deployments/default/nginx"));
         QVERIFY(w.etcdPanel()->valueText().contains(QLatin1String("\"replicas\": 3")));
         QCOMPARE(w.etcdPanel()->historyModel()->rowCount(), 1);

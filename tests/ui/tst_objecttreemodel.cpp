@@ -1,6 +1,6 @@
 #include "core/api/codec.h"
 #include "core/sim/cluster.h"
-#include "testutil/fixtures.h"
+#include "tests/testutil/fixtures.h"
 #include "ui/models/objecttreemodel.h"
 
 #include <QAbstractItemModelTester>

@@ -25,15 +25,13 @@ template<class T> QString replicaStatus(const T &o)
 
 template<class T> QString replicaExplanation(const T &o, const char *controller)
 {
-    QString s = QStringLiteral("spec.replicas %1, status: %2 current, %3 ready, %4 available")
+    QString s = QStringLiteral("spec.replicas %1 · status: %2 current, %3 ready, %4 available")
                     .arg(o.replicas())
                     .arg(o.status.replicas)
                     .arg(o.status.readyReplicas)
                     .arg(o.status.availableReplicas);
     if (o.status.observedGeneration < o.metadata.generation)
-        s += QStringLiteral("\nstatus.observedGeneration %1 < metadata.generation %2: the %3 controller has not "
-                            "reconciled this generation yet. The object is stored in etcd; nothing acts on it until "
-                            "a controller does.")
+        s += QStringLiteral("\nobservedGeneration %1 < generation %2: no %3 controller has reconciled it yet.")
                  .arg(o.status.observedGeneration)
                  .arg(o.metadata.generation)
                  .arg(QLatin1String(controller));

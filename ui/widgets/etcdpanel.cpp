@@ -39,7 +39,7 @@ QTableView *makeTable(QAbstractItemModel *model, QWidget *parent, const char *na
 
 void sizeNumberColumns(QTableView *view, int firstNumberColumn, int lastNumberColumn, const QString &sample)
 {
-    const int w = view->fontMetrics().horizontalAdvance(sample) + 18;
+    const int w = view->fontMetrics().horizontalAdvance(sample) + 14;
     for (int c = firstNumberColumn; c <= lastNumberColumn; ++c)
         view->horizontalHeader()->resizeSection(c, w);
 }
@@ -80,8 +80,7 @@ EtcdPanel::EtcdPanel(EtcdKeyModel *keys, WatchEventModel *watchEvents, QWidget *
     header->addLayout(captions);
     header->addStretch(1);
 
-    m_keyView->setFont(theme::monospaceFont());
-    m_keyView->setTextElideMode(Qt::ElideMiddle);
+    m_keyView->setTextElideMode(Qt::ElideLeft);
     m_keyView->horizontalHeader()->setSectionResizeMode(EtcdKeyModel::KeyColumn, QHeaderView::Stretch);
     sizeNumberColumns(m_keyView, EtcdKeyModel::CreateRevisionColumn, EtcdKeyModel::VersionColumn, QStringLiteral("Create"));
 
@@ -100,7 +99,7 @@ EtcdPanel::EtcdPanel(EtcdKeyModel *keys, WatchEventModel *watchEvents, QWidget *
     m_historyView->horizontalHeader()->setStretchLastSection(true);
     m_tabs->addTab(m_historyView, tr("History"));
 
-    m_watchView->setFont(theme::monospaceFont());
+    m_watchView->setTextElideMode(Qt::ElideLeft);
     m_watchView->horizontalHeader()->setSectionResizeMode(WatchEventModel::KeyColumn, QHeaderView::Stretch);
     sizeNumberColumns(m_watchView, WatchEventModel::RevisionColumn, WatchEventModel::TypeColumn, QStringLiteral("DELETE"));
     new TailFollower(m_watchView);
@@ -195,7 +194,7 @@ void EtcdPanel::historySelected()
         showValue({}, tr("%1 was deleted at revision %2.").arg(QString::fromUtf8(m_selectedKey)).arg(e.revision.main));
         return;
     }
-    showValue(e.kv.bytes(), tr("Value at revision %1 (version %2) · %3 bytes")
+    showValue(e.kv.bytes(), tr("At revision %1 · version %2 · %3 bytes")
                                 .arg(e.kv.modRevision)
                                 .arg(e.kv.version)
                                 .arg(e.kv.bytes().size()));
@@ -215,7 +214,7 @@ void EtcdPanel::showCurrentValue()
     }
     const store::KeyValue &kv = r.kvs.front();
     const QByteArray bytes = kv.bytes();
-    showValue(bytes, tr("Current value: mod revision %1, version %2 · %3 bytes of JSON")
+    showValue(bytes, tr("Now: mod revision %1 · version %2 · %3 bytes")
                          .arg(kv.modRevision)
                          .arg(kv.version)
                          .arg(bytes.size()));

@@ -28,13 +28,12 @@ ObjectsPanel::ObjectsPanel(ObjectTreeModel *model, QWidget *parent)
     m_view->setRootIsDecorated(true);
     const QFontMetrics fm(font());
     QHeaderView *header = m_view->header();
-    header->setStretchLastSection(false);
+    // Name and status get the room; the status elides at its end (its tooltip has the rest).
+    header->setStretchLastSection(true);
     header->setMinimumSectionSize(fm.horizontalAdvance(QStringLiteral("Rev")) + 16);
-    header->setSectionResizeMode(ObjectTreeModel::NameColumn, QHeaderView::Stretch);
+    header->resizeSection(ObjectTreeModel::NameColumn, fm.horizontalAdvance(QStringLiteral("Deployments (10)")) + 44);
     header->resizeSection(ObjectTreeModel::NamespaceColumn, fm.horizontalAdvance(QStringLiteral("Namespace")) + 14);
     header->resizeSection(ObjectTreeModel::RevisionColumn, fm.horizontalAdvance(QStringLiteral("Rev 999")) + 8);
-    header->resizeSection(ObjectTreeModel::StatusColumn, fm.horizontalAdvance(QStringLiteral("0/3 ready · not yet reconciled")) + 16);
-    m_view->setTextElideMode(Qt::ElideMiddle);
     m_view->expandAll();
 
     auto *layout = new QVBoxLayout(this);
