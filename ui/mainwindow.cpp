@@ -147,9 +147,9 @@ void MainWindow::restoreDefaultLayout()
     addDockWidget(Qt::RightDockWidgetArea, m_etcdDock);
     addDockWidget(Qt::BottomDockWidgetArea, m_traceDock);
     const QSize s = size();
-    resizeDocks({m_editorDock, m_objectsDock, m_etcdDock}, {s.width() * 27 / 100, s.width() * 39 / 100, s.width() * 34 / 100},
+    resizeDocks({m_editorDock, m_objectsDock, m_etcdDock}, {s.width() * 24 / 100, s.width() * 42 / 100, s.width() * 34 / 100},
                 Qt::Horizontal);
-    resizeDocks({m_objectsDock, m_inspectorDock}, {s.height() * 36 / 100, s.height() * 34 / 100}, Qt::Vertical);
+    resizeDocks({m_objectsDock, m_inspectorDock}, {s.height() * 37 / 100, s.height() * 33 / 100}, Qt::Vertical);
     resizeDocks({m_traceDock}, {s.height() * 22 / 100}, Qt::Vertical);
 }
 
@@ -204,9 +204,16 @@ void MainWindow::createActions()
     m_timeStatus = new QLabel(this);
     m_countStatus = new QLabel(this);
     // Permanent widgets, so that transient messages (apply results) never hide them.
-    statusBar()->addPermanentWidget(m_revisionStatus);
-    statusBar()->addPermanentWidget(m_timeStatus);
-    statusBar()->addPermanentWidget(m_countStatus);
+    for (QLabel *label : {m_revisionStatus, m_timeStatus, m_countStatus}) {
+        label->setContentsMargins(8, 0, 8, 0);
+        if (label != m_revisionStatus) {
+            auto *line = new QFrame(this);
+            line->setFrameShape(QFrame::VLine);
+            line->setFrameShadow(QFrame::Sunken);
+            statusBar()->addPermanentWidget(line);
+        }
+        statusBar()->addPermanentWidget(label);
+    }
 }
 
 void MainWindow::connectSession()

@@ -1108,7 +1108,10 @@ ReadResult YamlReader::read(const QByteArray &bytes, const QString &fileName, co
     qsizetype first = 0;
     while (first < text.size() && std::strchr(" \t\r\n", text.at(first)) != nullptr)
         ++first;
-    if ((text.at(first) == '{' || text.at(first) == '[') && readJson(text, fileName, limits, &result))
+    // QJsonDocument drops a U+FEFF at the start of a key or string (it decodes its UTF-8 as
+    // a byte order mark), so such text takes the YAML path.
+    const bool jsonSafe = !text.bytes().contains("\xEF\xBB\xBF");
+    if ((text.at(first) == '{' || text.at(first) == '[') && jsonSafe && readJson(text, fileName, limits, &result))
         return result;
     return readYaml(text, fileName, limits);
 }

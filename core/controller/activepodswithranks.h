@@ -22,9 +22,10 @@ struct PodDeletionGates
 //     the smaller UID, so pods ready for 5 h and for 8 h (both bucket 44) are "the same age"
 //  7. more container restarts first
 //  8. newer creationTimestamp first, bucketed like rule 6
-// Worked example, Now = 12:00, two Ready Running pods on node-1 and one on node-2, all ready
-// since 11:00: ranks {2, 2, 1}, so a scale-down by one removes a node-1 pod, the one with the
-// smaller UID. sort() is stable (upstream's sort.Sort is not). Pure value: any thread.
+// Worked example, Now = 12:00, three Ready Running pods all ready since 11:00, two on node-1
+// (created 09:00 and 09:30: 3 h and 2.5 h, both log2 bucket 43 in ns) and one on node-2:
+// ranks {2, 2, 1}, so a scale-down by one removes a node-1 pod, and rule 8 picks the one with
+// the smaller UID. sort() is stable (upstream's sort.Sort is not). Pure value: any thread.
 class ActivePodsWithRanks
 {
 public:

@@ -2,6 +2,7 @@
 #pragma once
 #include "core/api/labelselector.h"
 #include "core/api/object.h"
+#include "core/api/pod.h"
 #include "core/apiserver/apierror.h"
 #include "core/apiserver/resourcetype.h"
 
@@ -71,6 +72,13 @@ public:
         if (result)
             *result = std::move(r);
         return out;
+    }
+
+    // ClaimPods, by its upstream name.
+    QList<std::shared_ptr<const api::Pod>> claimPods(const QList<std::shared_ptr<const api::Pod>> &pods,
+                                                     ClaimResult *result = nullptr)
+    {
+        return claim<api::Pod>(pods, result);
     }
 
     // The patches; nullopt on success.

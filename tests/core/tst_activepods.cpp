@@ -152,6 +152,7 @@ private slots:
     void testLogarithmicRankDiff_data();
     void testLogarithmicRankDiff();
     void testSidecarRestarts();
+    void testWorkedExample();
 };
 
 // "Sorts by active pod": 20 random permutations (seeded) all sort into the listed order.
@@ -487,6 +488,32 @@ void TestActivePods::testSidecarRestarts()
     QList<PodPtr> plain{calm, flappingSidecar};
     ActivePods::sort(plain);
     QCOMPARE(names(plain), (QStringList{QStringLiteral("flapping-sidecar"), QStringLiteral("calm")}));
+}
+
+// lab: the worked example of ActivePodsWithRanks's contract comment, through getPodsToDelete.
+void TestActivePods::testWorkedExample()
+{
+    const qint64 noon = kNow + 12 * kHour;
+    auto mk = [&](const QString &name, const QString &node, qint64 created, const QString &uid) {
+        auto p = std::const_pointer_cast<api::Pod>(pod(name, node, QStringLiteral("Running"), true, 0, noon - kHour, created));
+        p->metadata.uid = uid;
+        return PodPtr(p);
+    };
+    const PodPtr a = mk(QStringLiteral("a"), QStringLiteral("node-1"), noon - 3 * kHour, QStringLiteral("uid-2"));
+    const PodPtr b = mk(QStringLiteral("b"), QStringLiteral("node-1"), noon - 5 * kHour / 2, QStringLiteral("uid-1"));
+    const PodPtr c = mk(QStringLiteral("c"), QStringLiteral("node-2"), noon - 3 * kHour, QStringLiteral("uid-0"));
+    QCOMPARE(logarithmicRankDiff(a->metadata.creationTimestamp, b->metadata.creationTimestamp, noon), qint64(0));
+    const ActivePodsWithRanks ranked = getPodsRankedByRelatedPodsOnSameNode({a, b, c}, {a, b, c}, noon);
+    QCOMPARE(ranked.rank(), (QList<int>{2, 2, 1}));
+    QCOMPARE(names(getPodsToDelete({a, b, c}, {a, b, c}, 1, noon)), QStringList{QStringLiteral("b")});
+    // With the plain time order the newer of the two goes first — also b here; give b the
+    // larger UID and the bucket tie-break flips the choice to a.
+    auto b2 = std::make_shared<api::Pod>(*b);
+    b2->metadata.uid = QStringLiteral("uid-9");
+    QCOMPARE(names(getPodsToDelete({a, b2, c}, {a, b2, c}, 1, noon)), QStringList{QStringLiteral("a")});
+    PodDeletionGates plain;
+    plain.logarithmicScaleDown = false;
+    QCOMPARE(names(getPodsToDelete({a, b2, c}, {a, b2, c}, 1, noon, plain)), QStringList{QStringLiteral("b")});
 }
 
 QTEST_GUILESS_MAIN(TestActivePods)

@@ -67,7 +67,7 @@ struct Rig
         settle();
     }
 
-    void createPod(const QString &name, const QString &node, const QList<Toleration> &tolerations = {}, bool restore = false)
+    bool createPod(const QString &name, const QString &node, const QList<Toleration> &tolerations = {}, bool restore = false)
     {
         auto p = std::make_shared<Pod>();
         p->metadata.name = name;
@@ -82,11 +82,9 @@ struct Rig
             p->spec.restartPolicy = QStringLiteral("Always");
             p->spec.terminationGracePeriodSeconds = 30;
             p->status.phase = QStringLiteral("Pending");
-            QVERIFY(api().restore(p).ok());
-            return;
+            return api().restore(p).ok();
         }
-        QVERIFY(api().create(p).ok());
-        QVERIFY(api().bind(QStringLiteral("default"), name, node).ok());
+        return api().create(p).ok() && api().bind(QStringLiteral("default"), name, node).ok();
     }
     std::shared_ptr<const Pod> pod(const QString &name) { return api().getAs<Pod>(QStringLiteral("default"), name); }
     std::shared_ptr<const Node> node(const QString &name) { return api().getAs<Node>(QString(), name); }
@@ -125,9 +123,9 @@ private slots:
     void failEvictRecover()
     {
         Rig rig;
-        rig.createPod(QStringLiteral("a"), QStringLiteral("node-2"));
-        rig.createPod(QStringLiteral("b"), QStringLiteral("node-2"));
-        rig.createPod(QStringLiteral("c"), QStringLiteral("node-1"));
+        QVERIFY(rig.createPod(QStringLiteral("a"), QStringLiteral("node-2")));
+        QVERIFY(rig.createPod(QStringLiteral("b"), QStringLiteral("node-2")));
+        QVERIFY(rig.createPod(QStringLiteral("c"), QStringLiteral("node-1")));
         rig.runUntil(rig.t0 + 10 * kSecond);
         for (const char *n : {"a", "b", "c"})
             QVERIFY2(IsPodReady(*rig.pod(QLatin1String(n))), n);
@@ -200,7 +198,7 @@ private slots:
     void recoverBeforeEvictionMakesPodsReadyAgain()
     {
         Rig rig;
-        rig.createPod(QStringLiteral("a"), QStringLiteral("node-2"));
+        QVERIFY(rig.createPod(QStringLiteral("a"), QStringLiteral("node-2")));
         rig.runUntil(rig.t0 + 10 * kSecond);
         rig.nodes.failNode(QStringLiteral("node-2"));
         rig.runUntil(rig.t0 + 100 * kSecond);
@@ -239,7 +237,7 @@ private slots:
                 t.tolerationSeconds = toleration.toLongLong();
             list << t;
         }
-        rig.createPod(QStringLiteral("p"), QStringLiteral("node-2"), list, toleration == QLatin1String("none"));
+        QVERIFY(rig.createPod(QStringLiteral("p"), QStringLiteral("node-2"), list, toleration == QLatin1String("none")));
         rig.runUntil(rig.t0 + 10 * kSecond);
         const qint64 t1 = rig.clock().now();
         rig.nodes.failNode(QStringLiteral("node-2"));
@@ -262,7 +260,7 @@ private slots:
         Rig rig;
         rig.nodes.failNode(QStringLiteral("node-2"));
         rig.runUntil(rig.t0);
-        rig.createPod(QStringLiteral("late"), QStringLiteral("node-2"));
+        QVERIFY(rig.createPod(QStringLiteral("late"), QStringLiteral("node-2")));
         rig.runUntil(rig.t0 + 20 * kSecond);
         QVERIFY(rig.pod(QStringLiteral("late"))->status.containerStatuses.isEmpty());
     }

@@ -1237,7 +1237,7 @@ void TestReplicaSetController::testClaimPods()
     ControllerRefManager cm(f.api, controller, *api::Selector::parse(QStringLiteral("type=production")), QStringLiteral("v1"),
                             QStringLiteral("ReplicationController"), podsRT(), [] { return QString(); }, finalizers);
     ControllerRefManager::ClaimResult result;
-    const QList<PodPtr> got = cm.claim<api::Pod>(input, &result);
+    const QList<PodPtr> got = cm.claimPods(input, &result);
     QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
     QStringList gotNames;
     for (const PodPtr &p : got)

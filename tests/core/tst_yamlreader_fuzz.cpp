@@ -253,6 +253,8 @@ private slots:
             unlimited.maxBytes = std::numeric_limits<qint64>::max();
             for (const SourceDocument &d : r.documents) {
                 const QByteArray yaml = toYaml(d.value);
+                if (yaml.size() > 256 * 1024)
+                    continue;   // an alias expansion: round trips of those cost time, not coverage
                 const ReadResult back = YamlReader::read(yaml, QStringLiteral("back.yaml"), unlimited);
                 QVERIFY2(back.ok() && back.documents.size() == 1,
                          qPrintable(QString::fromLatin1(context) + QStringLiteral("\nerror: ")

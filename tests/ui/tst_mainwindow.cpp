@@ -97,7 +97,7 @@ private slots:
 
         // What the tree says is what is stored: nothing reconciles it in this build.
         const QModelIndex status = w.objectModel()->indexOf(kNginx, ObjectTreeModel::StatusColumn);
-        QCOMPARE(status.data().toString(), QStringLiteral("0/3 ready · not yet reconciled"));
+        QCOMPARE(status.data().toString(), QStringLiteral("0/3 ready · not reconciled"));
         QCOMPARE(w.objectModel()->indexOf(kNginx, ObjectTreeModel::RevisionColumn).data().toString(), QString::number(rev0 + 1));
         QCOMPARE(w.objectModel()->objectCount(ObjectTreeModel::ReplicaSets), 0);
         QCOMPARE(w.objectModel()->objectCount(ObjectTreeModel::Pods), 0);

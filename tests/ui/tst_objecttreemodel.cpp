@@ -108,7 +108,7 @@ private slots:
         QVERIFY(after.data().toString() != oldRv);
         QCOMPARE(after.data().toString(), QString::number(f.cluster.store().revision()));
         QCOMPARE(f.model.indexOf(ref, ObjectTreeModel::StatusColumn).data().toString(),
-                 QStringLiteral("0/5 ready · not yet reconciled"));
+                 QStringLiteral("0/5 ready · not reconciled"));
         QCOMPARE(inserted.size(), names.size());
 
         // Delete: the row goes away.

@@ -37,11 +37,14 @@ QTableView *makeTable(QAbstractItemModel *model, QWidget *parent, const char *na
     return view;
 }
 
+// Each column as wide as its header or `sample`, whichever is wider.
 void sizeNumberColumns(QTableView *view, int firstNumberColumn, int lastNumberColumn, const QString &sample)
 {
-    const int w = view->fontMetrics().horizontalAdvance(sample) + 14;
-    for (int c = firstNumberColumn; c <= lastNumberColumn; ++c)
-        view->horizontalHeader()->resizeSection(c, w);
+    const QFontMetrics fm = view->fontMetrics();
+    for (int c = firstNumberColumn; c <= lastNumberColumn; ++c) {
+        const QString title = view->model()->headerData(c, Qt::Horizontal).toString();
+        view->horizontalHeader()->resizeSection(c, qMax(fm.horizontalAdvance(title), fm.horizontalAdvance(sample)) + 14);
+    }
 }
 
 } // namespace
@@ -82,7 +85,7 @@ EtcdPanel::EtcdPanel(EtcdKeyModel *keys, WatchEventModel *watchEvents, QWidget *
 
     m_keyView->setTextElideMode(Qt::ElideLeft);
     m_keyView->horizontalHeader()->setSectionResizeMode(EtcdKeyModel::KeyColumn, QHeaderView::Stretch);
-    sizeNumberColumns(m_keyView, EtcdKeyModel::CreateRevisionColumn, EtcdKeyModel::VersionColumn, QStringLiteral("Create"));
+    sizeNumberColumns(m_keyView, EtcdKeyModel::CreateRevisionColumn, EtcdKeyModel::VersionColumn, QStringLiteral("9999"));
 
     m_value->setObjectName(QStringLiteral("etcdValue"));
     m_value->setReadOnly(true);

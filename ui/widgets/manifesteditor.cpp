@@ -34,10 +34,10 @@ ManifestEditor::ManifestEditor(QWidget *parent)
     m_apply->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
     m_sample->setToolTip(tr("Replace the text with the sample nginx Deployment"));
     m_title->setTextFormat(Qt::PlainText);
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);   // never widens the dock
     m_title->setStyleSheet(QStringLiteral("color: %1").arg(theme::muted().name()));
     m_messages->setWordWrap(true);
     m_messages->setFont(theme::monospaceFont());
-    m_messages->setMaximumHeight(m_messages->fontMetrics().height() * 5 + 8);
     m_messages->setVisible(false);
 
     auto *top = new QHBoxLayout;
@@ -132,6 +132,11 @@ void ManifestEditor::showReport(const ApplyReport &report)
     }
     m_hasErrors = !report.ok();
     m_messages->setVisible(m_messages->count() > 0);
+    // As tall as its lines (wrapped ones included), at most about six lines of text.
+    int height = 2 * m_messages->frameWidth() + 4;
+    for (int i = 0; i < m_messages->count(); ++i)
+        height += qMax(m_messages->sizeHintForRow(i), m_messages->fontMetrics().height());
+    m_messages->setFixedHeight(qMin(height, m_messages->fontMetrics().height() * 6 + 8));
     m_editor->setErrorLines(errorLines);
 }
 

@@ -19,7 +19,7 @@ ObjectInspector::ObjectInspector(QWidget *parent)
       m_yaml(new QPlainTextEdit(this))
 {
     m_title->setFont(theme::headlineFont(1.15));
-    m_title->setTextFormat(Qt::PlainText);
+    m_title->setTextFormat(Qt::RichText);
     m_subtitle->setTextFormat(Qt::PlainText);
     m_subtitle->setStyleSheet(QStringLiteral("color: %1").arg(theme::muted().name()));
     m_subtitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -43,7 +43,9 @@ void ObjectInspector::clear()
     m_object.reset();
     m_key.clear();
     m_title->setText(tr("No object selected"));
+    m_title->setToolTip({});
     m_subtitle->setText(tr("Select an object in the Objects panel."));
+    m_subtitle->setVisible(true);
     m_explanation->clear();
     m_explanation->setVisible(false);
     m_yaml->clear();
@@ -60,8 +62,11 @@ void ObjectInspector::setObject(const api::ObjectPtr &object, const QByteArray &
     m_object = object;
     m_key = etcdKey;
     const QString ns = object->metadata.namespace_;
-    m_title->setText(QStringLiteral("%1 %2").arg(object->kindName, ns.isEmpty() ? object->metadata.name : ns + QLatin1Char('/') + object->metadata.name));
-    m_subtitle->setText(tr("%1 · resourceVersion %2").arg(QString::fromUtf8(etcdKey), object->metadata.resourceVersion));
+    const QString name = QStringLiteral("%1 %2").arg(object->kindName, ns.isEmpty() ? object->metadata.name : ns + QLatin1Char('/') + object->metadata.name);
+    m_title->setText(QStringLiteral("%1 <span style=\"font-weight: normal; color: %2;\">· resourceVersion %3</span>")
+                         .arg(name.toHtmlEscaped(), theme::muted().name(), object->metadata.resourceVersion.toHtmlEscaped()));
+    m_title->setToolTip(QString::fromUtf8(etcdKey));
+    m_subtitle->setVisible(false);
     m_explanation->setText(ObjectSummary::explanation(*object));
     m_explanation->setVisible(true);
     m_yaml->setPlainText(YamlEmitter::toYaml(object->toJson()));

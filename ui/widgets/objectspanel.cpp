@@ -31,17 +31,20 @@ ObjectsPanel::ObjectsPanel(ObjectTreeModel *model, QWidget *parent)
     // Name and status get the room; the status elides at its end (its tooltip has the rest).
     header->setStretchLastSection(true);
     header->setMinimumSectionSize(fm.horizontalAdvance(QStringLiteral("Rev")) + 16);
-    header->resizeSection(ObjectTreeModel::NameColumn, fm.horizontalAdvance(QStringLiteral("Deployments (10)")) + 44);
-    header->resizeSection(ObjectTreeModel::NamespaceColumn, fm.horizontalAdvance(QStringLiteral("Namespace")) + 14);
-    header->resizeSection(ObjectTreeModel::RevisionColumn, fm.horizontalAdvance(QStringLiteral("Rev 999")) + 8);
-    m_view->expandAll();
+    QFont bold = font();
+    bold.setBold(true);
+    header->resizeSection(ObjectTreeModel::NameColumn,
+                          QFontMetrics(bold).horizontalAdvance(QStringLiteral("ReplicaSets (00)")) + m_view->indentation() + 12);
+    header->resizeSection(ObjectTreeModel::NamespaceColumn, fm.horizontalAdvance(QStringLiteral("Namespace")) + 12);
+    header->resizeSection(ObjectTreeModel::RevisionColumn, fm.horizontalAdvance(QStringLiteral("99999")) + 12);
+    expandGroups();
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_note);
     layout->addWidget(m_view, 1);
 
-    connect(model, &QAbstractItemModel::modelReset, m_view, &QTreeView::expandAll);
+    connect(model, &QAbstractItemModel::modelReset, this, &ObjectsPanel::expandGroups);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ObjectsPanel::emitCurrent);
     connect(model, &QAbstractItemModel::dataChanged, this,
             [this](const QModelIndex &topLeft, const QModelIndex &bottomRight) {
@@ -51,6 +54,12 @@ ObjectsPanel::ObjectsPanel(ObjectTreeModel *model, QWidget *parent)
                     emitCurrent();
             });
     connect(model, &QAbstractItemModel::rowsRemoved, this, &ObjectsPanel::emitCurrent);
+}
+
+void ObjectsPanel::expandGroups()
+{
+    for (int g = 0; g < ObjectTreeModel::GroupCount; ++g)
+        m_view->setExpanded(m_model->index(g, 0), g != ObjectTreeModel::Other);
 }
 
 void ObjectsPanel::setNote(const QString &text)

@@ -11,7 +11,7 @@ namespace rlab::ui {
 class ObjectTreeModel;
 
 // The Objects panel: a note on what this build simulates, and the object tree (ObjectTreeModel)
-// with its kind groups kept expanded. Emits currentObjectChanged() when the selection moves and
+// with its kind groups expanded (Other starts collapsed). Emits currentObjectChanged() when the selection moves and
 // when the selected object is rewritten or deleted, so an inspector can follow it.
 // GUI thread only.
 class ObjectsPanel : public QWidget
@@ -30,6 +30,8 @@ signals:
 
 private:
     void emitCurrent();
+    // Every kind group open except Other (namespaces and bookkeeping), as after a reset.
+    void expandGroups();
 
     ObjectTreeModel *m_model;
     QLabel *m_note;

@@ -298,6 +298,11 @@ SyncResult DeploymentController::syncDeployment(const QString &key)
     Deployment d = *cached;
     const auto finish = [&](const QString &error) {
         result.error = error;
+        // handleErr forgets (never retries) an error caused by a terminating namespace.
+        if (error.contains(QLatin1String("because it is being terminated"))) {
+            ctx.note(QStringLiteral("handleErr"), QStringLiteral("%1: the namespace is terminating, the key is not retried").arg(error));
+            result.error.clear();
+        }
         result.notes = ctx.notes;
         return result;
     };

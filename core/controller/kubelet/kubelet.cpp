@@ -41,7 +41,6 @@ Kubelet::Kubelet(QString nodeName, apiserver::ApiServer &api, client::SharedInfo
       m_worker(config)
 {
     m_controller.setSyncHandler([this](const QString &key) { return syncPod(key); });
-    informers.informerFor<Node>();   // the lister above needs the informer running
     informers.informerFor<Pod>().addEventHandler(client::ResourceEventHandlerFuncs(
         [this](const ObjectPtr &obj, bool) {
             if (m_running.load() && onThisNode(obj))
@@ -95,7 +94,7 @@ SyncResult Kubelet::syncPod(const QString &key)
             m_worker.forget(key);
             r.notes << QStringLiteral("the pod is gone: its containers are removed and its IP is released");
         } else {
-            r.notes << QStringLiteral("not a pod of this node");
+            r.notes << (pod ? QStringLiteral("not a pod of this node") : QStringLiteral("the pod is gone from the API"));
         }
         return r;
     }
@@ -132,7 +131,8 @@ SyncResult Kubelet::syncPod(const QString &key)
             r.error = written.error->message;
             return r;
         }
-        r.notes << QStringLiteral("status: %1 (%2)").arg(status.phase, shown);
+        r.notes << (shown == status.phase ? QStringLiteral("status: %1").arg(shown)
+                                          : QStringLiteral("status: %1 (%2)").arg(status.phase, shown));
     }
     if (out.remove) {
         apiserver::DeleteOptions opts;

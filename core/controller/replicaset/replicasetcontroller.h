@@ -47,9 +47,9 @@ struct ReplicaSetControllerOptions
 // Worked example, an RS of 3 with no pods: sync 1 creates 3 pods in batches 1+2 and expects 3
 // creations; a sync before the informer has delivered them does nothing but the status; the 3
 // pod adds lower the expectations to 0 and the next sync finds 3 pods: nothing to do.
-// Driving: run(workers) starts worker QThreads (batch calls then run in parallel); or a
-// deterministic runner pumps the informer factory and calls processNextWorkItem(w, false)
-// on its own thread (batch calls one after another) — this class starts no thread of its own.
+// Driving: run(workers) starts worker QThreads (batch calls then run in parallel threads); or
+// a deterministic runner pumps the informer factory and calls processNextWorkItem(w, false) on
+// its own thread, and then the controller starts no thread at all (batch calls run in turn).
 // Thread rules: construct/run/shutDown/destroy on the owning thread; handlers run on the
 // informer's pumping thread; syncReplicaSet on any worker, never two workers for one key.
 class ReplicaSetController

@@ -130,7 +130,7 @@ QList<PodPtr> ReplicaSetController::claimPods(const ReplicaSetPtr &rs, const api
     ControllerRefManager cm(m_api, rs, selector, QStringLiteral("apps/v1"), QStringLiteral("ReplicaSet"),
                             apiserver::resources::byKind(api::Kind::Pod), ControllerRefManager::recheckDeletionTimestamp(getFresh));
     ControllerRefManager::ClaimResult claim;
-    const QList<PodPtr> claimed = cm.claim<api::Pod>(filteredPods, &claim);
+    const QList<PodPtr> claimed = cm.claimPods(filteredPods, &claim);
     for (const QString &n : claim.adopted)
         notes << QStringLiteral("claimPods: adopted orphan pod %1 (controller ownerReference added)").arg(n);
     for (const QString &n : claim.released)

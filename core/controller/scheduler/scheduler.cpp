@@ -33,16 +33,21 @@ Scheduler::Scheduler(apiserver::ApiServer &api, client::SharedInformerFactory &i
 {
     m_controller.setSyncHandler([this](const QString &key) { return scheduleOne(key); });
     informers.informerFor<Pod>().addEventHandler(client::ResourceEventHandlerFuncs(
-        [this](const ObjectPtr &obj, bool) { enqueueIfUnscheduled(obj); },
+        [this](const ObjectPtr &obj, bool) {
+            cachePod(obj);
+            enqueueIfUnscheduled(obj);
+        },
         [this](const ObjectPtr &, const ObjectPtr &obj) {
             const auto pod = objectCast<Pod>(obj);
             if (!pod->spec.nodeName.isEmpty()) {
                 std::lock_guard lock(m_mutex);
                 m_assumed.remove(pod->key());   // the binding is visible now
             }
+            cachePod(obj);
             enqueueIfUnscheduled(obj);
         },
         [this](const ObjectPtr &obj, const client::DeletedFinalStateUnknown *) {
+            uncachePod(obj->key());
             {
                 std::lock_guard lock(m_mutex);
                 m_assumed.remove(obj->key());
@@ -58,6 +63,49 @@ Scheduler::Scheduler(apiserver::ApiServer &api, client::SharedInformerFactory &i
                 moveAllToActiveQueue(QStringLiteral("a node changed"));
         },
         {}));
+}
+
+void Scheduler::uncachePod(const QString &key)
+{
+    std::lock_guard lock(m_mutex);
+    const auto it = m_placements.constFind(key);
+    if (it == m_placements.cend())
+        return;
+    NodeUsage &u = m_usage[it->node];
+    u.cpuMilli -= it->requests.cpuMilli;
+    u.memoryBytes -= it->requests.memoryBytes;
+    u.nonZeroCpuMilli -= it->requests.nonZeroCpuMilli;
+    u.nonZeroMemoryBytes -= it->requests.nonZeroMemoryBytes;
+    --u.pods;
+    m_placements.erase(it);
+}
+
+void Scheduler::cachePod(const ObjectPtr &obj)
+{
+    const auto pod = objectCast<Pod>(obj);
+    if (!pod)
+        return;
+    const bool terminal = pod->status.phase == QLatin1String("Succeeded") || pod->status.phase == QLatin1String("Failed");
+    QString node;
+    {
+        std::lock_guard lock(m_mutex);
+        node = pod->spec.nodeName.isEmpty() ? m_assumed.value(pod->key()) : pod->spec.nodeName;
+        const auto it = m_placements.constFind(pod->key());
+        if (it != m_placements.cend() && it->node == node && !terminal)
+            return;   // already counted there (requests of a bound pod do not change)
+    }
+    uncachePod(pod->key());
+    if (node.isEmpty() || terminal)
+        return;
+    const PodRequests r = PodRequests::of(*pod);
+    std::lock_guard lock(m_mutex);
+    m_placements.insert(pod->key(), Placement{node, r});
+    NodeUsage &u = m_usage[node];
+    u.cpuMilli += r.cpuMilli;
+    u.memoryBytes += r.memoryBytes;
+    u.nonZeroCpuMilli += r.nonZeroCpuMilli;
+    u.nonZeroMemoryBytes += r.nonZeroMemoryBytes;
+    ++u.pods;
 }
 
 void Scheduler::enqueueIfUnscheduled(const ObjectPtr &obj)
@@ -114,20 +162,16 @@ SyncResult Scheduler::scheduleOne(const QString &key)
     QHash<QString, NodeInfo> infos;
     for (const auto &n : nodes)
         infos.insert(n->metadata.name, NodeInfo(n));
-    QHash<QString, QString> assumed;
     {
         std::lock_guard lock(m_mutex);
-        assumed = m_assumed;
-    }
-    for (const auto &p : m_pods.list()) {
-        QString node = p->spec.nodeName;
-        if (node.isEmpty())
-            node = assumed.value(p->key());
-        if (node.isEmpty() || p->status.phase == QLatin1String("Succeeded") || p->status.phase == QLatin1String("Failed"))
-            continue;
-        auto it = infos.find(node);
-        if (it != infos.end())
-            it->addPod(PodRequests::of(*p));
+        for (auto it = infos.begin(); it != infos.end(); ++it) {
+            const NodeUsage u = m_usage.value(it.key());
+            it->requestedCpuMilli = u.cpuMilli;
+            it->requestedMemoryBytes = u.memoryBytes;
+            it->nonZeroCpuMilli = u.nonZeroCpuMilli;
+            it->nonZeroMemoryBytes = u.nonZeroMemoryBytes;
+            it->pods = u.pods;
+        }
     }
     const PodRequests req = PodRequests::of(*pod);
     QMap<QString, int> reasons;
@@ -200,10 +244,14 @@ SyncResult Scheduler::scheduleOne(const QString &key)
         m_assumed.insert(key, best);
         m_unschedulable.remove(key);
     }
+    cachePod(pod);   // assume: count it on `best` before the informer shows the binding
     const auto bound = m_api.bind(ns, name, best);
     if (!bound.ok()) {
-        std::lock_guard lock(m_mutex);
-        m_assumed.remove(key);
+        {
+            std::lock_guard lock(m_mutex);
+            m_assumed.remove(key);
+        }
+        uncachePod(key);
         if (bound.error->code == 404 || bound.error->code == 409) {
             result.notes << QStringLiteral("binding skipped: %1").arg(bound.error->message);
             return result;

@@ -4,6 +4,7 @@
 #include "core/client/lister.h"
 #include "core/controller/controller.h"
 #include "core/controller/eventrecorder.h"
+#include "core/controller/scheduler/nodeinfo.h"
 
 #include <QHash>
 #include <QSet>
@@ -38,6 +39,20 @@ public:
 private:
     void enqueueIfUnscheduled(const api::ObjectPtr &obj);
     void moveAllToActiveQueue(const QString &why);
+    // The scheduler cache: what each node already carries, kept up to date from pod events
+    // (parsing every pod's requests on every cycle would make scheduling N pods O(N²)).
+    void cachePod(const api::ObjectPtr &obj);
+    void uncachePod(const QString &key);
+    struct Placement
+    {
+        QString node;
+        PodRequests requests;
+    };
+    struct NodeUsage
+    {
+        qint64 cpuMilli = 0, memoryBytes = 0, nonZeroCpuMilli = 0, nonZeroMemoryBytes = 0;
+        int pods = 0;
+    };
 
     apiserver::ApiServer &m_api;
     Clock &m_clock;
@@ -49,6 +64,8 @@ private:
     std::mutex m_mutex;
     QHash<QString, QString> m_assumed;        // pod key -> node, until the informer shows the binding
     QHash<QString, int> m_unschedulable;      // pod key -> attempts
+    QHash<QString, Placement> m_placements;   // pod key -> where it counts (bound or assumed)
+    QHash<QString, NodeUsage> m_usage;        // node -> sum of its placements
 };
 
 } // namespace rlab::controller

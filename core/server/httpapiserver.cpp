@@ -1,0 +1,95 @@
+#include "core/server/httpapiserver.h"
+
+#include "core/server/resthandler.h"
+
+#include <QHttpServer>
+#include <QTcpServer>
+
+namespace rlab::server {
+
+HttpApiServer::HttpApiServer(apiserver::ApiServer &api, Clock &clock, QObject *parent)
+    : QObject(parent), m_api(api), m_clock(clock)
+{
+    m_thread.setObjectName(QStringLiteral("rlab-http"));
+}
+
+HttpApiServer::~HttpApiServer()
+{
+    close();
+}
+
+QString HttpApiServer::url() const
+{
+    const QString host = m_address.protocol() == QAbstractSocket::IPv6Protocol ? QLatin1Char('[') + m_address.toString() + QLatin1Char(']')
+                                                                                : m_address.toString();
+    return QStringLiteral("http://%1:%2").arg(host).arg(m_port);
+}
+
+bool HttpApiServer::listen(const QHostAddress &address, quint16 port, QString *error)
+{
+    if (m_http) {
+        if (error)
+            *error = QStringLiteral("already listening on %1").arg(url());
+        return false;
+    }
+    m_thread.start();
+    m_http = new QHttpServer;
+    m_handler = new RestHandler(m_api, m_clock, m_counters);
+    m_handler->setBearerToken(m_token);
+    m_http->moveToThread(&m_thread);
+    m_handler->moveToThread(&m_thread);
+
+    QString failure;
+    quint16 bound = 0;
+    QMetaObject::invokeMethod(
+        m_http,
+        [&] {
+            RestHandler *handler = m_handler;
+            m_http->setMissingHandler([handler](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
+                handler->handle(request, std::move(responder));
+            });
+            auto *tcp = new QTcpServer(m_http);
+            if (!tcp->listen(address, port)) {
+                failure = tcp->errorString();
+                return;
+            }
+            bound = tcp->serverPort();
+            m_http->bind(tcp);
+            const QString host = address.protocol() == QAbstractSocket::IPv6Protocol ? QLatin1Char('[') + address.toString() + QLatin1Char(']')
+                                                                                      : address.toString();
+            handler->setServerAddress(QStringLiteral("%1:%2").arg(host).arg(bound));
+        },
+        Qt::BlockingQueuedConnection);
+    if (bound == 0) {
+        if (error)
+            *error = QStringLiteral("cannot listen on %1:%2: %3").arg(address.toString()).arg(port).arg(failure);
+        close();
+        return false;
+    }
+    m_address = address;
+    m_port = bound;
+    return true;
+}
+
+void HttpApiServer::close()
+{
+    if (!m_http)
+        return;
+    // On the server's thread: the HTTP server with its sockets, then (deferred, when the thread's
+    // loop ends) the handler and its watch streams, which stop their ApiWatches. The functor's
+    // context must outlive the call, so it is the handler that deletes the server.
+    QMetaObject::invokeMethod(
+        m_handler,
+        [http = m_http, handler = m_handler] {
+            delete http;
+            handler->deleteLater();
+        },
+        Qt::BlockingQueuedConnection);
+    m_handler = nullptr;
+    m_http = nullptr;
+    m_thread.quit();
+    m_thread.wait();
+    m_port = 0;
+}
+
+} // namespace rlab::server

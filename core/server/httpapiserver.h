@@ -1,0 +1,63 @@
+#pragma once
+#include "core/server/servercounters.h"
+
+#include <QByteArray>
+#include <QHostAddress>
+#include <QObject>
+#include <QThread>
+
+class QHttpServer;
+
+namespace rlab {
+class Clock;
+namespace apiserver {
+class ApiServer;
+}
+} // namespace rlab
+
+namespace rlab::server {
+
+class RestHandler;
+
+// The Kubernetes-compatible HTTP API of one simulated cluster, for the real kubectl: a Qt
+// HttpServer on its own QThread (so a busy GUI or controller thread never delays a request),
+// loopback by default, port 0 = a free port. Requests go to a RestHandler on that thread; watch
+// streams are fed from the ApiServer's writer threads by queued calls, so many open watches
+// cost nothing while idle and never block other requests. With a bearer token set, every
+// request but /version and health checks must carry it (401 otherwise).
+// Thread rules: construct, listen, close and destroy on one (owner) thread, never the server's
+// own; counters() and the accessors from any thread.
+class HttpApiServer : public QObject
+{
+    Q_OBJECT
+public:
+    HttpApiServer(apiserver::ApiServer &api, Clock &clock, QObject *parent = nullptr);
+    ~HttpApiServer() override;   // close()
+
+    // Call before listen().
+    void setBearerToken(const QByteArray &token) { m_token = token; }
+    // Starts the thread and listens; false (and *error) if the address cannot be bound.
+    bool listen(const QHostAddress &address = QHostAddress(QHostAddress::LocalHost), quint16 port = 0,
+                QString *error = nullptr);
+    // Closes every watch stream and connection, then stops the thread. Idempotent.
+    void close();
+
+    bool isListening() const { return m_http != nullptr; }
+    QHostAddress address() const { return m_address; }
+    quint16 port() const { return m_port; }
+    QString url() const;   // "http://127.0.0.1:PORT"
+    const ServerCounters &counters() const { return m_counters; }
+
+private:
+    apiserver::ApiServer &m_api;
+    Clock &m_clock;
+    QByteArray m_token;
+    ServerCounters m_counters;
+    QThread m_thread;
+    QHttpServer *m_http = nullptr;       // lives on m_thread
+    RestHandler *m_handler = nullptr;    // lives on m_thread
+    QHostAddress m_address;
+    quint16 m_port = 0;
+};
+
+} // namespace rlab::server

@@ -1,0 +1,19 @@
+#pragma once
+#include <QByteArray>
+#include <QString>
+
+namespace rlab::server {
+
+// The kubeconfig kubectl needs to reach `rlab serve`: cluster, user and context all named
+// "reconcile-lab", plain http://HOST:PORT, namespace "default", and the bearer token when the
+// server requires one. Written with mode 0600 (it may hold the token). Stateless; any thread.
+class Kubeconfig
+{
+public:
+    static constexpr const char *kName = "reconcile-lab";
+
+    static QByteArray render(const QString &serverUrl, const QByteArray &token = {});
+    static bool write(const QString &path, const QString &serverUrl, const QByteArray &token = {}, QString *error = nullptr);
+};
+
+} // namespace rlab::server

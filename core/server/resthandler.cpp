@@ -1,0 +1,367 @@
+// RestHandler: authentication, limits, routing, discovery, reads and watches.
+#include "core/server/resthandler.h"
+
+#include "core/api/pod.h"
+#include "core/apiserver/apiserver.h"
+#include "core/apiserver/callerscope.h"
+#include "core/server/discovery.h"
+#include "core/server/servercounters.h"
+#include "core/server/tableprinter.h"
+#include "core/server/watchstream.h"
+#include "core/sim/clock.h"
+#include "core/sim/tracelog.h"
+
+#include <QHttpServerResponder>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QMetaEnum>
+
+namespace rlab::server {
+
+using namespace rlab::apiserver;
+using Method = QHttpServerRequest::Method;
+
+namespace {
+
+QByteArray header(const QHttpServerRequest &request, const char *name)
+{
+    for (const auto &h : request.headers())
+        if (h.first.compare(name, Qt::CaseInsensitive) == 0)
+            return h.second;
+    return QByteArray();
+}
+
+// Go's url.Values encoding: '+' is a space; then percent-decoding. The first value wins.
+QHash<QString, QString> parseQuery(const QString &raw)
+{
+    QHash<QString, QString> out;
+    const auto decode = [](QString s) {
+        s.replace(QLatin1Char('+'), QLatin1Char(' '));
+        return QUrl::fromPercentEncoding(s.toUtf8());
+    };
+    const QStringList pairs = raw.split(QLatin1Char('&'), Qt::SkipEmptyParts);
+    for (const QString &pair : pairs) {
+        const qsizetype eq = pair.indexOf(QLatin1Char('='));
+        const QString key = decode(eq < 0 ? pair : pair.left(eq));
+        if (!out.contains(key))
+            out.insert(key, eq < 0 ? QString() : decode(pair.mid(eq + 1)));
+    }
+    return out;
+}
+
+QString methodName(Method m)
+{
+    switch (m) {
+    case Method::Get: return QStringLiteral("GET");
+    case Method::Put: return QStringLiteral("PUT");
+    case Method::Delete: return QStringLiteral("DELETE");
+    case Method::Post: return QStringLiteral("POST");
+    case Method::Head: return QStringLiteral("HEAD");
+    case Method::Options: return QStringLiteral("OPTIONS");
+    case Method::Patch: return QStringLiteral("PATCH");
+    default: return QStringLiteral("UNKNOWN");
+    }
+}
+
+// "kubectl/v1.31.9 (linux/amd64) kubernetes/8f38003" -> "kubectl/v1.31.9 (linux/amd64)"
+QString callerName(const QByteArray &userAgent)
+{
+    QString ua = QString::fromUtf8(userAgent).trimmed();
+    const qsizetype close = ua.indexOf(QLatin1Char(')'));
+    if (close > 0)
+        ua.truncate(close + 1);
+    return ua.isEmpty() ? QStringLiteral("http client") : ua;
+}
+
+ApiError methodNotAllowed(const QString &method, const QString &path)
+{
+    return ApiError{405, QStringLiteral("MethodNotAllowed"),
+                    QStringLiteral("the server does not allow this method on the requested resource (%1 %2)").arg(method, path),
+                    {}, {}, {}, {}, 0};
+}
+
+} // namespace
+
+QString RestHandler::Call::param(const char *name) const
+{
+    return params.value(QLatin1String(name));
+}
+
+RestHandler::RestHandler(ApiServer &api, Clock &clock, ServerCounters &counters, QObject *parent)
+    : QObject(parent), m_api(api), m_clock(clock), m_counters(counters)
+{
+}
+
+RestHandler::~RestHandler() = default;
+
+void RestHandler::trace(const Call &call) const
+{
+    TraceLog *log = m_api.trace();
+    if (!log)
+        return;
+    const QString &query = call.query;
+    const QString target = call.path + (query.isEmpty() ? QString() : QLatin1Char('?') + query);
+    TraceEvent ev;
+    ev.component = QStringLiteral("apiserver");
+    ev.type = QStringLiteral("HttpRequest");
+    ev.key = call.path;
+    ev.detail = QJsonObject{{QStringLiteral("method"), methodName(call.method)},
+                            {QStringLiteral("path"), call.path},
+                            {QStringLiteral("query"), query},
+                            {QStringLiteral("userAgent"), QString::fromUtf8(call.userAgent)}};
+    ev.text = QStringLiteral("%1 %2 %3").arg(callerName(call.userAgent), methodName(call.method), target);
+    log->append(std::move(ev));
+}
+
+void RestHandler::handle(const QHttpServerRequest &request, QHttpServerResponder &&responderIn)
+{
+    QHttpServerResponder responder(std::move(responderIn));
+    ++m_counters.requests;
+    Call call;
+    call.method = request.method();
+    call.path = request.url().path();
+    call.params = parseQuery(request.url().query(QUrl::FullyEncoded));
+    call.query = request.url().query(QUrl::FullyDecoded);
+    call.accept = header(request, "Accept");
+    call.contentType = header(request, "Content-Type");
+    call.userAgent = header(request, "User-Agent");
+    call.body = request.body();
+
+    CallerScope scope(callerName(call.userAgent));
+    trace(call);
+
+    // Like kube-apiserver's RBAC defaults, /version and health checks need no credentials.
+    const bool publicPath = call.path == QLatin1String("/version") || call.path == QLatin1String("/healthz")
+                            || call.path == QLatin1String("/livez") || call.path == QLatin1String("/readyz");
+    std::optional<HttpReply> reply;
+    if (!m_token.isEmpty() && !publicPath && header(request, "Authorization") != "Bearer " + m_token) {
+        reply = HttpReply::error(ApiError::unauthorized());
+    } else if (call.body.size() > ApiServer::kMaxRequestBytes) {
+        reply = HttpReply::error(ApiError::requestEntityTooLarge(
+            QStringLiteral("Request entity too large: limit is %1").arg(ApiServer::kMaxRequestBytes)));
+    } else {
+        reply = route(call, responder);
+    }
+    if (reply)
+        reply->sendTo(responder);
+}
+
+std::optional<HttpReply> RestHandler::route(const Call &callIn, QHttpServerResponder &responder)
+{
+    Call call = callIn;
+    const QString &path = call.path;
+    const QStringList parts = path.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    const bool isGet = call.method == Method::Get || call.method == Method::Head;
+
+    if (RestPath::parse(path, &call.rest))
+        return resource(call, responder);
+    if (!isGet) {
+        if (path == QLatin1String("/version") || path.startsWith(QLatin1String("/api")) || path.startsWith(QLatin1String("/openapi")))
+            return HttpReply::error(methodNotAllowed(methodName(call.method), path));
+        return HttpReply::notFound();
+    }
+    if (path == QLatin1String("/version"))
+        return HttpReply::json(Discovery::version());
+    if (path == QLatin1String("/healthz") || path == QLatin1String("/livez") || path == QLatin1String("/readyz"))
+        return HttpReply::text("ok");
+    if (path == QLatin1String("/api"))
+        return HttpReply::json(Discovery::apiVersions(m_serverAddress));
+    if (path == QLatin1String("/apis"))
+        return HttpReply::json(Discovery::apiGroupList());
+    if (parts.size() == 2 && parts[0] == QLatin1String("api")) {
+        if (const std::optional<QJsonObject> doc = Discovery::resourceList(QString(), parts[1]))
+            return HttpReply::json(*doc);
+    }
+    if (parts.size() == 3 && parts[0] == QLatin1String("apis")) {
+        if (const std::optional<QJsonObject> doc = Discovery::resourceList(parts[1], parts[2]))
+            return HttpReply::json(*doc);
+    }
+    if (path == QLatin1String("/openapi/v3"))
+        return HttpReply::json(Discovery::openApiRoot());
+    if (parts.size() == 4 && parts[0] == QLatin1String("openapi") && parts[2] == QLatin1String("api")) {
+        if (const std::optional<QJsonObject> doc = Discovery::openApiDocument(QString(), parts[3]))
+            return HttpReply::json(*doc);
+    }
+    if (parts.size() == 5 && parts[0] == QLatin1String("openapi") && parts[2] == QLatin1String("apis")) {
+        if (const std::optional<QJsonObject> doc = Discovery::openApiDocument(parts[3], parts[4]))
+            return HttpReply::json(*doc);
+    }
+    // /openapi/v2 included: kubectl 1.31 then uses its compiled-in patch strategies.
+    return HttpReply::notFound();
+}
+
+std::optional<HttpReply> RestHandler::resource(Call &call, QHttpServerResponder &responder)
+{
+    const RestPath &p = call.rest;
+    call.rt = resources::byResource(p.group, p.resource);
+    if (!call.rt.isValid() || call.rt.version != p.version)
+        return HttpReply::notFound();
+    const ResourceType &rt = call.rt;
+    if (!rt.namespaced && !p.namespace_.isEmpty() && p.resource != QLatin1String("namespaces"))
+        return HttpReply::notFound();
+    if (rt.namespaced && p.namespace_.isEmpty() && (!p.name.isEmpty() || call.method != Method::Get))
+        return HttpReply::notFound();
+    if (!p.subresource.isEmpty() && !rt.subresources.contains(p.subresource))
+        return HttpReply::notFound();
+
+    const QString method = methodName(call.method);
+    const auto notAllowed = [&](const char *verb) {
+        return HttpReply::error(ApiError::methodNotSupported(rt.resource, rt.group, QLatin1String(verb)));
+    };
+    if (p.subresource == QLatin1String("scale"))
+        return scale(call);
+    if (p.subresource == QLatin1String("binding"))
+        return call.method == Method::Post ? bind(call) : notAllowed("get");
+    if (p.subresource == QLatin1String("log"))
+        return call.method == Method::Get ? podLog(call) : notAllowed("create");
+    // Plain resource or its status subresource.
+    switch (call.method) {
+    case Method::Get:
+    case Method::Head:
+        if (!p.name.isEmpty())
+            return get(call);
+        if (p.subresource.isEmpty()) {
+            const QString w = call.param("watch");
+            if (w == QLatin1String("true") || w == QLatin1String("1"))
+                return watch(call, responder);
+            return list(call);
+        }
+        break;
+    case Method::Post:
+        if (p.name.isEmpty() && p.subresource.isEmpty())
+            return create(call);
+        return notAllowed("create");
+    case Method::Put:
+        if (!p.name.isEmpty())
+            return update(call);
+        return notAllowed("update");
+    case Method::Patch:
+        if (!p.name.isEmpty())
+            return patch(call);
+        return notAllowed("patch");
+    case Method::Delete:
+        if (!p.subresource.isEmpty())
+            return notAllowed("delete");
+        return p.name.isEmpty() ? removeCollection(call) : remove(call);
+    default:
+        break;
+    }
+    return HttpReply::error(methodNotAllowed(method, call.path));
+}
+
+bool RestHandler::wantsTable(const Call &call) const
+{
+    // kubectl get: "application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;…"
+    for (const QByteArray &range : call.accept.split(',')) {
+        const QByteArray r = range.trimmed();
+        if (r.contains("as=Table") && r.contains("g=meta.k8s.io"))
+            return true;
+        if (r.startsWith("application/json") || r.startsWith("*/*"))
+            return false;   // plain JSON preferred before any Table
+    }
+    return false;
+}
+
+ListOptions RestHandler::listOptions(const Call &call) const
+{
+    ListOptions o;
+    o.labelSelector = call.param("labelSelector");
+    o.fieldSelector = call.param("fieldSelector");
+    o.resourceVersion = call.param("resourceVersion");
+    o.resourceVersionMatch = call.param("resourceVersionMatch");
+    o.limit = call.param("limit").toLongLong();
+    o.continueToken = call.param("continue");
+    o.allowWatchBookmarks = call.param("allowWatchBookmarks") == QLatin1String("true");
+    o.sendInitialEvents = call.param("sendInitialEvents") == QLatin1String("true");
+    return o;
+}
+
+HttpReply RestHandler::objectReply(const Call &call, const api::Object &obj, int status) const
+{
+    if (wantsTable(call)) {
+        const TablePrinter printer(call.rt, m_clock.now(), TablePrinter::parseIncludeObject(call.param("includeObject")));
+        const QJsonObject table{{QStringLiteral("kind"), QStringLiteral("Table")},
+                                {QStringLiteral("apiVersion"), QStringLiteral("meta.k8s.io/v1")},
+                                {QStringLiteral("metadata"), QJsonObject{{QStringLiteral("resourceVersion"), obj.metadata.resourceVersion}}},
+                                {QStringLiteral("columnDefinitions"), printer.columnDefinitions()},
+                                {QStringLiteral("rows"), QJsonArray{printer.row(obj)}}};
+        return HttpReply::json(table, status);
+    }
+    return HttpReply::json(obj.toJson(), status);
+}
+
+HttpReply RestHandler::get(const Call &call)
+{
+    const Result<api::ObjectPtr> r = m_api.get(call.rt, call.rest.namespace_, call.rest.name);
+    if (!r.ok())
+        return HttpReply::error(*r.error);
+    return objectReply(call, *r.value);
+}
+
+HttpReply RestHandler::list(const Call &call)
+{
+    const Result<ObjectList> r = m_api.list(call.rt, call.rest.namespace_, listOptions(call));
+    if (!r.ok())
+        return HttpReply::error(*r.error);
+    const ObjectList &l = r.value;
+    if (wantsTable(call)) {
+        const TablePrinter printer(call.rt, m_clock.now(), TablePrinter::parseIncludeObject(call.param("includeObject")));
+        return HttpReply::json(printer.table(l.items, l.resourceVersion, l.continueToken));
+    }
+    QJsonObject meta{{QStringLiteral("resourceVersion"), QString::number(l.resourceVersion)}};
+    if (!l.continueToken.isEmpty())
+        meta.insert(QStringLiteral("continue"), l.continueToken);
+    QJsonArray items;
+    for (const api::ObjectPtr &o : l.items)
+        items.append(o->toJson());
+    return HttpReply::json(QJsonObject{{QStringLiteral("kind"), call.rt.kind + QStringLiteral("List")},
+                                       {QStringLiteral("apiVersion"), call.rt.apiVersion()},
+                                       {QStringLiteral("metadata"), meta},
+                                       {QStringLiteral("items"), items}});
+}
+
+std::optional<HttpReply> RestHandler::watch(const Call &call, QHttpServerResponder &responder)
+{
+    auto hub = std::make_shared<WatchStream::Hub>();
+    Result<std::shared_ptr<ApiWatch>> w = m_api.watch(call.rt, call.rest.namespace_, listOptions(call), WatchStream::notifier(hub));
+    if (!w.ok())
+        return HttpReply::error(*w.error);
+    const bool table = wantsTable(call);
+    const TablePrinter::IncludeObject include = TablePrinter::parseIncludeObject(call.param("includeObject"));
+    const ResourceType rt = call.rt;
+    Clock *clock = &m_clock;
+    WatchStream::Encoder encoder = [table, include, rt, clock](const ApiWatchEvent &ev, bool first) {
+        QJsonObject object;
+        if (ev.type == ApiWatchEvent::Error) {
+            object = ev.error.toStatus();
+        } else if (ev.type == ApiWatchEvent::Bookmark || !ev.object) {
+            object = QJsonObject{{QStringLiteral("kind"), rt.kind},
+                                 {QStringLiteral("apiVersion"), rt.apiVersion()},
+                                 {QStringLiteral("metadata"), QJsonObject{{QStringLiteral("resourceVersion"), QString::number(ev.revision)}}}};
+        } else if (table) {
+            object = TablePrinter(rt, clock->now(), include).table({ev.object}, ev.object->metadata.resourceVersion.toLongLong(), {}, first);
+        } else {
+            object = ev.object->toJson();
+        }
+        return QJsonDocument(QJsonObject{{QStringLiteral("type"), QLatin1String(ApiWatchEvent::typeName(ev.type))},
+                                         {QStringLiteral("object"), object}})
+            .toJson(QJsonDocument::Compact);
+    };
+    // Reflector-style watches ask for a timeout (kubectl re-watches); `get -w` never does and
+    // exits when the stream ends, so those stay open.
+    const int timeoutSeconds = call.param("timeoutSeconds").toInt();
+    new WatchStream(std::move(responder), w.value, hub, std::move(encoder), timeoutSeconds, m_counters, this);
+    return std::nullopt;
+}
+
+HttpReply RestHandler::podLog(const Call &call)
+{
+    const Result<api::ObjectPtr> r = m_api.get(call.rt, call.rest.namespace_, call.rest.name);
+    if (!r.ok())
+        return HttpReply::error(*r.error);
+    return HttpReply::text(QStringLiteral("Reconcile Lab simulates pods without processes: pod \"%1\" has no log output.\n")
+                               .arg(call.rest.name)
+                               .toUtf8());
+}
+
+} // namespace rlab::server

@@ -1,0 +1,91 @@
+#pragma once
+#include "core/apiserver/apitypes.h"
+#include "core/apiserver/resourcetype.h"
+#include "core/server/httpreply.h"
+#include "core/server/restpath.h"
+
+#include <QByteArray>
+#include <QHttpServerRequest>
+#include <QObject>
+#include <QHash>
+
+#include <optional>
+
+class QHttpServerResponder;
+
+namespace rlab {
+class Clock;
+namespace apiserver {
+class ApiServer;
+}
+} // namespace rlab
+
+namespace rlab::server {
+
+struct ServerCounters;
+
+// Turns HTTP requests into ApiServer calls the way kube-apiserver's handlers do: authentication
+// (optional bearer token), the 3 MiB body limit, discovery / version / OpenAPI documents, and for
+// resource paths get / list (JSON or meta.k8s.io Table) / watch (chunked, see WatchStream) /
+// create / update / patch / delete and the scale, status and binding subresources, with errors
+// as metav1.Status. Each request is traced with its method, path and user agent, and the
+// ApiServer calls run inside a CallerScope named after the User-Agent (kubectl/v1.31.9 …).
+// Thread rules: lives on the HTTP server's thread; handle() there only. It is the parent of the
+// open WatchStreams, so destroying it closes them all.
+class RestHandler : public QObject
+{
+    Q_OBJECT
+public:
+    RestHandler(apiserver::ApiServer &api, Clock &clock, ServerCounters &counters, QObject *parent = nullptr);
+    ~RestHandler() override;
+
+    void setBearerToken(const QByteArray &token) { m_token = token; }
+    void setServerAddress(const QString &hostPort) { m_serverAddress = hostPort; }
+
+    void handle(const QHttpServerRequest &request, QHttpServerResponder &&responder);
+
+private:
+    // One request, parsed.
+    struct Call
+    {
+        QHttpServerRequest::Method method = QHttpServerRequest::Method::Unknown;
+        QString path;
+        QHash<QString, QString> params;
+        QString query;   // decoded, for the trace
+        QByteArray accept, contentType, userAgent, body;
+        RestPath rest;
+        apiserver::ResourceType rt;
+        QString param(const char *name) const;
+    };
+
+    // nullopt: the responder was taken over by a watch stream.
+    std::optional<HttpReply> route(const Call &call, QHttpServerResponder &responder);
+    std::optional<HttpReply> resource(Call &call, QHttpServerResponder &responder);
+    HttpReply get(const Call &call);
+    HttpReply list(const Call &call);
+    std::optional<HttpReply> watch(const Call &call, QHttpServerResponder &responder);
+    HttpReply create(const Call &call);
+    HttpReply update(const Call &call);
+    HttpReply patch(const Call &call);
+    HttpReply remove(const Call &call);
+    HttpReply removeCollection(const Call &call);
+    HttpReply bind(const Call &call);
+    HttpReply scale(const Call &call);
+    HttpReply podLog(const Call &call);
+
+    // Body -> JSON object (JSON or YAML by Content-Type); protobuf -> 415; bad syntax -> 400.
+    std::optional<QJsonObject> decodeBody(const Call &call, HttpReply *error) const;
+    apiserver::WriteOptions writeOptions(const Call &call) const;
+    apiserver::ListOptions listOptions(const Call &call) const;
+    bool wantsTable(const Call &call) const;
+    HttpReply objectReply(const Call &call, const api::Object &obj, int status = 200) const;
+    void trace(const Call &call) const;
+
+    apiserver::ApiServer &m_api;
+    Clock &m_clock;
+    ServerCounters &m_counters;
+    QByteArray m_token;
+    QString m_serverAddress;
+};
+
+} // namespace rlab::server

@@ -1,0 +1,234 @@
+#include "core/server/servecommand.h"
+
+#include "core/server/clusterdriver.h"
+#include "core/server/httpapiserver.h"
+#include "core/server/kubeconfig.h"
+#include "core/sim/scenario.h"
+#include "core/sim/scenariorunner.h"
+#include "core/sim/simulation.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QNetworkInterface>
+#include <QRandomGenerator>
+#include <QTimer>
+
+#include <csignal>
+#include <memory>
+
+namespace rlab::server {
+
+namespace {
+
+volatile std::sig_atomic_t g_stopRequested = 0;
+
+extern "C" void requestStop(int)
+{
+    g_stopRequested = 1;
+}
+
+void usage(QTextStream &s)
+{
+    s << "usage: rlab serve [--listen HOST:PORT] [--kubeconfig FILE] [--scenario FILE] [--speed X]\n"
+         "                  [--allow-remote] [--exit-after SECONDS]\n"
+         "  --listen HOST:PORT   address to serve on (default 127.0.0.1:0; port 0 picks a free port)\n"
+         "  --kubeconfig FILE    where to write the kubeconfig (default ~/.kube/reconcile-lab.kubeconfig)\n"
+         "  --scenario FILE      start from a scenario (its steps run first, in virtual time)\n"
+         "  --speed X            virtual seconds per real second (default 1)\n"
+         "  --allow-remote       allow a non-loopback address; requests then need the bearer token\n"
+         "                       written into the kubeconfig\n"
+         "  --exit-after SECONDS stop after that many real seconds (scripts)\n";
+}
+
+bool parseListen(const QString &text, QHostAddress *address, quint16 *port)
+{
+    const qsizetype colon = text.lastIndexOf(QLatin1Char(':'));
+    if (colon <= 0)
+        return false;
+    QString host = text.left(colon);
+    bool ok = false;
+    const uint p = text.mid(colon + 1).toUInt(&ok);
+    if (!ok || p > 65535)
+        return false;
+    if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
+        host = host.mid(1, host.size() - 2);
+    if (host == QLatin1String("localhost"))
+        *address = QHostAddress(QHostAddress::LocalHost);
+    else if (!address->setAddress(host))
+        return false;
+    *port = quint16(p);
+    return true;
+}
+
+// What to put in the kubeconfig for a wildcard address: the first non-loopback IPv4 address.
+QString reachableUrl(const HttpApiServer &server)
+{
+    const QHostAddress a = server.address();
+    if (a != QHostAddress(QHostAddress::AnyIPv4) && a != QHostAddress(QHostAddress::Any) && a != QHostAddress(QHostAddress::AnyIPv6))
+        return server.url();
+    const QList<QHostAddress> all = QNetworkInterface::allAddresses();
+    for (const QHostAddress &candidate : all)
+        if (candidate.protocol() == QAbstractSocket::IPv4Protocol && !candidate.isLoopback())
+            return QStringLiteral("http://%1:%2").arg(candidate.toString()).arg(server.port());
+    return QStringLiteral("http://127.0.0.1:%1").arg(server.port());
+}
+
+QByteArray generateToken()
+{
+    QByteArray bytes(32, Qt::Uninitialized);
+    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(bytes.data()), bytes.size() / 4);
+    return bytes.toHex();
+}
+
+} // namespace
+
+int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
+{
+    QHostAddress address(QHostAddress::LocalHost);
+    quint16 port = 0;
+    QString kubeconfig = QDir::home().filePath(QStringLiteral(".kube/reconcile-lab.kubeconfig"));
+    QString scenarioFile;
+    double speed = 1.0;
+    double exitAfter = 0;
+    bool allowRemote = false;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString &a = args[i];
+        const auto value = [&](QString *v) {
+            if (i + 1 >= args.size())
+                return false;
+            *v = args[++i];
+            return true;
+        };
+        QString v;
+        bool ok = true;
+        if (a == QLatin1String("--help") || a == QLatin1String("-h")) {
+            usage(out);
+            return 0;
+        } else if (a == QLatin1String("--allow-remote")) {
+            allowRemote = true;
+        } else if (a == QLatin1String("--listen")) {
+            ok = value(&v) && parseListen(v, &address, &port);
+            if (!ok) {
+                err << "rlab serve: --listen wants HOST:PORT (e.g. 127.0.0.1:8080 or 127.0.0.1:0), got \"" << v << "\"\n";
+                return 2;
+            }
+        } else if (a == QLatin1String("--kubeconfig")) {
+            ok = value(&kubeconfig);
+        } else if (a == QLatin1String("--scenario")) {
+            ok = value(&scenarioFile);
+        } else if (a == QLatin1String("--speed")) {
+            ok = value(&v);
+            speed = v.toDouble(&ok);
+            if (!ok || speed <= 0 || speed > 1000) {
+                err << "rlab serve: --speed wants a number in (0, 1000], got \"" << v << "\"\n";
+                return 2;
+            }
+        } else if (a == QLatin1String("--exit-after")) {
+            ok = value(&v);
+            exitAfter = v.toDouble(&ok);
+            if (!ok || exitAfter <= 0) {
+                err << "rlab serve: --exit-after wants a positive number of seconds, got \"" << v << "\"\n";
+                return 2;
+            }
+        } else {
+            err << "rlab serve: unknown argument \"" << a << "\"\n";
+            usage(err);
+            return 2;
+        }
+        if (!ok) {
+            err << "rlab serve: " << a << " needs a value\n";
+            return 2;
+        }
+    }
+    if (!address.isLoopback() && !allowRemote) {
+        err << "rlab serve: refusing to listen on " << address.toString()
+            << ", which other machines can reach; pass --allow-remote to do it anyway (requests will then need "
+               "the bearer token written into the kubeconfig)\n";
+        return 2;
+    }
+    if (!QCoreApplication::instance()) {
+        err << "rlab serve: internal error: no QCoreApplication\n";
+        return 1;
+    }
+
+    // The cluster: a scenario's end state, or three empty nodes.
+    std::unique_ptr<ScenarioRunner> runner;
+    std::unique_ptr<Simulation> own;
+    Simulation *sim = nullptr;
+    if (!scenarioFile.isEmpty()) {
+        QStringList errors;
+        const std::optional<Scenario> scenario = Scenario::load(scenarioFile, &errors);
+        if (!scenario) {
+            for (const QString &e : std::as_const(errors))
+                err << e << '\n';
+            return 2;
+        }
+        runner = std::make_unique<ScenarioRunner>(*scenario);
+        const ScenarioRunner::Outcome outcome = runner->run();
+        for (const QString &line : runner->log())
+            out << "  " << line << '\n';
+        if (outcome == ScenarioRunner::Outcome::Invalid) {
+            for (const QString &f : runner->failures())
+                err << f << '\n';
+            return 2;
+        }
+        sim = &runner->simulation();
+    } else {
+        own = std::make_unique<Simulation>();
+        sim = own.get();
+    }
+
+    HttpApiServer server(sim->api(), sim->clock());
+    const QByteArray token = address.isLoopback() ? QByteArray() : generateToken();
+    server.setBearerToken(token);
+    QString error;
+    if (!server.listen(address, port, &error)) {
+        err << "rlab serve: " << error << '\n';
+        return 1;
+    }
+    const QString url = reachableUrl(server);
+    if (!Kubeconfig::write(kubeconfig, url, token, &error)) {
+        err << "rlab serve: " << error << '\n';
+        return 1;
+    }
+    ClusterDriver driver(*sim);
+    driver.setSpeed(speed);
+    driver.start();
+
+    const QString absKubeconfig = QFileInfo(kubeconfig).absoluteFilePath();
+    out << "Reconcile Lab is serving the Kubernetes API of a simulated cluster at " << server.url() << '\n'
+        << "  virtual time runs at x" << speed << "; kubectl sees server version v1.31\n"
+        << "  kubeconfig: " << absKubeconfig << (token.isEmpty() ? "" : " (holds the bearer token)") << '\n'
+        << "Point kubectl at it:\n"
+        << "  export KUBECONFIG=" << absKubeconfig << '\n'
+        << "  kubectl get nodes\n"
+        << "Press Ctrl+C to stop.\n";
+    out.flush();
+
+    g_stopRequested = 0;
+    const auto oldInt = std::signal(SIGINT, requestStop);
+    const auto oldTerm = std::signal(SIGTERM, requestStop);
+    QEventLoop loop;
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&loop] {
+        if (g_stopRequested)
+            loop.quit();
+    });
+    poll.start(100);
+    if (exitAfter > 0)
+        QTimer::singleShot(qint64(exitAfter * 1000), &loop, &QEventLoop::quit);
+    loop.exec();
+    std::signal(SIGINT, oldInt);
+    std::signal(SIGTERM, oldTerm);
+
+    driver.stop();
+    server.close();
+    const ServerCounters &c = server.counters();
+    out << "Stopped after " << c.requests.load() << " requests (" << c.watchesOpened.load() << " watches, "
+        << c.watchEvents.load() << " watch events).\n";
+    return 0;
+}
+
+} // namespace rlab::server

@@ -1,0 +1,19 @@
+#pragma once
+#include <QtGlobal>
+
+#include <atomic>
+
+namespace rlab::server {
+
+// What the HTTP server has done so far, for the GUI, `rlab serve` and the benchmarks. Written on
+// the HTTP server's thread, read from any thread (relaxed atomics: figures, not synchronisation).
+struct ServerCounters
+{
+    std::atomic<qint64> requests{0};
+    std::atomic<qint64> watchesOpened{0};
+    std::atomic<qint64> openWatches{0};
+    std::atomic<qint64> watchEvents{0};     // events written to watch streams
+    std::atomic<qint64> watchBytes{0};
+};
+
+} // namespace rlab::server

@@ -1,0 +1,108 @@
+#include "core/server/watchstream.h"
+
+#include "core/server/servercounters.h"
+
+namespace rlab::server {
+
+using apiserver::ApiWatchEvent;
+
+std::function<void()> WatchStream::notifier(const std::shared_ptr<Hub> &hub)
+{
+    std::weak_ptr<Hub> weak = hub;
+    return [weak] {
+        const std::shared_ptr<Hub> h = weak.lock();
+        if (!h)
+            return;
+        std::lock_guard lock(h->mutex);
+        if (WatchStream *target = h->target)
+            QMetaObject::invokeMethod(target, [target] { target->pump(); }, Qt::QueuedConnection);
+    };
+}
+
+WatchStream::WatchStream(QHttpServerResponder &&responder, std::shared_ptr<apiserver::ApiWatch> watch,
+                         std::shared_ptr<Hub> hub, Encoder encoder, int timeoutSeconds, ServerCounters &counters,
+                         QObject *parent)
+    : QObject(parent), m_responder(std::move(responder)), m_socket(m_responder.socket()), m_watch(std::move(watch)),
+      m_hub(std::move(hub)), m_encoder(std::move(encoder)), m_counters(counters)
+{
+    ++m_counters.watchesOpened;
+    ++m_counters.openWatches;
+    if (m_socket) {
+        connect(m_socket, &QObject::destroyed, this, &QObject::deleteLater);
+        connect(m_socket, &QAbstractSocket::disconnected, this, &QObject::deleteLater);
+        m_responder.writeStatusLine(QHttpServerResponder::StatusCode::Ok);
+        m_responder.writeHeader("Content-Type", "application/json");
+        m_responder.writeHeader("Cache-Control", "no-cache, private");
+        m_responder.writeHeader("Transfer-Encoding", "chunked");
+        m_responder.writeBody("");   // ends the header block
+    } else {
+        deleteLater();
+    }
+    if (timeoutSeconds > 0) {
+        m_timeout.setSingleShot(true);
+        connect(&m_timeout, &QTimer::timeout, this, &WatchStream::finish);
+        m_timeout.start(timeoutSeconds * 1000);
+    }
+    {
+        std::lock_guard lock(m_hub->mutex);
+        m_hub->target = this;
+    }
+    pump();
+}
+
+WatchStream::~WatchStream()
+{
+    {
+        std::lock_guard lock(m_hub->mutex);
+        m_hub->target = nullptr;
+    }
+    m_watch->stop();
+    --m_counters.openWatches;
+}
+
+void WatchStream::write(const QByteArray &bytes)
+{
+    if (m_socket && m_socket->state() == QAbstractSocket::ConnectedState)
+        m_responder.writeBody(bytes);
+}
+
+void WatchStream::pump()
+{
+    if (m_finished || !m_socket)
+        return;
+    const std::vector<ApiWatchEvent> events = m_watch->take();
+    if (events.empty())
+        return;
+    // All events taken at once go out in one socket write: one chunk per event.
+    QByteArray out;
+    bool error = false;
+    qint64 count = 0;
+    for (const ApiWatchEvent &ev : events) {
+        const QByteArray line = m_encoder(ev, m_first) + '\n';
+        m_first = false;
+        out += QByteArray::number(line.size(), 16) + "\r\n" + line + "\r\n";
+        ++count;
+        if (ev.type == ApiWatchEvent::Error) {
+            error = true;   // kube-apiserver ends the stream after an ERROR event
+            break;
+        }
+    }
+    m_counters.watchEvents += count;
+    m_counters.watchBytes += out.size();
+    write(out);
+    if (error)
+        finish();
+}
+
+void WatchStream::finish()
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    m_timeout.stop();
+    write("0\r\n\r\n");
+    m_watch->stop();
+    deleteLater();
+}
+
+} // namespace rlab::server

@@ -1,0 +1,65 @@
+#pragma once
+#include "core/apiserver/apiwatch.h"
+
+#include <QHttpServerResponder>
+#include <QObject>
+#include <QPointer>
+#include <QTcpSocket>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+#include <mutex>
+
+namespace rlab::server {
+
+struct ServerCounters;
+
+// One open `?watch=true` response: HTTP 200 with Transfer-Encoding: chunked, one JSON watch
+// event per line per chunk, until the client goes away, timeoutSeconds pass, or an ERROR event
+// (410 Expired) has been sent. The ApiWatch's notify callback runs on writer threads; it only
+// posts a queued pump() to this object through a Hub (mutex + pointer cleared on destruction),
+// and pump() take()s and writes on the HTTP server's thread. A client that disconnects
+// destroys the stream (QPointer on the socket), which stops the ApiWatch: nothing leaks.
+// Thread rules: everything on the HTTP server's thread except notifier(), which any thread calls.
+class WatchStream : public QObject
+{
+    Q_OBJECT
+public:
+    // Turns one event into one JSON line (without the newline); `first` is true once.
+    using Encoder = std::function<QByteArray(const apiserver::ApiWatchEvent &event, bool first)>;
+
+    struct Hub
+    {
+        std::mutex mutex;
+        WatchStream *target = nullptr;   // guarded by mutex
+    };
+    // The notify callback to give ApiServer::watch(): posts pump() to the hub's stream, if any.
+    static std::function<void()> notifier(const std::shared_ptr<Hub> &hub);
+
+    // Takes over the responder, writes the response head and the events pending so far.
+    // timeoutSeconds <= 0: stay open until the client leaves (kubectl get -w never re-watches).
+    WatchStream(QHttpServerResponder &&responder, std::shared_ptr<apiserver::ApiWatch> watch,
+                std::shared_ptr<Hub> hub, Encoder encoder, int timeoutSeconds, ServerCounters &counters,
+                QObject *parent = nullptr);
+    ~WatchStream() override;
+
+    void pump();
+    // Writes the terminal chunk and deletes the stream later.
+    void finish();
+
+private:
+    void write(const QByteArray &bytes);
+
+    QHttpServerResponder m_responder;
+    QPointer<QTcpSocket> m_socket;
+    std::shared_ptr<apiserver::ApiWatch> m_watch;
+    std::shared_ptr<Hub> m_hub;
+    Encoder m_encoder;
+    ServerCounters &m_counters;
+    QTimer m_timeout;
+    bool m_first = true;
+    bool m_finished = false;
+};
+
+} // namespace rlab::server
