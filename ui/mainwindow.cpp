@@ -147,7 +147,7 @@ void MainWindow::restoreDefaultLayout()
     addDockWidget(Qt::RightDockWidgetArea, m_etcdDock);
     addDockWidget(Qt::BottomDockWidgetArea, m_traceDock);
     const QSize s = size();
-    resizeDocks({m_editorDock, m_objectsDock, m_etcdDock}, {s.width() * 22 / 100, s.width() * 45 / 100, s.width() * 33 / 100},
+    resizeDocks({m_editorDock, m_objectsDock, m_etcdDock}, {s.width() * 24 / 100, s.width() * 43 / 100, s.width() * 33 / 100},
                 Qt::Horizontal);
     resizeDocks({m_objectsDock, m_inspectorDock}, {s.height() * 37 / 100, s.height() * 33 / 100}, Qt::Vertical);
     resizeDocks({m_traceDock}, {s.height() * 22 / 100}, Qt::Vertical);

@@ -231,18 +231,16 @@ QVariant ObjectTreeModel::groupData(int group, int column, int role) const
 {
     switch (role) {
     case Qt::DisplayRole:
-        if (column == NameColumn)
-            return QStringLiteral("%1 (%2)").arg(groupName(Group(group))).arg(m_groups[group].size());
-        if (column == StatusColumn && group == Other)
-            return tr("not simulated / bookkeeping");
-        return {};
+        if (column != NameColumn)
+            return {};
+        if (group == Other)
+            return tr("%1 (%2) · namespaces, events, kinds not simulated").arg(groupName(Group(group))).arg(m_groups[group].size());
+        return QStringLiteral("%1 (%2)").arg(groupName(Group(group))).arg(m_groups[group].size());
     case Qt::FontRole: {
         QFont f;
         f.setBold(true);
         return f;
     }
-    case Qt::ForegroundRole:
-        return column == StatusColumn ? QVariant(theme::muted()) : QVariant();
     case GroupRole:
         return group;
     default:

@@ -31,10 +31,10 @@ ObjectsPanel::ObjectsPanel(ObjectTreeModel *model, QWidget *parent)
     // Name and status get the room; the status elides at its end (its tooltip has the rest).
     header->setStretchLastSection(true);
     header->setMinimumSectionSize(fm.horizontalAdvance(QStringLiteral("Rev")) + 16);
-    QFont bold = font();
-    bold.setBold(true);
-    header->resizeSection(ObjectTreeModel::NameColumn,
-                          QFontMetrics(bold).horizontalAdvance(QStringLiteral("ReplicaSets (00)")) + m_view->indentation() + 12);
+    // Group rows span every column, so the name column only has to fit object names; long pod
+    // names elide in the middle, keeping their distinguishing suffix.
+    header->resizeSection(ObjectTreeModel::NameColumn, fm.horizontalAdvance(QStringLiteral("nginx-7c5b4f9d8")) + m_view->indentation());
+    m_view->setTextElideMode(Qt::ElideMiddle);
     header->resizeSection(ObjectTreeModel::NamespaceColumn, fm.horizontalAdvance(QStringLiteral("Namespace")) + 12);
     header->resizeSection(ObjectTreeModel::RevisionColumn, fm.horizontalAdvance(QStringLiteral("99999")) + 12);
     expandGroups();
@@ -58,8 +58,10 @@ ObjectsPanel::ObjectsPanel(ObjectTreeModel *model, QWidget *parent)
 
 void ObjectsPanel::expandGroups()
 {
-    for (int g = 0; g < ObjectTreeModel::GroupCount; ++g)
+    for (int g = 0; g < ObjectTreeModel::GroupCount; ++g) {
+        m_view->setFirstColumnSpanned(g, QModelIndex(), true);
         m_view->setExpanded(m_model->index(g, 0), g != ObjectTreeModel::Other);
+    }
 }
 
 void ObjectsPanel::setNote(const QString &text)

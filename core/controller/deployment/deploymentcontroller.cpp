@@ -370,6 +370,10 @@ SyncResult DeploymentController::syncDeployment(const QString &key)
     return finish(QStringLiteral("unexpected deployment strategy type: %1").arg(d.spec.strategy.type));
 }
 
+// Writes the status with d as read at the start of the sync, resourceVersion included, as
+// upstream's client does. So, exactly like upstream against a real API server, a second write
+// of the Deployment within one sync (e.g. the revision annotation, then the rollout status)
+// fails with 409 Conflict and the key is retried with backoff (5 ms, 10 ms, …).
 QString DeploymentController::updateStatus(Context &ctx, const QString &function, const Deployment &d)
 {
     const apiserver::Result<ObjectPtr> r = m_api.updateStatus(std::make_shared<Deployment>(d));

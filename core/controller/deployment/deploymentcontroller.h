@@ -38,19 +38,13 @@ struct DeploymentControllerOptions
     bool terminatingReplicas = true;
 };
 
-// kube-controller-manager's Deployment controller (pkg/controller/deployment), split like
-// upstream: wiring, handlers and syncDeployment here (deploymentcontroller.cpp); sync.cpp
-// (new/old ReplicaSets, revisions, scaling events, proportional scale, cleanup, status),
-// rolling.cpp, recreate.cpp, rollback.cpp (the legacy rollback annotation) and progress.cpp
-// (Progressing condition, progress deadline). Handlers only enqueue "namespace/name" keys;
-// syncDeployment re-reads everything from the listers and writes through the ApiServer with
-// the objects it read — so, exactly like upstream, a second write of the Deployment within one
-// sync carries a stale resourceVersion, fails with 409 Conflict and the key is retried (5 ms,
-// 10 ms, … up to maxRetries 15). Driving: run(workers) starts worker QThreads, or a
-// deterministic runner pumps the informer factory and calls processNextWorkItem(w, false) —
-// no thread of its own. The upstream steps are public so that tests and the GUI can run one.
-// Thread rules: construct/run/shutDown/destroy on the owning thread; handlers run on the
-// informer's pumping thread; syncDeployment on any worker, never two workers for one key.
+// kube-controller-manager's Deployment controller (pkg/controller/deployment): handlers on the
+// shared Deployment, ReplicaSet and Pod informers only enqueue "namespace/name" keys;
+// syncDeployment re-reads the listers and decides like upstream, step by step (split like
+// upstream: sync.cpp, rolling.cpp, recreate.cpp, rollback.cpp, progress.cpp). No thread of its
+// own: run(workers) starts worker QThreads, or a runner calls processNextWorkItem(w, false).
+// Thread rules: construct/run/shutDown/destroy on the owning thread; handlers on the informer's
+// pumping thread; syncDeployment on any worker, never two workers for one key.
 class DeploymentController
 {
 public:

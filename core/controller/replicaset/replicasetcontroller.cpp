@@ -31,6 +31,15 @@ QStringList controllerUIDIndexFunc(const api::Object &obj)
         return {ref->uid};
     return {};
 }
+
+// Pods by controller UID, orphans by "orphan/<namespace>": exactly the pods claimPods can act on
+// (pods controlled by someone else are ignored by it), without scanning the whole namespace.
+QStringList podClaimIndexFunc(const api::Object &obj)
+{
+    if (const api::OwnerReference *ref = obj.metadata.controllerRef())
+        return {ref->uid};
+    return {QStringLiteral("orphan/") + obj.metadata.namespace_};
+}
 } // namespace
 
 ReplicaSetController::ReplicaSetController(apiserver::ApiServer &api, client::SharedInformerFactory &informers,
@@ -46,6 +55,7 @@ ReplicaSetController::ReplicaSetController(apiserver::ApiServer &api, client::Sh
     m_controller.setSyncHandler([this](const QString &key) { return syncReplicaSet(key); });
     // Taken already (another ReplicaSet controller on the same factory) means the same index.
     m_rsInformer.addIndexer(controllerUIDIndex(), controllerUIDIndexFunc);
+    m_podInformer.addIndexer(podClaimIndex(), podClaimIndexFunc);
     m_rsHandler = m_rsInformer.addEventHandler(client::ResourceEventHandlerFuncs(
         [this](const ObjectPtr &obj, bool) { addRS(obj); },
         [this](const ObjectPtr &oldObj, const ObjectPtr &curObj) { updateRS(oldObj, curObj); },

@@ -59,6 +59,8 @@ public:
     static constexpr int ConcurrentReplicaSetSyncs = 5;   // --concurrent-replicaset-syncs
     // The RS informer index by controller UID (getReplicaSetsWithSameController).
     static QString controllerUIDIndex() { return QStringLiteral("controllerUID"); }
+    // The pod informer index claimPods reads: controller UID, or "orphan/<namespace>".
+    static QString podClaimIndex() { return QStringLiteral("podClaim"); }
 
     using Options = ReplicaSetControllerOptions;
 

@@ -65,8 +65,14 @@ SyncResult ReplicaSetController::syncReplicaSet(const QString &key)
         return result;   // retrying cannot fix the spec
     }
 
-    // All pods of the namespace, so that owned pods whose labels no longer match get released.
-    const QList<PodPtr> allPods = m_podLister.list(rs->metadata.namespace_, api::Selector());
+    // Upstream lists every pod of the namespace so that owned pods whose labels no longer match
+    // get released and matching orphans adopted; pods controlled by others are then ignored.
+    // The podClaim index yields exactly the owned pods and the orphans (same result, no scan).
+    QList<PodPtr> allPods;
+    for (const QString &bucket : {rs->metadata.uid, QStringLiteral("orphan/") + rs->metadata.namespace_})
+        for (const api::ObjectPtr &o : m_podInformer.indexer().byIndex(podClaimIndex(), bucket))
+            if (PodPtr pod = api::objectCast<api::Pod>(o))
+                allPods.append(std::move(pod));
     const QList<PodPtr> activePods = FilterActivePods(allPods);
     QString claimError;
     const QList<PodPtr> claimed = claimPods(rs, *selector, activePods, &claimError, result.notes);
