@@ -124,7 +124,7 @@ bool splitQuantity(const std::string &str, Parts *p)
     }
     pos = i;
     if (p->num.empty())
-        p->num = "0";
+        p->num.assign(1, '0');   // not = "0": GCC 12 -Wrestrict false positive (PR105329)
     if (str[pos] == '.') {
         ++pos;
         i = pos;
