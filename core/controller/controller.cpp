@@ -110,7 +110,8 @@ SyncResult Controller::runSync(const QString &key, int worker)
         trace("ReconcileEnd", key, worker, QStringLiteral("%1 %2: %3").arg(m_syncName, key, what));
     } else if (m_maxRetries < 0 || m_queue->numRequeues(key) < m_maxRetries) {
         trace("ReconcileError", key, worker,
-              QStringLiteral("%1 %2 failed: %3 (handleErr: addRateLimited)").arg(m_syncName, key, r.error));
+              QStringLiteral("%1 %2 failed: %3 (handleErr: addRateLimited)%4").arg(m_syncName, key, r.error,
+                  r.notes.isEmpty() ? QString() : QStringLiteral(" after: ") + what));
         m_queue->addRateLimited(key);
     } else {
         trace("ReconcileError", key, worker,
