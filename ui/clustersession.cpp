@@ -9,8 +9,11 @@ const QByteArray kRegistryPrefix = QByteArrayLiteral("/registry/");
 }
 
 ClusterSession::ClusterSession(const ClusterConfig &config, QObject *parent)
-    : QObject(parent), m_config(config), m_cluster(std::make_unique<Cluster>(config))
+    : QObject(parent), m_config(config)
 {
+    SimulationConfig sc;
+    sc.cluster = config;
+    m_sim = std::make_unique<Simulation>(sc);
     m_monotonic.start();
     m_timer.setInterval(kFrameIntervalMs);
     m_timer.setTimerType(Qt::PreciseTimer);
@@ -29,9 +32,9 @@ void ClusterSession::startWatch()
     if (m_watcher)
         m_watcher->cancel();
     const store::KeyRange range = store::KeyRange::prefix(kRegistryPrefix);
-    m_snapshot = m_cluster->store().range(range);
+    m_snapshot = m_sim->cluster().store().range(range);
     // Continue right after the snapshot's revision: no write is missed or seen twice.
-    m_watcher = m_cluster->store().watch(range, m_snapshot.revision + 1).watcher;
+    m_watcher = m_sim->cluster().store().watch(range, m_snapshot.revision + 1).watcher;
     m_traceSeq = 0;
 }
 
@@ -41,7 +44,11 @@ void ClusterSession::reset()
     if (m_watcher)
         m_watcher->cancel();
     m_watcher.reset();
-    m_cluster = std::make_unique<Cluster>(m_config);
+    m_watcher.reset();
+    m_sim.reset();   // the old simulation's threads and watches go first
+    SimulationConfig sc;
+    sc.cluster = m_config;
+    m_sim = std::make_unique<Simulation>(sc);
     m_carryMs = 0.0;
     startWatch();
     emit clusterReset();
@@ -51,7 +58,7 @@ void ClusterSession::reset()
 
 ApplyReport ClusterSession::apply(const QList<ManifestSource> &sources)
 {
-    const ApplyReport report = ManifestApplier::apply(m_cluster->api(), sources);
+    const ApplyReport report = ManifestApplier::apply(m_sim->api(), sources);
     emit applied(report);
     return report;
 }
@@ -76,13 +83,14 @@ void ClusterSession::setTimeRunning(bool running)
 
 void ClusterSession::advance(qint64 ms)
 {
-    if (ms > 0)
-        m_cluster->clock().advance(ms);
+    // The deterministic runner processes everything that becomes runnable up to now + ms
+    // (informer events, one reconcile at a time, timers in order).
+    m_sim->advance(qMax<qint64>(ms, 0));
 }
 
 qint64 ClusterSession::elapsedMs() const
 {
-    return m_cluster->clock().now() - m_config.startTimeMs;
+    return m_sim->clock().now() - m_config.startTimeMs;
 }
 
 void ClusterSession::frame()
@@ -101,7 +109,7 @@ void ClusterSession::frame()
         if (!events.empty())
             emit storeEvents(events);
     }
-    TraceLog &trace = m_cluster->trace();
+    TraceLog &trace = m_sim->trace();
     const qint64 last = trace.lastSeq();
     if (last > m_traceSeq) {
         m_traceSeq = qMax(m_traceSeq, last - kMaxTraceBatch);

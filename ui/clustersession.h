@@ -1,5 +1,6 @@
 #pragma once
 #include "core/sim/cluster.h"
+#include "core/sim/simulation.h"
 #include "core/sim/traceevent.h"
 #include "core/store/kv.h"
 #include "core/store/watchevent.h"
@@ -14,8 +15,9 @@
 
 namespace rlab::ui {
 
-// The window's side of one simulated cluster: owns the rlab::Cluster (store, virtual clock,
-// trace, API server with three Ready nodes), and once per frame (a ~16 ms QTimer on the GUI
+// The window's side of one simulated cluster: owns the rlab::Simulation (store, virtual clock,
+// trace, API server with three Ready nodes, and every controller, scheduler and kubelet on the
+// deterministic runner), and once per frame (a ~16 ms QTimer on the GUI
 // thread) advances virtual time while it runs, takes the pending writes from its store watch on
 // "/registry/" and the new TraceLog events, and hands both batches to whoever listens. The
 // watch and the trace are drained here only: no core thread ever calls into the GUI.
@@ -29,9 +31,10 @@ public:
     explicit ClusterSession(const ClusterConfig &config = {}, QObject *parent = nullptr);
     ~ClusterSession() override;
 
-    Cluster &cluster() { return *m_cluster; }
-    apiserver::ApiServer &api() { return m_cluster->api(); }
-    store::KvStore &store() { return m_cluster->store(); }
+    Cluster &cluster() { return m_sim->cluster(); }
+    Simulation &simulation() { return *m_sim; }
+    apiserver::ApiServer &api() { return m_sim->api(); }
+    store::KvStore &store() { return m_sim->cluster().store(); }
     // The keys under /registry/ when the watch started (after the last reset).
     const store::RangeResult &snapshot() const { return m_snapshot; }
 
@@ -74,7 +77,7 @@ private:
     void startWatch();
 
     ClusterConfig m_config;
-    std::unique_ptr<Cluster> m_cluster;
+    std::unique_ptr<Simulation> m_sim;
     std::shared_ptr<store::Watcher> m_watcher;
     store::RangeResult m_snapshot;
     qint64 m_traceSeq = 0;

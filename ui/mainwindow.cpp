@@ -22,6 +22,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -74,11 +75,12 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     createDocks();
     connectSession();
     resetModels();
+    resize(defaultSize());
     restoreDefaultLayout();
     if (m_options.persistLayout) {
         QSettings settings;
         restoreGeometry(settings.value(QStringLiteral("mainwindow/geometry")).toByteArray());
-        restoreState(settings.value(QStringLiteral("mainwindow/state")).toByteArray(), kStateVersion);
+        m_dockSizesPending = !restoreState(settings.value(QStringLiteral("mainwindow/state")).toByteArray(), kStateVersion);
     }
     if (m_options.startFrames)
         m_session->start();
@@ -94,7 +96,7 @@ void MainWindow::createModelsAndPanels()
     m_trace = new TraceEventModel(this);
     m_editor = new ManifestEditor(this);
     m_objectsPanel = new ObjectsPanel(m_objects, this);
-    m_objectsPanel->setNote(tr("No controllers run yet: applied objects are stored in etcd and nothing reconciles them."));
+    m_objectsPanel->setNote(tr("Deployment and ReplicaSet controllers, scheduler and kubelets run on the virtual clock (deterministic runner)."));
     m_inspector = new ObjectInspector(this);
     m_etcdPanel = new EtcdPanel(m_keys, m_watch, this);
     m_tracePanel = new TracePanel(m_trace, this);
@@ -135,6 +137,21 @@ void MainWindow::createDocks()
     view->addAction(tr("Restore default layout"), this, &MainWindow::restoreDefaultLayout);
 }
 
+QSize MainWindow::defaultSize() const
+{
+    const QScreen *s = screen();
+    const QSize available = s ? s->availableSize() : QSize(1280, 720);
+    return QSize(1600, 900).boundedTo(available * 0.92).expandedTo(QSize(960, 600));
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    // The default proportions need the final window size, known only now.
+    if (m_dockSizesPending)
+        applyDefaultDockSizes();
+}
+
 void MainWindow::restoreDefaultLayout()
 {
     for (QDockWidget *dock : {m_editorDock, m_objectsDock, m_inspectorDock, m_etcdDock, m_traceDock}) {
@@ -146,6 +163,12 @@ void MainWindow::restoreDefaultLayout()
     splitDockWidget(m_objectsDock, m_inspectorDock, Qt::Vertical);
     addDockWidget(Qt::RightDockWidgetArea, m_etcdDock);
     addDockWidget(Qt::BottomDockWidgetArea, m_traceDock);
+    applyDefaultDockSizes();
+}
+
+void MainWindow::applyDefaultDockSizes()
+{
+    m_dockSizesPending = !isVisible();
     const QSize s = size();
     resizeDocks({m_editorDock, m_objectsDock, m_etcdDock}, {s.width() * 24 / 100, s.width() * 43 / 100, s.width() * 33 / 100},
                 Qt::Horizontal);
@@ -293,7 +316,7 @@ void MainWindow::showReport(const ApplyReport &report)
     if (report.ok())
         statusBar()->showMessage(report.results.join(QLatin1String(", ")), 5000);
     else
-        statusBar()->showMessage(tr("Apply refused: %n problem(s), nothing changed", nullptr, int(report.problems.size())), 5000);
+        statusBar()->showMessage(tr("Refused, nothing changed"), 5000);
 }
 
 ApplyReport MainWindow::applyEditor()

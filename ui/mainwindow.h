@@ -68,9 +68,12 @@ protected:
     void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void createModelsAndPanels();
+    void applyDefaultDockSizes();
+    QSize defaultSize() const;
     void createDocks();
     void createActions();
     void connectSession();
@@ -104,6 +107,7 @@ private:
     QLabel *m_revisionStatus = nullptr;
     QLabel *m_timeStatus = nullptr;
     QLabel *m_countStatus = nullptr;
+    bool m_dockSizesPending = true;   // default proportions still to apply at the first show
     QByteArray m_pendingSelection;   // etcd key to select in the tree as soon as it appears
 };
 

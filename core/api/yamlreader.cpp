@@ -75,7 +75,6 @@ public:
     {
         return (line >= 1 && size_t(line) <= m_lineStarts.size()) ? m_lineStarts[size_t(line - 1)] : -1;
     }
-    int lineCount() const { return int(m_lineStarts.size()); }
     QByteArray lineText(int line) const
     {
         const qsizetype s = lineStart(line);
@@ -451,6 +450,8 @@ struct StopParsing
 // UTF-8 to QString keeping a leading U+FEFF (QString::fromUtf8 drops it as a byte order mark).
 QString fromUtf8Keep(const char *data, qsizetype size)
 {
+    if (size < 3 || std::memcmp(data, "\xEF\xBB\xBF", 3) != 0)
+        return QString::fromUtf8(data, size);
     QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
     return decoder.decode(QByteArrayView(data, size));
 }
@@ -474,6 +475,10 @@ QString yamlCppMessage(const std::string &msg)
 const QString kTabMessage = QStringLiteral(
     "found a tab character where indentation is expected; YAML indentation must use spaces, not tabs");
 
+// Receives yaml-cpp's parse events for one file and builds each document as a QJsonValue with
+// the positions of its values. Checks what yaml-cpp lets through (duplicate keys, missing
+// `---`, unterminated quotes, lines without ':') and bounds alias expansion and nesting; fatal
+// problems throw StopParsing after recording the error. One instance per read, one thread.
 class Builder final : public YAML::EventHandler
 {
 public:
@@ -506,7 +511,6 @@ public:
         m_anchors.clear();
         m_root = QJsonValue(QJsonValue::Undefined);
         m_positions.clear();
-        m_docStart = p;
         m_aliasNodes = 0;
         m_aliasBytes = 0;
         m_docHasErrors = false;
@@ -542,8 +546,7 @@ public:
             if (value == "<<")
                 s.kind = YamlScalar::Kind::Merge;   // go-yaml's isMerge: a plain `<<`
         } else {
-            if (tag == "!")
-                checkQuoteClosed(mark);
+            checkQuoteClosed(mark);
             QString err;
             s = tag == "!" ? YamlScalar{YamlScalar::Kind::String, QJsonValue(text), false}
                            : YamlScalar::resolveTagged(QString::fromStdString(tag), text, &err);
@@ -610,7 +613,7 @@ private:
     {
         qint64 nodes = 1;
         qint64 bytes = 0;
-        int depth = 0;   // levels of collections below (0 for a scalar)
+        int depth = 0;   // levels of collections, this one included (0 for a scalar)
     };
     struct Anchor
     {
@@ -650,7 +653,6 @@ private:
     }
 
     bool inKeyContext() const { return !m_frames.empty() && (m_frames.back().inKey || (m_frames.back().isMap && m_frames.back().expectKey)); }
-    bool recordPositions() const { return m_frames.empty() || !m_frames.back().inKey; }
 
     // Path of the next value in the innermost collection; records its position where the
     // value (not a key) is the thing to point at.
@@ -890,7 +892,6 @@ private:
     QString m_nextAnchorName;
     QJsonValue m_root;
     SourcePosition m_rootPosition;
-    SourcePosition m_docStart;
     QHash<QString, SourcePosition> m_positions;
     qint64 m_aliasNodes = 0;
     qint64 m_aliasBytes = 0;

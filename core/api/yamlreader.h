@@ -31,9 +31,10 @@ struct YamlReadLimits
 };
 
 // Reads manifest files (YAML, multi-document with `---`, or JSON) into JSON documents the way
-// kubectl does (sigs.k8s.io/yaml: go-yaml v2 scalars, see YamlScalar), with the source
-// position of every value. Stricter than kubectl where kubectl silently loses data: duplicate
-// keys, tab indentation and alias bombs are errors. Never throws; every error names the file
+// kubectl does (sigs.k8s.io/yaml: go-yaml v2 scalars, see YamlScalar; scalar keys become
+// strings as there: `1:` "1", `y:` "true"), with the source position of every value. Stricter
+// than kubectl where kubectl silently loses data: duplicate keys are errors, as are null and
+// collection keys, tab indentation and alias bombs. Never throws; every error names the file
 // and, when it has one, line and column. Empty documents (only comments) are skipped; every
 // non-empty document must be a mapping. Stateless static functions: any thread.
 class YamlReader

@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QVariant>
 #include <charconv>
+#include <cstring>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -323,9 +324,12 @@ const char *kindTag(YamlScalar::Kind k)
 // go-yaml v2 resolve() for an untagged scalar; timestamps are reported but keep their text.
 YamlScalar resolveText(const QString &text)
 {
+    const YamlScalar str = make(YamlScalar::Kind::String, QJsonValue(text));
+    // Most scalars are decided by their first character alone.
+    if (!text.isEmpty() && (text[0].unicode() >= 0x80 || !std::strchr("+-0123456789.yYnNtTfFoO~", text[0].toLatin1())))
+        return str;
     const QByteArray utf8 = text.toUtf8();
     const std::string_view in(utf8.constData(), size_t(utf8.size()));
-    const YamlScalar str = make(YamlScalar::Kind::String, QJsonValue(text));
 
     char hint = 'N';
     if (!in.empty()) {

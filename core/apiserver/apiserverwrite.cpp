@@ -81,6 +81,7 @@ Result<ObjectPtr> ApiServer::writeUpdate(const ResourceType &rt, MutableObjectPt
     obj->metadata.name = old->metadata.name;
     obj->metadata.generateName = old->metadata.generateName;
     const bool statusOnly = opts.subresource == QLatin1String("status");
+    setDefaults(*obj);   // before comparing specs: an undefaulted copy of the same spec is no change
     if (statusOnly)
         strategy::prepareForStatusUpdate(*obj, *old);
     else

@@ -25,6 +25,7 @@ class ThreadSafeStore
 {
 public:
     // Index values of one object, e.g. {"default"} for the namespace index, {} to skip it.
+    // Runs under the store's exclusive lock: it must be pure and must not call the store.
     using IndexFunc = std::function<QStringList(const api::Object &)>;
     static QString namespaceIndex() { return QStringLiteral("namespace"); }
     static QStringList metaNamespaceIndexFunc(const api::Object &obj);

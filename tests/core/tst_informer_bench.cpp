@@ -22,6 +22,11 @@ using namespace rlab::client;
 namespace {
 
 constexpr int kKeys = 1000;
+#ifdef NDEBUG
+constexpr int kScale = 1;
+#else
+constexpr int kScale = 10;   // Debug and sanitizer CI runs: same code paths, a tenth of the events
+#endif
 
 const apiserver::ResourceType &deployments()
 {
@@ -111,7 +116,7 @@ private slots:
     // The pump alone: events already pending in the watch, delivered by processPending().
     void benchPumpOnly()
     {
-        constexpr int kEvents = 200'000;
+        constexpr int kEvents = 200'000 / kScale;
         Fixture f(DriveMode::Deterministic);
         for (int i = 0; i < kEvents; ++i)
             f.put(i);
@@ -127,7 +132,7 @@ private slots:
     // Store write -> handler on one thread: puts, then one pump per batch of 1000 writes.
     void benchStoreWriteToHandlerDeterministic()
     {
-        constexpr int kEvents = 100'000;
+        constexpr int kEvents = 100'000 / kScale;
         Fixture f(DriveMode::Deterministic);
         qint64 events = 0;
         QElapsedTimer t;
@@ -148,7 +153,7 @@ private slots:
     // Store write -> handler with the informer on its own thread, woken by the watch.
     void benchStoreWriteToHandlerThreaded()
     {
-        constexpr int kEvents = 100'000;
+        constexpr int kEvents = 100'000 / kScale;
         Fixture f(DriveMode::Threaded);
         qint64 events = 0;
         QElapsedTimer t;
@@ -169,7 +174,7 @@ private slots:
     // Fixture's objects are kept current, so each update carries the right resourceVersion.
     void benchApiServerUpdateToHandler()
     {
-        constexpr int kEvents = 20'000;
+        constexpr int kEvents = 20'000 / kScale;
         Fixture f(DriveMode::Deterministic);
         qint64 events = 0;
         int replicas = 1;

@@ -81,6 +81,8 @@ private slots:
         QCOMPARE(w.windowTitle(), QStringLiteral("Reconcile Lab"));
         QVERIFY(QApplication::font().pointSizeF() >= theme::kBasePointSize);
 
+        // Time stands still first, so each apply is exactly one etcd write to check.
+        w.session().setTimeRunning(false);
         ManifestEditor *editor = w.manifestEditor();
         QVERIFY(editor->text().contains(QLatin1String("image: nginx:1.25")));
         QVERIFY(editor->text().contains(QLatin1String("replicas: 3")));
@@ -95,9 +97,9 @@ private slots:
         QVERIFY(!editor->hasErrors());
         QVERIFY2(editor->messages().contains(QStringLiteral("deployment.apps/nginx created")), qPrintable(editor->messages().join('\n')));
 
-        // What the tree says is what is stored: nothing reconciles it in this build.
+        // What the tree says is what is stored: with time stopped no controller has run yet.
         const QModelIndex status = w.objectModel()->indexOf(kNginx, ObjectTreeModel::StatusColumn);
-        QCOMPARE(status.data().toString(), QStringLiteral("0/3 ready · not reconciled"));
+        QCOMPARE(status.data().toString(), QStringLiteral("0/3 ready · generation not observed yet"));
         QCOMPARE(w.objectModel()->indexOf(kNginx, ObjectTreeModel::RevisionColumn).data().toString(), QString::number(rev0 + 1));
         QCOMPARE(w.objectModel()->objectCount(ObjectTreeModel::ReplicaSets), 0);
         QCOMPARE(w.objectModel()->objectCount(ObjectTreeModel::Pods), 0);
@@ -128,6 +130,21 @@ private slots:
         QTRY_COMPARE(shownRevision(w), rev0 + 2);
         QTRY_VERIFY(w.inspector()->yamlText().contains(QLatin1String("replicas: 5")));
         QCOMPARE(w.etcdPanel()->historyModel()->rowCount(), 2);
+
+        // Fifteen virtual seconds later the control plane has done its work: one ReplicaSet,
+        // five pods scheduled and started, the Deployment 5/5 ready.
+        w.session().advance(15000);
+        QTRY_COMPARE(w.objectModel()->objectCount(ObjectTreeModel::ReplicaSets), 1);
+        QTRY_COMPARE(w.objectModel()->objectCount(ObjectTreeModel::Pods), 5);
+        QTRY_COMPARE(w.objectModel()->indexOf(kNginx, ObjectTreeModel::StatusColumn).data().toString(), QStringLiteral("5/5 ready"));
+        // Virtual time runs while the window is open (×1 by default), and can be paused.
+        w.session().setTimeRunning(true);
+        const qint64 before = w.session().elapsedMs();
+        QTRY_VERIFY(w.session().elapsedMs() > before);
+        w.session().setTimeRunning(false);
+        const qint64 paused = w.session().elapsedMs();
+        QTest::qWait(50);
+        QCOMPARE(w.session().elapsedMs(), paused);
 
         const QString png = outputPath(QStringLiteral("tst_mainwindow-applied.png"));
         QVERIFY(w.grab().save(png));

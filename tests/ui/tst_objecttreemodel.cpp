@@ -108,7 +108,7 @@ private slots:
         QVERIFY(after.data().toString() != oldRv);
         QCOMPARE(after.data().toString(), QString::number(f.cluster.store().revision()));
         QCOMPARE(f.model.indexOf(ref, ObjectTreeModel::StatusColumn).data().toString(),
-                 QStringLiteral("0/5 ready · not reconciled"));
+                 QStringLiteral("0/5 ready · generation not observed yet"));
         QCOMPARE(inserted.size(), names.size());
 
         // Delete: the row goes away.

@@ -5,7 +5,7 @@
 #include "core/api/yamlreader.h"
 #include "core/apiserver/apiserver.h"
 #include "core/apiserver/callerscope.h"
-#include "ui/apply/applyobject.h"
+#include "core/apiserver/clientapply.h"
 
 #include <QRegularExpression>
 #include <QSet>
@@ -13,6 +13,8 @@
 namespace rlab::ui {
 
 namespace {
+
+const QString kDefaultNamespace = QStringLiteral("default");
 
 struct Decoded
 {
@@ -37,21 +39,6 @@ QString decodeErrorPath(const QString &error)
         return m.captured(1);
     m = goField.match(error);
     return m.hasMatch() ? m.captured(1) : QString();
-}
-
-// "deployment.apps/nginx", as kubectl names what it applied.
-QString objectName(const api::Object &obj)
-{
-    const QString group = obj.apiVersion.contains(QLatin1Char('/')) ? obj.apiVersion.section(QLatin1Char('/'), 0, 0) : QString();
-    const QString kind = obj.kindName.toLower() + (group.isEmpty() ? QString() : QLatin1Char('.') + group);
-    return kind + QLatin1Char('/') + obj.metadata.name;
-}
-
-QByteArray etcdKeyOf(const api::Object &obj)
-{
-    const apiserver::ResourceType rt = obj.kind() == api::Kind::Generic ? apiserver::resources::byKind(obj.apiVersion, obj.kindName)
-                                                                        : apiserver::resources::byKind(obj.kind());
-    return rt.etcdKey(obj.metadata.namespace_, obj.metadata.name);
 }
 
 ApplyProblem apiProblem(const Decoded &d, const apiserver::ApiError &e)
@@ -158,7 +145,7 @@ ApplyReport ManifestApplier::apply(apiserver::ApiServer &api, const QList<Manife
     {
         apiserver::CallerScope caller(userAgent() + QLatin1String(" --dry-run=server"));
         for (const Decoded &d : objects) {
-            const ApplyOutcome dry = applyObject(api, d.object->clone(), true);
+            const apiserver::ApplyResult dry = apiserver::kubectlApply(api, d.doc.value.toObject(), kDefaultNamespace, true);
             if (dry.ok())
                 continue;
             const bool namespaceComesLater = dry.error->code == 404 && dry.error->kind == QLatin1String("namespaces")
@@ -172,10 +159,10 @@ ApplyReport ManifestApplier::apply(apiserver::ApiServer &api, const QList<Manife
 
     apiserver::CallerScope caller(userAgent());
     for (const Decoded &d : objects) {
-        const ApplyOutcome done = applyObject(api, d.object->clone(), false);
+        const apiserver::ApplyResult done = apiserver::kubectlApply(api, d.doc.value.toObject(), kDefaultNamespace, false);
         if (done.ok()) {
-            report.results.append(objectName(*done.object) + QLatin1Char(' ') + done.action);
-            report.keys.append(etcdKeyOf(*done.object));
+            report.results.append(done.describe());
+            report.keys.append(done.resource.etcdKey(done.object->metadata.namespace_, done.object->metadata.name));
         }
         else
             report.problems.append(apiProblem(d, *done.error));

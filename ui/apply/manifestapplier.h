@@ -11,9 +11,9 @@ class ApiServer;
 namespace rlab::ui {
 
 // `kubectl apply -f A -f B …` for the window, all or nothing: every source is read (YAML or
-// JSON, multi-document, Lists flattened), every document decoded strictly and checked by the API
-// server with a server-side dry run; only when all of that passed is each object applied, in
-// order. Otherwise the report lists every problem with file:line:column and nothing is written.
+// JSON, multi-document, Lists flattened), every document decoded strictly (kubectl's default
+// --validate=strict) and checked by a server-side dry run of kubectlApply(); only when all of
+// that passed is each object applied with kubectlApply(), in order. Otherwise the report lists every problem with file:line:column and nothing is written.
 // Dry runs appear in the trace as requests of "reconcile-lab --dry-run=server". Widget-free;
 // call from one thread at a time per ApiServer (the GUI thread in the app).
 class ManifestApplier

@@ -19,7 +19,7 @@ template<class T> QString replicaStatus(const T &o)
     if (o.metadata.deletionTimestamp != 0)
         s += QStringLiteral(" · deleting");
     else if (o.status.observedGeneration < o.metadata.generation)
-        s += QStringLiteral(" · not reconciled");
+        s += QStringLiteral(" · generation not observed yet");
     return s;
 }
 

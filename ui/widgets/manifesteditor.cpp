@@ -37,6 +37,8 @@ ManifestEditor::ManifestEditor(QWidget *parent)
     m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);   // never widens the dock
     m_title->setStyleSheet(QStringLiteral("color: %1").arg(theme::muted().name()));
     m_messages->setWordWrap(true);
+    m_messages->setResizeMode(QListView::Adjust);
+    m_messages->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
     m_messages->setFont(theme::monospaceFont());
     m_messages->setVisible(false);
 
@@ -132,11 +134,10 @@ void ManifestEditor::showReport(const ApplyReport &report)
     }
     m_hasErrors = !report.ok();
     m_messages->setVisible(m_messages->count() > 0);
-    // As tall as its lines (wrapped ones included), at most about six lines of text.
-    int height = 2 * m_messages->frameWidth() + 4;
-    for (int i = 0; i < m_messages->count(); ++i)
-        height += qMax(m_messages->sizeHintForRow(i), m_messages->fontMetrics().height());
-    m_messages->setFixedHeight(qMin(height, m_messages->fontMetrics().height() * 6 + 8));
+    // Errors are long and wrap: give them about seven lines. Results are one line each.
+    const int line = m_messages->fontMetrics().lineSpacing();
+    const int lines = m_hasErrors ? 7 : qMin(int(m_messages->count()), 6);
+    m_messages->setFixedHeight(lines * line + 2 * m_messages->frameWidth() + 6);
     m_editor->setErrorLines(errorLines);
 }
 

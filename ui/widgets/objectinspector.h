@@ -8,9 +8,9 @@ class QPlainTextEdit;
 
 namespace rlab::ui {
 
-// Shows one stored object read-only: a title ("Deployment default/nginx"), its etcd key and
-// resourceVersion, the status explanation (ObjectSummary) and the object as YAML, the way
-// `kubectl get -o yaml` prints it. GUI thread only.
+// Shows one stored object read-only: a title ("Deployment default/nginx · resourceVersion 9",
+// the etcd key as its tooltip), the status explanation (ObjectSummary) and the object as YAML,
+// the way `kubectl get -o yaml` prints it. GUI thread only.
 class ObjectInspector : public QWidget
 {
     Q_OBJECT
