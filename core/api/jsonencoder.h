@@ -98,7 +98,9 @@ public:
         if (l.isEmpty() && !(opt & Keep))
             return;
         QJsonArray a;
-        for (T &item : l)
+        // const iteration: a non-const begin() would detach a list that the stored (shared,
+        // immutable) object shares with its clones — a data race across threads.
+        for (const T &item : std::as_const(l))
             a.append(encode(item));
         m_out.insert(QLatin1String(key), a);
     }
@@ -112,7 +114,7 @@ public:
     }
     void extra(QJsonObject &extra, std::initializer_list<const char *>)
     {
-        for (auto it = extra.begin(); it != extra.end(); ++it)
+        for (auto it = extra.constBegin(); it != extra.constEnd(); ++it)
             m_out.insert(it.key(), it.value());
     }
     void goName(const char *) {}
