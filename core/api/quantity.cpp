@@ -1,5 +1,6 @@
 #include "core/api/quantity.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -186,14 +187,16 @@ bool interpretSuffix(const std::string &s, int *base, qint64 *exponent, Quantity
             neg = s[i++] == '-';
         if (i >= s.size())
             return false;
-        qint64 v = 0;
+        const quint64 limit = neg ? quint64(1) << 63 : (quint64(1) << 63) - 1;
+        quint64 v = 0;
         for (; i < s.size(); ++i) {
-            if (!isDigit(s[i]) || v > (std::numeric_limits<qint64>::max() - 9) / 10)
-                return false;
-            v = v * 10 + (s[i] - '0');
+            const int d = s[i] - '0';
+            if (!isDigit(s[i]) || v > (limit - quint64(d)) / 10)
+                return false;   // ParseInt: syntax or range error
+            v = v * 10 + quint64(d);
         }
         *base = 10;
-        *exponent = qint32(quint32(quint64(neg ? -v : v)));
+        *exponent = qint32(quint32(neg ? 0 - v : v));
         *format = Quantity::Format::DecimalExponent;
         return true;
     }
@@ -278,10 +281,21 @@ std::optional<Quantity> Quantity::parse(const QString &text, QString *error)
         return fail(kErrNumeric);
 
     // nano = (num.denom) * base^exponent * 10^9, rounded away from zero.
-    BigNat n(p.num + p.denom);
-    const Int128 cap = format == Format::BinarySI ? kBinaryCapNano : kDecimalCapNano;
+    std::string digits = p.num + p.denom;
+    const size_t firstSignificant = digits.find_first_not_of('0');
+    digits.erase(0, std::min(firstSignificant, digits.size()));
     qint64 scale10 = 9 - qint64(p.denom.size()) + (base == 10 ? exponent : 0);
+    // 80 significant digits are more than the capped result can show; drop the rest (a
+    // hostile "0.000…1" must not cost a division per digit), remembering if they were zero.
     bool inexact = false;
+    constexpr size_t kKeepDigits = 80;
+    if (digits.size() > kKeepDigits) {
+        inexact = digits.find_first_not_of('0', kKeepDigits) != std::string::npos;
+        scale10 += qint64(digits.size() - kKeepDigits);
+        digits.resize(kKeepDigits);
+    }
+    BigNat n(digits);
+    const Int128 cap = format == Format::BinarySI ? kBinaryCapNano : kDecimalCapNano;
     Int128 nano = 0;
     if (!n.isZero()) {
         if (base == 2) {

@@ -7,7 +7,7 @@ namespace rlab::api {
 // resource.Quantity (k8s.io/apimachinery/pkg/api/resource): "500m", "2", "1.5", "128Mi", "1Gi",
 // "1G", "1e3", "100k". Parsing follows ParseQuantity: the value is kept exactly down to nano
 // units, anything finer rounds away from zero ("0.9n" is 1n), binary-SI values are capped at
-// 2^63-1. The format of the suffix is remembered for toString(), which gives upstream's
+// 2^63-1 (decimal ones, unbounded upstream, at 10^27 here). The format of the suffix is remembered for toString(), which gives upstream's
 // canonical form ("1.5" -> "1500m", "1.5Gi" -> "1536Mi", "1000" -> "1k").
 // Worked example: "1.5Gi" = 15 * 2^30 / 10 = 1610612736 bytes, milliValue() 1610612736000.
 // Plain value type; any thread.

@@ -62,8 +62,12 @@ WatchStream::~WatchStream()
 
 void WatchStream::write(const QByteArray &bytes)
 {
-    if (m_socket && m_socket->state() == QAbstractSocket::ConnectedState)
+    if (m_socket && m_socket->state() == QAbstractSocket::ConnectedState) {
         m_responder.writeBody(bytes);
+        // Hand the bytes to the kernel now rather than when the write notifier next runs: a
+        // server thread busy with a burst of events would otherwise hold them back.
+        m_socket->flush();
+    }
 }
 
 void WatchStream::pump()

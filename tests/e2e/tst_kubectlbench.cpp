@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <atomic>
 #include <mutex>
 
 using namespace rlab;
@@ -96,7 +97,9 @@ private:
     void read(QTcpSocket *s)
     {
         Buffer &b = m_buffers[s];
-        b.data += s->readAll();
+        const QByteArray got = s->readAll();
+        m_bytes += got.size();
+        b.data += got;
         if (!b.headerDone) {
             const qsizetype end = b.data.indexOf("\r\n\r\n");
             if (end < 0)
@@ -124,6 +127,8 @@ private:
             pos = eol + 2 + size + 2;
         }
         b.data.remove(0, pos);
+        if (qEnvironmentVariableIsSet("RLAB_BENCH_DEBUG") && s == m_buffers.begin()->first)
+            qInfo("read: %d chunks, %lld bytes left: %s", int(count), qint64(b.data.size()), b.data.left(60).toHex().constData());
         const SteadyClock::time_point now = SteadyClock::now();
         std::lock_guard lock(m_mutex);
         m_events += count;
@@ -134,6 +139,9 @@ private:
     std::map<QTcpSocket *, Buffer> m_buffers;
     mutable std::mutex m_mutex;
     qint64 m_events = 0;
+public:
+    std::atomic<qint64> m_bytes{0};
+private:
     std::map<qint64, std::vector<SteadyClock::time_point>> m_markers;
 };
 
@@ -306,6 +314,7 @@ private slots:
         if (!latencies.empty())
             qInfo("write -> event at all 50 watchers: median %.1f ms, p90 %.1f ms, max %.1f ms (%d of %zu markers seen by all)",
                   latencies[latencies.size() / 2], latencies[latencies.size() * 9 / 10], latencies.back(), complete, written.size());
+        qInfo("bytes: server wrote %lld, clients read %lld", server.counters().watchBytes.load(), fleet.m_bytes.load());
         QVERIFY(clientEvents > 0);
         driver.stop();
         server.close();
