@@ -5,6 +5,7 @@
 #include "core/apiserver/apiserver.h"
 #include "core/apiserver/callerscope.h"
 #include "core/server/discovery.h"
+#include "core/server/encodedobjectcache.h"
 #include "core/server/servercounters.h"
 #include "core/server/tableprinter.h"
 #include "core/server/watchstream.h"
@@ -88,7 +89,7 @@ QString RestHandler::Call::param(const char *name) const
 }
 
 RestHandler::RestHandler(ApiServer &api, Clock &clock, ServerCounters &counters, QObject *parent)
-    : QObject(parent), m_api(api), m_clock(clock), m_counters(counters)
+    : QObject(parent), m_api(api), m_clock(clock), m_counters(counters), m_encoded(std::make_shared<EncodedObjectCache>())
 {
 }
 
@@ -330,22 +331,24 @@ std::optional<HttpReply> RestHandler::watch(const Call &call, QHttpServerRespond
     const TablePrinter::IncludeObject include = TablePrinter::parseIncludeObject(call.param("includeObject"));
     const ResourceType rt = call.rt;
     Clock *clock = &m_clock;
-    WatchStream::Encoder encoder = [table, include, rt, clock](const ApiWatchEvent &ev, bool first) {
-        QJsonObject object;
+    std::shared_ptr<EncodedObjectCache> cache = m_encoded;
+    WatchStream::Encoder encoder = [table, include, rt, clock, cache](const ApiWatchEvent &ev, bool first) {
+        QByteArray object;
         if (ev.type == ApiWatchEvent::Error) {
-            object = ev.error.toStatus();
+            object = QJsonDocument(ev.error.toStatus()).toJson(QJsonDocument::Compact);
         } else if (ev.type == ApiWatchEvent::Bookmark || !ev.object) {
-            object = QJsonObject{{QStringLiteral("kind"), rt.kind},
-                                 {QStringLiteral("apiVersion"), rt.apiVersion()},
-                                 {QStringLiteral("metadata"), QJsonObject{{QStringLiteral("resourceVersion"), QString::number(ev.revision)}}}};
+            object = QJsonDocument(QJsonObject{{QStringLiteral("kind"), rt.kind},
+                                               {QStringLiteral("apiVersion"), rt.apiVersion()},
+                                               {QStringLiteral("metadata"), QJsonObject{{QStringLiteral("resourceVersion"), QString::number(ev.revision)}}}})
+                         .toJson(QJsonDocument::Compact);
         } else if (table) {
-            object = TablePrinter(rt, clock->now(), include).table({ev.object}, ev.object->metadata.resourceVersion.toLongLong(), {}, first);
+            object = QJsonDocument(TablePrinter(rt, clock->now(), include)
+                                       .table({ev.object}, ev.object->metadata.resourceVersion.toLongLong(), {}, first))
+                         .toJson(QJsonDocument::Compact);
         } else {
-            object = ev.object->toJson();
+            object = cache->json(ev.object);   // one encoding per change, however many watchers
         }
-        return QJsonDocument(QJsonObject{{QStringLiteral("type"), QLatin1String(ApiWatchEvent::typeName(ev.type))},
-                                         {QStringLiteral("object"), object}})
-            .toJson(QJsonDocument::Compact);
+        return "{\"type\":\"" + QByteArray(ApiWatchEvent::typeName(ev.type)) + "\",\"object\":" + object + '}';
     };
     // Reflector-style watches ask for a timeout (kubectl re-watches); `get -w` never does and
     // exits when the stream ends, so those stay open.

@@ -9,6 +9,7 @@
 #include <QObject>
 #include <QHash>
 
+#include <memory>
 #include <optional>
 
 class QHttpServerResponder;
@@ -22,6 +23,7 @@ class ApiServer;
 
 namespace rlab::server {
 
+class EncodedObjectCache;
 struct ServerCounters;
 
 // Turns HTTP requests into ApiServer calls the way kube-apiserver's handlers do: authentication
@@ -86,6 +88,7 @@ private:
     ServerCounters &m_counters;
     QByteArray m_token;
     QString m_serverAddress;
+    std::shared_ptr<EncodedObjectCache> m_encoded;   // shared with the watch streams' encoders
 };
 
 } // namespace rlab::server

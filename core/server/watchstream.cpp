@@ -30,6 +30,12 @@ WatchStream::WatchStream(QHttpServerResponder &&responder, std::shared_ptr<apise
     if (m_socket) {
         connect(m_socket, &QObject::destroyed, this, &QObject::deleteLater);
         connect(m_socket, &QAbstractSocket::disconnected, this, &QObject::deleteLater);
+        connect(m_socket, &QIODevice::bytesWritten, this, [this] {
+            if (m_throttled && m_socket && m_socket->bytesToWrite() < kMaxBuffered / 2) {
+                m_throttled = false;
+                schedulePump();
+            }
+        });
         m_responder.writeStatusLine(QHttpServerResponder::StatusCode::Ok);
         m_responder.writeHeader("Content-Type", "application/json");
         m_responder.writeHeader("Cache-Control", "no-cache, private");
@@ -70,21 +76,44 @@ void WatchStream::write(const QByteArray &bytes)
     }
 }
 
+void WatchStream::schedulePump()
+{
+    if (m_pumpPosted)
+        return;
+    m_pumpPosted = true;
+    QMetaObject::invokeMethod(this, [this] {
+        m_pumpPosted = false;
+        pump();
+    }, Qt::QueuedConnection);
+}
+
 void WatchStream::pump()
 {
     if (m_finished || !m_socket)
         return;
-    const std::vector<ApiWatchEvent> events = m_watch->take();
-    if (events.empty())
+    if (m_socket->bytesToWrite() > kMaxBuffered) {
+        m_throttled = true;   // resumed by bytesWritten
         return;
-    // All events taken at once go out in one socket write: one chunk per event.
+    }
+    std::vector<ApiWatchEvent> fresh = m_watch->take();
+    for (ApiWatchEvent &ev : fresh)
+        m_backlog.push_back(std::move(ev));
+    if (m_backlog.empty())
+        return;
+    // One socket write per batch: one chunk per event.
     QByteArray out;
+    out.reserve(qsizetype(std::min(m_backlog.size(), kBatch)) * 4096);
     bool error = false;
     qint64 count = 0;
-    for (const ApiWatchEvent &ev : events) {
-        const QByteArray line = m_encoder(ev, m_first) + '\n';
+    while (!m_backlog.empty() && std::size_t(count) < kBatch) {
+        const ApiWatchEvent ev = std::move(m_backlog.front());
+        m_backlog.pop_front();
+        const QByteArray line = m_encoder(ev, m_first);
         m_first = false;
-        out += QByteArray::number(line.size(), 16) + "\r\n" + line + "\r\n";
+        out += QByteArray::number(line.size() + 1, 16);
+        out += "\r\n";
+        out += line;
+        out += "\n\r\n";
         ++count;
         if (ev.type == ApiWatchEvent::Error) {
             error = true;   // kube-apiserver ends the stream after an ERROR event
@@ -96,6 +125,8 @@ void WatchStream::pump()
     write(out);
     if (error)
         finish();
+    else if (!m_backlog.empty())
+        schedulePump();   // after the other streams' turns
 }
 
 void WatchStream::finish()

@@ -7,6 +7,7 @@
 #include <QTcpSocket>
 #include <QTimer>
 
+#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -19,8 +20,12 @@ struct ServerCounters;
 // event per line per chunk, until the client goes away, timeoutSeconds pass, or an ERROR event
 // (410 Expired) has been sent. The ApiWatch's notify callback runs on writer threads; it only
 // posts a queued pump() to this object through a Hub (mutex + pointer cleared on destruction),
-// and pump() take()s and writes on the HTTP server's thread. A client that disconnects
-// destroys the stream (QPointer on the socket), which stops the ApiWatch: nothing leaks.
+// and pump() take()s and writes on the HTTP server's thread, at most kBatch events at a time
+// (then it re-posts itself), so a burst to 50 watchers is written round-robin, each change is
+// encoded once for all of them (EncodedObjectCache) and other requests get their turn. A client
+// that reads slowly gets no more bytes while kMaxBuffered are waiting in its socket: its events
+// wait as shared pointers in the store watcher instead. A client that disconnects destroys the
+// stream (QPointer on the socket), which stops the ApiWatch: nothing leaks.
 // Thread rules: everything on the HTTP server's thread except notifier(), which any thread calls.
 class WatchStream : public QObject
 {
@@ -44,12 +49,16 @@ public:
                 QObject *parent = nullptr);
     ~WatchStream() override;
 
+    static constexpr std::size_t kBatch = 128;
+    static constexpr qint64 kMaxBuffered = 4 * 1024 * 1024;
+
     void pump();
     // Writes the terminal chunk and deletes the stream later.
     void finish();
 
 private:
     void write(const QByteArray &bytes);
+    void schedulePump();
 
     QHttpServerResponder m_responder;
     QPointer<QTcpSocket> m_socket;
@@ -58,8 +67,11 @@ private:
     Encoder m_encoder;
     ServerCounters &m_counters;
     QTimer m_timeout;
+    std::deque<apiserver::ApiWatchEvent> m_backlog;   // taken, not yet written
     bool m_first = true;
     bool m_finished = false;
+    bool m_pumpPosted = false;
+    bool m_throttled = false;
 };
 
 } // namespace rlab::server

@@ -465,6 +465,28 @@ private slots:
         QCOMPARE(jsonpath(QStringLiteral("deployment/ssa"), QStringLiteral("{.spec.replicas}")), QStringLiteral("2"));
     }
 
+    void bearerToken()
+    {
+        HttpApiServer secured(m_sim->api(), m_sim->clock());
+        secured.setBearerToken("0123456789abcdef");
+        QVERIFY(secured.listen());
+        const QString withToken = m_dir.filePath(QStringLiteral("token.kubeconfig"));
+        const QString without = m_dir.filePath(QStringLiteral("notoken.kubeconfig"));
+        QVERIFY(Kubeconfig::write(withToken, secured.url(), "0123456789abcdef"));
+        QVERIFY(Kubeconfig::write(without, secured.url()));
+        const QString saved = m_kubeconfig;
+        m_kubeconfig = without;
+        const KubectlRun denied = kubectl({QStringLiteral("get"), QStringLiteral("nodes")});
+        m_kubeconfig = withToken;
+        const KubectlRun allowed = kubectl({QStringLiteral("get"), QStringLiteral("nodes")});
+        m_kubeconfig = saved;
+        QCOMPARE(denied.exitCode, 1);
+        // What kubectl prints against a real cluster with a missing token (discovery gets the 401).
+        QCOMPARE(denied.err.trimmed().section(QLatin1Char('\n'), -1), QStringLiteral("error: You must be logged in to the server (the server has asked for the client to provide credentials)"));
+        QVERIFY2(allowed.exitCode == 0, qPrintable(allowed.err.right(600)));
+        QCOMPARE(allowed.out.count(QRegularExpression(QStringLiteral("\\nnode-\\d\\s+Ready\\s"))), 3);
+    }
+
 private:
     QString m_kubectl, m_kubeconfig;
     QTemporaryDir m_dir;

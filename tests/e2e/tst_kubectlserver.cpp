@@ -8,6 +8,7 @@
 #include "core/api/pod.h"
 #include "core/apiserver/apiserver.h"
 #include "core/server/httpapiserver.h"
+#include "core/server/servecommand.h"
 #include "core/server/tableprinter.h"
 #include "core/sim/cluster.h"
 #include "core/store/kvstore.h"
@@ -16,8 +17,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QFile>
 #include <QTcpSocket>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <memory>
 #include <thread>
@@ -610,6 +614,73 @@ private slots:
         QVERIFY(sawHttp);
         QVERIFY(sawList);
         QVERIFY(sawCreate);
+    }
+
+    void serveCommandArguments()
+    {
+        QString outText, errText;
+        QTextStream out(&outText), err(&errText);
+        QCOMPARE(serveCommand({QStringLiteral("--listen"), QStringLiteral("0.0.0.0:0")}, out, err), 2);
+        QVERIFY2(errText.contains(QLatin1String("--allow-remote")), qPrintable(errText));
+        QCOMPARE(serveCommand({QStringLiteral("--speed"), QStringLiteral("0")}, out, err), 2);
+        QCOMPARE(serveCommand({QStringLiteral("--listen"), QStringLiteral("nonsense")}, out, err), 2);
+        QCOMPARE(serveCommand({QStringLiteral("--bogus")}, out, err), 2);
+        QCOMPARE(serveCommand({QStringLiteral("--help")}, out, err), 0);
+        QVERIFY(outText.contains(QLatin1String("usage: rlab serve")));
+    }
+
+    void serveCommandServesAndWritesAKubeconfig_data()
+    {
+        QTest::addColumn<QString>("listen");
+        QTest::addColumn<bool>("remote");
+        QTest::newRow("loopback") << QStringLiteral("127.0.0.1:0") << false;
+        QTest::newRow("all interfaces, token") << QStringLiteral("0.0.0.0:0") << true;
+    }
+    void serveCommandServesAndWritesAKubeconfig()
+    {
+        QFETCH(QString, listen);
+        QFETCH(bool, remote);
+        QTemporaryDir dir;
+        const QString kubeconfig = dir.filePath(QStringLiteral("kube/config"));
+        int withoutToken = 0, withToken = 0;
+        QByteArray config;
+        // Runs inside serveCommand's event loop; the server answers on its own thread.
+        QTimer::singleShot(700, [&] {
+            QFile f(kubeconfig);
+            if (!f.open(QIODevice::ReadOnly))
+                return;
+            config = f.readAll();
+            const qsizetype at = config.indexOf("server: http://");
+            const QByteArray url = config.mid(at + 15, config.indexOf('\n', at) - at - 15);
+            const quint16 port = url.mid(url.lastIndexOf(':') + 1).toUShort();
+            const qsizetype t = config.indexOf("token: ");
+            const QByteArray token = t < 0 ? QByteArray() : config.mid(t + 7, config.indexOf('\n', t) - t - 7);
+            const auto get = [&](const Headers &h) {
+                QTcpSocket s;
+                s.connectToHost(QHostAddress::LocalHost, port);
+                Response r;
+                if (s.waitForConnected(5000)) {
+                    s.write(requestBytes("GET", "/api/v1/nodes", {}, h));
+                    readResponse(s, &r);
+                }
+                return r.status;
+            };
+            withoutToken = get({});
+            withToken = get({{"Authorization", "Bearer " + token}});
+        });
+        QString outText, errText;
+        QTextStream out(&outText), err(&errText);
+        QStringList args{QStringLiteral("--listen"), listen, QStringLiteral("--kubeconfig"), kubeconfig, QStringLiteral("--speed"),
+                         QStringLiteral("10"), QStringLiteral("--exit-after"), QStringLiteral("1.5")};
+        if (remote)
+            args << QStringLiteral("--allow-remote");
+        QCOMPARE(serveCommand(args, out, err), 0);
+        QVERIFY2(outText.contains(QStringLiteral("export KUBECONFIG=") + kubeconfig), qPrintable(outText));
+        QVERIFY2(config.contains("current-context: reconcile-lab"), config.constData());
+        QCOMPARE(QFile::permissions(kubeconfig) & (QFileDevice::ReadGroup | QFileDevice::ReadOther), QFileDevice::Permissions());
+        QCOMPARE(config.contains("token: "), remote);
+        QCOMPARE(withoutToken, remote ? 401 : 200);
+        QCOMPARE(withToken, 200);
     }
 
 private:

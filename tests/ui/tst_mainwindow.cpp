@@ -172,6 +172,7 @@ private slots:
         QFETCH(QString, message);
         QFETCH(int, line);
         MainWindow w(options());
+        w.session().setTimeRunning(false);   // revisions below move only by our applies
         w.resize(1280, 720);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -224,6 +225,7 @@ private slots:
         QVERIFY(!good.isEmpty() && !other.isEmpty() && !bad.isEmpty());
 
         MainWindow w(options());
+        w.session().setTimeRunning(false);   // revisions below move only by our applies
         w.resize(1280, 720);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -252,6 +254,7 @@ private slots:
     void testResetCluster()
     {
         MainWindow w(options());
+        w.session().setTimeRunning(false);   // revisions below move only by our applies
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QVERIFY(w.applyEditor().ok());
