@@ -1,9 +1,10 @@
-// rlab: the headless command line (run / serve / bench / validate). Logic lives in rlab_core.
+// rlab: the headless command line (run / serve / bench / validate). Logic lives in the libraries.
 #include "core/cli/rlabcli.h"
+#ifdef RLAB_HAVE_SERVER
+#include "core/server/servecommand.h"
+#endif
 
 #include <QCoreApplication>
-
-#include <cstdio>
 
 int main(int argc, char **argv)
 {
@@ -11,5 +12,10 @@ int main(int argc, char **argv)
     QCoreApplication::setApplicationName(QStringLiteral("rlab"));
     QTextStream out(stdout);
     QTextStream err(stderr);
-    return rlab::cli::runRlab(app.arguments().mid(1), out, err);
+    const QStringList args = app.arguments().mid(1);
+#ifdef RLAB_HAVE_SERVER
+    if (!args.isEmpty() && args.first() == QLatin1String("serve"))
+        return rlab::server::serveCommand(args.mid(1), out, err);
+#endif
+    return rlab::cli::runRlab(args, out, err);
 }
