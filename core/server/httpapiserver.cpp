@@ -22,7 +22,7 @@ QString HttpApiServer::url() const
 {
     const QString host = m_address.protocol() == QAbstractSocket::IPv6Protocol ? QLatin1Char('[') + m_address.toString() + QLatin1Char(']')
                                                                                 : m_address.toString();
-    return QStringLiteral("http://%1:%2").arg(host).arg(m_port);
+    return QStringLiteral("%1://%2:%3").arg(m_tls ? QStringLiteral("https") : QStringLiteral("http"), host).arg(m_port);
 }
 
 bool HttpApiServer::listen(const QHostAddress &address, quint16 port, QString *error)
@@ -48,13 +48,24 @@ bool HttpApiServer::listen(const QHostAddress &address, quint16 port, QString *e
             m_http->setMissingHandler([handler](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
                 handler->handle(request, std::move(responder));
             });
-            auto *tcp = new QTcpServer(m_http);
-            if (!tcp->listen(address, port)) {
-                failure = tcp->errorString();
-                return;
+            if (m_tls) {
+                // Qt 6.4: sslSetup() makes listen() create a server that wraps each accepted
+                // socket in a QSslSocket (a QTcpServer of our own would stay plain TCP).
+                m_http->sslSetup(*m_tls);
+                bound = m_http->listen(address, port);
+                if (bound == 0) {
+                    failure = QStringLiteral("the address is not available or the port is in use");
+                    return;
+                }
+            } else {
+                auto *tcp = new QTcpServer(m_http);
+                if (!tcp->listen(address, port)) {
+                    failure = tcp->errorString();
+                    return;
+                }
+                bound = tcp->serverPort();
+                m_http->bind(tcp);
             }
-            bound = tcp->serverPort();
-            m_http->bind(tcp);
             const QString host = address.protocol() == QAbstractSocket::IPv6Protocol ? QLatin1Char('[') + address.toString() + QLatin1Char(']')
                                                                                       : address.toString();
             handler->setServerAddress(QStringLiteral("%1:%2").arg(host).arg(bound));

@@ -4,7 +4,10 @@
 #include <QByteArray>
 #include <QHostAddress>
 #include <QObject>
+#include <QSslConfiguration>
 #include <QThread>
+
+#include <optional>
 
 class QHttpServer;
 
@@ -24,7 +27,8 @@ class RestHandler;
 // loopback by default, port 0 = a free port. Requests go to a RestHandler on that thread; watch
 // streams are fed from the ApiServer's writer threads by queued calls, so many open watches
 // cost nothing while idle and never block other requests. With a bearer token set, every
-// request but /version and health checks must carry it (401 otherwise).
+// request but /version and health checks must carry it (401 otherwise); kubectl sends tokens
+// only over TLS, so a server with a token normally also gets a TLS configuration (HTTPS).
 // Thread rules: construct, listen, close and destroy on one (owner) thread, never the server's
 // own; counters() and the accessors from any thread.
 class HttpApiServer : public QObject
@@ -36,6 +40,7 @@ public:
 
     // Call before listen().
     void setBearerToken(const QByteArray &token) { m_token = token; }
+    void setTlsConfiguration(const QSslConfiguration &tls) { m_tls = tls; }
     // Starts the thread and listens; false (and *error) if the address cannot be bound.
     bool listen(const QHostAddress &address = QHostAddress(QHostAddress::LocalHost), quint16 port = 0,
                 QString *error = nullptr);
@@ -45,13 +50,14 @@ public:
     bool isListening() const { return m_http != nullptr; }
     QHostAddress address() const { return m_address; }
     quint16 port() const { return m_port; }
-    QString url() const;   // "http://127.0.0.1:PORT"
+    QString url() const;   // "http://127.0.0.1:PORT" ("https://…" with TLS)
     const ServerCounters &counters() const { return m_counters; }
 
 private:
     apiserver::ApiServer &m_api;
     Clock &m_clock;
     QByteArray m_token;
+    std::optional<QSslConfiguration> m_tls;
     ServerCounters m_counters;
     QThread m_thread;
     QHttpServer *m_http = nullptr;       // lives on m_thread

@@ -7,7 +7,7 @@
 
 namespace rlab::server {
 
-QByteArray Kubeconfig::render(const QString &serverUrl, const QByteArray &token)
+QByteArray Kubeconfig::render(const QString &serverUrl, const QByteArray &token, const QByteArray &caPem)
 {
     const QByteArray name(kName);
     QByteArray out;
@@ -18,6 +18,8 @@ QByteArray Kubeconfig::render(const QString &serverUrl, const QByteArray &token)
     out += "- name: " + name + "\n";
     out += "  cluster:\n";
     out += "    server: " + serverUrl.toUtf8() + "\n";
+    if (!caPem.isEmpty())
+        out += "    certificate-authority-data: " + caPem.toBase64() + "\n";
     out += "contexts:\n";
     out += "- name: " + name + "\n";
     out += "  context:\n";
@@ -35,7 +37,7 @@ QByteArray Kubeconfig::render(const QString &serverUrl, const QByteArray &token)
     return out;
 }
 
-bool Kubeconfig::write(const QString &path, const QString &serverUrl, const QByteArray &token, QString *error)
+bool Kubeconfig::write(const QString &path, const QString &serverUrl, const QByteArray &token, QString *error, const QByteArray &caPem)
 {
     const QFileInfo info(path);
     if (!QDir().mkpath(info.absolutePath())) {
@@ -49,7 +51,7 @@ bool Kubeconfig::write(const QString &path, const QString &serverUrl, const QByt
             *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
         return false;
     }
-    file.write(render(serverUrl, token));
+    file.write(render(serverUrl, token, caPem));
     if (!file.commit()) {
         if (error)
             *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());

@@ -5,15 +5,17 @@
 namespace rlab::server {
 
 // The kubeconfig kubectl needs to reach `rlab serve`: cluster, user and context all named
-// "reconcile-lab", plain http://HOST:PORT, namespace "default", and the bearer token when the
-// server requires one. Written with mode 0600 (it may hold the token). Stateless; any thread.
+// "reconcile-lab", http://HOST:PORT (or https:// with the server's self-signed certificate as
+// certificate-authority-data), namespace "default", and the bearer token when the server
+// requires one. Written with mode 0600 (it may hold the token). Stateless; any thread.
 class Kubeconfig
 {
 public:
     static constexpr const char *kName = "reconcile-lab";
 
-    static QByteArray render(const QString &serverUrl, const QByteArray &token = {});
-    static bool write(const QString &path, const QString &serverUrl, const QByteArray &token = {}, QString *error = nullptr);
+    static QByteArray render(const QString &serverUrl, const QByteArray &token = {}, const QByteArray &caPem = {});
+    static bool write(const QString &path, const QString &serverUrl, const QByteArray &token = {}, QString *error = nullptr,
+                      const QByteArray &caPem = {});
 };
 
 } // namespace rlab::server

@@ -1,7 +1,6 @@
 // RestHandler: authentication, limits, routing, discovery, reads and watches.
 #include "core/server/resthandler.h"
 
-#include "core/api/pod.h"
 #include "core/apiserver/apiserver.h"
 #include "core/apiserver/callerscope.h"
 #include "core/server/discovery.h"
@@ -15,7 +14,6 @@
 #include <QHttpServerResponder>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QMetaEnum>
 
 namespace rlab::server {
 
@@ -72,6 +70,17 @@ QString callerName(const QByteArray &userAgent)
     if (close > 0)
         ua.truncate(close + 1);
     return ua.isEmpty() ? QStringLiteral("http client") : ua;
+}
+
+// Compares without stopping at the first difference, so timing reveals nothing about the token.
+bool sameSecret(const QByteArray &a, const QByteArray &b)
+{
+    if (a.size() != b.size())
+        return false;
+    unsigned char diff = 0;
+    for (qsizetype i = 0; i < a.size(); ++i)
+        diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+    return diff == 0;
 }
 
 ApiError methodNotAllowed(const QString &method, const QString &path)
@@ -135,7 +144,7 @@ void RestHandler::handle(const QHttpServerRequest &request, QHttpServerResponder
     const bool publicPath = call.path == QLatin1String("/version") || call.path == QLatin1String("/healthz")
                             || call.path == QLatin1String("/livez") || call.path == QLatin1String("/readyz");
     std::optional<HttpReply> reply;
-    if (!m_token.isEmpty() && !publicPath && header(request, "Authorization") != "Bearer " + m_token) {
+    if (!m_token.isEmpty() && !publicPath && !sameSecret(header(request, "Authorization"), "Bearer " + m_token)) {
         reply = HttpReply::error(ApiError::unauthorized());
     } else if (call.body.size() > ApiServer::kMaxRequestBytes) {
         reply = HttpReply::error(ApiError::requestEntityTooLarge(
@@ -147,9 +156,8 @@ void RestHandler::handle(const QHttpServerRequest &request, QHttpServerResponder
         reply->sendTo(responder);
 }
 
-std::optional<HttpReply> RestHandler::route(const Call &callIn, QHttpServerResponder &responder)
+std::optional<HttpReply> RestHandler::route(Call &call, QHttpServerResponder &responder)
 {
-    Call call = callIn;
     const QString &path = call.path;
     const QStringList parts = path.split(QLatin1Char('/'), Qt::SkipEmptyParts);
     const bool isGet = call.method == Method::Get || call.method == Method::Head;

@@ -61,7 +61,7 @@ private:
     };
 
     // nullopt: the responder was taken over by a watch stream.
-    std::optional<HttpReply> route(const Call &call, QHttpServerResponder &responder);
+    std::optional<HttpReply> route(Call &call, QHttpServerResponder &responder);
     std::optional<HttpReply> resource(Call &call, QHttpServerResponder &responder);
     HttpReply get(const Call &call);
     HttpReply list(const Call &call);

@@ -3,6 +3,7 @@
 #include "core/server/clusterdriver.h"
 #include "core/server/httpapiserver.h"
 #include "core/server/kubeconfig.h"
+#include "core/server/tlsidentity.h"
 #include "core/sim/scenario.h"
 #include "core/sim/scenariorunner.h"
 #include "core/sim/simulation.h"
@@ -62,17 +63,35 @@ bool parseListen(const QString &text, QHostAddress *address, quint16 *port)
     return true;
 }
 
-// What to put in the kubeconfig for a wildcard address: the first non-loopback IPv4 address.
+bool isWildcard(const QHostAddress &a)
+{
+    return a == QHostAddress(QHostAddress::AnyIPv4) || a == QHostAddress(QHostAddress::Any) || a == QHostAddress(QHostAddress::AnyIPv6);
+}
+
+// The addresses clients may use: the listening one, or for a wildcard every non-loopback IPv4
+// address (the first goes into the kubeconfig), plus 127.0.0.1.
+QStringList clientAddresses(const QHostAddress &listen)
+{
+    QStringList out;
+    if (!isWildcard(listen)) {
+        out << listen.toString();
+    } else {
+        const QList<QHostAddress> all = QNetworkInterface::allAddresses();
+        for (const QHostAddress &a : all)
+            if (a.protocol() == QAbstractSocket::IPv4Protocol && !a.isLoopback())
+                out << a.toString();
+    }
+    if (!out.contains(QStringLiteral("127.0.0.1")))
+        out << QStringLiteral("127.0.0.1");
+    return out;
+}
+
 QString reachableUrl(const HttpApiServer &server)
 {
-    const QHostAddress a = server.address();
-    if (a != QHostAddress(QHostAddress::AnyIPv4) && a != QHostAddress(QHostAddress::Any) && a != QHostAddress(QHostAddress::AnyIPv6))
+    if (!isWildcard(server.address()))
         return server.url();
-    const QList<QHostAddress> all = QNetworkInterface::allAddresses();
-    for (const QHostAddress &candidate : all)
-        if (candidate.protocol() == QAbstractSocket::IPv4Protocol && !candidate.isLoopback())
-            return QStringLiteral("http://%1:%2").arg(candidate.toString()).arg(server.port());
-    return QStringLiteral("http://127.0.0.1:%1").arg(server.port());
+    const QString scheme = server.url().section(QLatin1Char(':'), 0, 0);
+    return QStringLiteral("%1://%2:%3").arg(scheme, clientAddresses(server.address()).first()).arg(server.port());
 }
 
 QByteArray generateToken()
@@ -181,15 +200,26 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     }
 
     HttpApiServer server(sim->api(), sim->clock());
+    // Reachable from elsewhere: a bearer token, and HTTPS, because kubectl sends tokens only over TLS.
     const QByteArray token = address.isLoopback() ? QByteArray() : generateToken();
-    server.setBearerToken(token);
+    QByteArray caPem;
     QString error;
+    if (!token.isEmpty()) {
+        std::optional<TlsIdentity> tls = TlsIdentity::createSelfSigned(clientAddresses(address), {QStringLiteral("localhost")}, &error);
+        if (!tls) {
+            err << "rlab serve: " << error << '\n';
+            return 1;
+        }
+        server.setTlsConfiguration(tls->configuration);
+        caPem = tls->certificatePem;
+    }
+    server.setBearerToken(token);
     if (!server.listen(address, port, &error)) {
         err << "rlab serve: " << error << '\n';
         return 1;
     }
     const QString url = reachableUrl(server);
-    if (!Kubeconfig::write(kubeconfig, url, token, &error)) {
+    if (!Kubeconfig::write(kubeconfig, url, token, &error, caPem)) {
         err << "rlab serve: " << error << '\n';
         return 1;
     }
@@ -198,9 +228,10 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     driver.start();
 
     const QString absKubeconfig = QFileInfo(kubeconfig).absoluteFilePath();
-    out << "Reconcile Lab is serving the Kubernetes API of a simulated cluster at " << server.url() << '\n'
+    out << "Reconcile Lab is serving the Kubernetes API of a simulated cluster at " << url
+        << (url == server.url() ? QString() : QStringLiteral(" (listening on %1)").arg(server.url())) << '\n'
         << "  virtual time runs at x" << speed << "; kubectl sees server version v1.31\n"
-        << "  kubeconfig: " << absKubeconfig << (token.isEmpty() ? "" : " (holds the bearer token)") << '\n'
+        << "  kubeconfig: " << absKubeconfig << (token.isEmpty() ? "" : " (holds the bearer token and the server's certificate)") << '\n'
         << "Point kubectl at it:\n"
         << "  export KUBECONFIG=" << absKubeconfig << '\n'
         << "  kubectl get nodes\n"

@@ -6,6 +6,7 @@
 #include "core/server/clusterdriver.h"
 #include "core/server/httpapiserver.h"
 #include "core/server/kubeconfig.h"
+#include "core/server/tlsidentity.h"
 #include "core/sim/simulation.h"
 
 #include <QDir>
@@ -73,6 +74,7 @@ public:
         connect(&p, &QProcess::errorOccurred, &loop, &QEventLoop::quit);
         QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
         p.start(m_kubectl, QStringList{QStringLiteral("--kubeconfig"), m_kubeconfig} + args);
+        p.closeWriteChannel();   // kubectl may prompt (e.g. for a username); it reads EOF, as in a script
         loop.exec();   // the cluster's clock and informers tick on this thread meanwhile
         if (p.state() != QProcess::NotRunning) {
             p.kill();
@@ -202,6 +204,13 @@ private slots:
                  qPrintable(r.show()));
         QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral("NAME\\s+READY\\s+STATUS\\s+RESTARTS\\s+AGE\\n"))), qPrintable(r.show()));
         QCOMPARE(r.out.count(QRegularExpression(QStringLiteral("\\npod/nginx-\\w+-\\w+\\s+1/1\\s+Running\\s+0\\s"))), 3);
+
+        // The "all" category: deployments, replicasets and pods.
+        const KubectlRun all = kubectl({QStringLiteral("get"), QStringLiteral("all")});
+        QVERIFY2(all.exitCode == 0, qPrintable(all.show()));
+        QVERIFY2(all.out.contains(QLatin1String("deployment.apps/nginx")) && all.out.contains(QLatin1String("replicaset.apps/nginx-"))
+                     && all.out.contains(QLatin1String("pod/nginx-")),
+                 qPrintable(all.show()));
     }
 
     void getPodsWide()
@@ -245,6 +254,12 @@ private slots:
         QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral("NewReplicaSet:\\s+nginx-\\w+ \\(3/3 replicas created\\)"))), qPrintable(r.show()));
         QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral("Normal\\s+ScalingReplicaSet\\s+\\S+\\s+deployment-controller\\s+Scaled up replica set nginx-\\w+ (to|from 0 to) 3"))),
                  qPrintable(r.show()));
+
+        const KubectlRun events = kubectl({QStringLiteral("get"), QStringLiteral("events")});
+        QVERIFY2(events.exitCode == 0, qPrintable(events.show()));
+        QVERIFY2(events.out.contains(QRegularExpression(QStringLiteral("^LAST SEEN\\s+TYPE\\s+REASON\\s+OBJECT\\s+MESSAGE\\n"))), qPrintable(events.show()));
+        QVERIFY2(events.out.contains(QRegularExpression(QStringLiteral("\\sNormal\\s+ScalingReplicaSet\\s+deployment/nginx\\s+Scaled up replica set nginx-"))),
+                 qPrintable(events.show()));
     }
 
     void applyConfiguresNewImage()
@@ -467,13 +482,21 @@ private slots:
 
     void bearerToken()
     {
+        // As `rlab serve --allow-remote` does it: HTTPS with a self-signed certificate (kubectl
+        // sends bearer tokens only over TLS) and the token.
+        QString error;
+        const std::optional<TlsIdentity> tls = TlsIdentity::createSelfSigned({QStringLiteral("127.0.0.1")}, {QStringLiteral("localhost")}, &error);
+        if (!tls)
+            QSKIP(qPrintable(error));
         HttpApiServer secured(m_sim->api(), m_sim->clock());
         secured.setBearerToken("0123456789abcdef");
+        secured.setTlsConfiguration(tls->configuration);
         QVERIFY(secured.listen());
+        QVERIFY(secured.url().startsWith(QLatin1String("https://127.0.0.1:")));
         const QString withToken = m_dir.filePath(QStringLiteral("token.kubeconfig"));
-        const QString without = m_dir.filePath(QStringLiteral("notoken.kubeconfig"));
-        QVERIFY(Kubeconfig::write(withToken, secured.url(), "0123456789abcdef"));
-        QVERIFY(Kubeconfig::write(without, secured.url()));
+        const QString without = m_dir.filePath(QStringLiteral("wrongtoken.kubeconfig"));
+        QVERIFY(Kubeconfig::write(withToken, secured.url(), "0123456789abcdef", nullptr, tls->certificatePem));
+        QVERIFY(Kubeconfig::write(without, secured.url(), "not-the-token", nullptr, tls->certificatePem));
         const QString saved = m_kubeconfig;
         m_kubeconfig = without;
         const KubectlRun denied = kubectl({QStringLiteral("get"), QStringLiteral("nodes")});
@@ -481,7 +504,7 @@ private slots:
         const KubectlRun allowed = kubectl({QStringLiteral("get"), QStringLiteral("nodes")});
         m_kubeconfig = saved;
         QCOMPARE(denied.exitCode, 1);
-        // What kubectl prints against a real cluster with a missing token (discovery gets the 401).
+        // What kubectl prints against a real cluster with a wrong token (discovery gets the 401).
         QCOMPARE(denied.err.trimmed().section(QLatin1Char('\n'), -1), QStringLiteral("error: You must be logged in to the server (the server has asked for the client to provide credentials)"));
         QVERIFY2(allowed.exitCode == 0, qPrintable(allowed.err.right(600)));
         QCOMPARE(allowed.out.count(QRegularExpression(QStringLiteral("\\nnode-\\d\\s+Ready\\s"))), 3);

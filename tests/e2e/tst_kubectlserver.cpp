@@ -18,6 +18,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QFile>
+#include <QSslSocket>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
@@ -629,6 +630,40 @@ private slots:
         QVERIFY(outText.contains(QLatin1String("usage: rlab serve")));
     }
 
+    void serveCommandStartsFromAScenario()
+    {
+        QTemporaryDir dir;
+        const QString scenario = qEnvironmentVariable("RLAB_SOURCE_DIR", QStringLiteral(".")) + QStringLiteral("/resources/scenarios/first-apply.yaml");
+        if (!QFile::exists(scenario))
+            QSKIP("resources/scenarios/first-apply.yaml not found (RLAB_SOURCE_DIR)");
+        int deployments = -1;
+        QTimer::singleShot(800, [&] {
+            QFile f(dir.filePath(QStringLiteral("config")));
+            if (!f.open(QIODevice::ReadOnly))
+                return;
+            const QByteArray config = f.readAll();
+            const qsizetype at = config.indexOf("    server: http://127.0.0.1:");
+            const quint16 port = config.mid(at + 29, config.indexOf('\n', at) - at - 29).toUShort();
+            QTcpSocket s;
+            s.connectToHost(QHostAddress::LocalHost, port);
+            Response r;
+            if (s.waitForConnected(5000)) {
+                s.write(requestBytes("GET", "/apis/apps/v1/namespaces/default/deployments", {}, {}));
+                readResponse(s, &r);
+                deployments = int(r.json()[QLatin1String("items")].toArray().size());
+            }
+        });
+        QString outText, errText;
+        QTextStream out(&outText), err(&errText);
+        QCOMPARE(serveCommand({QStringLiteral("--scenario"), scenario, QStringLiteral("--kubeconfig"), dir.filePath(QStringLiteral("config")),
+                               QStringLiteral("--exit-after"), QStringLiteral("1.5")},
+                              out, err),
+                 0);
+        QVERIFY2(deployments >= 1, qPrintable(outText + errText));   // the scenario's state is served
+        QVERIFY2(outText.contains(QLatin1String("is serving the Kubernetes API")), qPrintable(outText));
+        QCOMPARE(serveCommand({QStringLiteral("--scenario"), dir.filePath(QStringLiteral("missing.yaml"))}, out, err), 2);
+    }
+
     void serveCommandServesAndWritesAKubeconfig_data()
     {
         QTest::addColumn<QString>("listen");
@@ -645,21 +680,27 @@ private slots:
         int withoutToken = 0, withToken = 0;
         QByteArray config;
         // Runs inside serveCommand's event loop; the server answers on its own thread.
-        QTimer::singleShot(700, [&] {
+        QTimer::singleShot(1000, [&] {
             QFile f(kubeconfig);
             if (!f.open(QIODevice::ReadOnly))
                 return;
             config = f.readAll();
-            const qsizetype at = config.indexOf("server: http://");
-            const QByteArray url = config.mid(at + 15, config.indexOf('\n', at) - at - 15);
+            const qsizetype at = config.indexOf("    server: ");
+            const QByteArray url = config.mid(at + 12, config.indexOf('\n', at) - at - 12);
             const quint16 port = url.mid(url.lastIndexOf(':') + 1).toUShort();
             const qsizetype t = config.indexOf("token: ");
             const QByteArray token = t < 0 ? QByteArray() : config.mid(t + 7, config.indexOf('\n', t) - t - 7);
+            const bool https = config.contains("server: https://");
             const auto get = [&](const Headers &h) {
-                QTcpSocket s;
-                s.connectToHost(QHostAddress::LocalHost, port);
+                QSslSocket s;
                 Response r;
-                if (s.waitForConnected(5000)) {
+                if (https) {
+                    s.setPeerVerifyMode(QSslSocket::VerifyNone);   // the test checks the token, not the certificate
+                    s.connectToHostEncrypted(QStringLiteral("127.0.0.1"), port);
+                } else {
+                    s.connectToHost(QHostAddress::LocalHost, port);
+                }
+                if (https ? s.waitForEncrypted(5000) : s.waitForConnected(5000)) {
                     s.write(requestBytes("GET", "/api/v1/nodes", {}, h));
                     readResponse(s, &r);
                 }
@@ -679,6 +720,8 @@ private slots:
         QVERIFY2(config.contains("current-context: reconcile-lab"), config.constData());
         QCOMPARE(QFile::permissions(kubeconfig) & (QFileDevice::ReadGroup | QFileDevice::ReadOther), QFileDevice::Permissions());
         QCOMPARE(config.contains("token: "), remote);
+        QCOMPARE(config.contains("server: https://"), remote);   // kubectl sends tokens only over TLS
+        QCOMPARE(config.contains("certificate-authority-data: "), remote);
         QCOMPARE(withoutToken, remote ? 401 : 200);
         QCOMPARE(withToken, 200);
     }
