@@ -1,0 +1,74 @@
+// TraceLog: gap-free sequence numbers, virtual time and revision stamps, batches by seq, and a
+// bounded buffer that counts what it drops.
+#include "core/sim/manualclock.h"
+#include "core/sim/tracelog.h"
+
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace rlab;
+
+class TestTraceLog : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void stampsAndBatches()
+    {
+        ManualClock clock(5000);
+        TraceLog log;
+        log.setClock(&clock, 1000);
+        qint64 rev = 7;
+        log.setRevisionSource([&] { return rev; });
+        TraceEvent e;
+        e.component = QStringLiteral("apiserver");
+        e.type = QStringLiteral("Request");
+        e.text = QStringLiteral("one");
+        QCOMPARE(log.append(e), 1);
+        clock.advance(250);
+        rev = 8;
+        e.text = QStringLiteral("two");
+        QCOMPARE(log.append(e), 2);
+        const auto all = log.since(0);
+        QCOMPARE(all.size(), std::size_t(2));
+        QCOMPARE(all[0].t, 4000);          // relative to the epoch given to setClock
+        QCOMPARE(all[1].t, 4250);
+        QCOMPARE(all[0].rev, 7);
+        QCOMPARE(all[1].rev, 8);
+        QCOMPARE(log.since(1).size(), std::size_t(1));
+        QCOMPARE(log.since(1)[0].text, QStringLiteral("two"));
+        QCOMPARE(log.since(0, 1).size(), std::size_t(1));
+        const QJsonObject json = all[1].toJson();
+        QCOMPARE(json.value(QLatin1String("seq")).toInt(), 2);
+        QCOMPARE(json.value(QLatin1String("component")).toString(), QStringLiteral("apiserver"));
+        QVERIFY(!json.contains(QLatin1String("worker")));   // -1 = not a worker event
+    }
+
+    void boundedWithDropCounter()
+    {
+        TraceLog log(100);
+        for (int i = 0; i < 250; ++i) {
+            TraceEvent e;
+            e.text = QString::number(i);
+            log.append(e);
+        }
+        QCOMPARE(log.size(), std::size_t(100));
+        QCOMPARE(log.dropped(), 150);
+        QCOMPARE(log.lastSeq(), 250);
+        const auto kept = log.since(0);
+        QCOMPARE(kept.front().seq, 151);   // the oldest were dropped, seqs stay gap-free
+        QCOMPARE(kept.back().text, QStringLiteral("249"));
+        QCOMPARE(log.since(200).size(), std::size_t(50));
+    }
+
+    void disabledAppendsNothing()
+    {
+        TraceLog log;
+        log.setEnabled(false);
+        QCOMPARE(log.append(TraceEvent{}), 0);
+        QCOMPARE(log.size(), std::size_t(0));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTraceLog)
+#include "tst_tracelog.moc"
