@@ -15,7 +15,8 @@ void usage(QTextStream &s)
          "                              measure the API layer and store\n"
          "  run SCENARIO.yaml [--dump FILE] [--trace FILE] [--seed N]\n"
          "                              run a scenario deterministically in virtual time\n"
-         "  serve ...                   serve the Kubernetes API for kubectl (not available yet)\n";
+         "  serve [--listen 127.0.0.1:PORT] [--kubeconfig FILE] [--scenario FILE] [--speed X]\n"
+         "                              serve the Kubernetes API for the real kubectl\n";
 }
 } // namespace
 
@@ -34,7 +35,7 @@ int runRlab(const QStringList &args, QTextStream &out, QTextStream &err)
     if (cmd == QLatin1String("run"))
         return runCommand(rest, out, err);
     if (cmd == QLatin1String("serve")) {
-        err << "rlab " << cmd << ": not available in this build yet (the controllers, scheduler and kubelet are still being built)\n";
+        err << "rlab serve: this rlab was built without the HTTP server (rlab_server)\n";
         return 2;
     }
     err << "rlab: unknown command \"" << cmd << "\"\n";

@@ -50,6 +50,33 @@ private slots:
         qInfo("%s: %lld ms wall, %lld trace events", qPrintable(s->name), timer.elapsed(), runner.simulation().trace().lastSeq());
     }
 
+    // Upstream's worked example (rolling.go, upstream-semantics.md §5.10): 10 replicas with
+    // 25%/25% → maxSurge 3, maxUnavailable 2: the new ReplicaSet starts at 3 (13 = 10 + 3
+    // allowed), the old one goes down to 8 (minAvailable), the new one grows to 5, and so on.
+    void rollingUpdateFollowsUpstreamTimeline()
+    {
+        QStringList errors;
+        const std::optional<Scenario> s = Scenario::load(scenarioDir() + QStringLiteral("/rolling-update.yaml"), &errors);
+        QVERIFY(s);
+        ScenarioRunner runner(*s);
+        QCOMPARE(runner.run(), ScenarioRunner::Outcome::Passed);
+        QStringList steps;
+        QString oldRs;   // the ReplicaSet scaled first is revision 1's
+        for (const TraceEvent &e : runner.simulation().trace().since(0)) {
+            if (e.type != QLatin1String("Event") || !e.text.contains(QLatin1String("ScalingReplicaSet")))
+                continue;
+            // "Normal ScalingReplicaSet: Scaled down replica set nginx-5f7799dff to 8 from 10"
+            const QString rs = e.text.section(QLatin1String("replica set "), 1).section(QLatin1Char(' '), 0, 0);
+            const QString to = e.text.section(QLatin1String(" to "), 1).section(QLatin1Char(' '), 0, 0);
+            if (oldRs.isEmpty())
+                oldRs = rs;
+            steps << QStringLiteral("%1=%2").arg(rs == oldRs ? QStringLiteral("old") : QStringLiteral("new"), to);
+        }
+        QCOMPARE(steps, (QStringList{QStringLiteral("old=10"), QStringLiteral("new=3"), QStringLiteral("old=8"), QStringLiteral("new=5"),
+                                     QStringLiteral("old=5"), QStringLiteral("new=8"), QStringLiteral("old=3"), QStringLiteral("new=10"),
+                                     QStringLiteral("old=2"), QStringLiteral("old=0")}));
+    }
+
     void sameSeedSameTraceAndDump()
     {
         QTemporaryDir tmp;
