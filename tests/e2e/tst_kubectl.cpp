@@ -341,8 +341,10 @@ private slots:
         QCOMPARE(r.out.trimmed(), QStringLiteral("deployment.apps/nginx paused"));
         r = kubectl({QStringLiteral("set"), QStringLiteral("image"), QStringLiteral("deployment/nginx"), QStringLiteral("nginx=nginx:1.26")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.show()));
-        // Paused: the template changed but no new ReplicaSet appears.
-        QTest::qWait(500);   // 25 s of virtual time
+        // Paused: the template changed but no new ReplicaSet appears. Wait until the Deployment
+        // controller has observed the new generation, then look.
+        QTRY_COMPARE_WITH_TIMEOUT(jsonpath(QStringLiteral("deployment/nginx"), QStringLiteral("{.status.observedGeneration}")),
+                                  jsonpath(QStringLiteral("deployment/nginx"), QStringLiteral("{.metadata.generation}")), 30000);
         QCOMPARE(jsonpath(QStringLiteral("deployment/nginx"), QStringLiteral("{.spec.paused}")), QStringLiteral("true"));
         r = kubectl({QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-l"), QStringLiteral("app=nginx"),
                      QStringLiteral("-o"), QStringLiteral("jsonpath={.items[*].spec.containers[0].image}")});

@@ -505,7 +505,7 @@ private slots:
         QVERIFY(s.waitForConnected(5000));
         s.write(requestBytes("GET", "/api/v1/namespaces/default/pods?watch=true&timeoutSeconds=1", {},
                              {{"Accept", "application/json;as=Table;v=v1;g=meta.k8s.io,application/json"}}));
-        QTest::qWait(100);
+        QVERIFY(s.waitForReadyRead(5000));   // the response headers: the watch is registered
         QCOMPARE(http("POST", "/api/v1/namespaces/default/pods", pod(QStringLiteral("a")), {{"Content-Type", "application/json"}}).status, 201);
         QCOMPARE(http("POST", "/api/v1/namespaces/default/pods", pod(QStringLiteral("b")), {{"Content-Type", "application/json"}}).status, 201);
         QByteArray buffer;
