@@ -1,3 +1,4 @@
+#include "tests/testutil/testobject.h"
 #include "core/store/keyindex.h"
 
 #include <QJsonObject>
@@ -8,21 +9,8 @@ using namespace rlab::store;
 
 namespace {
 
-class TestObject : public api::Object
-{
-public:
-    explicit TestObject(QJsonObject d = {}) : data(std::move(d)) {}
-    api::Kind kind() const override { return api::Kind::Generic; }
-    std::shared_ptr<api::Object> clone() const override { return std::make_shared<TestObject>(*this); }
-    QJsonObject toJson() const override { return data; }
-    void fromJson(const QJsonObject &json, api::DecodeContext &) override { data = json; }
-    QJsonObject data;
-};
-
-api::ObjectPtr obj(qint64 v)
-{
-    return std::make_shared<TestObject>(QJsonObject{{QStringLiteral("v"), v}});
-}
+using test::TestObject;
+using test::obj;
 
 // The key of etcd's key_index_test.go newTestKeyIndex():
 //   {empty} {14.0, 15.1, 16.0(t)} {8.0, 10.0, 12.0(t)} {2.0, 4.0, 6.0(t)}

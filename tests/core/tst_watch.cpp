@@ -1,4 +1,5 @@
 #include "core/store/kvstore.h"
+#include "tests/testutil/testobject.h"
 
 #include <QJsonObject>
 #include <QTest>
@@ -11,21 +12,8 @@ using namespace std::chrono_literals;
 
 namespace {
 
-class TestObject : public api::Object
-{
-public:
-    explicit TestObject(QJsonObject d = {}) : data(std::move(d)) {}
-    api::Kind kind() const override { return api::Kind::Generic; }
-    std::shared_ptr<api::Object> clone() const override { return std::make_shared<TestObject>(*this); }
-    QJsonObject toJson() const override { return data; }
-    void fromJson(const QJsonObject &json, api::DecodeContext &) override { data = json; }
-    QJsonObject data;
-};
-
-api::ObjectPtr obj(qint64 v)
-{
-    return std::make_shared<TestObject>(QJsonObject{{QStringLiteral("v"), v}});
-}
+using test::TestObject;
+using test::obj;
 
 // "PUT@4.0 a v2 prev2": type, revision, key without "/registry/pods/default/", version,
 // modRevision of prevKv (0 if none).
