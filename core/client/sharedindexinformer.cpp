@@ -5,6 +5,8 @@
 #include "core/sim/clock.h"
 #include "core/sim/tracelog.h"
 
+#include <QScopeGuard>
+
 #include <deque>
 
 namespace rlab::client {
@@ -37,10 +39,12 @@ struct SharedIndexInformer::Waker
         std::lock_guard lock(mutex);
         signalled = false;
     }
-    void wait(std::chrono::milliseconds timeout)
+    // Returns early when signalled or when `stopping()` holds (checked under the lock, so a
+    // stop flag set before wake() is never missed).
+    template<class Stopping> void wait(std::chrono::milliseconds timeout, Stopping stopping)
     {
         std::unique_lock lock(mutex);
-        cv.wait_for(lock, timeout, [this] { return signalled; });
+        cv.wait_for(lock, timeout, [&] { return signalled || stopping(); });
     }
 };
 
@@ -214,13 +218,33 @@ void SharedIndexInformer::stopResyncTimer()
     }
 }
 
+bool SharedIndexInformer::threadShouldRun() const
+{
+    return m_running.load(std::memory_order_acquire) && m_mode.load(std::memory_order_acquire) == DriveMode::Threaded;
+}
+
 void SharedIndexInformer::loop()
 {
-    while (m_running.load(std::memory_order_acquire)) {
+    while (threadShouldRun()) {
         m_waker->clear();
         if (processPending() == 0)
-            m_waker->wait(kIdleWait);
+            m_waker->wait(kIdleWait, [this] { return !threadShouldRun(); });
     }
+}
+
+void SharedIndexInformer::setDriveMode(DriveMode mode)
+{
+    std::lock_guard control(m_controlMutex);
+    if (!m_running.load(std::memory_order_acquire) || m_mode.load(std::memory_order_acquire) == mode)
+        return;
+    m_mode.store(mode, std::memory_order_release);
+    if (mode == DriveMode::Threaded) {
+        m_thread = std::thread([this] { loop(); });
+        return;
+    }
+    m_waker->wake();
+    if (m_thread.joinable())
+        m_thread.join();
 }
 
 qsizetype SharedIndexInformer::processPending(qsizetype max)
@@ -228,6 +252,8 @@ qsizetype SharedIndexInformer::processPending(qsizetype max)
     std::lock_guard lock(m_pumpMutex);
     if (!m_running.load(std::memory_order_acquire))
         return 0;
+    m_pumping.fetch_add(1, std::memory_order_acq_rel);
+    const auto unmark = qScopeGuard([this] { m_pumping.fetch_sub(1, std::memory_order_acq_rel); });
     qsizetype work = deliverSyntheticLocked();
     m_batch.clear();
     work += m_reflector->step(m_batch, max);

@@ -69,6 +69,11 @@ public:
     void run(DriveMode mode = DriveMode::Threaded);
     // Closes the watch and joins the thread (if any). Idempotent.
     void stop();
+    // Changes who pumps a running informer without touching its watch, cache or handlers:
+    // Threaded starts the pumping thread, Deterministic joins it (promptly: the pump in flight
+    // finishes) and leaves the pumping to processPending(). Does nothing on a stopped informer
+    // (run(mode) decides there).
+    void setDriveMode(DriveMode mode);
     bool isRunning() const { return m_running.load(std::memory_order_acquire); }
     DriveMode mode() const { return m_mode.load(std::memory_order_acquire); }
 
@@ -76,6 +81,11 @@ public:
     // (listing or draining the watch once), then a resync if one is due. Never blocks on the
     // store. Returns the work done (0 = idle). Does nothing before run().
     qsizetype processPending(qsizetype max = -1);
+
+    // True while a pump runs (deltas being applied, handlers being called). A threaded run is
+    // quiet when no informer pumps, no watch has events pending (KvStore::watchers()) and no
+    // queue holds or processes a key — what tests and the GUI's "settled" indicator look for.
+    bool isPumping() const { return m_pumping.load(std::memory_order_acquire) > 0; }
 
     // The first list has been delivered to the cache and the handlers present then.
     bool hasSynced() const { return m_synced.load(std::memory_order_acquire); }
@@ -94,6 +104,7 @@ private:
     struct ResyncTimer;
 
     void loop();
+    bool threadShouldRun() const;
     qsizetype processDeltasLocked(std::vector<Delta> &deltas);
     qsizetype deliverSyntheticLocked();
     qsizetype resyncLocked();
@@ -121,6 +132,7 @@ private:
     std::atomic<DriveMode> m_mode{DriveMode::Deterministic};
     std::shared_ptr<ResyncTimer> m_resync;   // guarded by m_pumpMutex
     std::atomic<qint64> m_lastSyncRV{0};
+    std::atomic<int> m_pumping{0};
 
     std::atomic<bool> m_synced{false};
     std::mutex m_syncMutex;

@@ -57,6 +57,16 @@ void SharedInformerFactory::start(DriveMode mode)
     }
 }
 
+void SharedInformerFactory::setDriveMode(DriveMode mode)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_mode = mode;
+    }
+    for (SharedIndexInformer *i : informers())
+        i->setDriveMode(mode);
+}
+
 bool SharedInformerFactory::hasSynced() const
 {
     for (SharedIndexInformer *i : informers()) {

@@ -21,8 +21,8 @@ namespace rlab::client {
 // resource is listed and watched once. start() runs the informers created so far (call it again
 // for later ones); informers are pumped in creation order, which keeps deterministic runs
 // reproducible. The factory owns its informers; references stay valid until destruction.
-// Thread rules: informerFor/lister/hasSynced from any thread; start/waitForCacheSync/
-// processPending/shutdown from the owning (runner) thread.
+// Thread rules: informerFor/lister/hasSynced from any thread; start/setDriveMode/
+// waitForCacheSync/processPending/shutdown from the owning (runner) thread.
 class SharedInformerFactory
 {
 public:
@@ -37,6 +37,9 @@ public:
 
     // Runs every informer created so far that is not running yet, in `mode`.
     void start(DriveMode mode);
+    // Switches every running informer to `mode` (SharedIndexInformer::setDriveMode: watches,
+    // caches and handlers stay); informers started later get `mode` too.
+    void setDriveMode(DriveMode mode);
     // Deterministic: pumps every started informer until all have synced (false if a pump round
     // makes no progress first, e.g. a list keeps failing). Threaded: waits up to timeout.
     bool waitForCacheSync(std::chrono::milliseconds timeout = std::chrono::seconds(30));

@@ -95,9 +95,9 @@ std::optional<QString> WorkQueue::get(int worker)
 {
     RLAB_ASSERT_NOT_IN_HOOK();
     Lock lock(m_mutex);
-    m_cond.wait(lock, [this] { return !m_queue.empty() || m_shuttingDown; });
-    if (m_queue.empty())
-        return std::nullopt; // shutting down and drained
+    m_cond.wait(lock, [this] { return !m_queue.empty() || m_shuttingDown || m_getInterrupted; });
+    if (m_queue.empty() || m_getInterrupted)
+        return std::nullopt; // shutting down and drained, or interrupted
     return popLocked(worker);
 }
 
@@ -227,6 +227,17 @@ void WorkQueue::shutDownLocked(bool drain)
     m_cond.notify_all();
     if (!drain)
         m_drainCond.notify_all();
+}
+
+void WorkQueue::setGetInterrupted(bool interrupted)
+{
+    RLAB_ASSERT_NOT_IN_HOOK();
+    {
+        Lock lock(m_mutex);
+        m_getInterrupted = interrupted;
+    }
+    if (interrupted)
+        m_cond.notify_all();
 }
 
 bool WorkQueue::shuttingDown() const

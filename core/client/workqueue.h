@@ -60,6 +60,11 @@ public:
     // thread releases it early. Workers must keep calling done().
     virtual void shutDownWithDrain();
     bool shuttingDown() const;
+    // While interrupted, every blocked and every later get() returns nullopt at once, but the
+    // queue stays open: adds are accepted, queued keys stay, tryGet() and done() work as usual.
+    // Simulation::stopThreaded() parks the worker threads this way and hands the same queue to
+    // the deterministic runner; setGetInterrupted(false) lets get() block again.
+    void setGetInterrupted(bool interrupted);
 
     WorkQueueSnapshot snapshot() const;
     void setEventHook(EventHook hook);
@@ -115,6 +120,7 @@ private:
     int m_processingCount = 0;
     bool m_shuttingDown = false;
     bool m_drain = false;
+    bool m_getInterrupted = false;
     quint64 m_nextSeq = 1;
     quint64 m_nextGetSeq = 1;
     WorkQueueMetrics m_metrics;

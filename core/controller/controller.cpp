@@ -149,6 +149,19 @@ void Controller::run(int workers)
     }
 }
 
+void Controller::stop()
+{
+    if (m_threads.empty())
+        return;
+    m_queue->setGetInterrupted(true);
+    for (QThread *t : m_threads) {
+        t->wait();
+        delete t;
+    }
+    m_threads.clear();
+    m_queue->setGetInterrupted(false);
+}
+
 void Controller::shutDown(bool drain)
 {
     if (m_threads.empty())

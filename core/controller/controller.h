@@ -32,8 +32,8 @@ struct SyncResult
 // each looping upstream's processNextWorkItem: get → sync → handleErr (success: forget;
 // error: addRateLimited until maxRetries, then drop) → done. The same processNextWorkItem is
 // driven by worker QThreads (run) or by the deterministic runner on one thread (wait = false).
-// Thread rules: enqueue* from any thread (handlers run on informer threads); run/shutDown from
-// the owning thread; the sync handler runs on worker threads, one key at a time per key.
+// Thread rules: enqueue* from any thread (handlers run on informer threads); run/stop/shutDown
+// from the owning thread; the sync handler runs on worker threads, one key at a time per key.
 class Controller
 {
 public:
@@ -64,6 +64,10 @@ public:
     // Stops the workers: drain = let queued keys finish (shutDownWithDrain), else abandon the
     // queue after the in-flight syncs return. Joins the threads. Idempotent.
     void shutDown(bool drain = false);
+    // Parks the workers without shutting the queue down (WorkQueue::setGetInterrupted): the
+    // syncs in flight finish, queued and delayed keys stay for a later run() or for the
+    // deterministic runner's processNextWorkItem(0, false). Joins the threads. Idempotent.
+    void stop();
     bool isRunning() const { return !m_threads.empty(); }
     int workers() const { return int(m_threads.size()); }
     qint64 syncs() const { return m_syncs.load(); }

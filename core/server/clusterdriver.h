@@ -3,25 +3,20 @@
 #include <QObject>
 #include <QTimer>
 
-#include <memory>
-
 namespace rlab {
 class Simulation;
-namespace controller {
-class GarbageCollector;
-}
 } // namespace rlab
 
 namespace rlab::server {
 
-// Runs a Simulation live for `rlab serve` and the kubectl tests: controllers on their worker
-// threads (Simulation::startThreaded) and the virtual clock following real time × speed,
-// advanced from a QTimer (every 10 ms), so kubelet stages, backoffs and AGE columns move at the
-// chosen pace. While the threaded mode leaves the informers in deterministic mode and runs no
-// garbage collector, the tick also pumps the informers, runs the collector (cascading deletes)
-// at most every 100 ms of real time, and lets the Simulation compact etcd when due.
+// Runs a Simulation live for `rlab serve` and the kubectl tests: Simulation::startThreaded()
+// makes the whole control plane live (informer threads, controller worker QThreads, the garbage
+// collector and etcd compaction on the housekeeping thread), and this driver only moves the
+// virtual clock after real time × speed, from a QTimer (every 10 ms), so kubelet stages,
+// backoffs and AGE columns move at the chosen pace.
+// Example: speed 50, 200 ms of real time after start() ⇒ the clock is 10 s further on.
 // Thread rules: construct, start, stop and destroy on the thread that owns the Simulation; the
-// timer runs there.
+// timer (and so every clock advance and timer callback) runs there.
 class ClusterDriver : public QObject
 {
     Q_OBJECT
@@ -34,7 +29,7 @@ public:
     void start();
     void stop();
     bool isRunning() const { return m_timer.isActive(); }
-    // One step: pump informers, collect garbage, advance the clock to now. Public for tests.
+    // One step: advance the clock to real time × speed. Public for tests.
     void tick();
 
 private:
@@ -43,9 +38,6 @@ private:
     QTimer m_timer;
     QElapsedTimer m_real;
     qint64 m_virtualBase = 0;
-    std::unique_ptr<controller::GarbageCollector> m_gc;
-    QElapsedTimer m_gcTimer;
-    qint64 m_gcRevision = -1;
 };
 
 } // namespace rlab::server

@@ -11,6 +11,7 @@
 #include "core/controller/replicaset/replicasetcontroller.h"
 #include "core/controller/runtime/builder.h"
 #include "core/controller/scheduler/scheduler.h"
+#include "core/sim/housekeeper.h"
 
 namespace rlab {
 
@@ -72,19 +73,22 @@ Simulation::Simulation(const SimulationConfig &config)
     if (m_gc) {
         // The collector scans the store, so it runs only when something was written since its
         // last pass that found nothing to do.
-        m_runner->addIdleTask(QStringLiteral("garbagecollector"), [this]() -> qsizetype {
-            const qint64 rev = api().currentRevision();
-            if (rev == m_gcRevision)
-                return 0;
-            const int writes = m_gc->collect();
-            if (writes == 0)
-                m_gcRevision = rev;
-            return writes;
-        });
+        m_runner->addIdleTask(QStringLiteral("garbagecollector"), [this] { return collectGarbage(); });
     }
     m_compactAt = clock().now() + kCompactionIntervalMs;
     m_runner->addIdleTask(QStringLiteral("compaction"), [this]() -> qsizetype { return compactIfDue(); });
     m_runner->runUntilIdle(0);   // initial lists
+}
+
+qsizetype Simulation::collectGarbage()
+{
+    const qint64 rev = api().currentRevision();
+    if (!m_gc || rev == m_gcRevision)
+        return 0;
+    const int writes = m_gc->collect();
+    if (writes == 0)
+        m_gcRevision = rev;
+    return writes;
 }
 
 int Simulation::compactIfDue()
@@ -177,21 +181,36 @@ void Simulation::startThreaded()
     if (m_threaded)
         return;
     m_threaded = true;
+    m_informers->setDriveMode(client::DriveMode::Threaded);
+    if (m_replicaSets)
+        m_replicaSets->setBatchExecution(BatchExecution::Parallel);   // upstream's slowStartBatch goroutines
     for (Controller *c : controllers()) {
         const bool isDeployment = m_deployments && c == &m_deployments->controller();
         const bool isReplicaSet = m_replicaSets && c == &m_replicaSets->controller();
-        if (isReplicaSet)
-            m_replicaSets->setBatchExecution(BatchExecution::Parallel);
         c->run(isDeployment ? m_config.deploymentWorkers : isReplicaSet ? m_config.replicaSetWorkers : 1);
     }
+    m_housekeeper = std::make_unique<Housekeeper>(api().store(), [this] {
+        collectGarbage();
+        compactIfDue();
+    });
+    m_housekeeper->start();
 }
 
 void Simulation::stopThreaded()
 {
     if (!m_threaded)
         return;
-    for (Controller *c : controllers())
-        c->shutDown(false);
+    const std::vector<Controller *> all = controllers();
+    // Ask everything to stop first, then join: the waits overlap instead of adding up.
+    for (Controller *c : all)
+        c->queue().setGetInterrupted(true);
+    m_housekeeper->stop();
+    m_housekeeper.reset();
+    for (Controller *c : all)
+        c->stop();
+    m_informers->setDriveMode(client::DriveMode::Deterministic);
+    if (m_replicaSets)
+        m_replicaSets->setBatchExecution(BatchExecution::Sequential);
     m_threaded = false;
 }
 

@@ -7,6 +7,7 @@
 #include <memory>
 
 namespace rlab {
+class Housekeeper;
 namespace client {
 class SharedInformerFactory;
 }
@@ -41,9 +42,18 @@ struct SimulationConfig
 // factory, and the controllers the config enables — Deployment, ReplicaSet, scheduler, one
 // kubelet per node, garbage collector, and the controller-runtime replica-floor controller (its
 // reconciler is off until enabled). Two ways to run it, sharing every line of controller code:
-// deterministic (runner(): one thread, fixed order, virtual time jumps) or threaded (startThreaded:
-// informer threads + worker QThreads; the owner advances the clock). Thread rules: construct,
-// start and destroy on one thread; the façade methods from that thread.
+//  - deterministic (the default; runner()): one thread, fixed order, virtual time jumps;
+//  - threaded (startThreaded): every informer pumps on its own std::thread, every controller's
+//    workers loop processNextWorkItem on QThreads (5 Deployment + 5 ReplicaSet workers, one
+//    each for the scheduler, kubelets, node lifecycle), and a Housekeeper thread runs the
+//    garbage collector after writes and compacts etcd when due. The caller only advances
+//    clock() (ManualClock::advanceTo) from its own thread; timers fire there and just enqueue.
+// stopThreaded() parks all of it promptly (in-flight syncs finish; queues, caches, watches and
+// timers stay) so that runner().runUntilIdle() resumes deterministically from that state.
+// Thread rules: construct, start/stop threaded, run the runner and destroy on one owning
+// thread. While threaded, the owning thread may advance the clock, call api() and the
+// thread-safe readers (store, listers, trace, queues), sync(), failNode/recoverNode and
+// setReplicaFloorEnabled; it must not call runner(), runUntilIdle() or advance().
 class Simulation
 {
 public:
@@ -66,7 +76,9 @@ public:
     // first so the caches are current). False if that controller does not run.
     bool sync(const QString &controller, const QString &key, QStringList *notes = nullptr);
 
-    // Threaded mode: informers on their threads, controllers on worker QThreads.
+    // Threaded mode: informers on their threads, controllers on worker QThreads, the garbage
+    // collector and compaction on the housekeeping thread. Both idempotent; stopThreaded joins
+    // every thread (each only finishes the sync or pass it is in) and is called by ~Simulation.
     void startThreaded();
     void stopThreaded();
     bool isThreaded() const { return m_threaded; }
@@ -85,6 +97,9 @@ public:
     static constexpr qint64 kCompactionIntervalMs = 5 * 60 * 1000;
 
 private:
+    // The garbage collector's pass when something was written since its last idle pass.
+    qsizetype collectGarbage();
+
     SimulationConfig m_config;
     std::unique_ptr<Cluster> m_cluster;
     std::unique_ptr<client::SharedInformerFactory> m_informers;
@@ -98,6 +113,7 @@ private:
     std::shared_ptr<controller::ReplicaFloorReconciler> m_floor;
     controller::Controller *m_floorController = nullptr;
     std::unique_ptr<DeterministicRunner> m_runner;
+    std::unique_ptr<Housekeeper> m_housekeeper;   // threaded mode only
     qint64 m_gcRevision = -1;
     // kube-apiserver compacts etcd every 5 minutes to the revision it saw 5 minutes earlier.
     qint64 m_compactAt = 0, m_compactCandidate = 0;
