@@ -29,7 +29,7 @@ bool ThreadSafeStore::addIndexer(const QString &name, IndexFunc func)
     if (!inserted)
         return false;
     for (const auto &[key, obj] : m_items)
-        indexLocked(it->second, key, nullptr, obj.get());
+        indexLocked(it->second, key, nullptr, &obj);
     return true;
 }
 
@@ -48,11 +48,13 @@ QStringList ThreadSafeStore::indexerNames() const
     return out;
 }
 
-// Moves key from the buckets of oldObj's values to those of newObj's (either may be null).
-// An update that keeps the values (the common case: namespace unchanged) touches nothing.
+// Moves key from the buckets of oldObj's values to those of the object in newSlot (either may
+// be null). An update that keeps the values (the common case: namespace unchanged) touches
+// nothing: the buckets point at the slot, which now holds the new object.
 void ThreadSafeStore::indexLocked(Index &index, const QString &key, const api::Object *oldObj,
-                                  const api::Object *newObj)
+                                  const api::ObjectPtr *newSlot)
 {
+    const api::Object *newObj = newSlot ? newSlot->get() : nullptr;
     // Fast path for the hottest case, an update within one namespace (no list allocations).
     if (index.isNamespace && oldObj && newObj && oldObj->metadata.namespace_ == newObj->metadata.namespace_)
         return;
@@ -69,7 +71,7 @@ void ThreadSafeStore::indexLocked(Index &index, const QString &key, const api::O
             index.buckets.erase(bucket);
     }
     for (const QString &v : newValues)
-        index.buckets[v].insert(key);
+        index.buckets[v].insert_or_assign(key, newSlot);
 }
 
 api::ObjectPtr ThreadSafeStore::add(const QString &key, api::ObjectPtr obj)
@@ -79,7 +81,7 @@ api::ObjectPtr ThreadSafeStore::add(const QString &key, api::ObjectPtr obj)
     api::ObjectPtr old = std::move(slot);
     slot = std::move(obj);
     for (auto &entry : m_indices)
-        indexLocked(entry.second, key, old.get(), slot.get());
+        indexLocked(entry.second, key, old.get(), &slot);
     return old;
 }
 
@@ -103,7 +105,7 @@ void ThreadSafeStore::replace(std::map<QString, api::ObjectPtr> items)
     for (auto &entry : m_indices) {
         entry.second.buckets.clear();
         for (const auto &[key, obj] : m_items)
-            indexLocked(entry.second, key, nullptr, obj.get());
+            indexLocked(entry.second, key, nullptr, &obj);
     }
 }
 
@@ -151,8 +153,8 @@ QList<api::ObjectPtr> ThreadSafeStore::byIndex(const QString &indexName, const Q
     if (bucket == index->second.buckets.end())
         return out;
     out.reserve(qsizetype(bucket->second.size()));
-    for (const QString &key : bucket->second)
-        out.append(m_items.at(key));
+    for (const auto &entry : bucket->second)
+        out.append(*entry.second);
     return out;
 }
 
@@ -167,8 +169,8 @@ QStringList ThreadSafeStore::indexKeys(const QString &indexName, const QString &
     if (bucket == index->second.buckets.end())
         return out;
     out.reserve(qsizetype(bucket->second.size()));
-    for (const QString &key : bucket->second)
-        out.append(key);
+    for (const auto &entry : bucket->second)
+        out.append(entry.first);
     return out;
 }
 
@@ -192,15 +194,15 @@ QList<api::ObjectPtr> ThreadSafeStore::index(const QString &indexName, const api
     if (index == m_indices.end())
         return out;
     // Union of the buckets, in key order, each object once.
-    std::set<QString> keys;
+    std::map<QString, const api::ObjectPtr *> keys;
     for (const QString &v : index->second.func(obj)) {
         auto bucket = index->second.buckets.find(v);
         if (bucket != index->second.buckets.end())
             keys.insert(bucket->second.begin(), bucket->second.end());
     }
     out.reserve(qsizetype(keys.size()));
-    for (const QString &key : keys)
-        out.append(m_items.at(key));
+    for (const auto &entry : keys)
+        out.append(*entry.second);
     return out;
 }
 

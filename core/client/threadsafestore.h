@@ -68,11 +68,14 @@ private:
     struct Index
     {
         IndexFunc func;
-        std::map<QString, std::set<QString>> buckets;   // indexed value -> keys
+        // indexed value -> key -> the object's slot in m_items (std::map nodes never move), so
+        // byIndex() reads objects without looking each key up again (1,000 pods of one
+        // ReplicaSet: 1,000 lookups of ~11 string compares each saved per call).
+        std::map<QString, std::map<QString, const api::ObjectPtr *>> buckets;
         bool isNamespace = false;   // the built-in index: compared without calling func
     };
 
-    void indexLocked(Index &index, const QString &key, const api::Object *oldObj, const api::Object *newObj);
+    void indexLocked(Index &index, const QString &key, const api::Object *oldObj, const api::ObjectPtr *newSlot);
 
     mutable std::shared_mutex m_lock;
     std::map<QString, api::ObjectPtr> m_items;
