@@ -1,0 +1,304 @@
+#include "core/controller/deployment/rollout.h"
+#include "core/store/kvstore.h"
+#include "ui/clustersession.h"
+#include "ui/scene/canvasscene.h"
+#include "ui/scene/cardcontents.h"
+#include "ui/scene/carditem.h"
+#include "ui/scene/clustercanvas.h"
+#include "ui/scene/nodelaneitem.h"
+#include "ui/scene/poditem.h"
+#include "ui/theme.h"
+
+#include <QApplication>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace rlab;
+using namespace rlab::ui;
+
+// The cluster canvas driven exactly as the window drives it: kubectl-like writes through the
+// session, virtual time advanced explicitly, one frame() = store events + frameDone. Checks the
+// picture (cards, pods in node lanes, stage colours), the animations (fly-in, fade-out of
+// Terminating pods, finished by frames), stable slots, reset, clicks and zoom.
+class TestCanvas : public QObject
+{
+    Q_OBJECT
+
+private:
+    static QString manifest()
+    {
+        return QStringLiteral(RLAB_TEST_DATA "/../../resources/manifests/nginx-deployment.yaml");
+    }
+
+    static void applyNginx(ClusterSession &session)
+    {
+        const ApplyReport report = session.apply({ManifestSource::fromFile(manifest())});
+        QVERIFY2(report.ok(), qPrintable(report.results.join(QLatin1Char('\n'))));
+    }
+
+    static void run(ClusterSession &session, qint64 ms)
+    {
+        session.advance(ms);
+        session.frame();
+    }
+
+    static QList<PodItem *> podsIn(const CanvasScene &scene, PodStage stage)
+    {
+        QList<PodItem *> out;
+        for (PodItem *p : scene.podItems()) {
+            if (p->stage() == stage)
+                out << p;
+        }
+        return out;
+    }
+
+    struct Place
+    {
+        QString lane;
+        int slot;
+        QPointF target;
+        bool operator==(const Place &) const = default;
+    };
+    static QHash<QString, Place> places(const CanvasScene &scene)
+    {
+        QHash<QString, Place> out;
+        for (PodItem *p : scene.podItems()) {
+            const QString ns = p->data(1).toString(), name = p->data(2).toString();
+            out.insert(name, Place{scene.podLane(ns, name), scene.podSlot(ns, name), p->targetPos()});
+        }
+        return out;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        theme::applyTo(*qobject_cast<QApplication *>(QCoreApplication::instance()));
+    }
+
+    void emptyClusterShowsNodeLanes()
+    {
+        ClusterSession session;
+        ClusterCanvas canvas(session);
+        const CanvasScene &scene = *canvas.canvasScene();
+        QCOMPARE(scene.deploymentCardCount(), 0);
+        QCOMPARE(scene.replicaSetCardCount(), 0);
+        QVERIFY(scene.podItems().isEmpty());
+        for (const char *n : {"node-1", "node-2", "node-3"})
+            QVERIFY2(scene.laneOf(QString::fromLatin1(n)), n);
+        QVERIFY(scene.laneOf(QString())->look().waitingLane);
+        QCOMPARE(scene.laneOf(QStringLiteral("node-1"))->look().status, QStringLiteral("Ready · 0 pods"));
+    }
+
+    void sampleDeploymentBecomesReady()
+    {
+        ClusterSession session;
+        ClusterCanvas canvas(session);
+        const CanvasScene &scene = *canvas.canvasScene();
+        applyNginx(session);
+        run(session, 30'000);
+        QCOMPARE(scene.deploymentCardCount(), 1);
+        QCOMPARE(scene.replicaSetCardCount(), 1);
+        QCOMPARE(scene.podItems().size(), 3);
+        QSet<QString> lanes;
+        for (PodItem *p : scene.podItems()) {
+            const QString lane = scene.podLane(p->data(1).toString(), p->data(2).toString());
+            QVERIFY2(lane.startsWith(QLatin1String("node-")), qPrintable(lane));
+            lanes.insert(lane);
+            QCOMPARE(p->stage(), PodStage::Ready);
+            QCOMPARE(p->currentColor(), PhaseColors::color(PodStage::Ready));
+            QCOMPARE(p->opacity(), 1.0);
+            QCOMPARE(p->pos(), p->targetPos());
+            // Each chip sits inside its node's lane.
+            QVERIFY(scene.laneOf(lane)->sceneBoundingRect().contains(p->sceneBoundingRect()));
+        }
+        QCOMPARE(lanes.size(), 3);   // the default scheduler spreads them
+        const CardItem *d = scene.deploymentCard(QStringLiteral("default"), QStringLiteral("nginx"));
+        QVERIFY(d);
+        QCOMPARE(d->content().counters.value(3).second, 3);   // available
+        QCOMPARE(d->content().badge, QStringLiteral("rev 1"));
+        QCOMPARE(scene.animatingCount(), 0);
+    }
+
+    void podsFlyInFromTheirReplicaSetAndFinishByFrames()
+    {
+        ClusterSession session;
+        ClusterCanvas canvas(session);
+        CanvasScene &scene = *canvas.canvasScene();
+        applyNginx(session);
+        run(session, 100);   // created, bound, ContainerCreating; 0.1 s of virtual time is not a jump
+        QCOMPARE(scene.podItems().size(), 3);
+        QVERIFY(scene.animatingCount() > 0);
+        for (PodItem *p : scene.podItems()) {
+            QVERIFY2(p->opacity() < 1.0, qPrintable(QString::number(p->opacity())));
+            QVERIFY(p->pos() != p->targetPos());
+            QVERIFY(p->pos().y() < p->targetPos().y());   // on its way down from the ReplicaSet card
+        }
+        // Frames drive the animation: half a motion, then the rest.
+        const qint64 now = session.monotonicMs();
+        canvas.tick(now + 300);
+        for (PodItem *p : scene.podItems())
+            QVERIFY(p->opacity() > 0.2 && p->opacity() < 1.0);
+        canvas.tick(now + 1000);
+        QCOMPARE(scene.animatingCount(), 0);
+        for (PodItem *p : scene.podItems()) {
+            QCOMPARE(p->pos(), p->targetPos());
+            QCOMPARE(p->opacity(), 1.0);
+        }
+    }
+
+    void scaleKeepsSlots()
+    {
+        ClusterSession session;
+        ClusterCanvas canvas(session);
+        const CanvasScene &scene = *canvas.canvasScene();
+        applyNginx(session);
+        run(session, 30'000);
+        QVERIFY(controller::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 5).ok());
+        run(session, 30'000);
+        QCOMPARE(scene.podItems().size(), 5);
+        QCOMPARE(podsIn(scene, PodStage::Ready).size(), 5);
+        const CardItem *rs = scene.replicaSetCard(QStringLiteral("default"), scene.podItems().first()->data(2).toString().section(QLatin1Char('-'), 0, 1));
+        QVERIFY(rs);
+        QCOMPARE(rs->content().counters.value(0).second, 5);   // desired
+        QCOMPARE(rs->content().counters.value(2).second, 5);   // ready
+        const QHash<QString, Place> before = places(scene);
+
+        // Scale down to 2: the survivors do not move.
+        QVERIFY(controller::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 2).ok());
+        run(session, 30'000);
+        canvas.tick(session.monotonicMs() + 5000);
+        QCOMPARE(scene.podItems().size(), 2);
+        const QHash<QString, Place> survivors = places(scene);
+        for (auto it = survivors.cbegin(); it != survivors.cend(); ++it) {
+            QVERIFY(before.contains(it.key()));
+            QVERIFY2(before.value(it.key()) == *it, qPrintable(it.key()));
+        }
+        // And up to 7: newcomers fill holes, the two survivors still do not move.
+        QVERIFY(controller::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 7).ok());
+        run(session, 30'000);
+        QCOMPARE(scene.podItems().size(), 7);
+        const QHash<QString, Place> after = places(scene);
+        for (auto it = survivors.cbegin(); it != survivors.cend(); ++it)
+            QVERIFY2(after.value(it.key()) == *it, qPrintable(it.key()));
+    }
+
+    void setImageAddsNewReplicaSetAndFadesOldPods()
+    {
+        ClusterSession session;
+        ClusterCanvas canvas(session);
+        CanvasScene &scene = *canvas.canvasScene();
+        applyNginx(session);
+        run(session, 30'000);
+        QVERIFY(controller::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 5).ok());
+        run(session, 30'000);
+        const QString oldRs = scene.podItems().first()->data(2).toString().section(QLatin1Char('-'), 0, 1);
+        QVERIFY(controller::rollout::setImage(session.api(), QStringLiteral("default"), QStringLiteral("nginx"),
+                                              QStringLiteral("nginx"), QStringLiteral("nginx:1.26"))
+                    .ok());
+        // A few seconds in: the new ReplicaSet exists and old pods are terminating.
+        bool sawTerminating = false;
+        for (int i = 0; i < 40 && !sawTerminating; ++i) {
+            run(session, 250);
+            const QList<PodItem *> terminating = podsIn(scene, PodStage::Terminating);
+            if (!terminating.isEmpty()) {
+                sawTerminating = true;
+                canvas.tick(session.monotonicMs() + 2000);
+                for (PodItem *p : terminating) {
+                    if (scene.podItem(p->data(1).toString(), p->data(2).toString()))
+                        QVERIFY2(p->opacity() < 0.5, qPrintable(QString::number(p->opacity())));
+                }
+            }
+        }
+        QVERIFY(sawTerminating);
+        QCOMPARE(scene.replicaSetCardCount(), 2);
+        run(session, 120'000);
+        canvas.tick(session.monotonicMs() + 5000);
+        QCOMPARE(scene.replicaSetCardCount(), 2);
+        QCOMPARE(scene.podItems().size(), 5);
+        const CardItem *oldCard = scene.replicaSetCard(QStringLiteral("default"), oldRs);
+        QVERIFY(oldCard);
+        QString newRs;
+        for (PodItem *p : scene.podItems()) {
+            QCOMPARE(p->stage(), PodStage::Ready);
+            newRs = p->data(2).toString().section(QLatin1Char('-'), 0, 1);
+            QVERIFY(newRs != oldRs);
+        }
+        const CardItem *newCard = scene.replicaSetCard(QStringLiteral("default"), newRs);
+        QVERIFY(newCard);
+        QCOMPARE(newCard->content().accent, CardContents::newReplicaSetAccent());
+        QCOMPARE(newCard->content().badge, QStringLiteral("rev 2"));
+        QCOMPARE(oldCard->content().accent, CardContents::oldReplicaSetAccent());
+        QVERIFY(oldCard->content().faded);
+        QVERIFY(newCard->pos().x() > oldCard->pos().x());   // newest revision rightmost
+    }
+
+    void resetClearsAndSnapshotIsInstant()
+    {
+        ClusterSession session;
+        ClusterCanvas canvas(session);
+        CanvasScene &scene = *canvas.canvasScene();
+        applyNginx(session);
+        run(session, 30'000);
+        QCOMPARE(scene.podItems().size(), 3);
+        // A past (or present) store state shown at once: no fly-in, nothing animating.
+        CanvasScene other;
+        other.reset(session.store().range(store::KeyRange::prefix("/registry/")).kvs, 0, 0);
+        QCOMPARE(other.podItems().size(), 3);
+        QCOMPARE(other.animatingCount(), 0);
+        for (PodItem *p : other.podItems()) {
+            QCOMPARE(p->opacity(), 1.0);
+            QCOMPARE(p->pos(), p->targetPos());
+            QCOMPARE(p->currentColor(), PhaseColors::color(PodStage::Ready));
+        }
+        QSignalSpy resets(&session, &ClusterSession::clusterReset);
+        session.reset();
+        QCOMPARE(resets.size(), 1);
+        QCOMPARE(scene.deploymentCardCount(), 0);
+        QCOMPARE(scene.replicaSetCardCount(), 0);
+        QVERIFY(scene.podItems().isEmpty());
+        QVERIFY(scene.laneOf(QStringLiteral("node-3")));
+        QCOMPARE(scene.animatingCount(), 0);
+    }
+
+    void clickActivatesAndKeysZoom()
+    {
+        ClusterSession session;
+        ClusterCanvas canvas(session);
+        canvas.resize(1280, 720);
+        canvas.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+        applyNginx(session);
+        run(session, 30'000);
+        canvas.fit();
+        PodItem *pod = canvas.canvasScene()->podItems().first();
+        QVERIFY(pod->toolTip().contains(QLatin1String("node: node-")));
+        QSignalSpy spy(&canvas, &ClusterCanvas::objectActivated);
+        const QPoint at = canvas.mapFromScene(pod->sceneBoundingRect().center());
+        QTest::mouseClick(canvas.viewport(), Qt::LeftButton, {}, at);
+        QCOMPARE(spy.size(), 1);
+        const auto ref = spy.first().first().value<ObjectRef>();
+        QCOMPARE(ref.kind, QStringLiteral("Pod"));
+        QCOMPARE(ref.name, pod->data(2).toString());
+        // The Deployment card.
+        CardItem *card = canvas.canvasScene()->deploymentCard(QStringLiteral("default"), QStringLiteral("nginx"));
+        QTest::mouseClick(canvas.viewport(), Qt::LeftButton, {}, canvas.mapFromScene(card->sceneBoundingRect().center()));
+        QCOMPARE(spy.size(), 2);
+        QCOMPARE(spy.last().first().value<ObjectRef>(), (ObjectRef{QStringLiteral("Deployment"), QStringLiteral("default"), QStringLiteral("nginx")}));
+
+        const double fitted = canvas.zoom();
+        QVERIFY(canvas.autoFit());
+        QTest::keyClick(&canvas, Qt::Key_Plus);
+        QVERIFY(canvas.zoom() > fitted * 1.2);
+        QVERIFY(!canvas.autoFit());
+        QTest::keyClick(&canvas, Qt::Key_Minus);
+        QVERIFY(qAbs(canvas.zoom() - fitted) < 1e-9);
+        QTest::keyClick(&canvas, Qt::Key_0);
+        QVERIFY(canvas.autoFit());
+        QCOMPARE(canvas.zoom(), fitted);
+        // The whole picture is in view after fit.
+        QVERIFY(canvas.mapToScene(canvas.viewport()->rect()).boundingRect().adjusted(-1, -1, 1, 1).contains(canvas.sceneRect()));
+    }
+};
+
+QTEST_MAIN(TestCanvas)
+#include "tst_canvas.moc"

@@ -1,0 +1,259 @@
+#include "core/api/pod.h"
+#include "ui/scene/canvaslayout.h"
+#include "ui/scene/motion.h"
+#include "ui/scene/phasecolors.h"
+#include "ui/scene/podslots.h"
+
+#include <QtTest>
+
+using namespace rlab;
+using namespace rlab::ui;
+
+// The canvas's plain maths, table by table: grid geometry (CanvasLayout), easing and frame
+// steps (Motion, Tween), stable slots (PodSlots), stage colours and their interpolation
+// (PhaseColors).
+class TestCanvasLayout : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void chipColumns_data()
+    {
+        QTest::addColumn<int>("pods");
+        QTest::addColumn<int>("cols");
+        QTest::newRow("empty") << 0 << 2;
+        QTest::newRow("one") << 1 << 2;
+        QTest::newRow("two") << 2 << 2;
+        QTest::newRow("three") << 3 << 3;
+        QTest::newRow("eight") << 8 << 4;
+        QTest::newRow("fifty") << 50 << 10;
+        QTest::newRow("250") << 250 << 23;
+    }
+    void chipColumns()
+    {
+        QFETCH(int, pods);
+        QFETCH(int, cols);
+        QCOMPARE(CanvasLayout::chipColumnsFor(pods), cols);
+    }
+
+    void cellGeometry_data()
+    {
+        QTest::addColumn<int>("slot");
+        QTest::addColumn<int>("chipCols");
+        QTest::addColumn<QPointF>("offset");
+        QTest::newRow("first") << 0 << 2 << QPointF(8, 10);
+        QTest::newRow("second") << 1 << 2 << QPointF(112, 10);
+        QTest::newRow("wraps") << 2 << 2 << QPointF(8, 44);
+        QTest::newRow("slot 3 of 2") << 3 << 2 << QPointF(112, 44);
+        QTest::newRow("slot 7 of 3") << 7 << 3 << QPointF(112, 78);
+        QTest::newRow("zero cols treated as 1") << 2 << 0 << QPointF(8, 78);
+    }
+    void cellGeometry()
+    {
+        QFETCH(int, slot);
+        QFETCH(int, chipCols);
+        QFETCH(QPointF, offset);
+        QCOMPARE(CanvasLayout::chipOffset(slot, chipCols), offset);
+    }
+
+    void sizes_data()
+    {
+        QTest::addColumn<int>("slotCount");
+        QTest::addColumn<int>("chipCols");
+        QTest::addColumn<int>("rows");
+        QTest::addColumn<double>("laneHeight");
+        QTest::addColumn<double>("columnWidth");
+        QTest::newRow("empty cell is one row") << 0 << 2 << 1 << 48.0 << 220.0;
+        QTest::newRow("two in two") << 2 << 2 << 1 << 48.0 << 220.0;
+        QTest::newRow("three in two") << 3 << 2 << 2 << 82.0 << 220.0;
+        QTest::newRow("fifty in ten") << 50 << 10 << 5 << 184.0 << 1048.0;
+        QTest::newRow("51 in ten") << 51 << 10 << 6 << 218.0 << 1048.0;
+    }
+    void sizes()
+    {
+        QFETCH(int, slotCount);
+        QFETCH(int, chipCols);
+        QFETCH(int, rows);
+        QFETCH(double, laneHeight);
+        QFETCH(double, columnWidth);
+        QCOMPARE(CanvasLayout::rowsFor(slotCount, chipCols), rows);
+        QCOMPARE(CanvasLayout::laneHeight(rows), laneHeight);
+        QCOMPARE(CanvasLayout::columnWidth(chipCols), columnWidth);
+    }
+
+    void compute()
+    {
+        // Deployment A with two ReplicaSets (2 and 10 chip columns), Deployment B with one.
+        const std::vector<CanvasLayout::Column> cols{{2, false}, {10, false}, {2, true}};
+        const CanvasLayout::Geometry g = CanvasLayout::compute(cols, {1, 2, 5});
+        QCOMPARE(g.columnX, (std::vector<double>{192, 428, 1524}));   // 192+220+16; 428+1048+48
+        QCOMPARE(g.columnW, (std::vector<double>{220, 1048, 220}));
+        QCOMPARE(g.laneY, (std::vector<double>{256, 310, 398}));     // 256+48+6; 310+82+6
+        QCOMPARE(g.laneH, (std::vector<double>{48, 82, 184}));
+        QCOMPARE(g.sceneRect, QRectF(0, 0, 1524 + 220 + 16, 398 + 184 + 16));
+        QCOMPARE(CanvasLayout::deploymentCard(g, 0, 1), QRectF(192, 16, 428 + 1048 - 192, 100));
+        QCOMPARE(CanvasLayout::replicaSetCard(g, 2), QRectF(1524, 128, 220, 104));
+    }
+
+    void computeEmpty()
+    {
+        const CanvasLayout::Geometry g = CanvasLayout::compute({}, {1});
+        QCOMPARE(g.sceneRect, QRectF(0, 0, 16 + 176 + 220 + 16, 256 + 48 + 16));
+    }
+
+    void easing_data()
+    {
+        QTest::addColumn<double>("t");
+        QTest::addColumn<double>("eased");
+        QTest::newRow("start") << 0.0 << 0.0;
+        QTest::newRow("quarter") << 0.25 << 0.0625;
+        QTest::newRow("half") << 0.5 << 0.5;
+        QTest::newRow("three quarters") << 0.75 << 0.9375;
+        QTest::newRow("end") << 1.0 << 1.0;
+        QTest::newRow("clamped below") << -1.0 << 0.0;
+        QTest::newRow("clamped above") << 2.0 << 1.0;
+    }
+    void easing()
+    {
+        QFETCH(double, t);
+        QFETCH(double, eased);
+        QVERIFY(qAbs(Motion::easeInOutCubic(t) - eased) < 1e-12);
+    }
+
+    void step_data()
+    {
+        QTest::addColumn<double>("wallMs");
+        QTest::addColumn<double>("virtualMs");
+        QTest::addColumn<double>("step");
+        QTest::newRow("one frame at x1") << 16.0 << 16.0 << 16.0 / 600.0;
+        QTest::newRow("paused time still animates") << 30.0 << 0.0 << 0.05;
+        QTest::newRow("x100: virtual time leads") << 16.0 << 1600.0 << 0.64;
+        QTest::newRow("a jump finishes everything") << 16.0 << 6000.0 << 1.0;
+        QTest::newRow("clock going back is ignored") << -50.0 << -50.0 << 0.0;
+    }
+    void step()
+    {
+        QFETCH(double, wallMs);
+        QFETCH(double, virtualMs);
+        QFETCH(double, step);
+        QVERIFY2(qAbs(Motion::step(wallMs, virtualMs) - step) < 1e-12, qPrintable(QString::number(Motion::step(wallMs, virtualMs))));
+    }
+
+    void tween()
+    {
+        Tween<double> t;
+        t.snap(10);
+        QVERIFY(!t.running());
+        t.retarget(20);
+        QCOMPARE(t.value(), 10.0);
+        t.advance(0.5);
+        QCOMPARE(t.value(), 15.0);
+        // Interrupted: the new tween starts where the value is, not where the old one began.
+        t.retarget(0);
+        QCOMPARE(t.from, 15.0);
+        t.advance(0.25);
+        QCOMPARE(t.value(), 15.0 - 15.0 * 0.0625);
+        t.advance(5);
+        QCOMPARE(t.value(), 0.0);
+        QVERIFY(!t.running());
+        t.retarget(0);   // same target: stays at rest
+        QVERIFY(!t.running());
+    }
+
+    void podSlots_data()
+    {
+        // A script: "+a" acquires a (expect the slot after ':'), "-a" releases; then extent.
+        QTest::addColumn<QStringList>("script");
+        QTest::addColumn<int>("extent");
+        QTest::newRow("fills in order") << QStringList{"+a:0", "+b:1", "+c:2"} << 3;
+        QTest::newRow("reuses the lowest hole") << QStringList{"+a:0", "+b:1", "+c:2", "-b", "+d:1", "+e:3"} << 4;
+        QTest::newRow("neighbours keep their slots") << QStringList{"+a:0", "+b:1", "+c:2", "-a", "-b", "+x:0"} << 3;
+        QTest::newRow("acquire twice is stable") << QStringList{"+a:0", "+b:1", "+a:0"} << 2;
+        QTest::newRow("extent shrinks from the end") << QStringList{"+a:0", "+b:1", "+c:2", "-c", "-b"} << 1;
+        QTest::newRow("release unknown is harmless") << QStringList{"-zz", "+a:0"} << 1;
+    }
+    void podSlots()
+    {
+        QFETCH(QStringList, script);
+        QFETCH(int, extent);
+        PodSlots s;
+        for (const QString &step : script) {
+            const QString pod = step.mid(1).section(QLatin1Char(':'), 0, 0);
+            if (step.startsWith(QLatin1Char('+')))
+                QCOMPARE(s.acquire(pod), step.section(QLatin1Char(':'), 1).toInt());
+            else
+                s.release(pod);
+        }
+        QCOMPARE(s.extent(), extent);
+    }
+
+    void mix_data()
+    {
+        QTest::addColumn<QColor>("a");
+        QTest::addColumn<QColor>("b");
+        QTest::addColumn<double>("t");
+        QTest::addColumn<QColor>("mixed");
+        QTest::newRow("quarter") << QColor(Qt::black) << QColor(Qt::white) << 0.25 << QColor(0x40, 0x40, 0x40);
+        QTest::newRow("start") << QColor(0x10, 0x20, 0x30) << QColor(Qt::white) << 0.0 << QColor(0x10, 0x20, 0x30);
+        QTest::newRow("end") << QColor(0x10, 0x20, 0x30) << QColor(0x16, 0xa3, 0x4a) << 1.0 << QColor(0x16, 0xa3, 0x4a);
+        QTest::newRow("clamped") << QColor(Qt::black) << QColor(Qt::white) << 7.0 << QColor(Qt::white);
+        QTest::newRow("alpha too") << QColor(0, 0, 0, 0) << QColor(0, 0, 0, 200) << 0.5 << QColor(0, 0, 0, 100);
+    }
+    void mix()
+    {
+        QFETCH(QColor, a);
+        QFETCH(QColor, b);
+        QFETCH(double, t);
+        QFETCH(QColor, mixed);
+        QCOMPARE(PhaseColors::mix(a, b, t), mixed);
+    }
+
+    void stages_data()
+    {
+        QTest::addColumn<QString>("node");
+        QTest::addColumn<QString>("phase");
+        QTest::addColumn<QString>("waiting");
+        QTest::addColumn<QString>("ready");
+        QTest::addColumn<bool>("deleting");
+        QTest::addColumn<int>("stage");
+        QTest::newRow("unscheduled") << "" << "Pending" << "" << "" << false << int(PodStage::Pending);
+        QTest::newRow("bound, nothing yet") << "node-1" << "Pending" << "" << "" << false << int(PodStage::Pending);
+        QTest::newRow("ContainerCreating") << "node-1" << "Pending" << "ContainerCreating" << "False" << false << int(PodStage::ContainerCreating);
+        QTest::newRow("Running not Ready") << "node-1" << "Running" << "" << "False" << false << int(PodStage::Running);
+        QTest::newRow("Ready") << "node-1" << "Running" << "" << "True" << false << int(PodStage::Ready);
+        QTest::newRow("ImagePullBackOff") << "node-1" << "Pending" << "ImagePullBackOff" << "False" << false << int(PodStage::Failing);
+        QTest::newRow("Terminating wins") << "node-1" << "Running" << "" << "True" << true << int(PodStage::Terminating);
+        QTest::newRow("Failed") << "node-1" << "Failed" << "" << "False" << false << int(PodStage::Failing);
+    }
+    void stages()
+    {
+        QFETCH(QString, node);
+        QFETCH(QString, phase);
+        QFETCH(QString, waiting);
+        QFETCH(QString, ready);
+        QFETCH(bool, deleting);
+        QFETCH(int, stage);
+        api::Pod pod;
+        pod.spec.nodeName = node;
+        pod.status.phase = phase;
+        if (!waiting.isEmpty()) {
+            api::ContainerStatus c;
+            c.state.waiting = api::ContainerStateWaiting{waiting, {}};
+            pod.status.containerStatuses << c;
+        }
+        if (!ready.isEmpty()) {
+            api::Condition c;
+            c.type = QStringLiteral("Ready");
+            c.status = ready;
+            pod.status.conditions << c;
+        }
+        if (deleting)
+            pod.metadata.deletionTimestamp = 1767225600000;
+        QCOMPARE(int(PhaseColors::stageOf(pod)), stage);
+        QVERIFY(PhaseColors::color(PodStage(stage)).isValid());
+        QVERIFY(!PhaseColors::label(PodStage(stage)).isEmpty());
+    }
+};
+
+QTEST_MAIN(TestCanvasLayout)
+#include "tst_canvaslayout.moc"

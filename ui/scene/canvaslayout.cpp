@@ -1,0 +1,74 @@
+#include "ui/scene/canvaslayout.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace rlab::ui {
+
+int CanvasLayout::chipColumnsFor(int pods)
+{
+    return std::max(2, int(std::ceil(std::sqrt(2.0 * std::max(pods, 0)))));
+}
+
+int CanvasLayout::rowsFor(int count, int chipCols)
+{
+    chipCols = std::max(chipCols, 1);
+    return std::max(1, (count + chipCols - 1) / chipCols);
+}
+
+double CanvasLayout::columnWidth(int chipCols)
+{
+    return std::max(kCardW, 2 * kCellPadX + chipCols * kPitchX - (kPitchX - kChipW));
+}
+
+double CanvasLayout::laneHeight(int rows)
+{
+    return 2 * kCellPadY + std::max(rows, 1) * kPitchY - (kPitchY - kChipH);
+}
+
+QPointF CanvasLayout::chipOffset(int slot, int chipCols)
+{
+    chipCols = std::max(chipCols, 1);
+    return QPointF(kCellPadX + (slot % chipCols) * kPitchX, kCellPadY + (slot / chipCols) * kPitchY);
+}
+
+CanvasLayout::Geometry CanvasLayout::compute(const std::vector<Column> &columns, const std::vector<int> &laneRows)
+{
+    Geometry g;
+    double x = kMargin + kGutter;
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+        if (i > 0)
+            x += columns[i].startsGroup ? kGroupGap : kColumnGap;
+        const double w = columnWidth(columns[i].chipCols);
+        g.columnX.push_back(x);
+        g.columnW.push_back(w);
+        x += w;
+    }
+    const double right = std::max(x, kMargin + kGutter + kCardW) + kMargin;
+    double y = kLanesY;
+    for (std::size_t i = 0; i < laneRows.size(); ++i) {
+        if (i > 0)
+            y += kLaneGap;
+        const double h = laneHeight(laneRows[i]);
+        g.laneY.push_back(y);
+        g.laneH.push_back(h);
+        y += h;
+    }
+    g.sceneRect = QRectF(0, 0, right, y + kMargin);
+    return g;
+}
+
+QRectF CanvasLayout::replicaSetCard(const Geometry &g, int column)
+{
+    const std::size_t c = std::size_t(column);
+    return QRectF(g.columnX[c], kReplicaSetY, g.columnW[c], kReplicaSetH);
+}
+
+QRectF CanvasLayout::deploymentCard(const Geometry &g, int firstColumn, int lastColumn)
+{
+    const double left = g.columnX[std::size_t(firstColumn)];
+    const double right = g.columnX[std::size_t(lastColumn)] + g.columnW[std::size_t(lastColumn)];
+    return QRectF(left, kDeploymentY, right - left, kDeploymentH);
+}
+
+} // namespace rlab::ui

@@ -1,0 +1,51 @@
+#pragma once
+#include <QPointF>
+#include <QRectF>
+#include <vector>
+
+namespace rlab::ui {
+
+// Geometry of the cluster canvas, in scene units (1 unit = 1 px at zoom 1). Columns are
+// ReplicaSets, grouped by Deployment (newest revision rightmost); rows are bands:
+//   y  16 … 116  Deployment cards (spanning their ReplicaSets' columns)
+//   y 128 … 232  ReplicaSet cards
+//   y 256 …      lane 0 "waiting for a node" (unbound pods wait at their RS), then one lane per
+//                node; a lane is as tall as its fullest cell.
+// A cell (column × lane) holds its pods' chips in a grid, slot s at row s / cols, column s % cols.
+// Worked example: 2 chip columns → column width max(220, 16 + 2·104 − 8) = 220; slot 3 of a
+// 2-column cell sits at (8 + 104, 10 + 34) from the cell's corner; a lane with 2 chip rows is
+// 2·34 − 6 + 20 = 82 tall. Pure functions; any thread.
+struct CanvasLayout
+{
+    static constexpr double kMargin = 16, kGutter = 176;   // node names live in the gutter
+    static constexpr double kDeploymentY = 16, kDeploymentH = 100;
+    static constexpr double kReplicaSetY = 128, kReplicaSetH = 104;
+    static constexpr double kLanesY = 256, kLaneGap = 6;
+    static constexpr double kCardW = 220, kColumnGap = 16, kGroupGap = 48;
+    static constexpr double kChipW = 96, kChipH = 28, kPitchX = 104, kPitchY = 34;
+    static constexpr double kCellPadX = 8, kCellPadY = 10;
+
+    struct Column
+    {
+        int chipCols = 2;
+        bool startsGroup = false;   // first column of another Deployment: a wider gap before it
+    };
+    struct Geometry
+    {
+        std::vector<double> columnX, columnW, laneY, laneH;
+        QRectF sceneRect;
+    };
+
+    // Chip columns for a cell holding n pods: max(2, ceil(sqrt(2n))): 3 → 3, 50 → 10.
+    static int chipColumnsFor(int pods);
+    static int rowsFor(int count, int chipCols);   // at least 1
+    static double columnWidth(int chipCols);
+    static double laneHeight(int rows);
+    static QPointF chipOffset(int slot, int chipCols);
+    static Geometry compute(const std::vector<Column> &columns, const std::vector<int> &laneRows);
+    // Card rectangles from a computed geometry.
+    static QRectF replicaSetCard(const Geometry &g, int column);
+    static QRectF deploymentCard(const Geometry &g, int firstColumn, int lastColumn);
+};
+
+} // namespace rlab::ui

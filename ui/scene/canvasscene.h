@@ -1,0 +1,121 @@
+#pragma once
+#include "core/api/deployment.h"
+#include "core/api/node.h"
+#include "core/api/pod.h"
+#include "core/api/replicaset.h"
+#include "core/store/keyvalue.h"
+#include "core/store/watchevent.h"
+#include "ui/scene/canvaslayout.h"
+#include "ui/scene/podslots.h"
+
+#include <QGraphicsScene>
+#include <QHash>
+#include <QMap>
+#include <QSet>
+#include <memory>
+#include <vector>
+
+namespace rlab::ui {
+
+class CardItem;
+class NodeLaneItem;
+class PodItem;
+
+// The cluster picture: decodes the store's Deployments, ReplicaSets, Pods and Nodes (from a
+// snapshot or from watch events) and keeps one item per object, laid out by CanvasLayout:
+// ReplicaSet columns grouped under their Deployment (owner reference; revision annotation
+// deployment.kubernetes.io/revision ascending, so the new ReplicaSet is rightmost and blue),
+// node lanes below, each pod in the cell of its controller ReplicaSet × its spec.nodeName (or
+// the "waiting for a node" lane). Slots (PodSlots) and lane heights are kept, never reshuffled.
+// apply() animates; reset() and animate = false place everything at once. tick() advances every
+// running tween by one frame and removes pods whose fade-out ended. Items carry the ObjectRef of
+// their object in data(0..2) (kind, namespace, name). GUI thread only.
+class CanvasScene : public QGraphicsScene
+{
+    Q_OBJECT
+public:
+    explicit CanvasScene(QObject *parent = nullptr);
+    ~CanvasScene() override;
+
+    // Forgets everything and shows `kvs` at once (no fly-in). `virtualNowMs`: the cluster clock.
+    void reset(const std::vector<store::KeyValue> &kvs, qint64 monotonicMs, qint64 virtualNowMs);
+    void apply(const std::vector<store::WatchEvent> &events);
+    // One frame: tweens move by Motion::step(wall delta, virtual delta).
+    void tick(qint64 monotonicMs, qint64 virtualNowMs);
+
+    // For tests and the view.
+    int deploymentCardCount() const;
+    int replicaSetCardCount() const { return int(m_replicaSets.size()); }
+    QList<PodItem *> podItems() const;
+    PodItem *podItem(const QString &ns, const QString &name) const;
+    CardItem *replicaSetCard(const QString &ns, const QString &name) const;
+    CardItem *deploymentCard(const QString &ns, const QString &name) const;
+    NodeLaneItem *laneOf(const QString &node) const;   // "" = the waiting lane
+    // The lane a pod currently sits in ("" = waiting), and its slot there.
+    QString podLane(const QString &ns, const QString &name) const;
+    int podSlot(const QString &ns, const QString &name) const;
+    int animatingCount() const { return int(m_animPods.size() + m_animCards.size() + m_animLanes.size()); }
+
+private:
+    struct PodState
+    {
+        std::shared_ptr<const api::Pod> pod;
+        QString column;    // ReplicaSet key "ns/name", or "~unowned/ns"
+        QString lane;      // node name, "" while unbound
+        PodItem *item = nullptr;
+        bool deleted = false;
+    };
+    struct ColumnState
+    {
+        std::shared_ptr<const api::ReplicaSet> rs;   // null: pods of a ReplicaSet not (or no longer) stored
+        QString deployment;                           // owner Deployment key, "" if none
+        qint64 revision = 0;
+        CardItem *card = nullptr;
+        int chipCols = 2;                             // grows, never shrinks
+        QHash<QString, PodSlots> cellSlots;               // by lane
+        int pods = 0;
+    };
+    struct DeploymentState
+    {
+        std::shared_ptr<const api::Deployment> deployment;
+        CardItem *card = nullptr;
+    };
+    struct NodeState
+    {
+        std::shared_ptr<const api::Node> node;
+        NodeLaneItem *lane = nullptr;
+        int rows = 1;   // grows, never shrinks
+        int pods = 0;
+    };
+
+    void clearAll();
+    void put(const store::KeyValue &kv, bool animate);
+    void remove(const QByteArray &etcdKey, bool animate);
+    void putPod(const std::shared_ptr<const api::Pod> &pod, bool animate);
+    void putReplicaSet(const std::shared_ptr<const api::ReplicaSet> &rs);
+    void putDeployment(const std::shared_ptr<const api::Deployment> &d);
+    void putNode(const std::shared_ptr<const api::Node> &n);
+    void placePod(const QString &key, PodState &state, const QString &column, const QString &lane);
+    void dropPod(const QString &key);
+    ColumnState &column(const QString &key);
+    void relayout(bool animate);
+    void refreshCards(bool animate);
+    void markAnimating(PodItem *item) { m_animPods.insert(item); }
+
+    QMap<QString, PodState> m_pods;
+    QMap<QString, ColumnState> m_replicaSets;
+    QMap<QString, DeploymentState> m_deployments;
+    QMap<QString, NodeState> m_nodes;
+    NodeLaneItem *m_waitingLane = nullptr;
+    int m_waitingRows = 1;
+    QSet<PodItem *> m_animPods;
+    QSet<CardItem *> m_animCards;
+    QSet<NodeLaneItem *> m_animLanes;
+    CanvasLayout::Geometry m_geometry;
+    QHash<QString, int> m_columnIndex;
+    qint64 m_lastMonotonicMs = 0;
+    qint64 m_lastVirtualMs = 0;
+    bool m_layoutDirty = false;
+};
+
+} // namespace rlab::ui

@@ -1,0 +1,152 @@
+#include "ui/scene/carditem.h"
+
+#include "ui/theme.h"
+
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+
+namespace rlab::ui {
+
+namespace {
+
+QFont font(double pt, bool bold)
+{
+    QFont f;
+    f.setPointSizeF(pt);
+    f.setBold(bold);
+    return f;
+}
+
+const QColor kInk(0x1f, 0x29, 0x37);
+
+} // namespace
+
+void CardItem::setContent(const CardContent &content, bool animate)
+{
+    if (content == m_content)
+        return;
+    QList<double> pulse(content.counters.size(), 0.0);
+    for (qsizetype i = 0; i < content.counters.size(); ++i) {
+        const bool changed = i < m_content.counters.size() && m_content.counters[i].second != content.counters[i].second;
+        pulse[i] = (animate && changed) ? 1.0 : (i < m_pulse.size() ? m_pulse[i] : 0.0);
+    }
+    m_pulse = pulse;
+    m_content = content;
+    update();
+}
+
+void CardItem::setTargetRect(const QRectF &rect, bool animate)
+{
+    if (rect.size() != m_size) {
+        prepareGeometryChange();
+        m_size = rect.size();
+    }
+    if (animate)
+        m_pos.retarget(rect.topLeft());
+    else
+        m_pos.snap(rect.topLeft());
+    setPos(m_pos.value());
+}
+
+bool CardItem::isAnimating() const
+{
+    if (m_pos.running())
+        return true;
+    for (double p : m_pulse) {
+        if (p > 0)
+            return true;
+    }
+    return false;
+}
+
+bool CardItem::advance(double dt)
+{
+    if (m_pos.running()) {
+        m_pos.advance(dt);
+        setPos(m_pos.value());
+    }
+    bool pulsing = false;
+    for (double &p : m_pulse) {
+        if (p > 0) {
+            p = std::max(0.0, p - dt * 0.5);   // twice as long as a motion: ~1.2 s
+            pulsing = true;
+        }
+    }
+    if (pulsing)
+        update();
+    return isAnimating();
+}
+
+void CardItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    const QRectF r = boundingRect().adjusted(0.5, 0.5, -0.5, -0.5);
+    const QColor accent = m_content.faded ? QColor(0x9c, 0xa3, 0xaf) : m_content.accent;
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    painter->setPen(QPen(m_content.faded ? QColor(0xd1, 0xd5, 0xdb) : accent.lighter(130), 1.5));
+    painter->setBrush(m_content.faded ? QColor(0xf9, 0xfa, 0xfb) : Qt::white);
+    painter->drawRoundedRect(r, 10, 10);
+    // Header stripe on the left edge.
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(accent);
+    painter->drawRoundedRect(QRectF(r.left(), r.top(), 7, r.height()), 3.5, 3.5);
+    if (lod < 0.22)
+        return;
+
+    const QColor ink = m_content.faded ? QColor(0x6b, 0x72, 0x80) : kInk;
+    const double x = r.left() + 16, w = r.width() - 26;
+    static const QFont kindFont = font(8.5, true), titleFont = font(11.5, true), detailFont = font(9, false),
+                       labelFont = font(8, false), numberFont = font(15, true), badgeFont = font(9, true);
+    // Badge (right) and kind label.
+    painter->setFont(badgeFont);
+    const QFontMetricsF bm(badgeFont);
+    double badgeW = 0;
+    if (!m_content.badge.isEmpty()) {
+        badgeW = bm.horizontalAdvance(m_content.badge) + 14;
+        const QRectF badge(r.right() - 10 - badgeW, r.top() + 8, badgeW, 20);
+        painter->setBrush(accent);
+        painter->drawRoundedRect(badge, 10, 10);
+        painter->setPen(Qt::white);
+        painter->drawText(badge, Qt::AlignCenter, m_content.badge);
+    }
+    painter->setFont(kindFont);
+    painter->setPen(accent.darker(115));
+    painter->drawText(QRectF(x, r.top() + 6, w - badgeW, 14), Qt::AlignLeft | Qt::AlignVCenter, m_content.kind.toUpper());
+    painter->setFont(titleFont);
+    painter->setPen(ink);
+    const QFontMetricsF tm(titleFont);
+    painter->drawText(QRectF(x, r.top() + 20, w - badgeW, 22), Qt::AlignLeft | Qt::AlignVCenter,
+                      tm.elidedText(m_content.title, Qt::ElideMiddle, w - badgeW));
+    painter->setFont(detailFont);
+    painter->setPen(theme::muted());
+    const QFontMetricsF dm(detailFont);
+    painter->drawText(QRectF(x, r.top() + 42, w, 16), Qt::AlignLeft | Qt::AlignVCenter,
+                      dm.elidedText(m_content.detail, Qt::ElideRight, w));
+
+    // Counters: small label over a big number, highlighted while they tick.
+    const qsizetype n = m_content.counters.size();
+    if (n == 0)
+        return;
+    const double cw = std::min(w / double(n), 90.0);
+    for (qsizetype i = 0; i < n; ++i) {
+        const QRectF cell(x + i * cw, r.top() + 60, cw - 4, r.height() - 66);
+        const double p = i < m_pulse.size() ? m_pulse[i] : 0.0;
+        if (p > 0) {
+            QColor glow = theme::recentWrite();
+            glow.setAlphaF(float(p));
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(glow);
+            painter->drawRoundedRect(cell, 5, 5);
+        }
+        painter->setFont(labelFont);
+        painter->setPen(theme::muted());
+        painter->drawText(QRectF(cell.left() + 3, cell.top(), cell.width() - 3, 13), Qt::AlignLeft | Qt::AlignVCenter,
+                          m_content.counters[i].first);
+        painter->setFont(numberFont);
+        painter->setPen(ink);
+        painter->drawText(QRectF(cell.left() + 3, cell.top() + 12, cell.width() - 3, cell.height() - 12),
+                          Qt::AlignLeft | Qt::AlignVCenter, QString::number(m_content.counters[i].second));
+    }
+}
+
+} // namespace rlab::ui

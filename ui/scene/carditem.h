@@ -1,0 +1,50 @@
+#pragma once
+#include "ui/scene/motion.h"
+
+#include <QColor>
+#include <QGraphicsItem>
+#include <QList>
+#include <QString>
+
+namespace rlab::ui {
+
+// What a Deployment or ReplicaSet card says: "Deployment" / "ReplicaSet", the name, a badge
+// ("rev 2"), one line of detail (image, pod-template-hash, strategy) and its counters
+// (desired / current / ready / available). A plain value.
+struct CardContent
+{
+    QString kind;
+    QString title;
+    QString badge;
+    QString detail;
+    QList<QPair<QString, int>> counters;
+    QColor accent;          // header stripe and badge: the new ReplicaSet is blue, old ones grey
+    bool faded = false;     // an old ReplicaSet scaled to 0: drawn lighter
+    bool operator==(const CardContent &) const = default;
+};
+
+// A Deployment or ReplicaSet card on the canvas, custom painted. A counter that changes is
+// highlighted and the highlight fades within ~1 s (pulse tweens advanced by the scene each
+// frame), so the learner sees "ready 2 → 3" tick. GUI thread only.
+class CardItem : public QGraphicsItem
+{
+public:
+    CardItem() = default;
+
+    QRectF boundingRect() const override { return QRectF(QPointF(0, 0), m_size); }
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+
+    void setContent(const CardContent &content, bool animate);
+    const CardContent &content() const { return m_content; }
+    void setTargetRect(const QRectF &rect, bool animate);
+    bool advance(double dt);
+    bool isAnimating() const;
+
+private:
+    CardContent m_content;
+    QSizeF m_size{220, 100};
+    Tween<QPointF> m_pos;
+    QList<double> m_pulse;   // per counter: 1 just changed … 0 at rest
+};
+
+} // namespace rlab::ui

@@ -1,0 +1,221 @@
+#include "ui/scene/clustercanvas.h"
+
+#include "ui/clustersession.h"
+#include "ui/scene/canvasscene.h"
+#include "ui/theme.h"
+
+#include <QGraphicsItem>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QScrollBar>
+#include <QToolButton>
+#include <QWheelEvent>
+
+#include <cmath>
+
+namespace rlab::ui {
+
+namespace {
+constexpr double kMaxAutoZoom = 1.4;   // a small cluster is not blown up beyond this
+constexpr double kMinZoom = 0.02, kMaxZoom = 6.0;
+}
+
+ClusterCanvas::ClusterCanvas(ClusterSession &session, QWidget *parent)
+    : QGraphicsView(parent), m_session(session), m_scene(new CanvasScene(this))
+{
+    setObjectName(QStringLiteral("clusterCanvas"));
+    setScene(m_scene);
+    setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
+    setOptimizationFlags(QGraphicsView::DontAdjustForAntialiasing);
+    setCacheMode(QGraphicsView::CacheNone);
+    setDragMode(QGraphicsView::ScrollHandDrag);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    setResizeAnchor(QGraphicsView::AnchorViewCenter);
+    setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    setFrameShape(QFrame::NoFrame);
+    setMinimumSize(320, 240);
+
+    auto button = [this](const QString &text, const QString &tip) {
+        auto *b = new QToolButton(viewport());
+        b->setText(text);
+        b->setToolTip(tip);
+        b->setAutoRaise(false);
+        b->setFocusPolicy(Qt::NoFocus);
+        b->setCursor(Qt::ArrowCursor);
+        return b;
+    };
+    m_fitButton = button(tr("Fit"), tr("Fit the whole cluster in view (0 or double-click)"));
+    m_fitButton->setObjectName(QStringLiteral("canvasFitButton"));
+    m_zoomInButton = button(QStringLiteral("+"), tr("Zoom in (+ or Ctrl+wheel)"));
+    m_zoomOutButton = button(QStringLiteral("−"), tr("Zoom out (- or Ctrl+wheel)"));
+    connect(m_fitButton, &QToolButton::clicked, this, &ClusterCanvas::fit);
+    connect(m_zoomInButton, &QToolButton::clicked, this, [this] { zoomBy(1.25); });
+    connect(m_zoomOutButton, &QToolButton::clicked, this, [this] { zoomBy(0.8); });
+
+    connect(&m_session, &ClusterSession::storeEvents, this, &ClusterCanvas::onStoreEvents);
+    connect(&m_session, &ClusterSession::frameDone, this, &ClusterCanvas::tick);
+    connect(&m_session, &ClusterSession::clusterReset, this, &ClusterCanvas::rebuild);
+    rebuild();
+}
+
+ClusterCanvas::~ClusterCanvas() = default;
+
+double ClusterCanvas::zoom() const
+{
+    return transform().m11();
+}
+
+void ClusterCanvas::rebuild()
+{
+    m_scene->reset(m_session.snapshot().kvs, m_session.monotonicMs(), m_session.cluster().clock().now());
+    fitIfAuto();
+    viewport()->update();
+}
+
+void ClusterCanvas::onStoreEvents(const std::vector<store::WatchEvent> &events)
+{
+    m_scene->apply(events);
+}
+
+void ClusterCanvas::tick(qint64 monotonicMs)
+{
+    m_scene->tick(monotonicMs, m_session.cluster().clock().now());
+    fitIfAuto();
+}
+
+void ClusterCanvas::fit()
+{
+    m_autoFit = true;
+    m_fittedRect = QRectF();
+    fitIfAuto();
+}
+
+void ClusterCanvas::fitIfAuto()
+{
+    if (!m_autoFit)
+        return;
+    const QRectF r = m_scene->sceneRect();
+    if (r == m_fittedRect && !r.isEmpty())
+        return;
+    m_fittedRect = r;
+    const QSizeF avail = viewport()->size();
+    if (r.isEmpty() || avail.isEmpty())
+        return;
+    const double s = std::min({avail.width() / r.width(), avail.height() / r.height(), kMaxAutoZoom});
+    setTransform(QTransform::fromScale(s, s));
+    centerOn(r.center());
+}
+
+void ClusterCanvas::zoomBy(double factor)
+{
+    const double target = std::clamp(zoom() * factor, kMinZoom, kMaxZoom);
+    const double f = target / zoom();
+    if (std::abs(f - 1.0) < 1e-9)
+        return;
+    m_autoFit = false;
+    scale(f, f);
+}
+
+void ClusterCanvas::wheelEvent(QWheelEvent *event)
+{
+    if (event->modifiers() & Qt::ControlModifier) {
+        const double steps = event->angleDelta().y() / 120.0;
+        zoomBy(std::pow(1.15, steps));
+        event->accept();
+        return;
+    }
+    QGraphicsView::wheelEvent(event);
+}
+
+void ClusterCanvas::keyPressEvent(QKeyEvent *event)
+{
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomBy(1.25);
+        return;
+    case Qt::Key_Minus:
+        zoomBy(0.8);
+        return;
+    case Qt::Key_0:
+        fit();
+        return;
+    default:
+        QGraphicsView::keyPressEvent(event);
+    }
+}
+
+ObjectRef ClusterCanvas::objectAt(const QPoint &viewportPos) const
+{
+    for (QGraphicsItem *item : items(viewportPos)) {
+        const QString kind = item->data(0).toString();
+        if (!kind.isEmpty())
+            return ObjectRef{kind, item->data(1).toString(), item->data(2).toString()};
+    }
+    return {};
+}
+
+void ClusterCanvas::mousePressEvent(QMouseEvent *event)
+{
+    m_pressPos = event->position().toPoint();
+    QGraphicsView::mousePressEvent(event);
+}
+
+void ClusterCanvas::mouseReleaseEvent(QMouseEvent *event)
+{
+    QGraphicsView::mouseReleaseEvent(event);
+    // A click, not the end of a drag (pan).
+    if (event->button() == Qt::LeftButton && (event->position().toPoint() - m_pressPos).manhattanLength() < 5) {
+        const ObjectRef ref = objectAt(event->position().toPoint());
+        if (!ref.kind.isEmpty())
+            emit objectActivated(ref);
+    }
+}
+
+void ClusterCanvas::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    if (objectAt(event->position().toPoint()).kind.isEmpty()) {
+        fit();
+        event->accept();
+        return;
+    }
+    QGraphicsView::mouseDoubleClickEvent(event);
+}
+
+void ClusterCanvas::resizeEvent(QResizeEvent *event)
+{
+    QGraphicsView::resizeEvent(event);
+    placeButtons();
+    m_fittedRect = QRectF();
+    fitIfAuto();
+}
+
+void ClusterCanvas::placeButtons()
+{
+    const int h = m_fitButton->sizeHint().height();
+    int x = viewport()->width() - 8;
+    for (QToolButton *b : {m_fitButton, m_zoomInButton, m_zoomOutButton}) {
+        const int w = std::max(b->sizeHint().width(), h);
+        x -= w;
+        b->setGeometry(x, 8, w, h);
+        x -= 4;
+    }
+}
+
+void ClusterCanvas::drawForeground(QPainter *painter, const QRectF &rect)
+{
+    Q_UNUSED(rect);
+    // An empty cluster says what to do, in view coordinates.
+    if (m_scene->deploymentCardCount() > 0 || m_scene->replicaSetCardCount() > 0)
+        return;
+    painter->save();
+    painter->resetTransform();
+    painter->setFont(theme::headlineFont(1.3));
+    painter->setPen(theme::muted());
+    painter->drawText(viewport()->rect().adjusted(0, 0, 0, -viewport()->height() / 3), Qt::AlignHCenter | Qt::AlignBottom,
+                      tr("Apply a Deployment (drop a manifest here or use Apply) to watch it roll out"));
+    painter->restore();
+}
+
+} // namespace rlab::ui

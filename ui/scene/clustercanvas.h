@@ -1,0 +1,71 @@
+#pragma once
+#include "ui/models/objectref.h"
+
+#include <QGraphicsView>
+
+class QToolButton;
+
+namespace rlab::store {
+struct WatchEvent;
+}
+
+namespace rlab::ui {
+
+class CanvasScene;
+class ClusterSession;
+
+// The cluster canvas: Deployments → ReplicaSets → pods, nodes as lanes (CanvasScene), as a
+// QGraphicsView that connects itself to the session: storeEvents → CanvasScene::apply,
+// frameDone → tick (animations follow frames, so tests drive them), clusterReset → an instant
+// rebuild from session.snapshot() (also an old revision: time travel shows the past, no fly-in).
+// Zoom: Ctrl+wheel, +/-, 0 or double-click = fit; drag pans. It fits the picture as it grows
+// until the user zooms. Hover shows the object's tooltip; a click emits objectActivated.
+// One full-viewport repaint per frame at most (FullViewportUpdate: with hundreds of chips moving,
+// the union of dirty rects is the viewport anyway). GUI thread only.
+class ClusterCanvas : public QGraphicsView
+{
+    Q_OBJECT
+public:
+    explicit ClusterCanvas(ClusterSession &session, QWidget *parent = nullptr);
+    ~ClusterCanvas() override;
+
+    CanvasScene *canvasScene() const { return m_scene; }
+    double zoom() const;
+    bool autoFit() const { return m_autoFit; }
+    // The object drawn at a viewport position (empty kind: background).
+    ObjectRef objectAt(const QPoint &viewportPos) const;
+
+public slots:
+    void fit();
+    void zoomBy(double factor);
+    void rebuild();          // from session.snapshot(), no animation
+    void tick(qint64 monotonicMs);
+
+signals:
+    void objectActivated(const rlab::ui::ObjectRef &ref);
+
+protected:
+    void wheelEvent(QWheelEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void drawForeground(QPainter *painter, const QRectF &rect) override;
+
+private:
+    void onStoreEvents(const std::vector<store::WatchEvent> &events);
+    void fitIfAuto();
+    void placeButtons();
+
+    ClusterSession &m_session;
+    CanvasScene *m_scene;
+    QToolButton *m_fitButton;
+    QToolButton *m_zoomInButton;
+    QToolButton *m_zoomOutButton;
+    QPoint m_pressPos;
+    bool m_autoFit = true;
+    QRectF m_fittedRect;
+};
+
+} // namespace rlab::ui

@@ -1,0 +1,120 @@
+#include "ui/scene/poditem.h"
+
+#include "ui/scene/canvaslayout.h"
+
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+
+namespace rlab::ui {
+
+namespace {
+
+QFont chipFont()
+{
+    QFont f;
+    f.setPointSizeF(10);
+    f.setBold(true);
+    return f;
+}
+
+} // namespace
+
+PodItem::PodItem(const QString &name)
+    : m_label(name.section(QLatin1Char('-'), -1))
+{
+    m_opacity.snap(1.0);
+    m_scale.snap(1.0);
+    m_colorFrom = m_colorTo = PhaseColors::color(m_stage);
+    setTransformOriginPoint(CanvasLayout::kChipW / 2, CanvasLayout::kChipH / 2);
+    setAcceptHoverEvents(false);
+}
+
+QRectF PodItem::boundingRect() const
+{
+    return QRectF(0, 0, CanvasLayout::kChipW, CanvasLayout::kChipH);
+}
+
+QColor PodItem::currentColor() const
+{
+    return PhaseColors::mix(m_colorFrom, m_colorTo, Motion::easeInOutCubic(m_colorT));
+}
+
+void PodItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    const QRectF r = boundingRect();
+    const QColor fill = currentColor();
+    if (lod * r.width() < 24) {   // a few pixels on screen: a plain rectangle is all one can see
+        painter->fillRect(r, fill);
+        return;
+    }
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    painter->setPen(QPen(fill.darker(125), 1.0));
+    painter->setBrush(fill);
+    painter->drawRoundedRect(r.adjusted(0.5, 0.5, -0.5, -0.5), 7, 7);
+    if (lod * r.width() < 40)
+        return;
+    static const QFont font = chipFont();
+    painter->setFont(font);
+    painter->setPen(PhaseColors::textColor(m_stage));
+    painter->drawText(r, Qt::AlignCenter, m_label);
+}
+
+void PodItem::moveTo(const QPointF &target, bool animate)
+{
+    if (animate)
+        m_pos.retarget(target);
+    else
+        m_pos.snap(target);
+    setPos(m_pos.value());
+}
+
+void PodItem::setStage(PodStage stage, bool animate)
+{
+    if (stage == m_stage && m_colorTo == PhaseColors::color(stage))
+        return;
+    m_stage = stage;
+    m_colorFrom = animate ? currentColor() : PhaseColors::color(stage);
+    m_colorTo = PhaseColors::color(stage);
+    m_colorT = animate ? 0.0 : 1.0;
+    update();
+}
+
+void PodItem::fadeTo(double opacity, double scale, bool animate)
+{
+    if (animate) {
+        m_opacity.retarget(opacity);
+        m_scale.retarget(scale);
+    } else {
+        m_opacity.snap(opacity);
+        m_scale.snap(scale);
+    }
+    setOpacity(m_opacity.value());
+    setScale(m_scale.value());
+}
+
+bool PodItem::isAnimating() const
+{
+    return m_pos.running() || m_opacity.running() || m_scale.running() || m_colorT < 1.0;
+}
+
+bool PodItem::advance(double dt)
+{
+    if (m_pos.running()) {
+        m_pos.advance(dt);
+        setPos(m_pos.value());
+    }
+    if (m_opacity.running() || m_scale.running()) {
+        m_opacity.advance(dt);
+        m_scale.advance(dt);
+        setOpacity(m_opacity.value());
+        setScale(m_scale.value());
+    }
+    if (m_colorT < 1.0) {
+        m_colorT = std::min(1.0, m_colorT + dt);
+        update();
+    }
+    return isAnimating();
+}
+
+} // namespace rlab::ui

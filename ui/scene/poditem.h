@@ -1,0 +1,47 @@
+#pragma once
+#include "ui/scene/motion.h"
+#include "ui/scene/phasecolors.h"
+
+#include <QColor>
+#include <QGraphicsItem>
+#include <QString>
+
+namespace rlab::ui {
+
+// One pod on the canvas: a rounded chip coloured by its PodStage, labelled with the name's
+// random suffix ("abc12" of nginx-5f7799dff-abc12). Position, opacity, scale and colour are
+// Tweens advanced once per frame by the scene (advance(dt)), never by timers. Painting is cheap
+// for thousands of chips: no effects, no shadows; below ~24 px on screen a chip is one plain
+// rectangle, its label appears from ~40 px. GUI thread only.
+class PodItem : public QGraphicsItem
+{
+public:
+    explicit PodItem(const QString &name);
+
+    QRectF boundingRect() const override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+
+    // Targets; animate = false jumps there (a reset, the first picture).
+    void moveTo(const QPointF &target, bool animate);
+    void setStage(PodStage stage, bool animate);
+    void fadeTo(double opacity, double scale, bool animate);
+    // One frame's progress; false when every tween is at rest.
+    bool advance(double dt);
+
+    PodStage stage() const { return m_stage; }
+    QColor currentColor() const;
+    QPointF targetPos() const { return m_pos.to; }
+    bool isAnimating() const;
+    bool removing = false;   // deleted from the store: fading out, then removed
+
+private:
+    QString m_label;
+    PodStage m_stage = PodStage::Pending;
+    Tween<QPointF> m_pos;
+    Tween<double> m_opacity;
+    Tween<double> m_scale;
+    QColor m_colorFrom, m_colorTo;
+    double m_colorT = 1.0;
+};
+
+} // namespace rlab::ui

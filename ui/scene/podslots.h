@@ -1,0 +1,27 @@
+#pragma once
+#include <QHash>
+#include <QString>
+#include <vector>
+
+namespace rlab::ui {
+
+// Stable slots of one canvas cell (one ReplicaSet in one node lane): a pod keeps the slot it
+// got until it is released, and a newcomer takes the lowest free slot, so nothing moves when
+// neighbours come and go. Example: acquire a, b, c → 0, 1, 2; release b; acquire d → 1;
+// acquire e → 3; extent() = 4 (slots 0..3 in use). Plain value; GUI thread (not locked).
+class PodSlots
+{
+public:
+    int acquire(const QString &pod);   // the pod's slot; the existing one if it has one
+    void release(const QString &pod);
+    int slotOf(const QString &pod) const { return m_slotOf.value(pod, -1); }
+    int size() const { return int(m_slotOf.size()); }
+    // One past the highest slot in use (0 when empty).
+    int extent() const;
+
+private:
+    QHash<QString, int> m_slotOf;
+    std::vector<bool> m_used;
+};
+
+} // namespace rlab::ui
