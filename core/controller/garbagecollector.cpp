@@ -6,6 +6,9 @@
 
 #include <QHash>
 #include <QMap>
+#include <QSet>
+
+#include <vector>
 
 namespace rlab::controller {
 
@@ -21,22 +24,36 @@ int GarbageCollector::collect()
 {
     CallerScope caller(QStringLiteral("garbage-collector"));
     m_actions.clear();
-    // Everything, indexed by uid, and the dependents of each owner uid.
+    // The objects that may need an action (being deleted, or owned), by uid — ordered:
+    // deterministic traces — and the dependents of each owner uid. Objects with neither (most
+    // Events, Nodes, Namespaces) only matter as possible owners: `live` answers that for
+    // exactly the uids some ownerReference names (thousands of Events never enter a map).
     struct Entry
     {
         ResourceType rt;
         ObjectPtr obj;
     };
-    QMap<QString, Entry> byUid;   // ordered: deterministic traces
+    QMap<QString, Entry> byUid;
     QHash<QString, QList<Entry>> dependents;
+    std::vector<QList<ObjectPtr>> lists;
     for (const ResourceType &rt : resources::all()) {
-        const Result<ObjectList> l = m_api.list(rt, QString());
+        Result<ObjectList> l = m_api.list(rt, QString());
         if (!l.ok())
             continue;
         for (const ObjectPtr &o : l.value.items) {
+            if (o->metadata.deletionTimestamp == 0 && o->metadata.ownerReferences.isEmpty())
+                continue;
             byUid.insert(o->metadata.uid, Entry{rt, o});
             for (const OwnerReference &ref : o->metadata.ownerReferences)
                 dependents[ref.uid].append(Entry{rt, o});
+        }
+        lists.push_back(std::move(l.value.items));
+    }
+    QSet<QString> live;   // owner uids (keys of `dependents`) that exist
+    for (const QList<ObjectPtr> &items : lists) {
+        for (const ObjectPtr &o : items) {
+            if (dependents.contains(o->metadata.uid))
+                live.insert(o->metadata.uid);
         }
     }
     int writes = 0;
@@ -102,7 +119,7 @@ int GarbageCollector::collect()
             continue;
         bool anyOwner = false;
         for (const OwnerReference &ref : o->metadata.ownerReferences) {
-            if (byUid.contains(ref.uid)) {
+            if (live.contains(ref.uid)) {
                 anyOwner = true;
                 break;
             }

@@ -35,6 +35,11 @@ DeploymentController::DeploymentController(apiserver::ApiServer &api, client::Sh
       m_controller(QStringLiteral("deployment"), QStringLiteral("syncDeployment"), api.clock(), trace, MaxRetries)
 {
     m_controller.setSyncHandler([this](const QString &key) { return syncDeployment(key); });
+    // Pods by their controller's uid (taken already: the same index of another controller).
+    m_podInformer.addIndexer(podControllerUIDIndex(), [](const Object &obj) {
+        const OwnerReference *ref = obj.metadata.controllerRef();
+        return ref ? QStringList{ref->uid} : QStringList{};
+    });
     m_dHandler = m_dInformer.addEventHandler(client::ResourceEventHandlerFuncs(
         [this](const ObjectPtr &obj, bool) { addDeployment(obj); },
         [this](const ObjectPtr &oldObj, const ObjectPtr &curObj) { updateDeployment(oldObj, curObj); },
@@ -263,14 +268,16 @@ DeploymentController::PodMap DeploymentController::getPodMapForDeployment(const 
     const std::optional<Selector> selector = Selector::fromLabelSelector(*d.spec.selector);
     if (!selector)
         return podMap;
+    // Upstream lists the namespace's pods matching the selector and groups them by controller
+    // uid; reading each ReplicaSet's pods from the controller-uid index gives the same lists,
+    // in the same (key) order, without visiting every pod of the namespace on every sync.
     // Inactive pods are kept: Recreate must see them.
-    for (const PodPtr &pod : m_podLister.list(d.metadata.namespace_, *selector)) {
-        const OwnerReference *ref = pod->metadata.controllerRef();
-        if (!ref)
-            continue;
-        const auto it = podMap.find(ref->uid);
-        if (it != podMap.end())
-            it->append(pod);
+    for (auto it = podMap.begin(); it != podMap.end(); ++it) {
+        for (const ObjectPtr &o : m_podInformer.indexer().byIndex(podControllerUIDIndex(), it.key())) {
+            PodPtr pod = objectCast<Pod>(o);
+            if (pod && pod->metadata.namespace_ == d.metadata.namespace_ && selector->matches(pod->metadata.labels))
+                it->append(std::move(pod));
+        }
     }
     return podMap;
 }

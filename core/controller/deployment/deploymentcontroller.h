@@ -112,6 +112,7 @@ public:
     // uncached recheck of the deployment), releases owned ones that no longer match.
     RSList getReplicaSetsForDeployment(Context &ctx, const api::Deployment &d, QString *error);
     PodMap getPodMapForDeployment(const api::Deployment &d, const RSList &rsList) const;
+    static QString podControllerUIDIndex() { return QStringLiteral("controllerUID"); }
 
     // --- sync.go --------------------------------------------------------------------------
     QString syncStatusOnly(Context &ctx, api::Deployment &d, RSList rsList);
