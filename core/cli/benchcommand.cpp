@@ -1,6 +1,7 @@
 #include "core/cli/benchcommand.h"
 
 #include "core/api/pod.h"
+#include "core/cli/rolloutbench.h"
 #include "core/sim/cluster.h"
 
 #include <QElapsedTimer>
@@ -140,6 +141,7 @@ int benchCommand(const QStringList &args, QTextStream &out, QTextStream &err)
 {
     QString what = QStringLiteral("store");
     int pods = 100000, watchers = 3;
+    RolloutBenchOptions rollout;
     bool json = false;
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString a = args[i];
@@ -161,6 +163,14 @@ int benchCommand(const QStringList &args, QTextStream &out, QTextStream &err)
                 err << "rlab bench: --watchers needs a number\n";
                 return 2;
             }
+        } else if (a == QLatin1String("--deployments") || a == QLatin1String("--replicas") || a == QLatin1String("--nodes")) {
+            int *v = a == QLatin1String("--deployments") ? &rollout.deployments
+                     : a == QLatin1String("--replicas")  ? &rollout.replicas
+                                                         : &rollout.nodes;
+            if (!next(v) || *v == 0) {
+                err << "rlab bench: " << a << " needs a positive number\n";
+                return 2;
+            }
         } else if (!a.startsWith(QLatin1String("--")))
             what = a;
         else {
@@ -170,7 +180,16 @@ int benchCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     }
     if (what == QLatin1String("store"))
         return storeBench(pods, watchers, json, out);
-    err << "rlab bench: unknown benchmark \"" << what << "\" (available: store)\n";
+    if (what == QLatin1String("rollout")) {
+        const RolloutBenchResult r = runRolloutBench(rollout);
+        if (json)
+            out << QJsonDocument(r.toJson(rollout)).toJson(QJsonDocument::Compact) << "\n";
+        else
+            out << r.toText(rollout);
+        out.flush();
+        return r.complete ? 0 : 1;
+    }
+    err << "rlab bench: unknown benchmark \"" << what << "\" (available: store, rollout)\n";
     return 2;
 }
 
