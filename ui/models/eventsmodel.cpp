@@ -1,0 +1,293 @@
+#include "ui/models/eventsmodel.h"
+
+#include "core/api/event.h"
+#include "ui/theme.h"
+
+#include <QFont>
+#include <algorithm>
+
+namespace rlab::ui {
+
+namespace {
+const QByteArray kEventsPrefix = QByteArrayLiteral("/registry/events/");
+const QColor kWarningText(0xc2, 0x41, 0x0c);
+const QColor kWarningBackground(0xff, 0xed, 0xd5);
+
+const api::Event *asEvent(const api::ObjectPtr &obj)
+{
+    return obj && obj->kind() == api::Kind::Event ? static_cast<const api::Event *>(obj.get()) : nullptr;
+}
+} // namespace
+
+EventsModel::EventsModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+bool EventsModel::isEventKey(const QByteArray &etcdKey)
+{
+    return etcdKey.startsWith(kEventsPrefix);
+}
+
+QString EventsModel::humanDuration(qint64 ms)
+{
+    const qint64 seconds = ms / 1000;
+    if (seconds < -1)
+        return QStringLiteral("<invalid>");
+    if (seconds < 0)
+        return QStringLiteral("0s");
+    if (seconds < 60 * 2)
+        return QStringLiteral("%1s").arg(seconds);
+    const qint64 minutes = seconds / 60;
+    if (minutes < 10) {
+        const qint64 s = seconds % 60;
+        return s == 0 ? QStringLiteral("%1m").arg(minutes) : QStringLiteral("%1m%2s").arg(minutes).arg(s);
+    }
+    if (minutes < 60 * 3)
+        return QStringLiteral("%1m").arg(minutes);
+    const qint64 hours = minutes / 60;
+    if (hours < 8) {
+        const qint64 m = minutes % 60;
+        return m == 0 ? QStringLiteral("%1h").arg(hours) : QStringLiteral("%1h%2m").arg(hours).arg(m);
+    }
+    if (hours < 48)
+        return QStringLiteral("%1h").arg(hours);
+    if (hours < 24 * 8) {
+        const qint64 h = hours % 24;
+        return h == 0 ? QStringLiteral("%1d").arg(hours / 24) : QStringLiteral("%1d%2h").arg(hours / 24).arg(h);
+    }
+    if (hours < 24 * 365 * 2)
+        return QStringLiteral("%1d").arg(hours / 24);
+    if (hours < 24 * 365 * 8) {
+        const qint64 dy = (hours / 24) % 365;
+        return dy == 0 ? QStringLiteral("%1y").arg(hours / 24 / 365) : QStringLiteral("%1y%2d").arg(hours / 24 / 365).arg(dy);
+    }
+    return QStringLiteral("%1y").arg(hours / 24 / 365);
+}
+
+EventsModel::SortKey EventsModel::sortKeyOf(const store::KeyValue &kv)
+{
+    SortKey k{0, kv.modRevision};
+    if (const api::Event *e = asEvent(kv.value))
+        k.lastSeen = e->lastTimestamp != 0 ? e->lastTimestamp
+                     : e->firstTimestamp != 0 ? e->firstTimestamp
+                                              : e->metadata.creationTimestamp;
+    return k;
+}
+
+bool EventsModel::isWarning(const api::ObjectPtr &obj)
+{
+    const api::Event *e = asEvent(obj);
+    return e && e->type == QLatin1String("Warning");
+}
+
+int EventsModel::lowerBound(const SortKey &key) const
+{
+    return int(std::lower_bound(m_rows.cbegin(), m_rows.cend(), key, [](const Row &r, const SortKey &k) { return r.sort < k; })
+               - m_rows.cbegin());
+}
+
+int EventsModel::find(const QByteArray &key) const
+{
+    const auto it = m_sortByKey.constFind(key);
+    if (it == m_sortByKey.cend())
+        return -1;
+    for (int i = lowerBound(*it); i < m_rows.size() && !(it->operator<(m_rows[i].sort)); ++i) {
+        if (m_rows[i].key == key)
+            return i;
+    }
+    return -1;
+}
+
+int EventsModel::rowOfKey(const QByteArray &etcdKey) const
+{
+    return find(etcdKey);
+}
+
+void EventsModel::reset(const std::vector<store::KeyValue> &kvs)
+{
+    beginResetModel();
+    m_rows.clear();
+    m_sortByKey.clear();
+    m_warnings = 0;
+    for (const store::KeyValue &kv : kvs) {
+        if (!isEventKey(kv.key) || !asEvent(kv.value))
+            continue;
+        m_rows.append(Row{kv.key, sortKeyOf(kv), kv.value, -1});
+        m_sortByKey.insert(kv.key, m_rows.back().sort);
+        m_warnings += isWarning(kv.value) ? 1 : 0;
+    }
+    std::sort(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) { return a.sort < b.sort; });
+    endResetModel();
+}
+
+void EventsModel::apply(const std::vector<store::WatchEvent> &events, qint64 monotonicMs)
+{
+    for (const store::WatchEvent &ev : events) {
+        if (!isEventKey(ev.kv.key))
+            continue;
+        if (ev.type == store::WatchEvent::Delete)
+            remove(ev.kv.key);
+        else if (asEvent(ev.kv.value))
+            put(ev.kv, monotonicMs);
+    }
+}
+
+void EventsModel::put(const store::KeyValue &kv, qint64 monotonicMs)
+{
+    const Row row{kv.key, sortKeyOf(kv), kv.value, monotonicMs};
+    const int old = find(kv.key);
+    if (old < 0) {
+        const int at = lowerBound(row.sort);
+        beginInsertRows({}, at, at);
+        m_rows.insert(at, row);
+        m_sortByKey.insert(kv.key, row.sort);
+        m_warnings += isWarning(kv.value) ? 1 : 0;
+        endInsertRows();
+        return;
+    }
+    m_warnings += (isWarning(kv.value) ? 1 : 0) - (isWarning(m_rows[old].object) ? 1 : 0);
+    // Where the row belongs among the others (positions counted without it).
+    int target = 0;
+    {
+        const Row taken = m_rows.takeAt(old);
+        target = lowerBound(row.sort);
+        m_rows.insert(old, taken);
+    }
+    if (target != old) {
+        beginMoveRows({}, old, old, {}, target > old ? target + 1 : target);
+        m_rows.removeAt(old);
+        m_rows.insert(target, row);
+        m_sortByKey.insert(kv.key, row.sort);
+        endMoveRows();
+    } else {
+        m_rows[old] = row;
+        m_sortByKey.insert(kv.key, row.sort);
+    }
+    emit dataChanged(index(target, 0), index(target, ColumnCount - 1));
+}
+
+void EventsModel::remove(const QByteArray &key)
+{
+    const int row = find(key);
+    if (row < 0)
+        return;
+    beginRemoveRows({}, row, row);
+    m_warnings -= isWarning(m_rows[row].object) ? 1 : 0;
+    m_rows.removeAt(row);
+    m_sortByKey.remove(key);
+    endRemoveRows();
+}
+
+void EventsModel::tick(qint64 virtualNowMs, qint64 monotonicMs)
+{
+    m_now = virtualNowMs;
+    m_monotonic = monotonicMs;
+    if (!m_rows.isEmpty())
+        emit dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
+}
+
+api::ObjectPtr EventsModel::event(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? m_rows[row].object : nullptr;
+}
+
+int EventsModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int EventsModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant EventsModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row &r = m_rows[index.row()];
+    const api::Event &e = *asEvent(r.object);
+    const bool warning = e.type == QLatin1String("Warning");
+    const qint64 age = r.writtenAtMs < 0 ? -1 : m_monotonic - r.writtenAtMs;
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case LastSeenColumn:
+            return r.sort.lastSeen == 0 ? QStringLiteral("<unknown>") : humanDuration(m_now - r.sort.lastSeen);
+        case TypeColumn:
+            return e.type;
+        case ReasonColumn:
+            return e.reason;
+        case ObjectColumn: {
+            const QString kind = e.involvedObject.kind.toLower();
+            return e.involvedObject.name.isEmpty() ? kind : kind + QLatin1Char('/') + e.involvedObject.name;
+        }
+        case MessageColumn:
+            return e.message.trimmed();
+        case CountColumn:
+            return qMax(1, e.count);
+        default:
+            return {};
+        }
+    case Qt::ToolTipRole:
+        return tr("%1 %2 on %3 %4 (from %5), seen %6 time(s)\n%7")
+            .arg(e.type, e.reason, e.involvedObject.kind, e.involvedObject.name,
+                 e.source.component.isEmpty() ? e.reportingComponent : e.source.component)
+            .arg(qMax(1, e.count))
+            .arg(e.message);
+    case Qt::ForegroundRole:
+        if (index.column() == TypeColumn)
+            return warning ? kWarningText : theme::created();
+        if (warning && (index.column() == ReasonColumn || index.column() == MessageColumn))
+            return kWarningText;
+        if (index.column() == LastSeenColumn)
+            return theme::muted();
+        return {};
+    case Qt::FontRole:
+        if (warning || index.column() == ReasonColumn) {
+            QFont f;
+            f.setBold(warning || index.column() == ReasonColumn);
+            return f;
+        }
+        return {};
+    case Qt::BackgroundRole:
+        if (age >= 0 && m_fade.isActive(age))
+            return m_fade.blend(warning ? kWarningBackground : QColor(255, 255, 255, 0), theme::recentWrite(), age);
+        return warning ? QVariant(kWarningBackground) : QVariant();
+    case Qt::TextAlignmentRole:
+        return index.column() == CountColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+    case EtcdKeyRole:
+        return r.key;
+    case WarningRole:
+        return warning;
+    case HighlightRole:
+        return age >= 0 ? m_fade.strength(age) : 0.0;
+    default:
+        return {};
+    }
+}
+
+QVariant EventsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case LastSeenColumn:
+        return tr("LAST SEEN");
+    case TypeColumn:
+        return tr("TYPE");
+    case ReasonColumn:
+        return tr("REASON");
+    case ObjectColumn:
+        return tr("OBJECT");
+    case MessageColumn:
+        return tr("MESSAGE");
+    case CountColumn:
+        return tr("COUNT");
+    default:
+        return {};
+    }
+}
+
+} // namespace rlab::ui

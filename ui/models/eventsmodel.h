@@ -1,0 +1,81 @@
+#pragma once
+#include "core/api/object.h"
+#include "core/store/keyvalue.h"
+#include "core/store/watchevent.h"
+#include "ui/models/highlightfade.h"
+
+#include <QAbstractTableModel>
+#include <QHash>
+#include <vector>
+
+namespace rlab::ui {
+
+// The Kubernetes Events of the cluster as `kubectl get events` lists them: LAST SEEN (age of
+// lastTimestamp on the virtual clock, kubectl's HumanDuration), TYPE (Normal / Warning), REASON,
+// OBJECT (kind/name), MESSAGE and COUNT, oldest first and the most recently seen at the bottom.
+// Built from the store's /registry/events/ keys: a PUT inserts or updates its row (a count bump
+// moves it to the bottom), a DELETE removes it; other keys are ignored. Rows written less than a
+// second ago are highlighted (HighlightFade), Warning rows always stand out. tick() moves both
+// clocks so LAST SEEN and the fade are testable. GUI thread only.
+class EventsModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { LastSeenColumn, TypeColumn, ReasonColumn, ObjectColumn, MessageColumn, CountColumn, ColumnCount };
+    enum Role { EtcdKeyRole = Qt::UserRole + 1, WarningRole, HighlightRole };
+
+    explicit EventsModel(QObject *parent = nullptr);
+
+    // Replaces everything with the event keys of a snapshot (KvStore::range of "/registry/").
+    void reset(const std::vector<store::KeyValue> &kvs);
+    void apply(const std::vector<store::WatchEvent> &events, qint64 monotonicMs = 0);
+    // virtualNowMs: the cluster clock (same epoch as lastTimestamp); monotonicMs: the fade clock.
+    void tick(qint64 virtualNowMs, qint64 monotonicMs);
+
+    int warningCount() const { return m_warnings; }
+    api::ObjectPtr event(int row) const;
+    int rowOfKey(const QByteArray &etcdKey) const;
+
+    // k8s.io/apimachinery/pkg/util/duration.HumanDuration: 0 -> "0s", 59 s -> "59s",
+    // 129 s -> "2m9s", 15 min -> "15m", 5 h 10 min -> "5h10m", 76 h -> "3d4h", 740 d -> "2y10d".
+    static QString humanDuration(qint64 ms);
+    static bool isEventKey(const QByteArray &etcdKey);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct SortKey
+    {
+        qint64 lastSeen = 0;
+        qint64 modRevision = 0;
+        bool operator<(const SortKey &o) const
+        {
+            return lastSeen != o.lastSeen ? lastSeen < o.lastSeen : modRevision < o.modRevision;
+        }
+    };
+    struct Row
+    {
+        QByteArray key;
+        SortKey sort;
+        api::ObjectPtr object;
+        qint64 writtenAtMs = -1;   // monotonic; -1 = came with the snapshot
+    };
+
+    static SortKey sortKeyOf(const store::KeyValue &kv);
+    int lowerBound(const SortKey &key) const;
+    int find(const QByteArray &key) const;
+    void put(const store::KeyValue &kv, qint64 monotonicMs);
+    void remove(const QByteArray &key);
+    static bool isWarning(const api::ObjectPtr &obj);
+
+    QList<Row> m_rows;
+    QHash<QByteArray, SortKey> m_sortByKey;
+    HighlightFade m_fade;
+    qint64 m_now = 0, m_monotonic = 0;
+    int m_warnings = 0;
+};
+
+} // namespace rlab::ui

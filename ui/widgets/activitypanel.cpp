@@ -1,0 +1,77 @@
+#include "ui/widgets/activitypanel.h"
+
+#include "core/controller/controller.h"
+#include "core/sim/simulation.h"
+#include "ui/clustersession.h"
+#include "ui/models/reconcilemodel.h"
+#include "ui/widgets/tailfollower.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace rlab::ui {
+
+ActivityPanel::ActivityPanel(ClusterSession &session, QWidget *parent)
+    : QWidget(parent), m_session(session), m_model(new ReconcileModel(this)), m_proxy(new QSortFilterProxyModel(this)),
+      m_chooser(new QComboBox(this)), m_view(new QTableView(this))
+{
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setFilterKeyColumn(ReconcileModel::ControllerColumn);
+    m_chooser->setObjectName(QStringLiteral("activityChooser"));
+    m_view->setObjectName(QStringLiteral("activityTable"));
+    m_view->setModel(m_proxy);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setAlternatingRowColors(true);
+    m_view->setShowGrid(false);
+    m_view->setWordWrap(false);
+    m_view->verticalHeader()->setVisible(false);
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
+    QHeaderView *header = m_view->horizontalHeader();
+    header->setHighlightSections(false);
+    header->setStretchLastSection(true);
+    const QFontMetrics fm = m_view->fontMetrics();
+    header->resizeSection(ReconcileModel::TimeColumn, fm.horizontalAdvance(QStringLiteral("000.000")) + 18);
+    header->resizeSection(ReconcileModel::ControllerColumn, fm.horizontalAdvance(QStringLiteral("kubelet/node-3")) + 18);
+    header->resizeSection(ReconcileModel::WorkerColumn, fm.horizontalAdvance(QStringLiteral("Worker")) + 18);
+    header->resizeSection(ReconcileModel::KeyColumn, fm.horizontalAdvance(QStringLiteral("default/nginx-5f7799dff-abc12")) + 18);
+    header->resizeSection(ReconcileModel::DurationColumn, fm.horizontalAdvance(QStringLiteral("running…")) + 18);
+    new TailFollower(m_view);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Reconciles of"), this));
+    top->addWidget(m_chooser, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(top);
+    layout->addWidget(m_view, 1);
+
+    connect(m_chooser, &QComboBox::currentIndexChanged, this, [this] {
+        const QString name = m_chooser->currentData().toString();
+        m_proxy->setFilterRegularExpression(name.isEmpty() ? QString()
+                                                           : QStringLiteral("^%1$").arg(QRegularExpression::escape(name)));
+    });
+    connect(&session, &ClusterSession::traceEvents, m_model, &ReconcileModel::append);
+    connect(&session, &ClusterSession::clusterReset, this, [this] {
+        m_model->clear();
+        rebuildChooser();
+    });
+    rebuildChooser();
+}
+
+void ActivityPanel::rebuildChooser()
+{
+    const QString current = m_chooser->currentData().toString();
+    m_chooser->clear();
+    m_chooser->addItem(tr("all controllers"), QString());
+    for (controller::Controller *c : m_session.simulation().controllers())
+        m_chooser->addItem(c->name(), c->name());
+    m_chooser->setCurrentIndex(qMax(0, m_chooser->findData(current)));
+}
+
+} // namespace rlab::ui

@@ -1,0 +1,74 @@
+#include "ui/widgets/eventspanel.h"
+
+#include "core/sim/simulation.h"
+#include "ui/clustersession.h"
+#include "ui/models/eventsmodel.h"
+#include "ui/theme.h"
+#include "ui/widgets/tailfollower.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace rlab::ui {
+
+EventsPanel::EventsPanel(ClusterSession &session, QWidget *parent)
+    : QWidget(parent), m_session(session), m_model(new EventsModel(this)), m_summary(new QLabel(this)),
+      m_view(new QTableView(this))
+{
+    m_summary->setObjectName(QStringLiteral("eventsSummary"));
+    m_view->setObjectName(QStringLiteral("eventsTable"));
+    m_view->setModel(m_model);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setShowGrid(false);
+    m_view->setWordWrap(false);
+    m_view->verticalHeader()->setVisible(false);
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
+    QHeaderView *header = m_view->horizontalHeader();
+    header->setHighlightSections(false);
+    const QFontMetrics fm = m_view->fontMetrics();
+    QFont bold = m_view->font();
+    bold.setBold(true);
+    const QFontMetrics bfm(bold);
+    header->resizeSection(EventsModel::LastSeenColumn, fm.horizontalAdvance(QStringLiteral("LAST SEEN")) + 22);
+    header->resizeSection(EventsModel::TypeColumn, bfm.horizontalAdvance(QStringLiteral("Warning")) + 22);
+    header->resizeSection(EventsModel::ReasonColumn, bfm.horizontalAdvance(QStringLiteral("ScalingReplicaSet")) + 22);
+    header->resizeSection(EventsModel::ObjectColumn, fm.horizontalAdvance(QStringLiteral("pod/nginx-5f7799dff-abc12")) + 22);
+    header->resizeSection(EventsModel::CountColumn, fm.horizontalAdvance(QStringLiteral("COUNT")) + 22);
+    header->setSectionResizeMode(EventsModel::MessageColumn, QHeaderView::Stretch);
+    new TailFollower(m_view);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_view, 1);
+
+    connect(&session, &ClusterSession::storeEvents, this, [this](const std::vector<store::WatchEvent> &events) {
+        m_model->apply(events, m_session.monotonicMs());
+    });
+    connect(&session, &ClusterSession::frameDone, this, [this](qint64 monotonicMs) {
+        m_model->tick(m_session.simulation().clock().now(), monotonicMs);
+        updateSummary();
+    });
+    connect(&session, &ClusterSession::clusterReset, this, [this] {
+        m_model->reset(m_session.snapshot().kvs);
+        updateSummary();
+    });
+    m_model->reset(session.snapshot().kvs);
+    m_model->tick(session.simulation().clock().now(), session.monotonicMs());
+    updateSummary();
+}
+
+void EventsPanel::updateSummary()
+{
+    const int warnings = m_model->warningCount();
+    const int n = m_model->rowCount();
+    QString text = n == 1 ? tr("1 event") : tr("%1 events").arg(n);
+    if (warnings > 0)
+        text += QStringLiteral(" · <b style=\"color:#c2410c\">%1</b>").arg(warnings == 1 ? tr("1 Warning") : tr("%1 Warnings").arg(warnings));
+    m_summary->setText(text);
+}
+
+} // namespace rlab::ui

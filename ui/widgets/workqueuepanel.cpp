@@ -1,0 +1,123 @@
+#include "ui/widgets/workqueuepanel.h"
+
+#include "core/controller/controller.h"
+#include "core/sim/simulation.h"
+#include "ui/clustersession.h"
+#include "ui/models/workqueuemodel.h"
+#include "ui/widgets/workqueuelane.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+namespace rlab::ui {
+
+namespace {
+const QStringList kDefaultPair{QStringLiteral("deployment"), QStringLiteral("replicaset")};
+const QString kAll = QStringLiteral("*");
+} // namespace
+
+WorkQueuePanel::WorkQueuePanel(ClusterSession &session, QWidget *parent)
+    : QWidget(parent), m_session(session), m_model(new WorkQueueModel(this)), m_chooser(new QComboBox(this)),
+      m_scroll(new QScrollArea(this))
+{
+    m_chooser->setObjectName(QStringLiteral("workQueueChooser"));
+    m_chooser->setToolTip(tr("Which controllers' workqueues to show"));
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    auto *top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Workqueues of"), this));
+    top->addWidget(m_chooser, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(top);
+    layout->addWidget(m_scroll, 1);
+
+    connect(m_chooser, &QComboBox::currentIndexChanged, this, [this] { rebuildLanes(); });
+    connect(&session, &ClusterSession::traceEvents, this,
+            [this](const std::vector<TraceEvent> &events) { m_model->applyTrace(events, m_session.monotonicMs()); });
+    connect(&session, &ClusterSession::frameDone, this, [this] { poll(); });
+    connect(&session, &ClusterSession::clusterReset, this, [this] {
+        m_model->clear();
+        poll();
+    });
+    poll();
+}
+
+void WorkQueuePanel::poll()
+{
+    const Simulation &sim = m_session.simulation();
+    std::vector<WorkQueueView> views;
+    for (controller::Controller *c : sim.controllers()) {
+        WorkQueueView v;
+        v.controller = c->name();
+        if (c->isRunning())
+            v.workers = c->workers();
+        else if (v.controller == QLatin1String("deployment"))
+            v.workers = sim.config().deploymentWorkers;
+        else if (v.controller == QLatin1String("replicaset"))
+            v.workers = sim.config().replicaSetWorkers;
+        v.snapshot = c->queue().snapshot();
+        views.push_back(std::move(v));
+    }
+    m_model->setQueues(views, m_session.monotonicMs());
+    QStringList names;
+    for (const WorkQueueView &v : views)
+        names << v.controller;
+    if (names != m_known) {
+        m_known = names;
+        rebuildChooser();
+        return;
+    }
+    for (WorkQueueLane *lane : std::as_const(m_lanes))
+        lane->refresh();
+}
+
+void WorkQueuePanel::rebuildChooser()
+{
+    const QString current = m_chooser->currentData().toString();
+    const QSignalBlocker block(m_chooser);
+    m_chooser->clear();
+    m_chooser->addItem(tr("deployment + replicaset"), QString());
+    for (const QString &name : std::as_const(m_known))
+        m_chooser->addItem(name, name);
+    m_chooser->addItem(tr("all controllers"), kAll);
+    m_chooser->setCurrentIndex(qMax(0, m_chooser->findData(current)));
+    rebuildLanes();
+}
+
+void WorkQueuePanel::showControllers(const QStringList &controllers)
+{
+    const QString wanted = controllers.size() == 1 ? controllers.first() : QString();
+    m_chooser->setCurrentIndex(qMax(0, m_chooser->findData(wanted)));
+}
+
+void WorkQueuePanel::rebuildLanes()
+{
+    const QString choice = m_chooser->currentData().toString();
+    QStringList shown;
+    if (choice == kAll)
+        shown = m_known;
+    else if (!choice.isEmpty())
+        shown = QStringList{choice};
+    else
+        for (const QString &name : kDefaultPair)
+            if (m_known.contains(name))
+                shown << name;
+    m_lanes.clear();
+    m_content = new QWidget;
+    m_contentLayout = new QVBoxLayout(m_content);
+    m_contentLayout->setContentsMargins(0, 0, 0, 0);
+    m_contentLayout->setSpacing(8);
+    for (const QString &name : std::as_const(shown)) {
+        auto *lane = new WorkQueueLane(m_model, name, m_content);
+        m_contentLayout->addWidget(lane);
+        m_lanes << lane;
+    }
+    m_contentLayout->addStretch(1);
+    m_scroll->setWidget(m_content);   // deletes the previous content and its lanes
+}
+
+} // namespace rlab::ui

@@ -1,0 +1,48 @@
+#pragma once
+#include <QList>
+#include <QWidget>
+
+class QComboBox;
+class QScrollArea;
+class QVBoxLayout;
+
+namespace rlab::ui {
+
+class ClusterSession;
+class WorkQueueLane;
+class WorkQueueModel;
+
+// The workqueue panel: polls every controller's queue snapshot once per frame (frameDone; a
+// snapshot is taken under the queue's own mutex, so this is safe while workers run on QThreads)
+// into a WorkQueueModel, feeds it the frame's trace (dedup / re-add notes, each worker's last
+// key) and shows the chosen controllers as WorkQueueLanes stacked in a scroll area — by default
+// the two main ones, deployment and replicaset. Rebuilds on clusterReset(). GUI thread only.
+class WorkQueuePanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit WorkQueuePanel(ClusterSession &session, QWidget *parent = nullptr);
+
+    WorkQueueModel *model() const { return m_model; }
+    QComboBox *chooser() const { return m_chooser; }
+    QList<WorkQueueLane *> lanes() const { return m_lanes; }
+    // Takes the snapshots now (the panel does it on every frameDone).
+    void poll();
+    // Which controllers to show: "deployment", …, or empty for the default pair.
+    void showControllers(const QStringList &controllers);
+
+private:
+    void rebuildChooser();
+    void rebuildLanes();
+
+    ClusterSession &m_session;
+    WorkQueueModel *m_model;
+    QComboBox *m_chooser;
+    QScrollArea *m_scroll;
+    QWidget *m_content = nullptr;
+    QVBoxLayout *m_contentLayout = nullptr;
+    QList<WorkQueueLane *> m_lanes;
+    QStringList m_known;   // controller names the chooser lists
+};
+
+} // namespace rlab::ui
