@@ -1,0 +1,174 @@
+#include "ui/arithmetic/arithmeticpanel.h"
+
+#include "core/controller/deployment/deploymentutil.h"
+#include "ui/arithmetic/rollingmath.h"
+#include "ui/arithmetic/syncstepmodel.h"
+#include "ui/clustersession.h"
+#include "ui/theme.h"
+#include "ui/widgets/tailfollower.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableView>
+#include <QTextDocument>
+#include <QVBoxLayout>
+
+namespace rlab::ui {
+
+namespace du = controller::deploymentutil;
+
+ArithmeticPanel::ArithmeticPanel(ClusterSession &session, QWidget *parent)
+    : QWidget(parent), m_session(session), m_steps(new SyncStepModel(this)), m_picker(new QComboBox(this)),
+      m_summary(new QLabel(this)), m_table(new QTableView(this))
+{
+    m_picker->setObjectName(QStringLiteral("deploymentPicker"));
+    m_summary->setObjectName(QStringLiteral("arithmeticSummary"));
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setWordWrap(true);
+    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_table->setObjectName(QStringLiteral("syncStepTable"));
+    m_table->setModel(m_steps);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    QHeaderView *h = m_table->horizontalHeader();
+    h->setStretchLastSection(true);
+    const QFontMetrics fm = m_table->fontMetrics();
+    h->resizeSection(SyncStepModel::TimeColumn, fm.horizontalAdvance(QStringLiteral("0000.000")) + 16);
+    h->resizeSection(SyncStepModel::StepColumn, fm.horizontalAdvance(QStringLiteral("scaleDownOldReplicaSetsForRollingUpdate")) + 16);
+    h->resizeSection(SyncStepModel::ReplicaSetColumn, fm.horizontalAdvance(QStringLiteral("nginx-5f7799dff0")) + 16);
+    h->resizeSection(SyncStepModel::MoveColumn, fm.horizontalAdvance(QStringLiteral("spec.replicas")) + 16);
+    new TailFollower(m_table);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Deployment:"), this));
+    top->addWidget(m_picker, 1);
+    auto *upper = new QWidget(this);
+    auto *ul = new QVBoxLayout(upper);
+    ul->setContentsMargins(0, 0, 0, 0);
+    ul->addLayout(top);
+    ul->addWidget(m_summary, 1);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(upper);
+    split->addWidget(m_table);
+    split->setStretchFactor(1, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(split);
+
+    connect(&session, &ClusterSession::clusterReset, this, &ArithmeticPanel::onReset);
+    connect(&session, &ClusterSession::storeEvents, this, &ArithmeticPanel::onStoreEvents);
+    connect(&session, &ClusterSession::traceEvents, m_steps, &SyncStepModel::append);
+    connect(m_picker, &QComboBox::currentTextChanged, this, [this](const QString &k) {
+        if (!k.isEmpty())
+            setDeployment(k);
+    });
+    onReset();
+}
+
+void ArithmeticPanel::onReset()
+{
+    m_cache.reset(m_session.snapshot());
+    m_steps->clear();
+    m_deployment.clear();
+    fillPicker();
+    const QStringList keys = m_cache.deploymentKeys();
+    setDeployment(keys.isEmpty() ? QString() : keys.first());
+}
+
+void ArithmeticPanel::fillPicker()
+{
+    const QSignalBlocker block(m_picker);
+    m_picker->clear();
+    m_picker->addItems(m_cache.deploymentKeys());
+    m_picker->setCurrentText(m_deployment);
+}
+
+void ArithmeticPanel::setDeployment(const QString &key)
+{
+    m_deployment = key;
+    m_picker->setCurrentText(key);
+    m_steps->setKey(key);
+    updateSummary();
+}
+
+void ArithmeticPanel::onStoreEvents(const std::vector<rlab::store::WatchEvent> &events)
+{
+    if (!m_cache.apply(events))
+        return;
+    if (m_picker->count() != m_cache.deploymentKeys().size())
+        fillPicker();
+    if (m_deployment.isEmpty() && !m_cache.deploymentKeys().isEmpty())
+        setDeployment(m_cache.deploymentKeys().first());
+    else
+        updateSummary();
+}
+
+void ArithmeticPanel::updateSummary()
+{
+    const DeploymentPtr d = m_cache.deployment(m_deployment);
+    m_summary->setText(d ? summaryHtml(*d, m_cache.replicaSetsOf(*d))
+                         : tr("Apply a Deployment to see its rolling-update arithmetic."));
+}
+
+QString ArithmeticPanel::summaryText() const
+{
+    QTextDocument doc;
+    doc.setHtml(m_summary->text());
+    return doc.toPlainText();
+}
+
+QString ArithmeticPanel::summaryHtml(const api::Deployment &d, const QList<ReplicaSetCPtr> &rss)
+{
+    const RollingMath::Fenceposts f = RollingMath::resolve(d);
+    auto row = [](const QString &k, const QString &v, const QString &how = {}) {
+        return QStringLiteral("<tr><td><b>%1</b></td><td align=right style=\"padding:0 12px\"><b>%2</b></td><td>%3</td></tr>")
+            .arg(k.toHtmlEscaped(), v.toHtmlEscaped(), how.toHtmlEscaped());
+    };
+    QString html = QStringLiteral("<p style=\"font-size:large\"><b>deployment/%1</b> · strategy %2</p><table cellspacing=3>")
+                       .arg(d.metadata.name.toHtmlEscaped(), d.spec.strategy.type.toHtmlEscaped());
+    html += row(QStringLiteral("replicas"), QString::number(f.replicas), QStringLiteral("spec.replicas"));
+    if (!f.error.isEmpty()) {
+        html += row(QStringLiteral("error"), QString(), f.error);
+        return html + QStringLiteral("</table>");
+    }
+    html += row(QStringLiteral("maxSurge"), QString::number(f.surge), QStringLiteral("as written %1: %2").arg(f.surgeWritten, f.surgeRule));
+    html += row(QStringLiteral("maxUnavailable"), QString::number(f.unavailable),
+                QStringLiteral("as written %1: %2").arg(f.unavailableWritten, f.unavailableRule));
+    html += row(QStringLiteral("allowed total"), QString::number(f.maxTotal),
+                QStringLiteral("replicas %1 + maxSurge %2: never more pods than this").arg(f.replicas).arg(f.surge));
+    html += row(QStringLiteral("minimum available"), QString::number(f.minAvailable),
+                QStringLiteral("replicas %1 − maxUnavailable %2: never fewer available pods").arg(f.replicas).arg(f.unavailable));
+
+    ReplicaSetCPtr newRS;
+    for (const ReplicaSetCPtr &rs : rss)
+        if (!newRS && du::EqualIgnoreHash(rs->spec.template_, d.spec.template_))
+            newRS = rs;
+    int total = 0, available = 0;
+    for (const ReplicaSetCPtr &rs : rss) {
+        total += rs->replicas();
+        available += rs->status.availableReplicas;
+    }
+    const int newReplicas = newRS ? newRS->replicas() : 0;
+    html += row(QStringLiteral("current total"), QString::number(total),
+                QStringLiteral("spec.replicas over %1 ReplicaSet(s): new %2, old %3").arg(rss.size()).arg(newReplicas).arg(total - newReplicas));
+    html += row(QStringLiteral("available now"), QString::number(available), QStringLiteral("status.availableReplicas summed"));
+    if (du::IsRollingUpdate(d)) {
+        const RollingMath::NewRSStep up = RollingMath::newRSNewReplicas(f.replicas, f.surge, total, newReplicas);
+        html += row(QStringLiteral("scale up now?"), QString::number(up.result),
+                    QStringLiteral("reconcileNewReplicaSet: %1").arg(up.text));
+        const int newUnavailable = newRS ? newRS->replicas() - newRS->status.availableReplicas : 0;
+        const int maxScaledDown = total - f.minAvailable - newUnavailable;
+        html += row(QStringLiteral("scale down now?"), QString::number(std::max(0, maxScaledDown)),
+                    QStringLiteral("reconcileOldReplicaSets: total %1 − minAvailable %2 − %3 unavailable in the new RS = %4")
+                        .arg(total).arg(f.minAvailable).arg(newUnavailable).arg(maxScaledDown));
+    }
+    return html + QStringLiteral("</table>");
+}
+
+} // namespace rlab::ui

@@ -1,0 +1,50 @@
+#pragma once
+#include "ui/charts/workloadcache.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QTableView;
+
+namespace rlab::ui {
+
+class ClusterSession;
+class SyncStepModel;
+
+// The rolling-update arithmetic of one Deployment, live: replicas, maxSurge / maxUnavailable
+// as written and resolved with the rounding rule (RollingMath, i.e. the controller's own
+// ResolveFenceposts), the allowed total and the minimum available, the current totals and
+// what reconcileNewReplicaSet / reconcileOldReplicaSets would allow right now; below, the
+// per-sync log (SyncStepModel) of which step moved which ReplicaSet from → to and why.
+// Recomputed when that Deployment or its ReplicaSets change. GUI thread only.
+class ArithmeticPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ArithmeticPanel(ClusterSession &session, QWidget *parent = nullptr);
+
+    void setDeployment(const QString &key);
+    QString deployment() const { return m_deployment; }
+    SyncStepModel *steps() const { return m_steps; }
+    // The summary as plain text (what the panel shows, for tests).
+    QString summaryText() const;
+    // The summary of `d` with its ReplicaSets, as HTML (pure; any thread).
+    static QString summaryHtml(const api::Deployment &d, const QList<ReplicaSetCPtr> &rss);
+
+private:
+    void onReset();
+    void onStoreEvents(const std::vector<rlab::store::WatchEvent> &events);
+    void fillPicker();
+    void updateSummary();
+
+    ClusterSession &m_session;
+    WorkloadCache m_cache;
+    QString m_deployment;
+    SyncStepModel *m_steps;
+    QComboBox *m_picker;
+    QLabel *m_summary;
+    QTableView *m_table;
+};
+
+} // namespace rlab::ui

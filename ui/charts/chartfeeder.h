@@ -1,0 +1,67 @@
+#pragma once
+#include "ui/charts/requestbuckets.h"
+#include "ui/charts/timeseriesmodel.h"
+#include "ui/charts/workloadcache.h"
+
+#include <QObject>
+#include <array>
+
+namespace rlab {
+struct TraceEvent;
+}
+
+namespace rlab::ui {
+
+class ClusterSession;
+
+// Feeds the four chart models from a ClusterSession, on virtual time (seconds since the
+// cluster's start): ReplicaSets of the selected Deployment ("<rs> · desired/current/ready/
+// available"), that Deployment's status (replicas, updated, ready, available, unavailable),
+// workqueue depth per controller, API requests per second per client. Workloads are sampled when
+// one of them changes and at least every kSampleIntervalMs of virtual time (at most one row per
+// frame); queue depth once per frame; requests per completed virtual second. Bounded by the
+// models' capacity. GUI thread only.
+class ChartFeeder : public QObject
+{
+    Q_OBJECT
+public:
+    enum Chart { ReplicaSets, DeploymentStatus, QueueDepth, ApiRequests, ChartCount };
+    static constexpr qint64 kSampleIntervalMs = 1000;
+
+    explicit ChartFeeder(ClusterSession &session, QObject *parent = nullptr);
+
+    TimeSeriesModel *model(Chart chart) const { return m_models[size_t(chart)]; }
+    static QString title(Chart chart);
+    static QString yTitle(Chart chart);
+
+    QStringList deploymentKeys() const { return m_cache.deploymentKeys(); }
+    QString deployment() const { return m_deployment; }
+    // "namespace/name"; clears the two per-Deployment charts. The first Deployment seen is
+    // selected automatically while none is.
+    void setDeployment(const QString &key);
+    // Samples everything now (also called by frames).
+    void sample();
+
+signals:
+    void deploymentsChanged();
+
+private:
+    void onReset();
+    void onStoreEvents(const std::vector<rlab::store::WatchEvent> &events);
+    void onTraceEvents(const std::vector<rlab::TraceEvent> &events);
+    void onFrame();
+    void sampleWorkloads(double t);
+    void sampleQueues(double t);
+    void flushRequests();
+
+    ClusterSession &m_session;
+    WorkloadCache m_cache;
+    RequestBuckets m_requests;
+    std::array<TimeSeriesModel *, ChartCount> m_models{};
+    QString m_deployment;
+    QStringList m_knownDeployments;
+    qint64 m_lastWorkloadSampleMs = -1;
+    bool m_workloadsDirty = true;
+};
+
+} // namespace rlab::ui

@@ -1,0 +1,150 @@
+#include "ui/charts/modelchartview.h"
+
+#include "ui/charts/seriesstyle.h"
+#include "ui/charts/timeseriesmodel.h"
+#include "ui/theme.h"
+
+#include <QPainter>
+#include <QPixmap>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QTimer>
+#include <QValueAxis>
+#include <cmath>
+
+namespace rlab::ui {
+
+ModelChartView::ModelChartView(QWidget *parent) : QChartView(parent)
+{
+    setRenderHint(QPainter::Antialiasing);
+    auto *c = new QChart;
+    c->setAnimationOptions(QChart::NoAnimation);
+    c->legend()->setAlignment(Qt::AlignBottom);
+    QFont legendFont = font();
+    legendFont.setPointSize(theme::kBasePointSize);
+    c->legend()->setFont(legendFont);
+    c->setTitleFont(theme::headlineFont(1.3));
+    m_x = new QValueAxis;
+    m_y = new QValueAxis;
+    QFont axisFont = font();
+    axisFont.setPointSize(theme::kBasePointSize);
+    QFont axisTitle = axisFont;
+    axisTitle.setBold(true);
+    for (QValueAxis *a : {m_x, m_y}) {
+        a->setLabelsFont(axisFont);
+        a->setTitleFont(axisTitle);
+    }
+    m_x->setTitleText(tr("virtual time (s)"));
+    m_x->setLabelFormat(QStringLiteral("%d"));
+    m_y->setLabelFormat(QStringLiteral("%d"));
+    c->addAxis(m_x, Qt::AlignBottom);
+    c->addAxis(m_y, Qt::AlignLeft);
+    setChart(c);
+    setMinimumSize(360, 240);
+}
+
+void ModelChartView::setModel(TimeSeriesModel *model, const QString &title, const QString &yTitle)
+{
+    if (m_model)
+        disconnect(m_model, nullptr, this, nullptr);
+    m_model = model;
+    chart()->setTitle(title);
+    m_y->setTitleText(yTitle);
+    if (m_model) {
+        connect(m_model, &QAbstractItemModel::modelReset, this, &ModelChartView::scheduleRefresh);
+        connect(m_model, &QAbstractItemModel::rowsInserted, this, &ModelChartView::scheduleRefresh);
+        connect(m_model, &QAbstractItemModel::rowsRemoved, this, &ModelChartView::scheduleRefresh);
+        connect(m_model, &QAbstractItemModel::columnsInserted, this, &ModelChartView::scheduleRefresh);
+        connect(m_model, &QAbstractItemModel::dataChanged, this, &ModelChartView::scheduleRefresh);
+    }
+    refresh();
+}
+
+void ModelChartView::scheduleRefresh()
+{
+    if (m_pending)
+        return;
+    m_pending = true;
+    QTimer::singleShot(0, this, [this] {
+        if (m_pending)
+            refresh();
+    });
+}
+
+int ModelChartView::seriesCount() const
+{
+    return int(chart()->series().size());
+}
+
+void ModelChartView::refresh()
+{
+    m_pending = false;
+    QChart *c = chart();
+    const int nSeries = m_model ? m_model->columnCount() - 1 : 0;
+    QList<QAbstractSeries *> existing = c->series();
+    // Series follow the model's columns; names fix colours by group order.
+    while (existing.size() > nSeries) {
+        QAbstractSeries *s = existing.takeLast();
+        c->removeSeries(s);
+        delete s;
+    }
+    QStringList groups;
+    double maxY = 1;
+    for (int col = 1; col <= nSeries; ++col) {
+        const QString name = m_model->headerData(col, Qt::Horizontal).toString();
+        const QString group = SeriesStyle::groupOf(name);
+        if (!groups.contains(group))
+            groups << group;
+        QLineSeries *s = nullptr;
+        if (col - 1 < existing.size()) {
+            s = static_cast<QLineSeries *>(existing[col - 1]);
+        } else {
+            s = new QLineSeries;
+            c->addSeries(s);
+            s->attachAxis(m_x);
+            s->attachAxis(m_y);
+        }
+        s->setName(name);
+        s->setPen(SeriesStyle::pen(int(groups.indexOf(group)), SeriesStyle::measureOf(name)));
+        QList<QPointF> points;
+        points.reserve(m_model->rowCount());
+        for (int row = 0; row < m_model->rowCount(); ++row) {
+            const double y = m_model->value(row, col);
+            // A step line: the value holds until the next sample.
+            if (!points.isEmpty() && points.last().y() != y)
+                points.append(QPointF(m_model->value(row, 0), points.last().y()));
+            points.append(QPointF(m_model->value(row, 0), y));
+            maxY = std::max(maxY, y);
+        }
+        s->replace(points);
+    }
+    const int rows = m_model ? m_model->rowCount() : 0;
+    const double x0 = rows ? m_model->value(0, 0) : 0;
+    const double x1 = rows ? m_model->value(rows - 1, 0) : 10;
+    m_x->setRange(x0, std::max(x1, x0 + 10));
+    m_x->applyNiceNumbers();
+    const double top = std::ceil(maxY * 1.15);
+    m_y->setRange(0, std::max(top, maxY + 1));
+    m_y->applyNiceNumbers();
+}
+
+bool ModelChartView::exportPng(const QString &path, const QSize &size, QString *error)
+{
+    refresh();
+    // Lay the chart out at the export size (fonts stay at their point sizes), grab, restore.
+    const QSize before = this->size();
+    const bool fixed = size.isValid() && size != before;
+    if (fixed)
+        resize(size);
+    const QPixmap pixmap = grab();
+    if (fixed)
+        resize(before);
+    if (pixmap.isNull() || !pixmap.save(path, "PNG")) {
+        if (error)
+            *error = tr("could not write %1").arg(path);
+        return false;
+    }
+    return true;
+}
+
+} // namespace rlab::ui
