@@ -73,6 +73,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     createModelsAndPanels();
     createActions();
     createDocks();
+    createControls();
     connectSession();
     resetModels();
     resize(defaultSize());
@@ -163,6 +164,7 @@ void MainWindow::restoreDefaultLayout()
     splitDockWidget(m_objectsDock, m_inspectorDock, Qt::Vertical);
     addDockWidget(Qt::RightDockWidgetArea, m_etcdDock);
     addDockWidget(Qt::BottomDockWidgetArea, m_traceDock);
+    placeControlsDock();
     applyDefaultDockSizes();
 }
 
@@ -193,16 +195,6 @@ void MainWindow::createActions()
     m_resetAction->setToolTip(tr("Throw the cluster away and start a fresh one: empty store, three Ready nodes"));
     connect(m_resetAction, &QAction::triggered, this, &MainWindow::resetCluster);
 
-    m_timeAction = new QAction(st->standardIcon(QStyle::SP_MediaPause), tr("Pause time"), this);
-    m_timeAction->setCheckable(true);
-    m_timeAction->setToolTip(tr("Stop or resume the cluster's virtual clock"));
-    connect(m_timeAction, &QAction::toggled, this, [this](bool paused) {
-        m_session->setTimeRunning(!paused);
-        m_timeAction->setText(paused ? tr("Resume time") : tr("Pause time"));
-        m_timeAction->setIcon(style()->standardIcon(paused ? QStyle::SP_MediaPlay : QStyle::SP_MediaPause));
-        updateStatusBar();
-    });
-
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_openAction);
     file->addSeparator();
@@ -210,7 +202,6 @@ void MainWindow::createActions()
     QMenu *cluster = menuBar()->addMenu(tr("&Cluster"));
     cluster->addAction(m_applyAction);
     cluster->addAction(m_resetAction);
-    cluster->addAction(m_timeAction);
 
     auto *bar = addToolBar(tr("Main"));
     bar->setObjectName(QStringLiteral("mainToolBar"));
@@ -220,7 +211,6 @@ void MainWindow::createActions()
     bar->addAction(m_applyAction);
     bar->addSeparator();
     bar->addAction(m_resetAction);
-    bar->addAction(m_timeAction);
 
     m_revisionStatus = new QLabel(this);
     m_revisionStatus->setObjectName(QStringLiteral("revisionStatus"));

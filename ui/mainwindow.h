@@ -10,12 +10,14 @@ class QLabel;
 namespace rlab::ui {
 
 class ClusterSession;
+class ControlsPanel;
 class EtcdKeyModel;
 class EtcdPanel;
 class ManifestEditor;
 class ObjectInspector;
 class ObjectTreeModel;
 class ObjectsPanel;
+class TimeControls;
 class TraceEventModel;
 class TracePanel;
 class WatchEventModel;
@@ -60,6 +62,8 @@ public:
     QAction *applyAction() const { return m_applyAction; }
     QAction *openAction() const { return m_openAction; }
     QAction *resetAction() const { return m_resetAction; }
+    ControlsPanel *controlsPanel() const { return m_controlsPanel; }
+    TimeControls *timeControls() const { return m_timeControls; }
     QString statusText() const;
 
     static constexpr int kStateVersion = 1;
@@ -76,6 +80,9 @@ private:
     QSize defaultSize() const;
     void createDocks();
     void createActions();
+    // Controls dock, time toolbar and Time menu (mainwindowcontrols.cpp).
+    void createControls();
+    void placeControlsDock();
     void connectSession();
     void resetModels();
     void updateStatusBar();
@@ -103,7 +110,9 @@ private:
     QAction *m_openAction = nullptr;
     QAction *m_applyAction = nullptr;
     QAction *m_resetAction = nullptr;
-    QAction *m_timeAction = nullptr;
+    ControlsPanel *m_controlsPanel = nullptr;
+    TimeControls *m_timeControls = nullptr;
+    QDockWidget *m_controlsDock = nullptr;
     QLabel *m_revisionStatus = nullptr;
     QLabel *m_timeStatus = nullptr;
     QLabel *m_countStatus = nullptr;

@@ -1,0 +1,123 @@
+#include "ui/commands/clusterqueries.h"
+
+#include "core/api/deployment.h"
+#include "core/api/node.h"
+#include "core/api/pod.h"
+#include "core/api/replicaset.h"
+#include "core/apiserver/apiserver.h"
+#include "core/controller/deployment/rollout.h"
+
+#include <QSet>
+
+#include <algorithm>
+
+namespace rlab::ui {
+
+namespace {
+bool ownedBy(const api::Object &o, const QString &kind, const QString &name)
+{
+    for (const api::OwnerReference &ref : o.metadata.ownerReferences) {
+        if (ref.kind == kind && ref.name == name)
+            return true;
+    }
+    return false;
+}
+
+QList<api::ObjectPtr> listOf(apiserver::ApiServer &api, api::Kind kind, const QString &ns)
+{
+    const auto r = api.list(apiserver::resources::byKind(kind), ns);
+    return r.ok() ? r.value.items : QList<api::ObjectPtr>();
+}
+} // namespace
+
+QString ClusterQueries::Pod::label() const
+{
+    QStringList parts{name, terminating ? QStringLiteral("Terminating") : phase};
+    if (!node.isEmpty())
+        parts << node;
+    return parts.join(QStringLiteral(" · "));
+}
+
+QString ClusterQueries::Node::label() const
+{
+    if (ready == QLatin1String("True"))
+        return name + QStringLiteral(" · Ready");
+    return name + (ready == QLatin1String("Unknown") ? QStringLiteral(" · NotReady (Unknown)") : QStringLiteral(" · NotReady"));
+}
+
+QString ClusterQueries::Revision::label() const
+{
+    QStringList parts{QString::number(revision), images};
+    if (!changeCause.isEmpty())
+        parts << changeCause;
+    return parts.join(QStringLiteral(" · ")) + (current ? QStringLiteral("  (current)") : QString());
+}
+
+QStringList ClusterQueries::deployments(apiserver::ApiServer &api, const QString &ns)
+{
+    QStringList names;
+    for (const api::ObjectPtr &o : listOf(api, api::Kind::Deployment, ns))
+        names << o->metadata.name;
+    names.sort();
+    return names;
+}
+
+QList<ClusterQueries::Pod> ClusterQueries::podsOf(apiserver::ApiServer &api, const QString &ns, const QString &deployment)
+{
+    QSet<QString> replicaSets;
+    for (const api::ObjectPtr &o : listOf(api, api::Kind::ReplicaSet, ns)) {
+        if (ownedBy(*o, QStringLiteral("Deployment"), deployment))
+            replicaSets.insert(o->metadata.name);
+    }
+    QList<Pod> pods;
+    for (const api::ObjectPtr &o : listOf(api, api::Kind::Pod, ns)) {
+        const auto pod = api::objectCast<api::Pod>(o);
+        if (!pod)
+            continue;
+        bool mine = false;
+        for (const api::OwnerReference &ref : pod->metadata.ownerReferences)
+            mine |= ref.kind == QLatin1String("ReplicaSet") && replicaSets.contains(ref.name);
+        if (mine)
+            pods.append(Pod{pod->metadata.name, pod->status.phase, pod->spec.nodeName, pod->metadata.deletionTimestamp != 0});
+    }
+    std::sort(pods.begin(), pods.end(), [](const Pod &a, const Pod &b) { return a.name < b.name; });
+    return pods;
+}
+
+QList<ClusterQueries::Node> ClusterQueries::nodes(apiserver::ApiServer &api)
+{
+    QList<Node> nodes;
+    for (const api::ObjectPtr &o : listOf(api, api::Kind::Node, QString())) {
+        const auto node = api::objectCast<api::Node>(o);
+        if (!node)
+            continue;
+        Node n{node->metadata.name, QString()};
+        for (const api::Condition &c : node->status.conditions) {
+            if (c.type == QLatin1String("Ready"))
+                n.ready = c.status;
+        }
+        nodes.append(n);
+    }
+    std::sort(nodes.begin(), nodes.end(), [](const Node &a, const Node &b) { return a.name < b.name; });
+    return nodes;
+}
+
+QList<ClusterQueries::Revision> ClusterQueries::revisions(apiserver::ApiServer &api, const QString &ns, const QString &deployment)
+{
+    QList<Revision> out;
+    const auto d = api.getAs<api::Deployment>(ns, deployment);
+    if (!d)
+        return out;
+    const qint64 current = d->metadata.annotations.value(QStringLiteral("deployment.kubernetes.io/revision")).toLongLong();
+    for (const controller::rollout::HistoryEntry &e : controller::rollout::historyEntries(api, ns, deployment)) {
+        QStringList images;
+        if (e.replicaSet) {
+            for (const api::Container &c : e.replicaSet->spec.template_.spec.containers)
+                images << c.image;
+        }
+        out.append(Revision{e.revision, images.join(QStringLiteral(", ")), e.changeCause, e.revision == current});
+    }
+    return out;
+}
+
+} // namespace rlab::ui

@@ -1,0 +1,48 @@
+#pragma once
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace rlab::apiserver {
+class ApiServer;
+}
+
+namespace rlab::ui {
+
+// The read-only lookups behind the controls' choosers, through the ApiServer as `kubectl get`
+// would: deployment names, one deployment's pods (owned by its ReplicaSets, found through
+// ownerReferences, not labels — as the garbage collector sees them), the nodes and whether they
+// are Ready, the rollout history. Sorted by name (history by revision). Thread rules: any thread (the ApiServer is thread-safe).
+struct ClusterQueries
+{
+    struct Pod
+    {
+        QString name, phase, node;
+        bool terminating = false;   // metadata.deletionTimestamp is set
+        QString label() const;      // "nginx-5f77-abc12 · Running · node-2"
+    };
+    struct Node
+    {
+        QString name;
+        QString ready;   // the Ready condition's status: "True", "False", "Unknown" ("" if none)
+        QString label() const;   // "node-2 · NotReady"
+    };
+
+    // One line of `kubectl rollout history` with the ReplicaSet's image(s).
+    struct Revision
+    {
+        qint64 revision = 0;
+        QString images;        // "nginx:1.26" (comma-separated for several containers)
+        QString changeCause;   // kubernetes.io/change-cause, "" if none
+        bool current = false;  // the Deployment's own deployment.kubernetes.io/revision
+        QString label() const; // "2 · nginx:1.26 · kubectl set image … (current)"
+    };
+
+    static QStringList deployments(apiserver::ApiServer &api, const QString &ns);
+    static QList<Pod> podsOf(apiserver::ApiServer &api, const QString &ns, const QString &deployment);
+    static QList<Node> nodes(apiserver::ApiServer &api);
+    // rollout::historyEntries, ascending, with images and the current revision marked.
+    static QList<Revision> revisions(apiserver::ApiServer &api, const QString &ns, const QString &deployment);
+};
+
+} // namespace rlab::ui

@@ -1,0 +1,171 @@
+#include "ui/widgets/timecontrols.h"
+
+#include "ui/clustersession.h"
+#include "ui/commands/clusterqueries.h"
+#include "ui/theme.h"
+#include "ui/widgets/speedslider.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QLabel>
+#include <QStyle>
+
+namespace rlab::ui {
+
+namespace {
+// 83 456 ms → "00:01:23.4"
+QString clockText(qint64 ms)
+{
+    const qint64 s = ms / 1000;
+    return QStringLiteral("%1:%2:%3.%4")
+        .arg(s / 3600, 2, 10, QLatin1Char('0'))
+        .arg(s / 60 % 60, 2, 10, QLatin1Char('0'))
+        .arg(s % 60, 2, 10, QLatin1Char('0'))
+        .arg(ms % 1000 / 100);
+}
+} // namespace
+
+TimeControls::TimeControls(ClusterSession &session, QWidget *parent)
+    : QToolBar(tr("Time"), parent), m_session(session), m_commands(session)
+{
+    setObjectName(QStringLiteral("timeToolBar"));
+    setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    QStyle *st = style();
+
+    m_play = addAction(QString(), this, &TimeControls::togglePlay);
+    m_play->setObjectName(QStringLiteral("playAction"));
+    m_play->setShortcut(Qt::Key_Space);
+    m_step = addAction(st->standardIcon(QStyle::SP_MediaSeekForward), tr("Step"), this, &TimeControls::stepOneReconcile);
+    m_step->setObjectName(QStringLiteral("stepAction"));
+    m_step->setShortcut(Qt::Key_Right);
+    m_step->setToolTip(tr("Step one reconcile (→): run the informers and exactly one controller work item; pauses time"));
+    m_nextEvent = addAction(st->standardIcon(QStyle::SP_MediaSkipForward), tr("Next event"), this, &TimeControls::stepToNextEvent);
+    m_nextEvent->setObjectName(QStringLiteral("nextEventAction"));
+    m_nextEvent->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Right));
+    m_nextEvent->setToolTip(tr("Step to the next event (Shift+→): run what is pending, or jump the virtual clock to the next timer"));
+    m_runUntil = addAction(st->standardIcon(QStyle::SP_DialogYesButton), tr("Run until complete"), this, &TimeControls::runUntilComplete);
+    m_runUntil->setObjectName(QStringLiteral("runUntilAction"));
+    addSeparator();
+
+    m_speed = new SpeedSlider(session, this);
+    addWidget(m_speed);
+    addSeparator();
+
+    m_mode = new QComboBox(this);
+    m_mode->setObjectName(QStringLiteral("modeBox"));
+    m_mode->addItem(tr("Step-by-step"), QVariant::fromValue(ClusterSession::Mode::Deterministic));
+    m_mode->addItem(tr("Live threads"), QVariant::fromValue(ClusterSession::Mode::Live));
+    m_mode->setItemData(0, tr("Deterministic runner: one thread runs informers and controllers in a fixed order; steps possible"), Qt::ToolTipRole);
+    m_mode->setItemData(1, tr("Controllers on worker QThreads (5 Deployment, 5 ReplicaSet workers), as in kube-controller-manager"), Qt::ToolTipRole);
+    m_mode->setToolTip(tr("How the control plane runs"));
+    addWidget(m_mode);
+    addSeparator();
+
+    m_clock = new QLabel(this);
+    m_clock->setObjectName(QStringLiteral("virtualClock"));
+    QFont f = theme::monospaceFont();
+    f.setPointSizeF(f.pointSizeF() * 1.25);
+    f.setBold(true);
+    m_clock->setFont(f);
+    m_clock->setToolTip(tr("Virtual time since the cluster started"));
+    m_clock->setContentsMargins(8, 0, 8, 0);
+    addWidget(m_clock);
+
+    connect(m_mode, &QComboBox::activated, this, [this](int index) {
+        m_session.setMode(m_mode->itemData(index).value<ClusterSession::Mode>());
+    });
+    connect(&session, &ClusterSession::modeChanged, this, &TimeControls::showMode);
+    connect(&session, &ClusterSession::timeRunningChanged, this, &TimeControls::showPlaying);
+    connect(&session, &ClusterSession::frameDone, this, &TimeControls::updateClock);
+    connect(&session, &ClusterSession::clusterReset, this, [this] {
+        updateClock();
+        updateEnabled();
+    });
+    connect(&session, &ClusterSession::storeEvents, this, [this](const std::vector<store::WatchEvent> &events) {
+        for (const store::WatchEvent &e : events) {
+            if (e.kv.key.startsWith("/registry/deployments/") && (e.type == store::WatchEvent::Delete || e.isCreate())) {
+                updateEnabled();
+                return;
+            }
+        }
+    });
+    showPlaying(session.isTimeRunning());
+    showMode();
+    updateClock();
+    updateEnabled();
+}
+
+void TimeControls::setDeployment(const QString &name)
+{
+    m_deployment = name;
+    updateEnabled();
+}
+
+QString TimeControls::deployment() const
+{
+    if (!m_deployment.isEmpty())
+        return m_deployment;
+    return ClusterQueries::deployments(m_session.api(), QStringLiteral("default")).value(0);
+}
+
+void TimeControls::togglePlay()
+{
+    m_session.setTimeRunning(!m_session.isTimeRunning());
+}
+
+TimeCommands::Report TimeControls::finish(const TimeCommands::Report &report)
+{
+    m_last = report;
+    updateClock();
+    emit message(report.text, report.ok);
+    return report;
+}
+
+TimeCommands::Report TimeControls::stepOneReconcile()
+{
+    m_session.setTimeRunning(false);
+    return finish(m_commands.stepOneReconcile());
+}
+
+TimeCommands::Report TimeControls::stepToNextEvent()
+{
+    m_session.setTimeRunning(false);
+    return finish(m_commands.stepToNextEvent());
+}
+
+TimeCommands::Report TimeControls::runUntilComplete()
+{
+    const QString name = deployment();
+    if (name.isEmpty())
+        return finish({false, 0, tr("No Deployment to run until complete: apply one first")});
+    return finish(m_commands.runUntilComplete(QStringLiteral("default"), name));
+}
+
+void TimeControls::showPlaying(bool running)
+{
+    m_play->setText(running ? tr("Pause") : tr("Play"));
+    m_play->setIcon(style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    m_play->setToolTip(running ? tr("Pause virtual time (Space)") : tr("Let virtual time run at the chosen speed (Space)"));
+    updateClock();
+}
+
+void TimeControls::showMode()
+{
+    m_mode->setCurrentIndex(m_session.mode() == ClusterSession::Mode::Live ? 1 : 0);
+}
+
+void TimeControls::updateClock()
+{
+    m_clock->setText(QStringLiteral("t = ") + clockText(m_session.elapsedMs()) + (m_session.isTimeRunning() ? QString() : tr(" · paused")));
+}
+
+void TimeControls::updateEnabled()
+{
+    const QString name = deployment();
+    m_runUntil->setEnabled(!name.isEmpty());
+    m_runUntil->setToolTip(name.isEmpty() ? tr("Run until a Deployment's rollout is complete (apply one first)")
+                                          : tr("Run virtual time until deployment \"%1\" is rolled out: updated = available = replicas, "
+                                               "Progressing reason NewReplicaSetAvailable (at most 15 min)").arg(name));
+}
+
+} // namespace rlab::ui

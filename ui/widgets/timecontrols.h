@@ -1,0 +1,68 @@
+#pragma once
+#include "ui/commands/timecommands.h"
+
+#include <QToolBar>
+
+class QAction;
+class QComboBox;
+class QLabel;
+
+namespace rlab::ui {
+
+class ClusterSession;
+class SpeedSlider;
+
+// The time toolbar: Play/Pause (Space), Step one reconcile (→), Step to next event (Shift+→),
+// Run until complete (for the chosen Deployment), the speed slider (×0.1 … ×100), the mode
+// (Step-by-step = deterministic runner / Live threads = worker QThreads) and the virtual clock.
+// The step buttons pause time and switch to Step-by-step. Each button's outcome is emitted
+// as message() for the status bar. Shortcuts do not fire while a text field has the focus
+// (text widgets take Space and arrows first). GUI thread only.
+class TimeControls : public QToolBar
+{
+    Q_OBJECT
+public:
+    explicit TimeControls(ClusterSession &session, QWidget *parent = nullptr);
+
+    // The Deployment "Run until complete" waits for; "" = the first one in the store.
+    void setDeployment(const QString &name);
+    QString deployment() const;
+
+    TimeCommands::Report stepOneReconcile();
+    TimeCommands::Report stepToNextEvent();
+    TimeCommands::Report runUntilComplete();
+    void togglePlay();
+    TimeCommands::Report lastReport() const { return m_last; }
+
+    QAction *playAction() const { return m_play; }
+    QAction *stepAction() const { return m_step; }
+    QAction *nextEventAction() const { return m_nextEvent; }
+    QAction *runUntilAction() const { return m_runUntil; }
+    QComboBox *modeBox() const { return m_mode; }
+    SpeedSlider *speedSlider() const { return m_speed; }
+    QLabel *clockLabel() const { return m_clock; }
+
+signals:
+    void message(const QString &text, bool ok);
+
+private:
+    TimeCommands::Report finish(const TimeCommands::Report &report);
+    void showPlaying(bool running);
+    void showMode();
+    void updateClock();
+    void updateEnabled();
+
+    ClusterSession &m_session;
+    TimeCommands m_commands;
+    QString m_deployment;
+    TimeCommands::Report m_last;
+    QAction *m_play;
+    QAction *m_step;
+    QAction *m_nextEvent;
+    QAction *m_runUntil;
+    QComboBox *m_mode;
+    SpeedSlider *m_speed;
+    QLabel *m_clock;
+};
+
+} // namespace rlab::ui
