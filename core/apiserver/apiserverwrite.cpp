@@ -7,6 +7,7 @@
 #include "core/api/pod.h"
 #include "core/api/replicaset.h"
 #include "core/api/validation.h"
+#include "core/apiserver/jsonequivalence.h"
 #include "core/apiserver/jsonmergepatch.h"
 #include "core/apiserver/jsonpatch.h"
 #include "core/apiserver/strategicmergepatch.h"
@@ -96,7 +97,9 @@ Result<ObjectPtr> ApiServer::writeUpdate(const ResourceType &rt, MutableObjectPt
     // An update that changes nothing writes nothing and keeps the resourceVersion (upstream
     // GuaranteedUpdate skips the etcd write when the bytes are equal).
     obj->metadata.resourceVersion = old->metadata.resourceVersion;
-    if (obj->toJson() == old->toJson())
+    // Decided on the typed fields (JsonEncoder's rules) unless they meet a case only the JSON settles.
+    const Equivalence same = jsonEquivalent(*obj, *old);
+    if (same == Equivalence::Equal || (same == Equivalence::Unknown && obj->toJson() == old->toJson()))
         return R{old, {}};
     if (opts.dryRun)
         return R{std::move(obj), {}};
