@@ -104,13 +104,22 @@ RestHandler::RestHandler(ApiServer &api, Clock &clock, ServerCounters &counters,
 
 RestHandler::~RestHandler() = default;
 
-void RestHandler::trace(const Call &call) const
+// One row per request, after the answer: "kubectl/v1.31.9 (apply) PATCH
+// /apis/apps/v1/namespaces/default/deployments/nginx → 200". kubectl names its command in the
+// Kubectl-Command header ("kubectl apply"); other clients show their User-Agent up to ')'.
+void RestHandler::trace(const Call &call, int status) const
 {
     TraceLog *log = m_api.trace();
     if (!log)
         return;
     const QString &query = call.query;
     const QString target = call.path + (query.isEmpty() ? QString() : QLatin1Char('?') + query);
+    const QString command = QString::fromUtf8(call.kubectlCommand).trimmed();
+    QString agent = callerName(call.userAgent);
+    if (!command.isEmpty()) {
+        const QString verb = command.startsWith(QLatin1String("kubectl ")) ? command.mid(8) : command;
+        agent = agent.section(QLatin1Char(' '), 0, 0) + QStringLiteral(" (%1)").arg(verb);
+    }
     TraceEvent ev;
     ev.component = QStringLiteral("apiserver");
     ev.type = QStringLiteral("HttpRequest");
@@ -118,8 +127,10 @@ void RestHandler::trace(const Call &call) const
     ev.detail = QJsonObject{{QStringLiteral("method"), methodName(call.method)},
                             {QStringLiteral("path"), call.path},
                             {QStringLiteral("query"), query},
-                            {QStringLiteral("userAgent"), QString::fromUtf8(call.userAgent)}};
-    ev.text = QStringLiteral("%1 %2 %3").arg(callerName(call.userAgent), methodName(call.method), target);
+                            {QStringLiteral("userAgent"), QString::fromUtf8(call.userAgent)},
+                            {QStringLiteral("command"), command},
+                            {QStringLiteral("status"), status}};
+    ev.text = QStringLiteral("%1 %2 %3 \u2192 %4").arg(agent, methodName(call.method), target).arg(status);
     log->append(std::move(ev));
 }
 
@@ -135,10 +146,10 @@ void RestHandler::handle(const QHttpServerRequest &request, QHttpServerResponder
     call.accept = header(request, "Accept");
     call.contentType = header(request, "Content-Type");
     call.userAgent = header(request, "User-Agent");
+    call.kubectlCommand = header(request, "Kubectl-Command");
     call.body = request.body();
 
     CallerScope scope(callerName(call.userAgent));
-    trace(call);
 
     // Like kube-apiserver's RBAC defaults, /version and health checks need no credentials.
     const bool publicPath = call.path == QLatin1String("/version") || call.path == QLatin1String("/healthz")
@@ -152,6 +163,8 @@ void RestHandler::handle(const QHttpServerRequest &request, QHttpServerResponder
     } else {
         reply = route(call, responder);
     }
+    // No reply: a watch stream took the responder over and answered 200.
+    trace(call, reply ? reply->status : 200);
     if (reply)
         reply->sendTo(responder);
 }

@@ -30,8 +30,9 @@ struct ServerCounters;
 // (optional bearer token), the 3 MiB body limit, discovery / version / OpenAPI documents, and for
 // resource paths get / list (JSON or meta.k8s.io Table) / watch (chunked, see WatchStream) /
 // create / update / patch / delete and the scale, status and binding subresources, with errors
-// as metav1.Status. Each request is traced with its method, path and user agent, and the
-// ApiServer calls run inside a CallerScope named after the User-Agent (kubectl/v1.31.9 …).
+// as metav1.Status. Each request is traced once, when answered (type HttpRequest: method, path,
+// user agent, kubectl command, status), and the ApiServer calls run inside a CallerScope named
+// after the User-Agent (kubectl/v1.31.9 …).
 // Thread rules: lives on the HTTP server's thread; handle() there only. It is the parent of the
 // open WatchStreams, so destroying it closes them all.
 class RestHandler : public QObject
@@ -54,7 +55,7 @@ private:
         QString path;
         QHash<QString, QString> params;
         QString query;   // decoded, for the trace
-        QByteArray accept, contentType, userAgent, body;
+        QByteArray accept, contentType, userAgent, kubectlCommand, body;
         RestPath rest;
         apiserver::ResourceType rt;
         QString param(const char *name) const;
@@ -81,7 +82,7 @@ private:
     apiserver::ListOptions listOptions(const Call &call) const;
     bool wantsTable(const Call &call) const;
     HttpReply objectReply(const Call &call, const api::Object &obj, int status = 200) const;
-    void trace(const Call &call) const;
+    void trace(const Call &call, int status) const;
 
     apiserver::ApiServer &m_api;
     Clock &m_clock;

@@ -604,9 +604,9 @@ private slots:
         QCOMPARE(http("GET", "/api/v1/namespaces/default/pods?limit=500").status, 200);
         bool sawHttp = false, sawCreate = false, sawList = false;
         for (const TraceEvent &e : m_cluster->trace().since(before)) {
-            if (e.type == QLatin1String("HttpRequest") && e.text == QLatin1String("kubectl/v1.31.9 (linux/amd64) POST /api/v1/namespaces/default/pods"))
+            if (e.type == QLatin1String("HttpRequest") && e.text == QStringLiteral("kubectl/v1.31.9 (linux/amd64) POST /api/v1/namespaces/default/pods \u2192 201"))
                 sawHttp = true;
-            if (e.type == QLatin1String("HttpRequest") && e.text.endsWith(QLatin1String("GET /api/v1/namespaces/default/pods?limit=500")))
+            if (e.type == QLatin1String("HttpRequest") && e.text.endsWith(QStringLiteral("GET /api/v1/namespaces/default/pods?limit=500 \u2192 200")))
                 sawList = true;
             if (e.type == QLatin1String("Request") && e.detail[QLatin1String("verb")] == QLatin1String("create")
                 && e.detail[QLatin1String("userAgent")] == QLatin1String("kubectl/v1.31.9 (linux/amd64)"))

@@ -1,0 +1,1279 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ko" sourcelanguage="en">
+<context>
+    <name>ActivityPanel</name>
+    <message>
+        <source>Reconciles of</source>
+        <translation>다음의 reconcile:</translation>
+    </message>
+    <message>
+        <source>all controllers</source>
+        <translation>모든 컨트롤러</translation>
+    </message>
+</context>
+<context>
+    <name>CanvasScene</name>
+    <message>
+        <source>Waiting for a node</source>
+        <translation>노드 대기 중</translation>
+    </message>
+    <message>
+        <source>unscheduled pods</source>
+        <translation>스케줄되지 않은 Pod</translation>
+    </message>
+    <message>
+        <source>Pods without a ReplicaSet</source>
+        <translation>ReplicaSet 없는 Pod</translation>
+    </message>
+    <message>
+        <source>namespace %1</source>
+        <translation>네임스페이스 %1</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>삭제됨</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n pod(s)</source>
+        <translation>
+            <numerusform>%1 · Pod %n개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Ready</translation>
+    </message>
+    <message>
+        <source>NotReady</source>
+        <translation>NotReady</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unscheduled pod(s)</source>
+        <translation>
+            <numerusform>스케줄되지 않은 Pod %n개</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CardContents</name>
+    <message>
+        <source>rev %1</source>
+        <translation>rev %1</translation>
+    </message>
+    <message>
+        <source>desired</source>
+        <translation>목표</translation>
+    </message>
+    <message>
+        <source>current</source>
+        <translation>현재</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>ready</translation>
+    </message>
+    <message>
+        <source>available</source>
+        <translation>available</translation>
+    </message>
+    <message>
+        <source>PAUSED · </source>
+        <translation>일시 중지됨 · </translation>
+    </message>
+    <message>
+        <source>updated</source>
+        <translation>updated</translation>
+    </message>
+    <message>
+        <source>
+node: none yet (spec.nodeName empty, waiting for the scheduler)</source>
+        <translation>
+노드: 아직 없음 (spec.nodeName 비어 있음, 스케줄러 대기 중)</translation>
+    </message>
+    <message>
+        <source>
+node: %1</source>
+        <translation>
+노드: %1</translation>
+    </message>
+    <message>
+        <source>
+owner: %1 %2</source>
+        <translation>
+소유자: %1 %2</translation>
+    </message>
+    <message>
+        <source>
+owner: none</source>
+        <translation>
+소유자: 없음</translation>
+    </message>
+</context>
+<context>
+    <name>ChartFeeder</name>
+    <message>
+        <source>Replicas per ReplicaSet</source>
+        <translation>ReplicaSet별 레플리카</translation>
+    </message>
+    <message>
+        <source>Deployment status</source>
+        <translation>Deployment 상태</translation>
+    </message>
+    <message>
+        <source>Workqueue depth per controller</source>
+        <translation>컨트롤러별 workqueue 길이</translation>
+    </message>
+    <message>
+        <source>API requests per second</source>
+        <translation>초당 API 요청</translation>
+    </message>
+    <message>
+        <source>pods</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>keys waiting</source>
+        <translation>대기 중인 키</translation>
+    </message>
+    <message>
+        <source>requests / s</source>
+        <translation>요청 / 초</translation>
+    </message>
+</context>
+<context>
+    <name>ChartsPanel</name>
+    <message>
+        <source>Export PNG…</source>
+        <translation>PNG로 내보내기…</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>CSV로 내보내기…</translation>
+    </message>
+    <message>
+        <source>Chart:</source>
+        <translation>차트:</translation>
+    </message>
+    <message>
+        <source>Deployment:</source>
+        <translation>Deployment:</translation>
+    </message>
+    <message>
+        <source>Export chart as PNG</source>
+        <translation>차트를 PNG로 내보내기</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 이미지 (*.png)</translation>
+    </message>
+    <message>
+        <source>Export PNG</source>
+        <translation>PNG 내보내기</translation>
+    </message>
+    <message>
+        <source>Export chart data as CSV</source>
+        <translation>차트 데이터를 CSV로 내보내기</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 파일 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export CSV</source>
+        <translation>CSV 내보내기</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterCanvas</name>
+    <message>
+        <source>Fit</source>
+        <translation>맞춤</translation>
+    </message>
+    <message>
+        <source>Fit the whole cluster in view (0 or double-click)</source>
+        <translation>클러스터 전체를 화면에 맞춥니다 (0 또는 더블클릭)</translation>
+    </message>
+    <message>
+        <source>Zoom in (+ or Ctrl+wheel)</source>
+        <translation>확대 (+ 또는 Ctrl+휠)</translation>
+    </message>
+    <message>
+        <source>Zoom out (- or Ctrl+wheel)</source>
+        <translation>축소 (- 또는 Ctrl+휠)</translation>
+    </message>
+    <message>
+        <source>Apply a Deployment (drop a manifest here or use Apply) to watch it roll out</source>
+        <translation>Deployment를 적용하면 (여기에 매니페스트를 끌어다 놓거나 적용 사용) rollout 과정을 볼 수 있습니다</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterCommands</name>
+    <message>
+        <source>deployment &quot;%1&quot; has no running pod to delete</source>
+        <translation>deployment &quot;%1&quot;에 삭제할 실행 중인 Pod가 없습니다</translation>
+    </message>
+    <message>
+        <source>fail node %1 (its kubelet stops)</source>
+        <translation>노드 %1 장애 (kubelet 중지)</translation>
+    </message>
+    <message>
+        <source>no node &quot;%1&quot; with a kubelet</source>
+        <translation>kubelet이 있는 노드 &quot;%1&quot;이(가) 없습니다</translation>
+    </message>
+    <message>
+        <source>node/%1 failed: its kubelet stopped; NotReady (Unknown) and tainted now, its pods evicted after 300 s</source>
+        <translation>node/%1 장애: kubelet이 멈췄습니다. 이제 NotReady (Unknown) 상태이고 taint가 붙었으며, 300초 뒤 Pod가 축출됩니다</translation>
+    </message>
+    <message>
+        <source>recover node %1</source>
+        <translation>노드 %1 복구</translation>
+    </message>
+    <message>
+        <source>node/%1 recovered: its kubelet posts Ready again</source>
+        <translation>node/%1 복구됨: kubelet이 다시 Ready를 보고합니다</translation>
+    </message>
+    <message>
+        <source>replica-floor controller %1</source>
+        <translation>replica-floor 컨트롤러 %1</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>켜기</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>끄기</translation>
+    </message>
+    <message>
+        <source>replicafloor controller enabled: it raises every Deployment below 3 replicas to 3</source>
+        <translation>replicafloor 컨트롤러 켜짐: 레플리카가 3개 미만인 모든 Deployment를 3개로 올립니다</translation>
+    </message>
+    <message>
+        <source>replicafloor controller disabled</source>
+        <translation>replicafloor 컨트롤러 꺼짐</translation>
+    </message>
+    <message>
+        <source>reset cluster</source>
+        <translation>클러스터 초기화</translation>
+    </message>
+    <message>
+        <source>fresh cluster: three Ready nodes, nothing else</source>
+        <translation>새 클러스터: Ready 노드 3개, 그 밖에는 없음</translation>
+    </message>
+</context>
+<context>
+    <name>ControlsPanel</name>
+    <message>
+        <source>no Deployment yet: apply one</source>
+        <translation>아직 Deployment가 없습니다: 하나를 적용하세요</translation>
+    </message>
+    <message>
+        <source>Deployment</source>
+        <translation>Deployment</translation>
+    </message>
+    <message>
+        <source>Rollout</source>
+        <translation>Rollout</translation>
+    </message>
+    <message>
+        <source>kubectl scale --replicas=N−1</source>
+        <translation>kubectl scale --replicas=N−1</translation>
+    </message>
+    <message>
+        <source>kubectl scale --replicas=N+1</source>
+        <translation>kubectl scale --replicas=N+1</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>Scale</translation>
+    </message>
+    <message>
+        <source>kubectl scale deployment --replicas=N (PATCH …/scale)</source>
+        <translation>kubectl scale deployment --replicas=N (PATCH …/scale)</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>레플리카</translation>
+    </message>
+    <message>
+        <source>Set image</source>
+        <translation>이미지 변경</translation>
+    </message>
+    <message>
+        <source>kubectl set image deployment/&lt;name&gt; &lt;container&gt;=&lt;image&gt;: a new template, a new rollout</source>
+        <translation>kubectl set image deployment/&lt;name&gt; &lt;container&gt;=&lt;image&gt;: 새 템플릿, 새 rollout</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>이미지</translation>
+    </message>
+    <message>
+        <source>Roll back</source>
+        <translation>롤백</translation>
+    </message>
+    <message>
+        <source>kubectl rollout undo [--to-revision=N]: the revision&apos;s template comes back</source>
+        <translation>kubectl rollout undo [--to-revision=N]: 그 리비전의 템플릿이 돌아옵니다</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>이력</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>kubectl rollout pause: template changes wait, scaling still works</source>
+        <translation>kubectl rollout pause: 템플릿 변경은 대기하고, 스케일 조정은 계속 됩니다</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Resume</translation>
+    </message>
+    <message>
+        <source>kubectl rollout resume</source>
+        <translation>kubectl rollout resume</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>Restart</translation>
+    </message>
+    <message>
+        <source>kubectl rollout restart: template annotation kubectl.kubernetes.io/restartedAt, a new rollout</source>
+        <translation>kubectl rollout restart: 템플릿 어노테이션 kubectl.kubernetes.io/restartedAt, 새 rollout</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Delete pod</source>
+        <translation>Pod 삭제</translation>
+    </message>
+    <message>
+        <source>kubectl delete pod: graceful; the ReplicaSet creates a replacement</source>
+        <translation>kubectl delete pod: 정상 종료 후 ReplicaSet이 대체 Pod를 만듭니다</translation>
+    </message>
+    <message>
+        <source>Delete a random pod</source>
+        <translation>무작위 Pod 삭제</translation>
+    </message>
+    <message>
+        <source>kubectl delete pod on one of the Deployment&apos;s pods, chosen at random</source>
+        <translation>Deployment의 Pod 중 무작위로 하나를 kubectl delete pod</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>클러스터</translation>
+    </message>
+    <message>
+        <source>Fail node</source>
+        <translation>노드 장애</translation>
+    </message>
+    <message>
+        <source>The node&apos;s kubelet stops: NotReady (Unknown), tainted unreachable; pods evicted after 300 s</source>
+        <translation>노드의 kubelet이 멈춥니다: NotReady (Unknown), unreachable taint, 300초 뒤 Pod 축출</translation>
+    </message>
+    <message>
+        <source>Recover node</source>
+        <translation>노드 복구</translation>
+    </message>
+    <message>
+        <source>The kubelet posts Ready again; Terminating pods on it are removed</source>
+        <translation>kubelet이 다시 Ready를 보고하고, 그 노드의 Terminating Pod가 제거됩니다</translation>
+    </message>
+    <message>
+        <source>Replica-floor controller (controller-runtime)</source>
+        <translation>Replica-floor 컨트롤러 (controller-runtime)</translation>
+    </message>
+    <message>
+        <source>Raises any Deployment below 3 replicas to 3: scale to 1 and watch two level-based controllers converge.</source>
+        <translation>레플리카가 3개 미만인 Deployment를 3개로 올립니다: 1로 scale 하고 두 level-based 컨트롤러가 수렴하는 모습을 보세요.</translation>
+    </message>
+    <message>
+        <source>Reset cluster</source>
+        <translation>클러스터 초기화</translation>
+    </message>
+    <message>
+        <source>Throw the cluster away: empty store, three Ready nodes</source>
+        <translation>클러스터를 버립니다: 빈 저장소, Ready 노드 3개</translation>
+    </message>
+    <message>
+        <source>previous revision</source>
+        <translation>이전 리비전</translation>
+    </message>
+</context>
+<context>
+    <name>EtcdKeyModel</name>
+    <message>
+        <source>%1
+created at revision %2, last modified at revision %3, version %4 (puts since creation)</source>
+        <translation>%1
+리비전 %2에 생성, 리비전 %3에 마지막 수정, version %4 (생성 이후 PUT 횟수)</translation>
+    </message>
+    <message>
+        <source>create_revision: the revision of the PUT that created the key</source>
+        <translation>create_revision: 키를 만든 PUT의 리비전</translation>
+    </message>
+    <message>
+        <source>mod_revision: the revision of the key&apos;s last PUT (the object&apos;s resourceVersion)</source>
+        <translation>mod_revision: 키의 마지막 PUT 리비전 (오브젝트의 resourceVersion)</translation>
+    </message>
+    <message>
+        <source>version: PUTs since the key was created (1 = never modified)</source>
+        <translation>version: 키 생성 이후 PUT 횟수 (1 = 수정된 적 없음)</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>키</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>생성</translation>
+    </message>
+    <message>
+        <source>Mod</source>
+        <translation>수정</translation>
+    </message>
+    <message>
+        <source>Ver</source>
+        <translation>Ver</translation>
+    </message>
+</context>
+<context>
+    <name>EtcdPanel</name>
+    <message>
+        <source>The store&apos;s current revision: every write (PUT or DELETE) bumps it by one.
+A Kubernetes object&apos;s resourceVersion is the revision of its last write.</source>
+        <translation>저장소의 현재 리비전: 쓰기(PUT 또는 DELETE)마다 1씩 올라갑니다.
+Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입니다.</translation>
+    </message>
+    <message>
+        <source>etcd revision</source>
+        <translation>etcd 리비전</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>값</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>이력</translation>
+    </message>
+    <message>
+        <source>Watch events (etcdctl watch --prefix /)</source>
+        <translation>watch 이벤트 (etcdctl watch --prefix /)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s)</source>
+        <translation>
+            <numerusform>키 %n개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 was deleted at revision %2.</source>
+        <translation>%1은(는) 리비전 %2에 삭제되었습니다.</translation>
+    </message>
+    <message>
+        <source>At revision %1 · version %2 · %3 bytes</source>
+        <translation>리비전 %1 · version %2 · %3바이트</translation>
+    </message>
+    <message>
+        <source>Select a key to see the bytes the API server wrote.</source>
+        <translation>키를 선택하면 API 서버가 쓴 바이트를 볼 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>%1 does not exist (deleted).</source>
+        <translation>%1이(가) 없습니다 (삭제됨).</translation>
+    </message>
+    <message>
+        <source>Now: mod revision %1 · version %2 · %3 bytes</source>
+        <translation>현재: mod 리비전 %1 · version %2 · %3바이트</translation>
+    </message>
+</context>
+<context>
+    <name>EventsModel</name>
+    <message>
+        <source>%1 %2 on %3 %4 (from %5), seen %6 time(s)
+%7</source>
+        <translation>%3 %4의 %1 %2 (출처 %5), %6회 발생
+%7</translation>
+    </message>
+    <message>
+        <source>LAST SEEN</source>
+        <translation>LAST SEEN</translation>
+    </message>
+    <message>
+        <source>TYPE</source>
+        <translation>TYPE</translation>
+    </message>
+    <message>
+        <source>REASON</source>
+        <translation>REASON</translation>
+    </message>
+    <message>
+        <source>OBJECT</source>
+        <translation>OBJECT</translation>
+    </message>
+    <message>
+        <source>MESSAGE</source>
+        <translation>MESSAGE</translation>
+    </message>
+    <message>
+        <source>COUNT</source>
+        <translation>COUNT</translation>
+    </message>
+</context>
+<context>
+    <name>EventsPanel</name>
+    <message>
+        <source>1 event</source>
+        <translation>이벤트 1개</translation>
+    </message>
+    <message>
+        <source>%1 events</source>
+        <translation>이벤트 %1개</translation>
+    </message>
+    <message>
+        <source>1 Warning</source>
+        <translation>Warning 1개</translation>
+    </message>
+    <message>
+        <source>%1 Warnings</source>
+        <translation>Warning %1개</translation>
+    </message>
+</context>
+<context>
+    <name>KeyHistoryModel</name>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>Revision</source>
+        <translation>리비전</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>종류</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>크기</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Reconcile Lab</source>
+        <translation>Reconcile Lab</translation>
+    </message>
+    <message>
+        <source>Deployment and ReplicaSet controllers, scheduler and kubelets run on the virtual clock (deterministic runner).</source>
+        <translation>Deployment·ReplicaSet 컨트롤러, 스케줄러, kubelet이 가상 시계 위에서 실행됩니다 (결정적 실행기).</translation>
+    </message>
+    <message>
+        <source>Manifest</source>
+        <translation>매니페스트</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>오브젝트</translation>
+    </message>
+    <message>
+        <source>Inspector</source>
+        <translation>인스펙터</translation>
+    </message>
+    <message>
+        <source>etcd</source>
+        <translation>etcd</translation>
+    </message>
+    <message>
+        <source>Trace</source>
+        <translation>트레이스</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>보기(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Restore default layout</source>
+        <translation>기본 배치로 되돌리기</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>열기(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Apply manifest files (YAML or JSON, one or more documents) — all or nothing</source>
+        <translation>매니페스트 파일 적용 (YAML 또는 JSON, 문서 하나 이상) — 전부 아니면 전무</translation>
+    </message>
+    <message>
+        <source>&amp;Apply</source>
+        <translation>적용(&amp;A)</translation>
+    </message>
+    <message>
+        <source>kubectl apply the editor&apos;s manifest</source>
+        <translation>편집기의 매니페스트를 kubectl apply</translation>
+    </message>
+    <message>
+        <source>&amp;Reset cluster</source>
+        <translation>클러스터 초기화(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Throw the cluster away and start a fresh one: empty store, three Ready nodes</source>
+        <translation>클러스터를 버리고 새로 시작: 빈 저장소, Ready 노드 3개</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>파일(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>끝내기(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Cluster</source>
+        <translation>클러스터(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>기본</translation>
+    </message>
+    <message>
+        <source>Revision %1</source>
+        <translation>리비전 %1</translation>
+    </message>
+    <message>
+        <source>Virtual time %1 (%2 UTC)%3</source>
+        <translation>가상 시간 %1 (%2 UTC)%3</translation>
+    </message>
+    <message>
+        <source> · paused</source>
+        <translation> · 멈춤</translation>
+    </message>
+    <message>
+        <source>%1 nodes · %2 deployments · %3 replicasets · %4 pods · %5 other</source>
+        <translation>노드 %1 · Deployment %2 · ReplicaSet %3 · Pod %4 · 기타 %5</translation>
+    </message>
+    <message>
+        <source>Refused, nothing changed</source>
+        <translation>거부됨, 바뀐 것 없음</translation>
+    </message>
+    <message>
+        <source>Apply manifests</source>
+        <translation>매니페스트 적용</translation>
+    </message>
+    <message>
+        <source>Manifests (*.yaml *.yml *.json);;All files (*)</source>
+        <translation>매니페스트 (*.yaml *.yml *.json);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <source>Fresh cluster: three Ready nodes, nothing else</source>
+        <translation>새 클러스터: Ready 노드 3개, 그 밖에는 없음</translation>
+    </message>
+    <message>
+        <source>dropped text</source>
+        <translation>끌어다 놓은 텍스트</translation>
+    </message>
+    <message>
+        <source>Controls</source>
+        <translation>조작</translation>
+    </message>
+    <message>
+        <source>&amp;Time</source>
+        <translation>시간(&amp;T)</translation>
+    </message>
+</context>
+<context>
+    <name>ManifestEditor</name>
+    <message>
+        <source>Apply</source>
+        <translation>적용</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>예제</translation>
+    </message>
+    <message>
+        <source>kubectl apply -f %1 (Ctrl+Return)</source>
+        <translation>kubectl apply -f %1 (Ctrl+Return)</translation>
+    </message>
+    <message>
+        <source>Replace the text with the sample nginx Deployment</source>
+        <translation>텍스트를 예제 nginx Deployment로 바꿉니다</translation>
+    </message>
+    <message>
+        <source>Nothing was applied: the store is still at revision %1.</source>
+        <translation>적용된 것이 없습니다: 저장소는 여전히 리비전 %1입니다.</translation>
+    </message>
+    <message>
+        <source>Store revision %1 → %2.</source>
+        <translation>저장소 리비전 %1 → %2.</translation>
+    </message>
+</context>
+<context>
+    <name>ModelChartView</name>
+    <message>
+        <source>virtual time (s)</source>
+        <translation>가상 시간 (초)</translation>
+    </message>
+    <message>
+        <source>could not write %1</source>
+        <translation>%1을(를) 쓸 수 없습니다</translation>
+    </message>
+</context>
+<context>
+    <name>ObjectInspector</name>
+    <message>
+        <source>No object selected</source>
+        <translation>선택한 오브젝트 없음</translation>
+    </message>
+    <message>
+        <source>Select an object in the Objects panel.</source>
+        <translation>오브젝트 패널에서 오브젝트를 선택하세요.</translation>
+    </message>
+</context>
+<context>
+    <name>ObjectTreeModel</name>
+    <message>
+        <source>Nodes</source>
+        <translation>노드</translation>
+    </message>
+    <message>
+        <source>Deployments</source>
+        <translation>Deployment</translation>
+    </message>
+    <message>
+        <source>ReplicaSets</source>
+        <translation>ReplicaSet</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>기타</translation>
+    </message>
+    <message>
+        <source>%1 (%2) · namespaces, events, kinds not simulated</source>
+        <translation>%1 (%2) · 네임스페이스, 이벤트, 시뮬레이션하지 않는 종류</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>이름</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>네임스페이스</translation>
+    </message>
+    <message>
+        <source>Rev</source>
+        <translation>Rev</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>상태</translation>
+    </message>
+</context>
+<context>
+    <name>ReconcileModel</name>
+    <message>
+        <source>running…</source>
+        <translation>실행 중…</translation>
+    </message>
+    <message>
+        <source>t (s)</source>
+        <translation>t (초)</translation>
+    </message>
+    <message>
+        <source>Controller</source>
+        <translation>컨트롤러</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>워커</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>키</translation>
+    </message>
+    <message>
+        <source>Took</source>
+        <translation>소요</translation>
+    </message>
+    <message>
+        <source>What the reconcile did</source>
+        <translation>reconcile이 한 일</translation>
+    </message>
+</context>
+<context>
+    <name>ServePanel</name>
+    <message>
+        <source>Cannot serve the API: %1</source>
+        <translation>API를 제공할 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>Copied. Paste it into a terminal, then run kubectl there.</source>
+        <translation>복사했습니다. 터미널에 붙여 넣고 그곳에서 kubectl을 실행하세요.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) served</source>
+        <translation>
+            <numerusform>요청 %n건 처리</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n open watch(es)</source>
+        <translation>
+            <numerusform>열린 watch %n개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>● Serving the API</source>
+        <translation>● API 제공 중</translation>
+    </message>
+    <message>
+        <source>Serve the API</source>
+        <translation>API 제공</translation>
+    </message>
+    <message>
+        <source>Serve this cluster&apos;s Kubernetes API on 127.0.0.1 for the real kubectl</source>
+        <translation>실제 kubectl이 쓸 수 있도록 이 클러스터의 Kubernetes API를 127.0.0.1에서 제공합니다</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>복사</translation>
+    </message>
+    <message>
+        <source>Copy the export line to the clipboard</source>
+        <translation>export 줄을 클립보드에 복사합니다</translation>
+    </message>
+    <message>
+        <source>Not serving</source>
+        <translation>제공하지 않음</translation>
+    </message>
+    <message>
+        <source>export KUBECONFIG=… appears here while serving</source>
+        <translation>제공 중에는 여기에 export KUBECONFIG=… 가 나타납니다</translation>
+    </message>
+    <message>
+        <source>then try:  kubectl get nodes   kubectl apply -f nginx.yaml   kubectl get pods -w</source>
+        <translation>이어서 실행해 보세요:  kubectl get nodes   kubectl apply -f nginx.yaml   kubectl get pods -w</translation>
+    </message>
+    <message>
+        <source>kubectl&apos;s requests appear in the trace as apiserver HttpRequest rows.</source>
+        <translation>kubectl의 요청은 트레이스에 apiserver HttpRequest 행으로 나타납니다.</translation>
+    </message>
+    <message>
+        <source>Lets the real kubectl drive this cluster. Loopback only: other machines cannot connect.</source>
+        <translation>실제 kubectl로 이 클러스터를 조작합니다. 루프백 전용: 다른 컴퓨터는 접속할 수 없습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>SpeedSlider</name>
+    <message>
+        <source>Virtual time per real second: ×0.1 … ×100 (logarithmic)</source>
+        <translation>실제 1초당 가상 시간: ×0.1 … ×100 (로그 눈금)</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>속도</translation>
+    </message>
+</context>
+<context>
+    <name>TimeCommands</name>
+    <message>
+        <source>viewing an old revision: return to live before running the cluster</source>
+        <translation>과거 리비전을 보는 중: 클러스터를 실행하려면 먼저 현재로 돌아가세요</translation>
+    </message>
+    <message>
+        <source>no reconcile</source>
+        <translation>reconcile 없음</translation>
+    </message>
+    <message>
+        <source> · %1 etcd writes</source>
+        <translation> · etcd 쓰기 %1건</translation>
+    </message>
+    <message>
+        <source>+%1 · </source>
+        <translation>+%1 · </translation>
+    </message>
+    <message>
+        <source>Nothing to reconcile: every workqueue is empty and no timer is due within %1</source>
+        <translation>reconcile할 것이 없습니다: 모든 workqueue가 비어 있고 %1 안에 만료되는 타이머가 없습니다</translation>
+    </message>
+    <message>
+        <source>No event pending: every workqueue is empty and no timer is set</source>
+        <translation>대기 중인 이벤트 없음: 모든 workqueue가 비어 있고 설정된 타이머가 없습니다</translation>
+    </message>
+    <message>
+        <source>+%1 · %2 timer(s) fired · </source>
+        <translation>+%1 · 타이머 %2개 실행 · </translation>
+    </message>
+    <message>
+        <source>no time passed (work was pending) · </source>
+        <translation>시간이 흐르지 않음 (처리할 작업이 있었음) · </translation>
+    </message>
+    <message>
+        <source>Error from server (NotFound): deployments.apps &quot;%1&quot; not found</source>
+        <translation>Error from server (NotFound): deployments.apps &quot;%1&quot; not found</translation>
+    </message>
+    <message>
+        <source>deployment &quot;%1&quot; is paused: resume it to let the rollout finish</source>
+        <translation>deployment &quot;%1&quot;이(가) 일시 중지되어 있습니다: rollout을 끝내려면 resume 하세요</translation>
+    </message>
+    <message>
+        <source>Stopped after %1 of virtual time: %2</source>
+        <translation>가상 시간 %1 뒤 멈춤: %2</translation>
+    </message>
+    <message>
+        <source>+%1 · %2</source>
+        <translation>+%1 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>TimeControls</name>
+    <message>
+        <source>Time</source>
+        <translation>시간</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>한 단계</translation>
+    </message>
+    <message>
+        <source>Step one reconcile (→): run the informers and exactly one controller work item; pauses time</source>
+        <translation>reconcile 한 번 (→): informer와 컨트롤러 작업 항목 정확히 하나를 실행하고 시간을 멈춥니다</translation>
+    </message>
+    <message>
+        <source>Next event</source>
+        <translation>다음 이벤트</translation>
+    </message>
+    <message>
+        <source>Step to the next event (Shift+→): run what is pending, or jump the virtual clock to the next timer</source>
+        <translation>다음 이벤트로 (Shift+→): 대기 중인 작업을 실행하거나 가상 시계를 다음 타이머로 옮깁니다</translation>
+    </message>
+    <message>
+        <source>Run until complete</source>
+        <translation>완료될 때까지 실행</translation>
+    </message>
+    <message>
+        <source>Step-by-step</source>
+        <translation>단계별</translation>
+    </message>
+    <message>
+        <source>Live threads</source>
+        <translation>실시간 스레드</translation>
+    </message>
+    <message>
+        <source>Deterministic runner: one thread runs informers and controllers in a fixed order; steps possible</source>
+        <translation>결정적 실행기: 스레드 하나가 informer와 컨트롤러를 정해진 순서로 실행합니다. 단계 실행 가능</translation>
+    </message>
+    <message>
+        <source>Controllers on worker QThreads (5 Deployment, 5 ReplicaSet workers), as in kube-controller-manager</source>
+        <translation>kube-controller-manager처럼 컨트롤러가 워커 QThread에서 실행됩니다 (Deployment 워커 5개, ReplicaSet 워커 5개)</translation>
+    </message>
+    <message>
+        <source>How the control plane runs</source>
+        <translation>컨트롤 플레인 실행 방식</translation>
+    </message>
+    <message>
+        <source>Virtual time since the cluster started</source>
+        <translation>클러스터 시작 이후의 가상 시간</translation>
+    </message>
+    <message>
+        <source>No Deployment to run until complete: apply one first</source>
+        <translation>완료까지 실행할 Deployment가 없습니다: 먼저 하나를 적용하세요</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>멈춤</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>재생</translation>
+    </message>
+    <message>
+        <source>Pause virtual time (Space)</source>
+        <translation>가상 시간 멈춤 (Space)</translation>
+    </message>
+    <message>
+        <source>Let virtual time run at the chosen speed (Space)</source>
+        <translation>가상 시간을 선택한 속도로 흐르게 합니다 (Space)</translation>
+    </message>
+    <message>
+        <source> · paused</source>
+        <translation> · 멈춤</translation>
+    </message>
+    <message>
+        <source>Run until a Deployment&apos;s rollout is complete (apply one first)</source>
+        <translation>Deployment의 rollout이 완료될 때까지 실행 (먼저 하나를 적용하세요)</translation>
+    </message>
+    <message>
+        <source>Run virtual time until deployment &quot;%1&quot; is rolled out: updated = available = replicas, Progressing reason NewReplicaSetAvailable (at most 15 min)</source>
+        <translation>deployment &quot;%1&quot;의 rollout이 끝날 때까지 가상 시간을 실행합니다: updated = available = replicas, Progressing reason NewReplicaSetAvailable (최대 15분)</translation>
+    </message>
+</context>
+<context>
+    <name>TraceEventModel</name>
+    <message>
+        <source>t (s)</source>
+        <translation>t (초)</translation>
+    </message>
+    <message>
+        <source>Rev</source>
+        <translation>Rev</translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>구성 요소</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>종류</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>키</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>일어난 일</translation>
+    </message>
+</context>
+<context>
+    <name>WatchEventModel</name>
+    <message>
+        <source>DELETE %1 at revision %2</source>
+        <translation>리비전 %2에 DELETE %1</translation>
+    </message>
+    <message>
+        <source>PUT %1 at revision %2: %3 (version %4)</source>
+        <translation>리비전 %2에 PUT %1: %3 (version %4)</translation>
+    </message>
+    <message>
+        <source>key created</source>
+        <translation>키 생성</translation>
+    </message>
+    <message>
+        <source>key modified</source>
+        <translation>키 수정</translation>
+    </message>
+    <message>
+        <source>Rev</source>
+        <translation>Rev</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>종류</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>키</translation>
+    </message>
+</context>
+<context>
+    <name>WorkQueueLane</name>
+    <message>
+        <source>waiting</source>
+        <translation>대기</translation>
+    </message>
+    <message>
+        <source>worker 00</source>
+        <translation>워커 00</translation>
+    </message>
+    <message>
+        <source>not running</source>
+        <translation>실행 안 함</translation>
+    </message>
+    <message>
+        <source>+%1 more</source>
+        <translation>+%1개 더</translation>
+    </message>
+    <message>
+        <source>after delay</source>
+        <translation>지연 후</translation>
+    </message>
+    <message>
+        <source>requeued by done()</source>
+        <translation>done()이 다시 넣음</translation>
+    </message>
+    <message>
+        <source>queue</source>
+        <translation>큐</translation>
+    </message>
+    <message>
+        <source>empty — get() would block</source>
+        <translation>비어 있음 — get()이 대기합니다</translation>
+    </message>
+    <message>
+        <source>worker ?</source>
+        <translation>워커 ?</translation>
+    </message>
+    <message>
+        <source>worker %1</source>
+        <translation>워커 %1</translation>
+    </message>
+    <message>
+        <source>dirty ×%1 — will requeue on done()</source>
+        <translation>dirty ×%1 — done() 때 다시 큐에 넣음</translation>
+    </message>
+    <message>
+        <source>dirty — will requeue on done()</source>
+        <translation>dirty — done() 때 다시 큐에 넣음</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>완료</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>유휴</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>%1 후</translation>
+    </message>
+    <message>
+        <source>requeues %1</source>
+        <translation>재시도 %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>없음</translation>
+    </message>
+</context>
+<context>
+    <name>WorkQueueModel</name>
+    <message>
+        <source>add(%1): already queued → deduplicated%2</source>
+        <translation>add(%1): 이미 큐에 있음 → 중복 제거%2</translation>
+    </message>
+    <message>
+        <source>add(%1) while a worker processes it → dirty, done() will requeue it%2</source>
+        <translation>워커가 처리하는 중에 add(%1) → dirty, done()이 다시 큐에 넣음%2</translation>
+    </message>
+    <message>
+        <source>done(%1) requeued it: it was re-added while processing%2</source>
+        <translation>done(%1)이 다시 큐에 넣음: 처리 중에 다시 추가되었음%2</translation>
+    </message>
+    <message>
+        <source>Queued (FIFO)</source>
+        <translation>큐 (FIFO)</translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation>워커</translation>
+    </message>
+    <message>
+        <source>Waiting (addAfter / backoff)</source>
+        <translation>대기 (addAfter / backoff)</translation>
+    </message>
+    <message>
+        <source>add</source>
+        <translation>add</translation>
+    </message>
+    <message>
+        <source>after delay</source>
+        <translation>지연 후</translation>
+    </message>
+    <message>
+        <source>requeued by done()</source>
+        <translation>done()이 다시 넣음</translation>
+    </message>
+    <message>
+        <source>depth %1 · processing %2 · waiting %3</source>
+        <translation>길이 %1 · 처리 중 %2 · 대기 %3</translation>
+    </message>
+    <message>
+        <source>adds %1 · dedups %2 · requeues %3 · retries %4 · longest running %5 ms</source>
+        <translation>add %1 · 중복 제거 %2 · requeue %3 · 재시도 %4 · 최장 실행 %5 ms</translation>
+    </message>
+    <message>
+        <source>×%1 · %2</source>
+        <translation>×%1 · %2</translation>
+    </message>
+    <message>
+        <source>waited %1 ms</source>
+        <translation>%1 ms 대기</translation>
+    </message>
+    <message>
+        <source>worker ?</source>
+        <translation>워커 ?</translation>
+    </message>
+    <message>
+        <source>worker %1</source>
+        <translation>워커 %1</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>유휴</translation>
+    </message>
+    <message>
+        <source>%1 · dirty — will requeue on done()</source>
+        <translation>%1 · dirty — done() 때 다시 큐에 넣음</translation>
+    </message>
+    <message>
+        <source>running %1 ms</source>
+        <translation>%1 ms 실행 중</translation>
+    </message>
+    <message>
+        <source>requeues %1</source>
+        <translation>재시도 %1</translation>
+    </message>
+    <message>
+        <source>addAfter</source>
+        <translation>addAfter</translation>
+    </message>
+    <message>
+        <source>ready in %1 ms</source>
+        <translation>%1 ms 후 준비</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>키</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>상태</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>시간</translation>
+    </message>
+</context>
+<context>
+    <name>WorkQueuePanel</name>
+    <message>
+        <source>Which controllers&apos; workqueues to show</source>
+        <translation>어느 컨트롤러의 workqueue를 보여 줄지</translation>
+    </message>
+    <message>
+        <source>Workqueues of</source>
+        <translation>다음의 workqueue:</translation>
+    </message>
+    <message>
+        <source>deployment + replicaset</source>
+        <translation>deployment + replicaset</translation>
+    </message>
+    <message>
+        <source>all controllers</source>
+        <translation>모든 컨트롤러</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::Fn</name>
+    <message>
+        <source>viewing an old revision: return to live before changing the cluster</source>
+        <translation>과거 리비전을 보는 중: 클러스터를 바꾸려면 먼저 현재로 돌아가세요</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,36 @@
+#pragma once
+#include <QLocale>
+#include <QString>
+#include <QStringList>
+
+namespace rlab::ui {
+
+// The window's language: English (the source strings) or Korean, from Qt Linguist files
+// (resources/translations/reconcile-lab_<code>.ts, compiled to .qm and embedded as
+// :/i18n/reconcile-lab_<code>.qm; `cmake --build B --target update_translations` re-runs lupdate
+// over ui/). At start: the QSettings "language" preference, else the system locale (ko*, e.g.
+// ko_KR → "ko"; anything else → "en"). setLanguage() swaps the QTranslators (the app's and Qt's
+// own qtbase_<code>.qm from QLibraryInfo::TranslationsPath, when present); installing and
+// removing translators sends QEvent::LanguageChange to every widget, so widgets must set their
+// texts in a retranslate() called from changeEvent(LanguageChange), or the window is rebuilt.
+// Thread rules: GUI thread only, after the QCoreApplication exists.
+class Language
+{
+public:
+    static QStringList availableLanguages();                   // {"en", "ko"}
+    static QString displayName(const QString &code);           // "English", "한국어"
+    // "ko" for any Korean locale, "en" otherwise.
+    static QString fromLocale(const QLocale &locale);
+    // The saved preference if valid, else fromLocale(QLocale::system()).
+    static QString preferred();
+    // Installs preferred() (call once at start, before building the window).
+    static void applyPreferred();
+    // Installs the translators of `code` (an available language; others are refused: false).
+    // With remember, it is saved as the "language" preference (the menu switch does this).
+    static bool setLanguage(const QString &code, bool remember = false);
+    static QString current();   // "en" until a setLanguage()
+
+    static constexpr const char *kSettingsKey = "language";
+};
+
+} // namespace rlab::ui
