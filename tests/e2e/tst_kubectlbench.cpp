@@ -24,6 +24,7 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QThread>
 
 #include <algorithm>
@@ -143,18 +144,6 @@ private:
     std::map<qint64, std::vector<SteadyClock::time_point>> m_markers;
 };
 
-bool waitFor(const std::function<bool()> &done, int timeoutMs)
-{
-    QElapsedTimer t;
-    t.start();
-    while (!done()) {
-        if (t.elapsed() > timeoutMs)
-            return false;
-        QTest::qWait(20);
-    }
-    return true;
-}
-
 bool full()
 {
     return qEnvironmentVariableIsSet("RLAB_BENCH_FULL");
@@ -255,7 +244,8 @@ private slots:
         const auto status = [&] { return sim.api().getAs<api::Deployment>(QStringLiteral("default"), QStringLiteral("big")); };
         QElapsedTimer t;
         t.start();
-        QVERIFY2(waitFor([&] { auto s = status(); return s && s->status.availableReplicas == replicas; }, 600000), "the replicas never became available");
+        const auto available = [&] { auto s = status(); return s && s->status.availableReplicas == replicas; };
+        QTRY_VERIFY2_WITH_TIMEOUT(available(), "the replicas never became available", 600000);
         qInfo("%d replicas available after %lld ms real time", replicas, t.elapsed());
         api::DecodeResult m = api::decodeObject(QJsonDocument::fromJson(R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"marker","labels":{"app":"marker"}},"spec":{"containers":[{"name":"c","image":"pause"}]}})").object());
         QVERIFY(sim.api().create(std::move(m.object)).ok());
@@ -267,7 +257,7 @@ private slots:
         fleet.moveToThread(&clientThread);
         const qint64 from = sim.api().currentRevision();
         QMetaObject::invokeMethod(&fleet, [&] { fleet.open(server.port(), watchers, from); }, Qt::BlockingQueuedConnection);
-        QVERIFY(waitFor([&] { return server.counters().openWatches.load() == watchers; }, 10000));
+        QTRY_COMPARE_WITH_TIMEOUT(server.counters().openWatches.load(), qint64(watchers), 10000);
 
         const qint64 eventsBefore = server.counters().watchEvents.load();
         const qint64 clientBefore = fleet.events();
@@ -277,27 +267,25 @@ private slots:
                     .ok());
         t.restart();
         std::map<qint64, SteadyClock::time_point> written;
-        QElapsedTimer sinceMarker;
-        sinceMarker.start();
         int markerN = 0;
-        const bool done = waitFor(
-            [&] {
-                if (sinceMarker.elapsed() >= 200) {   // a marker write every 200 ms
-                    sinceMarker.restart();
-                    const QByteArray patch = QStringLiteral(R"({"metadata":{"annotations":{"n":"%1"}}})").arg(++markerN).toUtf8();
-                    const SteadyClock::time_point before = SteadyClock::now();
-                    auto r = sim.api().patch(apiserver::resources::byKind(api::Kind::Pod), QStringLiteral("default"), QStringLiteral("marker"),
-                                             apiserver::PatchType::Merge, patch);
-                    if (r.ok())
-                        written[r.value->metadata.resourceVersion.toLongLong()] = before;
-                }
-                auto s = status();
-                return s && s->status.observedGeneration == s->metadata.generation && s->status.updatedReplicas == replicas
-                       && s->status.replicas == replicas && s->status.availableReplicas == replicas;
-            },
-            600000);
+        QTimer markerTimer;   // a marker write every 200 ms while the rollout runs
+        connect(&markerTimer, &QTimer::timeout, &markerTimer, [&] {
+            const QByteArray patch = QStringLiteral(R"({"metadata":{"annotations":{"n":"%1"}}})").arg(++markerN).toUtf8();
+            const SteadyClock::time_point before = SteadyClock::now();
+            auto r = sim.api().patch(apiserver::resources::byKind(api::Kind::Pod), QStringLiteral("default"), QStringLiteral("marker"),
+                                     apiserver::PatchType::Merge, patch);
+            if (r.ok())
+                written[r.value->metadata.resourceVersion.toLongLong()] = before;
+        });
+        markerTimer.start(200);
+        const auto rolledOut = [&] {
+            auto s = status();
+            return s && s->status.observedGeneration == s->metadata.generation && s->status.updatedReplicas == replicas
+                   && s->status.replicas == replicas && s->status.availableReplicas == replicas;
+        };
+        QTRY_VERIFY2_WITH_TIMEOUT(rolledOut(), "the rollout did not complete", 600000);
+        markerTimer.stop();
         const qint64 rolloutMs = t.elapsed();
-        QVERIFY2(done, "the rollout did not complete");
         // Let the streams drain: a last marker write reaches every client.
         t.restart();
         auto last = sim.api().patch(apiserver::resources::byKind(api::Kind::Pod), QStringLiteral("default"), QStringLiteral("marker"),
@@ -305,8 +293,8 @@ private slots:
         QVERIFY(last.ok());
         const qint64 lastRv = last.value->metadata.resourceVersion.toLongLong();
         written[lastRv] = SteadyClock::now();
-        QVERIFY2(waitFor([&] { auto m = fleet.markers(); auto it = m.find(lastRv); return it != m.end() && it->second.size() == std::size_t(watchers); }, 300000),
-                 "the watch streams did not drain");
+        const auto drained = [&] { auto m = fleet.markers(); auto it = m.find(lastRv); return it != m.end() && it->second.size() == std::size_t(watchers); };
+        QTRY_VERIFY2_WITH_TIMEOUT(drained(), "the watch streams did not drain", 300000);
         const qint64 drainMs = t.elapsed();
         const qint64 serverEvents = server.counters().watchEvents.load() - eventsBefore;
         const qint64 clientEvents = fleet.events() - clientBefore;
