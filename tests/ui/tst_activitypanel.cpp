@@ -6,6 +6,7 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QComboBox>
+#include <QPlainTextEdit>
 #include <QTableView>
 #include <QtTest>
 
@@ -70,7 +71,10 @@ private slots:
         QVERIFY(cell(m, 0, ReconcileModel::TextColumn).contains(QStringLiteral("handleErr")));
         QCOMPARE(cell(m, 1, ReconcileModel::DurationColumn), QStringLiteral("240 ms"));
         QCOMPARE(cell(m, 1, ReconcileModel::WorkerColumn), QStringLiteral("1"));
-        QCOMPARE(cell(m, 1, ReconcileModel::TextColumn), QStringLiteral("syncDeployment default/api: nothing to do"));
+        // The key has its own column: the text names the function, the tooltip keeps it all.
+        QCOMPARE(cell(m, 1, ReconcileModel::TextColumn), QStringLiteral("syncDeployment: nothing to do"));
+        QCOMPARE(m.index(1, ReconcileModel::TextColumn).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("syncDeployment default/api: nothing to do"));
         // An end whose start never arrived still gets a row, without a duration.
         m.append({ev("ReconcileEnd", QStringLiteral("replicaset"), 0, "default/web-1", 3000, "syncReplicaSet default/web-1: ok")});
         QCOMPARE(m.rowCount(), 3);
@@ -81,7 +85,22 @@ private slots:
                   ev("ReconcileEnd", d, 0, k, 4000, "syncDeployment default/web: done")});
         QCOMPARE(m.rowCount(), 4);
         QCOMPARE(cell(m, 3, ReconcileModel::DurationColumn), QStringLiteral("0 ms"));
-        QCOMPARE(cell(m, 3, ReconcileModel::TextColumn), QStringLiteral("syncDeployment default/web: done"));
+        QCOMPARE(cell(m, 3, ReconcileModel::TextColumn), QStringLiteral("syncDeployment: done"));
+    }
+
+    void testDetailText_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("detail");
+        QTest::newRow("steps") << "syncDeployment default/web: a → b; c" << "syncDeployment default/web:\n  • a → b\n  • c";
+        QTest::newRow("one") << "syncReplicaSet default/web-1: nothing to do" << "syncReplicaSet default/web-1:\n  • nothing to do";
+        QTest::newRow("no colon") << "odd" << "odd";
+    }
+    void testDetailText()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, detail);
+        QCOMPARE(ActivityPanel::detailText(text), detail);
     }
 
     void testBounded()
@@ -121,11 +140,13 @@ private slots:
             if (controller == QLatin1String("deployment")) {
                 ++deployments;
                 QCOMPARE(cell(*m, r, ReconcileModel::KeyColumn), QStringLiteral("default/nginx"));
-                QVERIFY2(text.startsWith(QStringLiteral("syncDeployment default/nginx")), qPrintable(text));
+                QVERIFY2(text.startsWith(QStringLiteral("syncDeployment: ")) || text.startsWith(QStringLiteral("syncDeployment failed: ")),
+                         qPrintable(text));
                 rolling = rolling || text.contains(QStringLiteral("rolloutRolling → reconcileNewReplicaSet"));
             } else if (controller == QLatin1String("replicaset")) {
                 ++replicaSets;
-                QVERIFY2(text.startsWith(QStringLiteral("syncReplicaSet default/nginx-")), qPrintable(text));
+                QVERIFY2(text.startsWith(QStringLiteral("syncReplicaSet: ")), qPrintable(text));
+                QVERIFY(cell(*m, r, ReconcileModel::KeyColumn).startsWith(QStringLiteral("default/nginx-")));
             }
         }
         QVERIFY(deployments >= 1);
@@ -138,6 +159,11 @@ private slots:
         QCOMPARE(panel.view()->model()->rowCount(), deployments);
         panel.chooser()->setCurrentIndex(0);
         QCOMPARE(panel.view()->model()->rowCount(), before);
+        // Selecting a row shows its whole sentence.
+        panel.view()->setCurrentIndex(panel.view()->model()->index(0, 0));
+        QCOMPARE(panel.detail()->toPlainText(),
+                 ActivityPanel::detailText(m->index(0, ReconcileModel::TextColumn).data(Qt::ToolTipRole).toString()));
+        QVERIFY(panel.detail()->toPlainText().contains(cell(*m, 0, ReconcileModel::KeyColumn)));
         session.reset();
         QCOMPARE(m->rowCount(), 0);
     }
@@ -164,6 +190,8 @@ private slots:
         panel.setAttribute(Qt::WA_DontShowOnScreen);
         panel.show();
         panel.view()->scrollToBottom();
+        const QAbstractItemModel *shown = panel.view()->model();
+        panel.view()->setCurrentIndex(shown->index(shown->rowCount() - 3, 0));
         const QString path = outputPath(QStringLiteral("activitypanel-%1x%2.png").arg(size.width()).arg(size.height()));
         QVERIFY(panel.grab().save(path));
         qInfo("screenshot: %s", qPrintable(path));

@@ -201,6 +201,8 @@ private slots:
         session.advance(20000);
         session.frame();
         QVERIFY(panel.model()->warningCount() > 0);
+        // As a second later, when the "just written" highlight has faded.
+        panel.model()->tick(session.simulation().clock().now(), session.monotonicMs() + 2000);
         panel.resize(size);
         panel.setAttribute(Qt::WA_DontShowOnScreen);
         panel.show();

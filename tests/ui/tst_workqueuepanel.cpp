@@ -261,6 +261,9 @@ private slots:
         panel.resize(size);
         panel.setAttribute(Qt::WA_DontShowOnScreen);
         panel.show();
+        // Let the scroll area lay out again once its scroll bar appeared (the event loop would).
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::sendPostedEvents();
         const QString path = outputPath(QStringLiteral("workqueuepanel-%1x%2.png").arg(size.width()).arg(size.height()));
         QVERIFY(panel.grab().save(path));
         qInfo("screenshot: %s", qPrintable(path));

@@ -12,6 +12,7 @@ namespace {
 const QByteArray kEventsPrefix = QByteArrayLiteral("/registry/events/");
 const QColor kWarningText(0xc2, 0x41, 0x0c);
 const QColor kWarningBackground(0xff, 0xed, 0xd5);
+const QColor kFreshBackground(0xfe, 0xf9, 0xc3);   // a softer theme::recentWrite(): rows come in bursts
 
 const api::Event *asEvent(const api::ObjectPtr &obj)
 {
@@ -245,15 +246,15 @@ QVariant EventsModel::data(const QModelIndex &index, int role) const
             return theme::muted();
         return {};
     case Qt::FontRole:
-        if (warning || index.column() == ReasonColumn) {
+        if (index.column() == ReasonColumn || (warning && index.column() == TypeColumn)) {
             QFont f;
-            f.setBold(warning || index.column() == ReasonColumn);
+            f.setBold(true);
             return f;
         }
         return {};
     case Qt::BackgroundRole:
         if (age >= 0 && m_fade.isActive(age))
-            return m_fade.blend(warning ? kWarningBackground : QColor(255, 255, 255, 0), theme::recentWrite(), age);
+            return m_fade.blend(warning ? kWarningBackground : QColor(255, 255, 255, 0), kFreshBackground, age);
         return warning ? QVariant(kWarningBackground) : QVariant();
     case Qt::TextAlignmentRole:
         return index.column() == CountColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();

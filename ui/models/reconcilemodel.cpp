@@ -6,6 +6,29 @@
 
 namespace rlab::ui {
 
+QString ReconcileModel::shortText(const Row &r)
+{
+    // "syncDeployment default/nginx: rolloutRolling → …" -> "syncDeployment: rolloutRolling → …";
+    // the key has its own column.
+    const int space = int(r.text.indexOf(QLatin1Char(' ')));
+    if (space > 0 && QStringView(r.text).mid(space + 1).startsWith(r.key))
+        return r.text.left(space) + r.text.mid(space + 1 + r.key.size());
+    return r.text;
+}
+
+QColor ReconcileModel::controllerColor(const QString &controller)
+{
+    if (controller == QLatin1String("deployment"))
+        return theme::accent();
+    if (controller == QLatin1String("replicaset"))
+        return theme::created();
+    if (controller == QLatin1String("scheduler"))
+        return QColor(0x7c, 0x3a, 0xed);
+    if (controller.startsWith(QLatin1String("kubelet/")))
+        return QColor(0x0e, 0x74, 0x90);
+    return theme::muted();
+}
+
 ReconcileModel::ReconcileModel(QObject *parent, int capacity)
     : QAbstractTableModel(parent), m_capacity(qMax(1, capacity))
 {
@@ -116,7 +139,7 @@ QVariant ReconcileModel::data(const QModelIndex &index, int role) const
                 return tr("running…");
             return timed ? WorkQueueLaneLayout::duration(r.endMs - r.startMs) : QString();
         case TextColumn:
-            return r.text;
+            return shortText(r);
         default:
             return {};
         }
@@ -127,6 +150,8 @@ QVariant ReconcileModel::data(const QModelIndex &index, int role) const
             return theme::deleted();
         if (index.column() == TimeColumn || index.column() == WorkerColumn || index.column() == DurationColumn)
             return theme::muted();
+        if (index.column() == ControllerColumn)
+            return controllerColor(r.controller);
         return {};
     case Qt::BackgroundRole:
         if (r.outcome == Failed)

@@ -2,6 +2,7 @@
 #include "core/sim/traceevent.h"
 
 #include <QAbstractTableModel>
+#include <QColor>
 #include <QHash>
 #include <deque>
 #include <vector>
@@ -11,7 +12,8 @@ namespace rlab::ui {
 // Controller activity: one row per reconcile (a ReconcileStart paired with its ReconcileEnd or
 // ReconcileError from the same controller, worker and key): start time (virtual s), controller,
 // worker, key, duration (virtual ms, empty while running) and the sentence the sync left, in
-// upstream's function names ("syncDeployment default/nginx: rolloutRolling → …"). Appended from
+// upstream's function names ("syncDeployment: rolloutRolling → …"; the key is its own column, the
+// tooltip has the whole trace text). Appended from
 // the trace once per frame, newest at the bottom; keeps the newest `capacity` rows. An end whose
 // start was dropped (trace batch cap) still gets a row. GUI thread only.
 class ReconcileModel : public QAbstractTableModel
@@ -48,6 +50,8 @@ private:
     };
     static QString openKey(const TraceEvent &ev) { return ev.component + QLatin1Char('\n') + QString::number(ev.worker) + QLatin1Char('\n') + ev.key; }
     void trim();
+    static QString shortText(const Row &r);
+    static QColor controllerColor(const QString &controller);
 
     std::deque<Row> m_rows;
     qint64 m_firstId = 0;                 // absolute id of m_rows.front()

@@ -9,7 +9,10 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
+#include <QPlainTextEdit>
+#include <QSplitter>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -18,7 +21,8 @@ namespace rlab::ui {
 
 ActivityPanel::ActivityPanel(ClusterSession &session, QWidget *parent)
     : QWidget(parent), m_session(session), m_model(new ReconcileModel(this)), m_proxy(new QSortFilterProxyModel(this)),
-      m_chooser(new QComboBox(this)), m_view(new QTableView(this))
+      m_chooser(new QComboBox(this)), m_view(new QTableView(this)),
+      m_splitter(new QSplitter(Qt::Vertical, this)), m_detail(new QPlainTextEdit(this))
 {
     m_proxy->setSourceModel(m_model);
     m_proxy->setFilterKeyColumn(ReconcileModel::ControllerColumn);
@@ -34,6 +38,7 @@ ActivityPanel::ActivityPanel(ClusterSession &session, QWidget *parent)
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
     QHeaderView *header = m_view->horizontalHeader();
     header->setHighlightSections(false);
+    header->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     header->setStretchLastSection(true);
     const QFontMetrics fm = m_view->fontMetrics();
     header->resizeSection(ReconcileModel::TimeColumn, fm.horizontalAdvance(QStringLiteral("000.000")) + 18);
@@ -49,7 +54,21 @@ ActivityPanel::ActivityPanel(ClusterSession &session, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
-    layout->addWidget(m_view, 1);
+    m_detail->setObjectName(QStringLiteral("activityDetail"));
+    m_detail->setReadOnly(true);
+    m_detail->setPlaceholderText(tr("Select a reconcile to read everything it did."));
+    m_splitter->addWidget(m_view);
+    m_splitter->addWidget(m_detail);
+    m_splitter->setStretchFactor(0, 4);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setChildrenCollapsible(false);
+    m_detail->setMinimumHeight(fm.height() * 2 + 12);
+    layout->addWidget(m_splitter, 1);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
+        m_detail->setPlainText(
+            current.isValid() ? detailText(current.siblingAtColumn(ReconcileModel::TextColumn).data(Qt::ToolTipRole).toString())
+                              : QString());
+    });
 
     connect(m_chooser, &QComboBox::currentIndexChanged, this, [this] {
         const QString name = m_chooser->currentData().toString();
@@ -62,6 +81,17 @@ ActivityPanel::ActivityPanel(ClusterSession &session, QWidget *parent)
         rebuildChooser();
     });
     rebuildChooser();
+}
+
+QString ActivityPanel::detailText(const QString &traceText)
+{
+    const int colon = int(traceText.indexOf(QStringLiteral(": ")));
+    if (colon < 0)
+        return traceText;
+    QString out = traceText.left(colon + 1);
+    for (const QString &step : traceText.mid(colon + 2).split(QStringLiteral("; ")))
+        out += QStringLiteral("\n  • ") + step;
+    return out;
 }
 
 void ActivityPanel::rebuildChooser()

@@ -2,6 +2,8 @@
 #include <QWidget>
 
 class QComboBox;
+class QPlainTextEdit;
+class QSplitter;
 class QSortFilterProxyModel;
 class QTableView;
 
@@ -12,7 +14,8 @@ class ReconcileModel;
 
 // Controller activity: every reconcile (ReconcileModel, fed from the session's trace), newest at
 // the bottom and followed like `tail -f` unless the user scrolled up; a chooser narrows it to one
-// controller (deployment, replicaset, scheduler, kubelet/…). Cleared on clusterReset().
+// controller (deployment, replicaset, scheduler, kubelet/…); the selected row's whole sentence is
+// shown word-wrapped below (rows elide it). Cleared on clusterReset().
 // GUI thread only.
 class ActivityPanel : public QWidget
 {
@@ -23,6 +26,10 @@ public:
     ReconcileModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
     QComboBox *chooser() const { return m_chooser; }
+    // The whole sentence of the selected reconcile under the table, one step per line.
+    QPlainTextEdit *detail() const { return m_detail; }
+    // "syncDeployment default/nginx: a; b" -> "syncDeployment default/nginx:\n  • a\n  • b".
+    static QString detailText(const QString &traceText);
 
 private:
     void rebuildChooser();
@@ -32,6 +39,8 @@ private:
     QSortFilterProxyModel *m_proxy;
     QComboBox *m_chooser;
     QTableView *m_view;
+    QSplitter *m_splitter;
+    QPlainTextEdit *m_detail;
 };
 
 } // namespace rlab::ui

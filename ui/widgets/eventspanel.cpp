@@ -28,6 +28,7 @@ EventsPanel::EventsPanel(ClusterSession &session, QWidget *parent)
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
     QHeaderView *header = m_view->horizontalHeader();
     header->setHighlightSections(false);
+    header->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     const QFontMetrics fm = m_view->fontMetrics();
     QFont bold = m_view->font();
     bold.setBold(true);
@@ -35,7 +36,7 @@ EventsPanel::EventsPanel(ClusterSession &session, QWidget *parent)
     header->resizeSection(EventsModel::LastSeenColumn, fm.horizontalAdvance(QStringLiteral("LAST SEEN")) + 22);
     header->resizeSection(EventsModel::TypeColumn, bfm.horizontalAdvance(QStringLiteral("Warning")) + 22);
     header->resizeSection(EventsModel::ReasonColumn, bfm.horizontalAdvance(QStringLiteral("ScalingReplicaSet")) + 22);
-    header->resizeSection(EventsModel::ObjectColumn, fm.horizontalAdvance(QStringLiteral("pod/nginx-5f7799dff-abc12")) + 22);
+    header->resizeSection(EventsModel::ObjectColumn, fm.horizontalAdvance(QStringLiteral("pod/nginx-5f7799dff-abc12")) + 30);
     header->resizeSection(EventsModel::CountColumn, fm.horizontalAdvance(QStringLiteral("COUNT")) + 22);
     header->setSectionResizeMode(EventsModel::MessageColumn, QHeaderView::Stretch);
     new TailFollower(m_view);

@@ -291,7 +291,8 @@ void WorkQueueLane::paintEvent(QPaintEvent *)
         p.drawEllipse(QPointF(left + 6, y + (m.line + 4) / 2.0), 5, 5);
         p.setFont(m.labelFont);
         p.setPen(c.darker(130));
-        p.drawText(QRect(left + 18, y, right - left - 18, m.line + 4), Qt::AlignVCenter | Qt::AlignLeft, n.text());
+        p.drawText(QRect(left + 18, y, right - left - 18, m.line + 4), Qt::AlignVCenter | Qt::AlignLeft,
+                   QFontMetrics(m.labelFont).elidedText(n.text(), Qt::ElideRight, right - left - 18));
         p.restore();
         y += m.line + 4;
     }

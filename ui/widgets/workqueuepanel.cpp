@@ -27,6 +27,7 @@ WorkQueuePanel::WorkQueuePanel(ClusterSession &session, QWidget *parent)
     m_chooser->setToolTip(tr("Which controllers' workqueues to show"));
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);   // chips elide into "+N more"
     auto *top = new QHBoxLayout;
     top->addWidget(new QLabel(tr("Workqueues of"), this));
     top->addWidget(m_chooser, 1);
