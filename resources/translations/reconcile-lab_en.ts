@@ -2,24 +2,483 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
-    <name>CanvasScene</name>
-    <message numerus="yes">
-        <source>%1 · %n pod(s)</source>
-        <translation>
-            <numerusform>%1 · %n pod</numerusform>
-            <numerusform>%1 · %n pods</numerusform>
-        </translation>
+    <name>rlab::ui::ActivityPanel</name>
+    <message>
+        <source>Reconciles of</source>
+        <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%n unscheduled pod(s)</source>
-        <translation>
-            <numerusform>%n unscheduled pod</numerusform>
-            <numerusform>%n unscheduled pods</numerusform>
-        </translation>
+    <message>
+        <source>Select a reconcile to read everything it did.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all controllers</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>EtcdPanel</name>
+    <name>rlab::ui::ArithmeticPanel</name>
+    <message>
+        <source>Deployment:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply a Deployment to see its rolling-update arithmetic.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::CanvasScene</name>
+    <message>
+        <source>Unscheduled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 pods waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pods without a ReplicaSet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>namespace %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NotReady</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 pod</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 pods</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 pod waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 pods waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::CardContents</name>
+    <message>
+        <source>rev %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>desired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>current</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PAUSED · </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>updated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+node: none yet (spec.nodeName empty, waiting for the scheduler)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+node: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+owner: %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+owner: none</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::ChartFeeder</name>
+    <message>
+        <source>Replicas per ReplicaSet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deployment status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workqueue depth per controller</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API requests per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pods</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keys waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requests / s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::ChartsPanel</name>
+    <message>
+        <source>Export PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chart:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deployment:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export chart as PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export chart data as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::ClusterCanvas</name>
+    <message>
+        <source>Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit the whole cluster in view (0 or double-click)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom in (+ or Ctrl+wheel)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom out (- or Ctrl+wheel)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply a Deployment (drop a manifest here or use Apply) to watch it roll out</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::ClusterCommands</name>
+    <message>
+        <source>deployment &quot;%1&quot; has no running pod to delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fail node %1 (its kubelet stops)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no node &quot;%1&quot; with a kubelet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node/%1 failed: its kubelet stopped; NotReady (Unknown) and tainted now, its pods evicted after 300 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recover node %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node/%1 recovered: its kubelet posts Ready again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replica-floor controller %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replicafloor controller enabled: it raises every Deployment below 3 replicas to 3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replicafloor controller disabled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reset cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fresh cluster: three Ready nodes, nothing else</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::ControlsPanel</name>
+    <message>
+        <source>no Deployment yet: apply one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deployment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rollout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kubectl scale --replicas=N−1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kubectl scale --replicas=N+1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kubectl scale deployment --replicas=N (PATCH …/scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kubectl set image deployment/&lt;name&gt; &lt;container&gt;=&lt;image&gt;: a new template, a new rollout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roll back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kubectl rollout undo [--to-revision=N]: the revision&apos;s template comes back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kubectl rollout pause: template changes wait, scaling still works</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kubectl rollout resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kubectl rollout restart: template annotation kubectl.kubernetes.io/restartedAt, a new rollout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete pod</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kubectl delete pod: graceful; the ReplicaSet creates a replacement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete a random pod</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kubectl delete pod on one of the Deployment&apos;s pods, chosen at random</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fail node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The node&apos;s kubelet stops: NotReady (Unknown), tainted unreachable; pods evicted after 300 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recover node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The kubelet posts Ready again; Terminating pods on it are removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replica-floor controller (controller-runtime)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Raises any Deployment below 3 replicas to 3: scale to 1 and watch two level-based controllers converge.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throw the cluster away: empty store, three Ready nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>previous revision</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::EtcdKeyModel</name>
+    <message>
+        <source>%1
+created at revision %2, last modified at revision %3, version %4 (puts since creation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>create_revision: the revision of the PUT that created the key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mod_revision: the revision of the key&apos;s last PUT (the object&apos;s resourceVersion)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>version: PUTs since the key was created (1 = never modified)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mod</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ver</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::EtcdPanel</name>
+    <message>
+        <source>The store&apos;s current revision: every write (PUT or DELETE) bumps it by one.
+A Kubernetes object&apos;s resourceVersion is the revision of its last write.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>etcd revision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch events (etcdctl watch --prefix /)</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
         <source>%n key(s)</source>
         <translation>
@@ -27,9 +486,547 @@
             <numerusform>%n keys</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 was deleted at revision %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At revision %1 · version %2 · %3 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a key to see the bytes the API server wrote.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not exist (deleted).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Now: mod revision %1 · version %2 · %3 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
-    <name>ServePanel</name>
+    <name>rlab::ui::EventsModel</name>
+    <message>
+        <source>%1 %2 on %3 %4 (from %5), seen %6 time(s)
+%7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LAST SEEN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TYPE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>REASON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OBJECT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MESSAGE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>COUNT</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::EventsPanel</name>
+    <message>
+        <source>1 event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 Warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::HistoryModel</name>
+    <message>
+        <source>REVISION</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CHANGE-CAUSE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ReplicaSet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replicas now</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::HistoryPanel</name>
+    <message>
+        <source>Roll back to this revision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deployment:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Template diff: revision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>→ revision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pick two revisions (or select two rows) to see how their pod templates differ.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::KeyHistoryModel</name>
+    <message>
+        <source>%1 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Revision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::LessonPanel</name>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your prediction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lessons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No lessons found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a lesson and press Start. Time stops while a lesson runs: each step moves the cluster.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lesson complete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You predicted %1 of %2 answers correctly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster could not answer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster says: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✓ Right! The cluster says %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ Not quite: you said %1, the cluster says %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skip</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run step ▶</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next →</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::LessonPlayer</name>
+    <message>
+        <source>%1: lessons run in step (deterministic) mode; switch the cluster out of live mode first</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::MainWindow</name>
+    <message>
+        <source>Reconcile Lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deployment and ReplicaSet controllers, scheduler and kubelets run on the virtual clock (deterministic runner).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Manifest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inspector</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>etcd</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore default layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply manifest files (YAML or JSON, one or more documents) — all or nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kubectl apply the editor&apos;s manifest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reset cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throw the cluster away and start a fresh one: empty store, three Ready nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Revision %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Virtual time %1 (%2 UTC)%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 nodes · %2 deployments · %3 replicasets · %4 pods · %5 other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refused, nothing changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply manifests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Manifests (*.yaml *.yml *.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fresh cluster: three Ready nodes, nothing else</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dropped text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Controls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::ManifestEditor</name>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kubectl apply -f %1 (Ctrl+Return)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace the text with the sample nginx Deployment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was applied: the store is still at revision %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store revision %1 → %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::ModelChartView</name>
+    <message>
+        <source>virtual time (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not write %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::ObjectInspector</name>
+    <message>
+        <source>No object selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select an object in the Objects panel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::ObjectTreeModel</name>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deployments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ReplicaSets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2) · namespaces, events, kinds not simulated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rev</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::PresenterMode</name>
+    <message>
+        <source>Presenter mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play / pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back one revision</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::ReconcileModel</name>
+    <message>
+        <source>running…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>t (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Controller</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Took</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the reconcile did</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::RevisionExplainer</name>
+    <message>
+        <source>Only a change of the pod template (spec.template: image, env, labels, annotations of the pod) creates a revision: the Deployment controller hashes the template, finds no ReplicaSet with that pod-template-hash and creates one with revision = highest + 1. Scaling, pause/resume and the Deployment&apos;s own labels do not. Rolling back (kubectl rollout undo) copies an old ReplicaSet&apos;s template into the Deployment: that ReplicaSet becomes the new one and is renumbered to highest + 1, so its old number disappears from the list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deployment/%1 was created: its pod template will be revision 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pod template now equals revision %1&apos;s (ReplicaSet %2): a rollback. No new ReplicaSet; %2 is scaled up again and renumbered to revision %3, so revision %1 leaves the list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (image %1 → %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spec.template changed%1: a new ReplicaSet and a new revision.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spec.replicas %1 → %2: scaling is not a pod-template change, so no new revision (the ReplicaSets are resized, proportionally during a rollout).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spec.paused = true: pausing creates no revision; template changes made while paused wait until resume.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spec.paused = false: resuming creates no revision by itself; a template changed while paused rolls out now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No pod-template change: no new revision.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::ServePanel</name>
+    <message>
+        <source>Cannot serve the API: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied. Paste it into a terminal, then run kubectl there.</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
         <source>%n request(s) served</source>
         <translation>
@@ -43,6 +1040,457 @@
             <numerusform>%n open watch</numerusform>
             <numerusform>%n open watches</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>● Serving the API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve the API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve this cluster&apos;s Kubernetes API on 127.0.0.1 for the real kubectl</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the export line to the clipboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not serving</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>export KUBECONFIG=… appears here while serving</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>then try:  kubectl get nodes   kubectl apply -f nginx.yaml   kubectl get pods -w</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kubectl&apos;s requests appear in the trace as apiserver HttpRequest rows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lets the real kubectl drive this cluster. Loopback only: other machines cannot connect.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::SpeedSlider</name>
+    <message>
+        <source>Virtual time per real second: ×0.1 … ×100 (logarithmic)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::SyncStepModel</name>
+    <message>
+        <source>t (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ReplicaSet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spec.replicas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>why (the numbers)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::TimeCommands</name>
+    <message>
+        <source>no reconcile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · %1 etcd writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+%1 · </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to reconcile: every workqueue is empty and no timer is due within %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No event pending: every workqueue is empty and no timer is set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+%1 · %2 timer(s) fired · </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no time passed (work was pending) · </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error from server (NotFound): deployments.apps &quot;%1&quot; not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deployment &quot;%1&quot; is paused: resume it to let the rollout finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped after %1 of virtual time: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::TimeControls</name>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step one reconcile (→): run the informers and exactly one controller work item; pauses time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step to the next event (Shift+→): run what is pending, or jump the virtual clock to the next timer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run until complete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step-by-step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deterministic runner: one thread runs informers and controllers in a fixed order; steps possible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Controllers on worker QThreads (5 Deployment, 5 ReplicaSet workers), as in kube-controller-manager</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How the control plane runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Virtual time since the cluster started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No Deployment to run until complete: apply one first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause virtual time (Space)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Let virtual time run at the chosen speed (Space)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run until a Deployment&apos;s rollout is complete (apply one first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run virtual time until deployment &quot;%1&quot; is rolled out: updated = available = replicas, Progressing reason NewReplicaSetAvailable (at most 15 min)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::TraceEventModel</name>
+    <message>
+        <source>t (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rev</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::WatchEventModel</name>
+    <message>
+        <source>DELETE %1 at revision %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PUT %1 at revision %2: %3 (version %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key modified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rev</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::WorkQueueLane</name>
+    <message>
+        <source>waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>worker 00</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+%1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>after delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requeued by done()</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty — get() would block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>worker ?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>worker %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dirty ×%1 — will requeue on done()</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dirty — will requeue on done()</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requeues %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::WorkQueueModel</name>
+    <message>
+        <source>add(%1): already queued → deduplicated%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>add(%1) while a worker processes it → dirty, done() will requeue it%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>done(%1) requeued it: it was re-added while processing%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queued (FIFO)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting (addAfter / backoff)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>after delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requeued by done()</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>depth %1 · processing %2 · waiting %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adds %1 · dedups %2 · requeues %3 · retries %4 · longest running %5 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>×%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waited %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>worker ?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>worker %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · dirty — will requeue on done()</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requeues %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>addAfter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ready in %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::WorkQueuePanel</name>
+    <message>
+        <source>Which controllers&apos; workqueues to show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workqueues of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deployment + replicaset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all controllers</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

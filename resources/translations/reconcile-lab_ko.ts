@@ -2,10 +2,14 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko" sourcelanguage="en">
 <context>
-    <name>ActivityPanel</name>
+    <name>rlab::ui::ActivityPanel</name>
     <message>
         <source>Reconciles of</source>
         <translation>다음의 reconcile:</translation>
+    </message>
+    <message>
+        <source>Select a reconcile to read everything it did.</source>
+        <translation>reconcile을 선택하면 그 reconcile이 한 일을 모두 볼 수 있습니다.</translation>
     </message>
     <message>
         <source>all controllers</source>
@@ -13,14 +17,25 @@
     </message>
 </context>
 <context>
-    <name>CanvasScene</name>
+    <name>rlab::ui::ArithmeticPanel</name>
     <message>
-        <source>Waiting for a node</source>
-        <translation>노드 대기 중</translation>
+        <source>Deployment:</source>
+        <translation>Deployment:</translation>
     </message>
     <message>
-        <source>unscheduled pods</source>
-        <translation>스케줄되지 않은 Pod</translation>
+        <source>Apply a Deployment to see its rolling-update arithmetic.</source>
+        <translation>Deployment를 적용하면 rolling update 계산을 볼 수 있습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::CanvasScene</name>
+    <message>
+        <source>Unscheduled</source>
+        <translation>스케줄 대기</translation>
+    </message>
+    <message>
+        <source>0 pods waiting</source>
+        <translation>대기 중인 Pod 0개</translation>
     </message>
     <message>
         <source>Pods without a ReplicaSet</source>
@@ -34,12 +49,6 @@
         <source>deleted</source>
         <translation>삭제됨</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 · %n pod(s)</source>
-        <translation>
-            <numerusform>%1 · Pod %n개</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Ready</source>
         <translation>Ready</translation>
@@ -48,15 +57,25 @@
         <source>NotReady</source>
         <translation>NotReady</translation>
     </message>
-    <message numerus="yes">
-        <source>%n unscheduled pod(s)</source>
-        <translation>
-            <numerusform>스케줄되지 않은 Pod %n개</numerusform>
-        </translation>
+    <message>
+        <source>1 pod</source>
+        <translation>Pod 1개</translation>
+    </message>
+    <message>
+        <source>%1 pods</source>
+        <translation>Pod %1개</translation>
+    </message>
+    <message>
+        <source>1 pod waiting</source>
+        <translation>대기 중인 Pod 1개</translation>
+    </message>
+    <message>
+        <source>%1 pods waiting</source>
+        <translation>대기 중인 Pod %1개</translation>
     </message>
 </context>
 <context>
-    <name>CardContents</name>
+    <name>rlab::ui::CardContents</name>
     <message>
         <source>rev %1</source>
         <translation>rev %1</translation>
@@ -111,7 +130,7 @@ owner: none</source>
     </message>
 </context>
 <context>
-    <name>ChartFeeder</name>
+    <name>rlab::ui::ChartFeeder</name>
     <message>
         <source>Replicas per ReplicaSet</source>
         <translation>ReplicaSet별 레플리카</translation>
@@ -142,7 +161,7 @@ owner: none</source>
     </message>
 </context>
 <context>
-    <name>ChartsPanel</name>
+    <name>rlab::ui::ChartsPanel</name>
     <message>
         <source>Export PNG…</source>
         <translation>PNG로 내보내기…</translation>
@@ -185,7 +204,7 @@ owner: none</source>
     </message>
 </context>
 <context>
-    <name>ClusterCanvas</name>
+    <name>rlab::ui::ClusterCanvas</name>
     <message>
         <source>Fit</source>
         <translation>맞춤</translation>
@@ -208,7 +227,7 @@ owner: none</source>
     </message>
 </context>
 <context>
-    <name>ClusterCommands</name>
+    <name>rlab::ui::ClusterCommands</name>
     <message>
         <source>deployment &quot;%1&quot; has no running pod to delete</source>
         <translation>deployment &quot;%1&quot;에 삭제할 실행 중인 Pod가 없습니다</translation>
@@ -263,7 +282,7 @@ owner: none</source>
     </message>
 </context>
 <context>
-    <name>ControlsPanel</name>
+    <name>rlab::ui::ControlsPanel</name>
     <message>
         <source>no Deployment yet: apply one</source>
         <translation>아직 Deployment가 없습니다: 하나를 적용하세요</translation>
@@ -406,7 +425,7 @@ owner: none</source>
     </message>
 </context>
 <context>
-    <name>EtcdKeyModel</name>
+    <name>rlab::ui::EtcdKeyModel</name>
     <message>
         <source>%1
 created at revision %2, last modified at revision %3, version %4 (puts since creation)</source>
@@ -443,7 +462,7 @@ created at revision %2, last modified at revision %3, version %4 (puts since cre
     </message>
 </context>
 <context>
-    <name>EtcdPanel</name>
+    <name>rlab::ui::EtcdPanel</name>
     <message>
         <source>The store&apos;s current revision: every write (PUT or DELETE) bumps it by one.
 A Kubernetes object&apos;s resourceVersion is the revision of its last write.</source>
@@ -494,7 +513,7 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
-    <name>EventsModel</name>
+    <name>rlab::ui::EventsModel</name>
     <message>
         <source>%1 %2 on %3 %4 (from %5), seen %6 time(s)
 %7</source>
@@ -527,7 +546,7 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
-    <name>EventsPanel</name>
+    <name>rlab::ui::EventsPanel</name>
     <message>
         <source>1 event</source>
         <translation>이벤트 1개</translation>
@@ -546,7 +565,53 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
-    <name>KeyHistoryModel</name>
+    <name>rlab::ui::HistoryModel</name>
+    <message>
+        <source>REVISION</source>
+        <translation>REVISION</translation>
+    </message>
+    <message>
+        <source>CHANGE-CAUSE</source>
+        <translation>CHANGE-CAUSE</translation>
+    </message>
+    <message>
+        <source>ReplicaSet</source>
+        <translation>ReplicaSet</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>이미지</translation>
+    </message>
+    <message>
+        <source>Replicas now</source>
+        <translation>현재 레플리카</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::HistoryPanel</name>
+    <message>
+        <source>Roll back to this revision</source>
+        <translation>이 리비전으로 롤백</translation>
+    </message>
+    <message>
+        <source>Deployment:</source>
+        <translation>Deployment:</translation>
+    </message>
+    <message>
+        <source>Template diff: revision</source>
+        <translation>템플릿 비교: 리비전</translation>
+    </message>
+    <message>
+        <source>→ revision</source>
+        <translation>→ 리비전</translation>
+    </message>
+    <message>
+        <source>Pick two revisions (or select two rows) to see how their pod templates differ.</source>
+        <translation>리비전 두 개를 고르면 (또는 행 두 개를 선택하면) Pod 템플릿이 어떻게 다른지 볼 수 있습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::KeyHistoryModel</name>
     <message>
         <source>%1 B</source>
         <translation>%1 B</translation>
@@ -569,7 +634,93 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
+    <name>rlab::ui::LessonPanel</name>
+    <message>
+        <source>Start</source>
+        <translation>시작</translation>
+    </message>
+    <message>
+        <source>Your prediction</source>
+        <translation>내 예측</translation>
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation>정답 보기</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>다음</translation>
+    </message>
+    <message>
+        <source>Lessons</source>
+        <translation>수업</translation>
+    </message>
+    <message>
+        <source>Step %1 / %2</source>
+        <translation>단계 %1 / %2</translation>
+    </message>
+    <message>
+        <source>No lessons found.</source>
+        <translation>수업을 찾지 못했습니다.</translation>
+    </message>
+    <message>
+        <source>Choose a lesson and press Start. Time stops while a lesson runs: each step moves the cluster.</source>
+        <translation>수업을 고르고 시작을 누르세요. 수업 중에는 시간이 멈추고, 단계마다 클러스터가 움직입니다.</translation>
+    </message>
+    <message>
+        <source>Lesson complete</source>
+        <translation>수업 완료</translation>
+    </message>
+    <message>
+        <source>You predicted %1 of %2 answers correctly.</source>
+        <translation>%2개 중 %1개를 맞게 예측했습니다.</translation>
+    </message>
+    <message>
+        <source>The cluster could not answer: %1</source>
+        <translation>클러스터가 답하지 못했습니다: %1</translation>
+    </message>
+    <message>
+        <source>The cluster says: %1</source>
+        <translation>클러스터의 답: %1</translation>
+    </message>
+    <message>
+        <source>✓ Right! The cluster says %1.</source>
+        <translation>✓ 정답! 클러스터의 답은 %1입니다.</translation>
+    </message>
+    <message>
+        <source>✗ Not quite: you said %1, the cluster says %2.</source>
+        <translation>✗ 아쉽습니다: 예측은 %1, 클러스터의 답은 %2입니다.</translation>
+    </message>
+    <message>
+        <source>Skip</source>
+        <translation>건너뛰기</translation>
+    </message>
+    <message>
+        <source>Run step ▶</source>
+        <translation>단계 실행 ▶</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>다시 시작</translation>
+    </message>
+    <message>
+        <source>Finish</source>
+        <translation>마치기</translation>
+    </message>
+    <message>
+        <source>Next →</source>
+        <translation>다음 →</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::LessonPlayer</name>
+    <message>
+        <source>%1: lessons run in step (deterministic) mode; switch the cluster out of live mode first</source>
+        <translation>%1: 수업은 단계별(결정적) 모드에서 진행됩니다. 먼저 클러스터를 실시간 모드에서 전환하세요</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::MainWindow</name>
     <message>
         <source>Reconcile Lab</source>
         <translation>Reconcile Lab</translation>
@@ -692,7 +843,7 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
-    <name>ManifestEditor</name>
+    <name>rlab::ui::ManifestEditor</name>
     <message>
         <source>Apply</source>
         <translation>적용</translation>
@@ -719,7 +870,7 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
-    <name>ModelChartView</name>
+    <name>rlab::ui::ModelChartView</name>
     <message>
         <source>virtual time (s)</source>
         <translation>가상 시간 (초)</translation>
@@ -730,7 +881,7 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
-    <name>ObjectInspector</name>
+    <name>rlab::ui::ObjectInspector</name>
     <message>
         <source>No object selected</source>
         <translation>선택한 오브젝트 없음</translation>
@@ -741,7 +892,7 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
-    <name>ObjectTreeModel</name>
+    <name>rlab::ui::ObjectTreeModel</name>
     <message>
         <source>Nodes</source>
         <translation>노드</translation>
@@ -784,7 +935,26 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
-    <name>ReconcileModel</name>
+    <name>rlab::ui::PresenterMode</name>
+    <message>
+        <source>Presenter mode</source>
+        <translation>발표자 모드</translation>
+    </message>
+    <message>
+        <source>Play / pause</source>
+        <translation>재생 / 멈춤</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>한 단계</translation>
+    </message>
+    <message>
+        <source>Back one revision</source>
+        <translation>한 리비전 뒤로</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::ReconcileModel</name>
     <message>
         <source>running…</source>
         <translation>실행 중…</translation>
@@ -815,7 +985,46 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
-    <name>ServePanel</name>
+    <name>rlab::ui::RevisionExplainer</name>
+    <message>
+        <source>Only a change of the pod template (spec.template: image, env, labels, annotations of the pod) creates a revision: the Deployment controller hashes the template, finds no ReplicaSet with that pod-template-hash and creates one with revision = highest + 1. Scaling, pause/resume and the Deployment&apos;s own labels do not. Rolling back (kubectl rollout undo) copies an old ReplicaSet&apos;s template into the Deployment: that ReplicaSet becomes the new one and is renumbered to highest + 1, so its old number disappears from the list.</source>
+        <translation>Pod 템플릿(spec.template: Pod의 이미지, env, 레이블, 어노테이션)이 바뀔 때만 리비전이 생깁니다: Deployment 컨트롤러가 템플릿을 해시하고, 그 pod-template-hash를 가진 ReplicaSet이 없으면 revision = 최댓값 + 1로 새로 만듭니다. 스케일 조정, pause/resume, Deployment 자체의 레이블은 리비전을 만들지 않습니다. 롤백(kubectl rollout undo)은 옛 ReplicaSet의 템플릿을 Deployment에 복사합니다: 그 ReplicaSet이 새 ReplicaSet이 되어 최댓값 + 1로 번호가 바뀌므로, 옛 번호는 목록에서 사라집니다.</translation>
+    </message>
+    <message>
+        <source>deployment/%1 was created: its pod template will be revision 1.</source>
+        <translation>deployment/%1이(가) 생성되었습니다: 이 Pod 템플릿이 리비전 1이 됩니다.</translation>
+    </message>
+    <message>
+        <source>The pod template now equals revision %1&apos;s (ReplicaSet %2): a rollback. No new ReplicaSet; %2 is scaled up again and renumbered to revision %3, so revision %1 leaves the list.</source>
+        <translation>Pod 템플릿이 이제 리비전 %1(ReplicaSet %2)과 같습니다: 롤백입니다. 새 ReplicaSet은 없고, %2가 다시 scale up 되며 리비전 %3으로 번호가 바뀌므로 리비전 %1은 목록에서 빠집니다.</translation>
+    </message>
+    <message>
+        <source> (image %1 → %2)</source>
+        <translation> (이미지 %1 → %2)</translation>
+    </message>
+    <message>
+        <source>spec.template changed%1: a new ReplicaSet and a new revision.</source>
+        <translation>spec.template 변경%1: 새 ReplicaSet과 새 리비전.</translation>
+    </message>
+    <message>
+        <source>spec.replicas %1 → %2: scaling is not a pod-template change, so no new revision (the ReplicaSets are resized, proportionally during a rollout).</source>
+        <translation>spec.replicas %1 → %2: 스케일 조정은 Pod 템플릿 변경이 아니므로 새 리비전이 없습니다 (ReplicaSet 크기만 바뀌며, rollout 중에는 비례해서 바뀝니다).</translation>
+    </message>
+    <message>
+        <source>spec.paused = true: pausing creates no revision; template changes made while paused wait until resume.</source>
+        <translation>spec.paused = true: pause는 리비전을 만들지 않습니다. 멈춘 동안의 템플릿 변경은 resume까지 기다립니다.</translation>
+    </message>
+    <message>
+        <source>spec.paused = false: resuming creates no revision by itself; a template changed while paused rolls out now.</source>
+        <translation>spec.paused = false: resume 자체는 리비전을 만들지 않습니다. 멈춘 동안 바뀐 템플릿이 이제 rollout 됩니다.</translation>
+    </message>
+    <message>
+        <source>No pod-template change: no new revision.</source>
+        <translation>Pod 템플릿 변경 없음: 새 리비전 없음.</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::ServePanel</name>
     <message>
         <source>Cannot serve the API: %1</source>
         <translation>API를 제공할 수 없습니다: %1</translation>
@@ -878,7 +1087,7 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
-    <name>SpeedSlider</name>
+    <name>rlab::ui::SpeedSlider</name>
     <message>
         <source>Virtual time per real second: ×0.1 … ×100 (logarithmic)</source>
         <translation>실제 1초당 가상 시간: ×0.1 … ×100 (로그 눈금)</translation>
@@ -889,11 +1098,30 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
-    <name>TimeCommands</name>
+    <name>rlab::ui::SyncStepModel</name>
     <message>
-        <source>viewing an old revision: return to live before running the cluster</source>
-        <translation>과거 리비전을 보는 중: 클러스터를 실행하려면 먼저 현재로 돌아가세요</translation>
+        <source>t (s)</source>
+        <translation>t (초)</translation>
     </message>
+    <message>
+        <source>step</source>
+        <translation>단계</translation>
+    </message>
+    <message>
+        <source>ReplicaSet</source>
+        <translation>ReplicaSet</translation>
+    </message>
+    <message>
+        <source>spec.replicas</source>
+        <translation>spec.replicas</translation>
+    </message>
+    <message>
+        <source>why (the numbers)</source>
+        <translation>이유 (계산)</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::TimeCommands</name>
     <message>
         <source>no reconcile</source>
         <translation>reconcile 없음</translation>
@@ -940,7 +1168,7 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
-    <name>TimeControls</name>
+    <name>rlab::ui::TimeControls</name>
     <message>
         <source>Time</source>
         <translation>시간</translation>
@@ -1023,7 +1251,7 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
-    <name>TraceEventModel</name>
+    <name>rlab::ui::TraceEventModel</name>
     <message>
         <source>t (s)</source>
         <translation>t (초)</translation>
@@ -1050,7 +1278,7 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
-    <name>WatchEventModel</name>
+    <name>rlab::ui::WatchEventModel</name>
     <message>
         <source>DELETE %1 at revision %2</source>
         <translation>리비전 %2에 DELETE %1</translation>
@@ -1081,7 +1309,7 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
-    <name>WorkQueueLane</name>
+    <name>rlab::ui::WorkQueueLane</name>
     <message>
         <source>waiting</source>
         <translation>대기</translation>
@@ -1152,7 +1380,7 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
-    <name>WorkQueueModel</name>
+    <name>rlab::ui::WorkQueueModel</name>
     <message>
         <source>add(%1): already queued → deduplicated%2</source>
         <translation>add(%1): 이미 큐에 있음 → 중복 제거%2</translation>
@@ -1251,7 +1479,7 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
-    <name>WorkQueuePanel</name>
+    <name>rlab::ui::WorkQueuePanel</name>
     <message>
         <source>Which controllers&apos; workqueues to show</source>
         <translation>어느 컨트롤러의 workqueue를 보여 줄지</translation>
@@ -1267,13 +1495,6 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <message>
         <source>all controllers</source>
         <translation>모든 컨트롤러</translation>
-    </message>
-</context>
-<context>
-    <name>rlab::ui::Fn</name>
-    <message>
-        <source>viewing an old revision: return to live before changing the cluster</source>
-        <translation>과거 리비전을 보는 중: 클러스터를 바꾸려면 먼저 현재로 돌아가세요</translation>
     </message>
 </context>
 </TS>

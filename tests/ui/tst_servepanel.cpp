@@ -201,6 +201,14 @@ private slots:
         out.close();
         const QString applied = runKubectl(kubectl, {QStringLiteral("apply"), QStringLiteral("-f"), file}, &rc);
         QVERIFY2(rc == 0 && applied.contains(QLatin1String("deployment.apps/nginx created")), qPrintable(applied));
+        // kubectl's own requests are traced with its version and command.
+        const std::vector<TraceEvent> trace = session.simulation().trace().since(0);
+        const bool tracedApply = std::any_of(trace.begin(), trace.end(), [](const TraceEvent &e) {
+            return e.type == QLatin1String("HttpRequest") && e.detail[QLatin1String("command")] == QLatin1String("kubectl apply")
+                   && e.text.startsWith(QLatin1String("kubectl/v1.")) && e.text.contains(QLatin1String(" (apply) POST /apis/apps/v1/namespaces/default/deployments"))
+                   && e.text.endsWith(QStringLiteral("\u2192 201"));
+        });
+        QVERIFY(tracedApply);
         const auto available = [&] {
             auto d = session.api().getAs<api::Deployment>(QStringLiteral("default"), QStringLiteral("nginx"));
             return d && d->status.availableReplicas == 3;

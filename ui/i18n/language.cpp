@@ -1,7 +1,5 @@
 #include "ui/i18n/language.h"
 
-#include "ui/i18n/contexttranslator.h"
-
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QSettings>
@@ -16,7 +14,7 @@ namespace {
 struct Installed
 {
     QString code = QStringLiteral("en");
-    std::unique_ptr<QTranslator> app;   // a ContextTranslator
+    std::unique_ptr<QTranslator> app;
     std::unique_ptr<QTranslator> qt;
 };
 
@@ -74,7 +72,7 @@ bool Language::setLanguage(const QString &code, bool remember)
     uninstall(state.app);
     uninstall(state.qt);
     // English is the source language: the app's _en.qm holds only plural forms, Qt needs none.
-    auto app = std::make_unique<ContextTranslator>();
+    auto app = std::make_unique<QTranslator>();
     if (app->load(QStringLiteral(":/i18n/reconcile-lab_%1.qm").arg(code)) && !app->isEmpty()) {
         QCoreApplication::installTranslator(app.get());
         state.app = std::move(app);

@@ -7,9 +7,12 @@ namespace rlab::ui {
 
 // The window's language: English (the source strings) or Korean, from Qt Linguist files
 // (resources/translations/reconcile-lab_<code>.ts, compiled to .qm and embedded as
-// :/i18n/reconcile-lab_<code>.qm; `cmake --build B --target update_translations` re-runs lupdate
-// over ui/). At start: the QSettings "language" preference, else the system locale (ko*, e.g.
-// ko_KR → "ko"; anything else → "en"). setLanguage() swaps the QTranslators (the app's and Qt's
+// :/i18n/reconcile-lab_<code>.qm). `cmake --build B --target update_translations` re-runs lupdate
+// over rlab_ui's sources with the project's include paths, so contexts are the full class names
+// tr() uses ("rlab::ui::ServePanel"); Qt 6.4's lupdate run by hand over a directory files them
+// under the bare name ("ServePanel") and they would not be found: use the target.
+// At start: the QSettings "language" preference, else the system locale (ko*, e.g. ko_KR → "ko";
+// anything else → "en"). setLanguage() swaps the QTranslators (the app's and Qt's
 // own qtbase_<code>.qm from QLibraryInfo::TranslationsPath, when present); installing and
 // removing translators sends QEvent::LanguageChange to every widget, so widgets must set their
 // texts in a retranslate() called from changeEvent(LanguageChange), or the window is rebuilt.
