@@ -47,22 +47,32 @@ std::optional<Scenario> Scenario::parse(const QByteArray &text, const QString &f
         errors->append(QStringLiteral("%1: a scenario file holds exactly one document, found %2").arg(fileName).arg(read.documents.size()));
         return std::nullopt;
     }
-    const SourceDocument &doc = read.documents.first();
+    std::optional<Scenario> s = fromDocument(read.documents.first(), errors);
+    if (!errors->isEmpty())
+        return std::nullopt;
+    return s;
+}
+
+std::optional<Scenario> Scenario::fromDocument(const SourceDocument &doc, QStringList *errors, const ScenarioFormat &format)
+{
+    const QString fileName = doc.file;
+    const qsizetype errorsBefore = errors->size();
     const QJsonObject root = doc.value.toObject();
     auto fail = [&](const QString &path, const QString &message) { errors->append(doc.errorAt(path, message).toString()); };
     if (root.value(QLatin1String("apiVersion")).toString() != QLatin1String("rlab.dev/v1alpha1")
-        || root.value(QLatin1String("kind")).toString() != QLatin1String("Scenario")) {
-        fail(QStringLiteral("kind"), QStringLiteral("expected apiVersion: rlab.dev/v1alpha1 and kind: Scenario"));
+        || !format.kinds.contains(root.value(QLatin1String("kind")).toString())) {
+        fail(QStringLiteral("kind"), QStringLiteral("expected apiVersion: rlab.dev/v1alpha1 and kind: %1").arg(format.kinds.join(QStringLiteral(" or "))));
         return std::nullopt;
     }
     Scenario s;
     s.file = fileName;
+    s.kind = root.value(QLatin1String("kind")).toString();
     s.name = root.value(QLatin1String("metadata")).toObject().value(QLatin1String("name")).toString(QFileInfo(fileName).baseName());
     const QJsonObject spec = root.value(QLatin1String("spec")).toObject();
     for (auto it = spec.begin(); it != spec.end(); ++it) {
         static const QStringList known{QStringLiteral("seed"), QStringLiteral("startTime"), QStringLiteral("controllers"),
                                        QStringLiteral("nodes"), QStringLiteral("kubelet"), QStringLiteral("objects"), QStringLiteral("steps")};
-        if (!known.contains(it.key()))
+        if (!known.contains(it.key()) && !format.specExtras.contains(it.key()))
             fail(QStringLiteral("spec.") + it.key(), QStringLiteral("unknown field \"spec.%1\"").arg(it.key()));
     }
     if (spec.contains(QLatin1String("seed")))
@@ -138,15 +148,24 @@ std::optional<Scenario> Scenario::parse(const QByteArray &text, const QString &f
     const QStringList stepNames = knownSteps();
     for (qsizetype i = 0; i < steps.size(); ++i) {
         const QString path = QStringLiteral("spec.steps[%1]").arg(i);
-        const QJsonObject o = steps[i].toObject();
+        QJsonObject o = steps[i].toObject();
+        bool hasExtras = false;
+        for (const QString &extra : format.stepExtras) {
+            hasExtras = hasExtras || o.contains(extra);
+            o.remove(extra);
+        }
+        ScenarioStep step;
+        step.where = doc.errorAt(path, QString());
+        if (o.isEmpty() && hasExtras) {   // narration only
+            s.steps.append(step);
+            continue;
+        }
         if (o.size() != 1) {
             fail(path, QStringLiteral("a step has exactly one action (one of: %1)").arg(stepNames.join(QStringLiteral(", "))));
             continue;
         }
-        ScenarioStep step;
         step.action = o.begin().key();
         step.args = o.begin().value();
-        step.where = doc.errorAt(path, QString());
         if (!stepNames.contains(step.action)) {
             fail(path, QStringLiteral("unknown step \"%1\" (known: %2)").arg(step.action, stepNames.join(QStringLiteral(", "))));
             continue;
@@ -160,7 +179,7 @@ std::optional<Scenario> Scenario::parse(const QByteArray &text, const QString &f
             fail(path, QStringLiteral("advance: invalid duration \"%1\"").arg(step.args.toVariant().toString()));
         s.steps.append(step);
     }
-    if (!errors->isEmpty())
+    if (errors->size() > errorsBefore)
         return std::nullopt;
     return s;
 }

@@ -26,13 +26,23 @@ struct ScenarioStep
     QString location() const { return QStringLiteral("%1:%2:%3").arg(where.file).arg(where.line).arg(where.column); }
 };
 
+// What a reader accepts besides a plain Scenario: other `kind`s (a Lesson is a scenario whose
+// steps also carry teaching text), extra keys under spec and in each step (read by the caller),
+// and steps with no action at all (pure narration; action is then empty).
+struct ScenarioFormat
+{
+    QStringList kinds{QStringLiteral("Scenario")};
+    QStringList specExtras;
+    QStringList stepExtras;
+};
+
 // A scenario file (design.md §5): starting state, which parts of the control plane run, and
 // timed steps — what lessons, tests, benchmarks and bug reports are made of. load() checks the
 // whole file up front (unknown step names, missing files, invalid objects) and reports each
 // problem as file:line. A plain value.
 struct Scenario
 {
-    QString file, name;
+    QString file, name, kind = QStringLiteral("Scenario");
     quint64 seed = 42;
     qint64 startTimeMs = 1767225600000;   // 2026-01-01T00:00:00Z
     QSet<QString> controllers;
@@ -44,6 +54,9 @@ struct Scenario
     static QStringList knownSteps();
     static std::optional<Scenario> load(const QString &path, QStringList *errors);
     static std::optional<Scenario> parse(const QByteArray &text, const QString &fileName, QStringList *errors);
+    // The checks of parse() on an already read document, with a wider format (lessons).
+    static std::optional<Scenario> fromDocument(const api::SourceDocument &doc, QStringList *errors,
+                                                const ScenarioFormat &format = {});
 };
 
 } // namespace rlab

@@ -86,8 +86,9 @@ QStringList splitPath(const QString &path)
     return parts;
 }
 
-// Looks a path up in an object's JSON; a bare name is tried under status, spec, then top.
-std::optional<QJsonValue> field(const QJsonObject &obj, const QString &path)
+} // namespace
+
+std::optional<QJsonValue> ScenarioRunner::field(const QJsonObject &obj, const QString &path)
 {
     const bool bare = !path.contains(QLatin1Char('.')) && !path.contains(QLatin1Char('['));
     const QStringList candidates = bare ? QStringList{QStringLiteral("status.") + path, QStringLiteral("spec.") + path, path}
@@ -107,10 +108,14 @@ std::optional<QJsonValue> field(const QJsonObject &obj, const QString &path)
     }
     return std::nullopt;
 }
-} // namespace
 
 ScenarioRunner::ScenarioRunner(const Scenario &scenario)
-    : m_scenario(scenario), m_sim(std::make_unique<Simulation>(configFor(scenario)))
+    : m_scenario(scenario), m_owned(std::make_unique<Simulation>(configFor(scenario))), m_sim(m_owned.get())
+{
+}
+
+ScenarioRunner::ScenarioRunner(const Scenario &scenario, Simulation &sim)
+    : m_scenario(scenario), m_sim(&sim)
 {
 }
 
@@ -125,21 +130,30 @@ void ScenarioRunner::fail(const ScenarioStep &step, const QString &message, bool
         m_invalid = true;
 }
 
-ScenarioRunner::Outcome ScenarioRunner::run()
+bool ScenarioRunner::restoreObjects()
 {
     // objects: stored exactly as given (status included) before step 1.
     for (const SourceDocument &doc : m_scenario.objects) {
         DecodeResult r = decodeObject(doc.value.toObject());
         if (!r.object) {
             m_failures << doc.errorAt(QString(), r.error).toString();
-            return Outcome::Invalid;
+            m_invalid = true;
+            return false;
         }
         const Result<ObjectPtr> stored = m_sim->api().restore(r.object);
         if (!stored.ok()) {
             m_failures << doc.errorAt(QString(), stored.error->message).toString();
-            return Outcome::Invalid;
+            m_invalid = true;
+            return false;
         }
     }
+    return true;
+}
+
+ScenarioRunner::Outcome ScenarioRunner::run()
+{
+    if (!restoreObjects())
+        return Outcome::Invalid;
     m_sim->runner().step();
     for (const ScenarioStep &step : m_scenario.steps) {
         if (!runStep(step) && m_invalid)
@@ -153,6 +167,8 @@ ScenarioRunner::Outcome ScenarioRunner::run()
 bool ScenarioRunner::runStep(const ScenarioStep &step)
 {
     const QString a = step.action;
+    if (a.isEmpty())
+        return true;
     const QJsonObject args = step.args.toObject();
     const qint64 t = m_sim->clock().now() - m_scenario.startTimeMs;
     m_log << QStringLiteral("t=%1ms %2 %3").arg(t).arg(a, QString::fromUtf8(QJsonDocument(args).toJson(QJsonDocument::Compact)));

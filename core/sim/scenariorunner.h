@@ -2,7 +2,9 @@
 #include "core/sim/scenario.h"
 
 #include <QStringList>
+#include <QJsonValue>
 #include <memory>
+#include <optional>
 
 namespace rlab {
 
@@ -11,24 +13,36 @@ class Simulation;
 // Runs a Scenario on a Simulation in deterministic mode: loads `objects:` as given (status
 // included), then executes the steps in order, each failing `expect` recorded with its
 // file:line. Outcome: Passed (exit 0), ExpectFailed (1) or Invalid (2: a step could not run,
-// e.g. an apply was rejected or a waitFor timed out). Thread rules: one thread.
+// e.g. an apply was rejected or a waitFor timed out). It can also drive a Simulation owned by
+// someone else (the GUI's, for lessons) one step at a time: restoreObjects(), then runStep()
+// per step. Thread rules: one thread.
 class ScenarioRunner
 {
 public:
     enum class Outcome { Passed = 0, ExpectFailed = 1, Invalid = 2 };
 
     explicit ScenarioRunner(const Scenario &scenario);
+    // Steps run against `sim`, which must outlive the runner (its config is not changed).
+    ScenarioRunner(const Scenario &scenario, Simulation &sim);
     ~ScenarioRunner();
 
     Outcome run();
+    // Stores `objects:` as given; false (with failures()) if one is rejected.
+    bool restoreObjects();
+    // One step; false if it failed (an expect, or Invalid — then invalid() is set). An empty
+    // action (a narration-only lesson step) does nothing.
+    bool runStep(const ScenarioStep &step);
+    bool invalid() const { return m_invalid; }
     Simulation &simulation() { return *m_sim; }
     const QStringList &log() const { return m_log; }        // one line per step
     const QStringList &failures() const { return m_failures; }
     // Every object in the store as a Kubernetes List, sorted by kind, namespace, name.
     QJsonObject dump() const;
+    // The value at `path` in an object's JSON, as expect reads it: a bare name is tried under
+    // status, spec, then the top level; "metadata.annotations[deployment.kubernetes.io/revision]".
+    static std::optional<QJsonValue> field(const QJsonObject &object, const QString &path);
 
 private:
-    bool runStep(const ScenarioStep &step);
     bool apply(const ScenarioStep &step);
     bool waitFor(const ScenarioStep &step);
     bool expect(const ScenarioStep &step);
@@ -36,7 +50,8 @@ private:
     void fail(const ScenarioStep &step, const QString &message, bool invalid);
 
     Scenario m_scenario;
-    std::unique_ptr<Simulation> m_sim;
+    std::unique_ptr<Simulation> m_owned;
+    Simulation *m_sim = nullptr;
     QStringList m_log, m_failures;
     bool m_invalid = false;
 };

@@ -1,0 +1,330 @@
+#include "ui/lessons/lessonpanel.h"
+
+#include "ui/theme.h"
+
+#include <QAbstractButton>
+#include <QButtonGroup>
+#include <QComboBox>
+#include <QEvent>
+#include <QFileInfo>
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace rlab::ui {
+
+namespace {
+QLabel *wrapped(QWidget *parent)
+{
+    auto *l = new QLabel(parent);
+    l->setWordWrap(true);
+    l->setTextFormat(Qt::PlainText);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return l;
+}
+
+QFont scaled(const QFont &base, double factor, bool bold)
+{
+    QFont f = base;
+    f.setPointSizeF(qMax<qreal>(base.pointSizeF(), theme::kBasePointSize) * factor);
+    f.setBold(bold);
+    return f;
+}
+} // namespace
+
+LessonPanel::LessonPanel(ClusterSession &session, QWidget *parent)
+    : QWidget(parent), m_player(session)
+{
+    setObjectName(QStringLiteral("lessonPanel"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(12, 10, 12, 10);
+    layout->setSpacing(8);
+
+    auto *top = new QHBoxLayout;
+    m_chooser = new QComboBox(this);
+    m_chooser->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_chooser->setMinimumContentsLength(16);
+    m_start = new QPushButton(tr("Start"), this);
+    top->addWidget(m_chooser, 1);
+    top->addWidget(m_start);
+    layout->addLayout(top);
+
+    m_title = wrapped(this);
+    layout->addWidget(m_title);
+    auto *progressRow = new QHBoxLayout;
+    m_progress = new QLabel(this);
+    m_bar = new QProgressBar(this);
+    m_bar->setTextVisible(false);
+    m_bar->setMaximumHeight(10);
+    progressRow->addWidget(m_progress);
+    progressRow->addWidget(m_bar, 1);
+    layout->addLayout(progressRow);
+
+    m_stepTitle = wrapped(this);
+    m_text = wrapped(this);
+    layout->addWidget(m_stepTitle);
+    layout->addWidget(m_text);
+
+    m_predictBox = new QFrame(this);
+    m_predictBox->setObjectName(QStringLiteral("predictBox"));
+    m_predictBox->setFrameShape(QFrame::StyledPanel);
+    m_predictBox->setStyleSheet(QStringLiteral("#predictBox { background: #eff6ff; border: 2px solid %1; border-radius: 8px; }")
+                                    .arg(theme::accent().name()));
+    auto *pl = new QVBoxLayout(m_predictBox);
+    m_question = wrapped(m_predictBox);
+    m_answer = new QLineEdit(m_predictBox);
+    m_answer->setPlaceholderText(tr("Your prediction"));
+    m_choices = new QWidget(m_predictBox);
+    auto *cl = new QHBoxLayout(m_choices);
+    cl->setContentsMargins(0, 0, 0, 0);
+    m_choiceGroup = new QButtonGroup(this);
+    m_choiceGroup->setExclusive(true);
+    m_result = wrapped(m_predictBox);
+    m_explain = wrapped(m_predictBox);
+    pl->addWidget(m_question);
+    pl->addWidget(m_answer);
+    pl->addWidget(m_choices);
+    pl->addWidget(m_result);
+    pl->addWidget(m_explain);
+    layout->addWidget(m_predictBox);
+
+    m_errors = wrapped(this);
+    m_errors->setStyleSheet(QStringLiteral("color: %1").arg(theme::deleted().name()));
+    layout->addWidget(m_errors);
+    layout->addStretch(1);
+
+    auto *buttons = new QHBoxLayout;
+    m_reveal = new QPushButton(tr("Reveal"), this);
+    m_next = new QPushButton(tr("Next"), this);
+    m_next->setDefault(true);
+    buttons->addStretch(1);
+    buttons->addWidget(m_reveal);
+    buttons->addWidget(m_next);
+    layout->addLayout(buttons);
+
+    connect(m_start, &QPushButton::clicked, this, &LessonPanel::startChosen);
+    connect(m_reveal, &QPushButton::clicked, this, &LessonPanel::revealClicked);
+    connect(m_next, &QPushButton::clicked, this, &LessonPanel::nextClicked);
+    connect(m_answer, &QLineEdit::returnPressed, this, &LessonPanel::revealClicked);
+    connect(m_choiceGroup, &QButtonGroup::buttonClicked, this, [this](QAbstractButton *b) { m_answer->setText(b->text()); });
+    connect(&m_player, &LessonPlayer::stateChanged, this, &LessonPanel::refresh);
+    connect(&m_player, &LessonPlayer::stepChanged, this, [this] {
+        m_answer->clear();
+        rebuildChoices();
+        refresh();
+    });
+    connect(&m_player, &LessonPlayer::highlightRequested, this, &LessonPanel::highlightRequested);
+
+    applyFonts();
+    setLessonDirectories(LessonCatalog::defaultDirectories());
+    refresh();
+}
+
+void LessonPanel::setLessonDirectories(const QStringList &directories)
+{
+    m_directories = directories;
+    populateChooser();
+}
+
+void LessonPanel::populateChooser()
+{
+    const int current = m_chooser->currentIndex();
+    m_entries = LessonCatalog::scan(m_directories, m_player.language());
+    m_chooser->clear();
+    for (const LessonCatalog::Entry &e : m_entries)
+        m_chooser->addItem(e.title, e.path);
+    if (current >= 0 && current < m_chooser->count())
+        m_chooser->setCurrentIndex(current);
+    m_start->setEnabled(!m_entries.isEmpty());
+}
+
+int LessonPanel::lessonCount() const
+{
+    return int(m_entries.size());
+}
+
+void LessonPanel::setLanguage(const QString &language)
+{
+    m_player.setLanguage(language);
+    populateChooser();
+    rebuildChoices();
+    refresh();
+}
+
+bool LessonPanel::openLesson(const QString &path, QStringList *errors)
+{
+    QStringList problems;
+    const std::optional<Lesson> lesson = Lesson::load(path, &problems);
+    const bool ok = lesson && m_player.start(*lesson, &problems);
+    for (int i = 0; i < m_chooser->count(); ++i)
+        if (QFileInfo(m_chooser->itemData(i).toString()) == QFileInfo(path))
+            m_chooser->setCurrentIndex(i);
+    m_errors->setText(problems.join(QLatin1Char('\n')));
+    if (errors)
+        *errors += problems;
+    refresh();
+    return ok;
+}
+
+void LessonPanel::startChosen()
+{
+    const QString path = m_chooser->currentData().toString();
+    if (!path.isEmpty())
+        openLesson(path);
+}
+
+void LessonPanel::revealClicked()
+{
+    if (m_player.state() != LessonPlayer::State::AwaitingPrediction)
+        return;
+    m_player.submitAnswer(m_answer->text());
+    m_player.next();
+}
+
+void LessonPanel::nextClicked()
+{
+    const LessonPlayer::State s = m_player.state();
+    if (s == LessonPlayer::State::Finished || s == LessonPlayer::State::Failed) {
+        startChosen();
+        return;
+    }
+    if (s == LessonPlayer::State::AwaitingPrediction)
+        m_player.submitAnswer(m_answer->text());
+    m_player.next();
+}
+
+void LessonPanel::rebuildChoices()
+{
+    for (QAbstractButton *b : m_choiceGroup->buttons()) {
+        m_choiceGroup->removeButton(b);
+        delete b;
+    }
+    const LessonStep *step = m_player.currentStep();
+    if (!step || !step->predict)
+        return;
+    for (const QString &c : step->predict->choices) {
+        auto *b = new QPushButton(c, m_choices);
+        b->setCheckable(true);
+        b->setMinimumWidth(64);
+        b->setFont(scaled(font(), 1.25, true));
+        m_choices->layout()->addWidget(b);
+        m_choiceGroup->addButton(b);
+    }
+}
+
+QString LessonPanel::resultText() const { return m_result->text(); }
+QString LessonPanel::explainText() const { return m_explain->isHidden() ? QString() : m_explain->text(); }
+QString LessonPanel::progressText() const { return m_progress->text(); }
+QString LessonPanel::stepText() const { return m_text->text(); }
+
+void LessonPanel::refresh()
+{
+    using State = LessonPlayer::State;
+    const State s = m_player.state();
+    const QString lang = m_player.language();
+    const LessonStep *step = m_player.currentStep();
+    const bool active = s != State::Idle;
+    m_title->setText(active ? m_player.lesson().title.text(lang) : tr("Lessons"));
+    m_progress->setText(active && step ? tr("Step %1 / %2").arg(m_player.stepIndex() + 1).arg(m_player.stepCount()) : QString());
+    m_bar->setRange(0, qMax(1, m_player.stepCount()));
+    m_bar->setValue(s == State::Finished ? m_player.stepCount() : qMax(0, m_player.stepIndex() + (s == State::Revealed ? 1 : 0)));
+    m_bar->setVisible(active);
+    if (!active) {
+        m_stepTitle->setText(QString());
+        m_text->setText(m_entries.isEmpty() ? tr("No lessons found.") : tr("Choose a lesson and press Start. Time stops while a lesson runs: each step moves the cluster."));
+    } else if (s == State::Finished) {
+        m_stepTitle->setText(tr("Lesson complete"));
+        m_text->setText(m_player.predictionCount() > 0
+                            ? tr("You predicted %1 of %2 answers correctly.").arg(m_player.correctCount()).arg(m_player.predictionCount())
+                            : m_player.lesson().summary.text(lang));
+    } else if (step) {
+        m_stepTitle->setText(step->title.text(lang));
+        m_text->setText(step->text.text(lang));
+    }
+    m_stepTitle->setVisible(!m_stepTitle->text().isEmpty());
+
+    const bool predicting = step && step->predict && (s == State::AwaitingPrediction || s == State::Revealed);
+    m_predictBox->setVisible(predicting);
+    if (predicting) {
+        m_question->setText(step->predict->question.text(lang));
+        m_answer->setReadOnly(s != State::AwaitingPrediction);
+        m_answer->setVisible(step->predict->choices.isEmpty());
+        m_choices->setVisible(!step->predict->choices.isEmpty());
+        for (QAbstractButton *b : m_choiceGroup->buttons())
+            b->setEnabled(s == State::AwaitingPrediction);
+    }
+    QString result;
+    QString colour = theme::muted().name();
+    if (s == State::Revealed && step && step->predict) {
+        const LessonPlayer::Reveal &r = m_player.reveal();
+        if (!r.answer) {
+            result = tr("The cluster could not answer: %1").arg(r.error);
+        } else {
+            const QString answer = Prediction::display(*r.answer);
+            if (r.given.trimmed().isEmpty()) {
+                result = tr("The cluster says: %1").arg(answer);
+            } else if (r.correct) {
+                result = tr("✓ Right! The cluster says %1.").arg(answer);
+                colour = theme::created().name();
+            } else {
+                result = tr("✗ Not quite: you said %1, the cluster says %2.").arg(r.given.trimmed(), answer);
+                colour = theme::deleted().name();
+            }
+        }
+    }
+    const bool explained = s == State::Revealed && step && step->predict && !step->predict->explain.isEmpty();
+    m_explain->setText(explained ? step->predict->explain.text(lang) : QString());
+    m_explain->setVisible(explained);
+    m_result->setText(result);
+    m_result->setVisible(!result.isEmpty());
+    m_result->setStyleSheet(QStringLiteral("color: %1").arg(colour));
+    if (s == State::Failed)
+        m_errors->setText(m_player.failures().join(QLatin1Char('\n')));
+    else if (active)
+        m_errors->clear();
+
+    m_reveal->setVisible(s == State::AwaitingPrediction);
+    const bool narration = step && step->step.action.isEmpty() && !step->predict;
+    const bool last = m_player.stepIndex() + 1 >= m_player.stepCount();
+    m_next->setVisible(active);
+    if (s == State::AwaitingPrediction)
+        m_next->setText(tr("Skip"));
+    else if (s == State::Showing && !narration)
+        m_next->setText(tr("Run step ▶"));
+    else if (s == State::Finished || s == State::Failed)
+        m_next->setText(tr("Restart"));
+    else
+        m_next->setText(last && s == State::Revealed ? tr("Finish") : tr("Next →"));
+}
+
+void LessonPanel::applyFonts()
+{
+    m_applyingFonts = true;
+    const QFont base = font();
+    m_title->setFont(scaled(base, 1.6, true));
+    m_progress->setFont(scaled(base, 1.0, false));
+    m_stepTitle->setFont(scaled(base, 1.3, true));
+    m_text->setFont(scaled(base, 1.2, false));
+    m_question->setFont(scaled(base, 1.25, true));
+    m_answer->setFont(scaled(base, 1.4, false));
+    m_result->setFont(scaled(base, 1.3, true));
+    m_explain->setFont(scaled(base, 1.15, false));
+    m_reveal->setFont(scaled(base, 1.15, true));
+    m_next->setFont(scaled(base, 1.15, true));
+    for (QAbstractButton *b : m_choiceGroup->buttons())
+        b->setFont(scaled(base, 1.25, true));
+    m_applyingFonts = false;
+}
+
+void LessonPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::FontChange && !m_applyingFonts)
+        applyFonts();
+    QWidget::changeEvent(event);
+}
+
+} // namespace rlab::ui

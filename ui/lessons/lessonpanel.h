@@ -1,0 +1,84 @@
+#pragma once
+#include "ui/lessons/lessoncatalog.h"
+#include "ui/lessons/lessonplayer.h"
+
+#include <QWidget>
+
+class QButtonGroup;
+class QComboBox;
+class QFrame;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+
+namespace rlab::ui {
+
+class ClusterSession;
+
+// The lesson dock: a lesson chooser, the lesson title, progress ("Step 3 / 9"), the step's
+// title and text in large type, the prediction prompt with an answer box (or choice buttons),
+// Reveal / Next, and the revealed answer marked right or wrong. Drives a LessonPlayer on the
+// session and forwards its highlightRequested(panel, objectRef) for the presenter overlay.
+// Fonts scale with the panel's own font (presenter mode enlarges it). GUI thread only.
+class LessonPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit LessonPanel(ClusterSession &session, QWidget *parent = nullptr);
+
+    LessonPlayer &player() { return m_player; }
+    // Rescans the lesson directories (default: LessonCatalog::defaultDirectories()).
+    void setLessonDirectories(const QStringList &directories);
+    int lessonCount() const;
+    // Loads and starts a lesson file; errors (file:line) are shown in the panel too.
+    bool openLesson(const QString &path, QStringList *errors = nullptr);
+    void setLanguage(const QString &language);   // "en", "ko"
+
+    QLineEdit *answerEdit() const { return m_answer; }
+    QPushButton *revealButton() const { return m_reveal; }
+    QPushButton *nextButton() const { return m_next; }
+    QString resultText() const;
+    QString explainText() const;
+    QString progressText() const;
+    QString stepText() const;
+
+signals:
+    void highlightRequested(const QString &panel, const QString &objectRef);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void startChosen();
+    void revealClicked();
+    void nextClicked();
+    void refresh();
+    void applyFonts();
+    void rebuildChoices();
+    void populateChooser();
+
+    LessonPlayer m_player;
+    QStringList m_directories;
+    QList<LessonCatalog::Entry> m_entries;
+    QComboBox *m_chooser;
+    QPushButton *m_start;
+    QLabel *m_title;
+    QLabel *m_progress;
+    QProgressBar *m_bar;
+    QLabel *m_stepTitle;
+    QLabel *m_text;
+    QFrame *m_predictBox;
+    QLabel *m_question;
+    QLineEdit *m_answer;
+    QWidget *m_choices;
+    QButtonGroup *m_choiceGroup;
+    QLabel *m_result;
+    QLabel *m_explain;
+    QLabel *m_errors;
+    QPushButton *m_reveal;
+    QPushButton *m_next;
+    bool m_applyingFonts = false;
+};
+
+} // namespace rlab::ui

@@ -1,0 +1,205 @@
+#include "ui/lessons/lessonplayer.h"
+
+#include "core/sim/scenariorunner.h"
+#include "core/sim/simulation.h"
+#include "ui/clustersession.h"
+
+namespace rlab::ui {
+
+LessonPlayer::LessonPlayer(ClusterSession &session, QObject *parent)
+    : QObject(parent), m_session(session)
+{
+}
+
+LessonPlayer::~LessonPlayer() = default;
+
+bool LessonPlayer::checkCluster(const Lesson &lesson, QStringList *errors) const
+{
+    // The window's cluster is fixed (ClusterSession::reset keeps its config): a lesson asking
+    // for another one would reveal answers of a cluster nobody sees.
+    const Scenario &s = lesson.scenario;
+    const SimulationConfig &c = m_session.simulation().config();
+    QStringList problems;
+    auto problem = [&](const QString &path, const QString &text) { problems << lesson.document.errorAt(path, text).toString(); };
+    QSet<QString> wanted = s.controllers, running = c.controllers;
+    wanted.remove(QStringLiteral("replicafloor"));   // always built; enableController switches it on
+    running.remove(QStringLiteral("replicafloor"));
+    if (wanted != running)
+        problem(QStringLiteral("spec.controllers"), QStringLiteral("the window's cluster runs every controller; a lesson cannot leave one out"));
+    QStringList nodes;
+    for (const ScenarioNode &n : s.nodes)
+        nodes << n.name;
+    QStringList have;
+    for (int i = 1; i <= c.cluster.nodes; ++i)
+        have << QStringLiteral("node-%1").arg(i);
+    if (nodes != have)
+        problem(QStringLiteral("spec.nodes"), QStringLiteral("the window's cluster has %1 nodes (%2)").arg(have.size()).arg(have.join(QStringLiteral(", "))));
+    if (s.seed != c.cluster.seed)
+        problem(QStringLiteral("spec.seed"), QStringLiteral("the window's cluster uses seed %1").arg(c.cluster.seed));
+    if (s.startTimeMs != c.cluster.startTimeMs)
+        problem(QStringLiteral("spec.startTime"), QStringLiteral("the window's cluster starts at its own start time; leave startTime out"));
+    if (!s.kubelet.isEmpty())
+        problem(QStringLiteral("spec.kubelet"), QStringLiteral("the window's kubelets use the default timings; leave kubelet out"));
+    if (errors)
+        *errors += problems;
+    return problems.isEmpty();
+}
+
+bool LessonPlayer::start(const Lesson &lesson, QStringList *errors)
+{
+    if (m_session.simulation().isThreaded()) {
+        // Worker threads reconcile on their own: steps and predictions need the deterministic runner.
+        if (errors)
+            errors->append(tr("%1: lessons run in step (deterministic) mode; switch the cluster out of live mode first").arg(lesson.scenario.file));
+        return false;
+    }
+    if (!checkCluster(lesson, errors))
+        return false;
+    if (m_state == State::Idle)
+        m_timeWasRunning = m_session.isTimeRunning();
+    m_lesson = lesson;
+    m_failures.clear();
+    m_correct = m_predictions = 0;
+    m_session.reset();
+    m_session.setTimeRunning(false);
+    m_runner = std::make_unique<ScenarioRunner>(m_lesson.scenario, m_session.simulation());
+    if (!m_runner->restoreObjects()) {
+        m_failures = m_runner->failures();
+        if (errors)
+            *errors += m_failures;
+        setState(State::Failed);
+        return false;
+    }
+    m_session.simulation().runner().step();
+    m_session.frame();
+    if (m_lesson.steps.isEmpty()) {
+        setState(State::Finished);
+        return true;
+    }
+    show(0);
+    return true;
+}
+
+void LessonPlayer::stop()
+{
+    if (m_state == State::Idle)
+        return;
+    m_runner.reset();
+    m_index = -1;
+    m_session.setTimeRunning(m_timeWasRunning);
+    setState(State::Idle);
+}
+
+const LessonStep *LessonPlayer::currentStep() const
+{
+    return m_index >= 0 && m_index < m_lesson.steps.size() ? &m_lesson.steps.at(m_index) : nullptr;
+}
+
+void LessonPlayer::setLanguage(const QString &language)
+{
+    if (language == m_language)
+        return;
+    m_language = language;
+    emit languageChanged(language);
+}
+
+void LessonPlayer::submitAnswer(const QString &answer)
+{
+    if (m_state == State::AwaitingPrediction)
+        m_given = answer;
+}
+
+void LessonPlayer::show(int index)
+{
+    m_index = index;
+    m_given.clear();
+    m_reveal = Reveal{};
+    emit stepChanged(index);
+    setState(currentStep()->predict ? State::AwaitingPrediction : State::Showing);
+    emitHighlight();
+}
+
+void LessonPlayer::runCurrent()
+{
+    const LessonStep &s = *currentStep();
+    const qsizetype before = m_runner->failures().size();
+    const bool ok = m_runner->runStep(s.step);
+    m_session.frame();   // the panels see the step's writes now, with time still stopped
+    if (!ok) {
+        m_failures += m_runner->failures().mid(before);
+        setState(State::Failed);
+        return;
+    }
+    if (s.predict) {
+        const ClusterQuery::Result r = s.predict->answer.resolve(m_session.simulation());
+        m_reveal.given = m_given;
+        m_reveal.answer = r.value;
+        m_reveal.error = r.error;
+        m_reveal.correct = r.value && Prediction::isCorrect(m_given, *r.value);
+        ++m_predictions;
+        m_correct += m_reveal.correct ? 1 : 0;
+    }
+    setState(State::Revealed);
+    emitHighlight();
+}
+
+bool LessonPlayer::next()
+{
+    switch (m_state) {
+    case State::Showing:
+    case State::AwaitingPrediction:
+        if (currentStep()->step.action.isEmpty() && !currentStep()->predict) {
+            // Narration only: nothing to run, on to the next step.
+            setState(State::Revealed);
+            return next();
+        }
+        runCurrent();
+        return true;
+    case State::Revealed:
+        if (m_index + 1 < m_lesson.steps.size())
+            show(m_index + 1);
+        else
+            setState(State::Finished);
+        return true;
+    case State::Idle:
+    case State::Finished:
+    case State::Failed:
+        return false;
+    }
+    return false;
+}
+
+int LessonPlayer::runToEnd()
+{
+    int ran = 0;
+    while (m_state != State::Finished && m_state != State::Failed && m_state != State::Idle) {
+        const bool running = m_state != State::Revealed;
+        if (!next())
+            break;
+        ran += running ? 1 : 0;
+    }
+    return ran;
+}
+
+void LessonPlayer::setState(State s)
+{
+    if (s == m_state)
+        return;
+    m_state = s;
+    emit stateChanged(s);
+}
+
+void LessonPlayer::emitHighlight()
+{
+    const LessonStep *s = currentStep();
+    if (!s || !s->highlight)
+        return;
+    QString ref = s->highlight->objectRef;
+    if (s->highlight->object) {
+        const ClusterQuery::Result r = s->highlight->object->resolve(m_session.simulation());
+        ref = r.objectRef;
+    }
+    emit highlightRequested(s->highlight->panel, ref);
+}
+
+} // namespace rlab::ui

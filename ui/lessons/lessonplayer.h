@@ -1,0 +1,97 @@
+#pragma once
+#include "ui/lessons/lesson.h"
+
+#include <QJsonValue>
+#include <QObject>
+#include <memory>
+#include <optional>
+
+namespace rlab {
+class ScenarioRunner;
+}
+
+namespace rlab::ui {
+
+class ClusterSession;
+
+// Plays a Lesson on the window's ClusterSession, one step at a time: start() resets the cluster
+// (session.reset(), then the lesson's objects) and stops virtual time, so nothing moves but the
+// steps. Per step: Showing (or AwaitingPrediction when it asks one: the student submits an
+// answer first) → next() runs the step's action through ScenarioRunner::runStep and reads the
+// prediction's ClusterQuery → Revealed (right/wrong) → next() shows the following step, and
+// after the last one Finished. A step that fails (expect, invalid action) → Failed with its
+// file:line. Example: "scale 3→5, how many replicas will the new RS want after one sync?";
+// submitAnswer("5"), next() runs `sync`, reveal().answer == 5, reveal().correct.
+// GUI thread only (the session's thread).
+class LessonPlayer : public QObject
+{
+    Q_OBJECT
+public:
+    enum class State { Idle, Showing, AwaitingPrediction, Revealed, Finished, Failed };
+    Q_ENUM(State)
+
+    struct Reveal
+    {
+        std::optional<QJsonValue> answer;   // the cluster's value (nullopt: error)
+        QString given;                      // what the student answered ("" = skipped)
+        bool correct = false;
+        QString error;                      // the query could not be answered
+    };
+
+    explicit LessonPlayer(ClusterSession &session, QObject *parent = nullptr);
+    ~LessonPlayer() override;
+
+    // Resets the cluster and shows step 1. False (errors as file:line) if the lesson needs a
+    // cluster the session does not run (other nodes, controllers, seed, kubelet timings) or
+    // its objects are rejected.
+    bool start(const Lesson &lesson, QStringList *errors = nullptr);
+    // Back to Idle; virtual time runs again if it did before start().
+    void stop();
+
+    void submitAnswer(const QString &answer);
+    // Showing/AwaitingPrediction: runs the step → Revealed. Revealed: the next step (or
+    // Finished). False when there is nothing to do (Idle, Finished, Failed).
+    bool next();
+    // next() until Finished or Failed; how many steps ran.
+    int runToEnd();
+
+    State state() const { return m_state; }
+    const Lesson &lesson() const { return m_lesson; }
+    int stepIndex() const { return m_index; }          // 0-based
+    int stepCount() const { return int(m_lesson.steps.size()); }
+    const LessonStep *currentStep() const;
+    const Reveal &reveal() const { return m_reveal; }
+    QString answer() const { return m_given; }
+    const QStringList &failures() const { return m_failures; }
+    int correctCount() const { return m_correct; }
+    int predictionCount() const { return m_predictions; }
+    QString language() const { return m_language; }
+    void setLanguage(const QString &language);
+
+signals:
+    void stateChanged(rlab::ui::LessonPlayer::State state);
+    void stepChanged(int index);
+    void highlightRequested(const QString &panel, const QString &objectRef);
+    void languageChanged(const QString &language);
+
+private:
+    void show(int index);
+    void runCurrent();
+    void setState(State s);
+    void emitHighlight();
+    bool checkCluster(const Lesson &lesson, QStringList *errors) const;
+
+    ClusterSession &m_session;
+    Lesson m_lesson;
+    std::unique_ptr<ScenarioRunner> m_runner;
+    State m_state = State::Idle;
+    int m_index = -1;
+    QString m_given;
+    Reveal m_reveal;
+    QStringList m_failures;
+    int m_correct = 0, m_predictions = 0;
+    QString m_language = QStringLiteral("en");
+    bool m_timeWasRunning = true;
+};
+
+} // namespace rlab::ui

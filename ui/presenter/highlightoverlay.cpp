@@ -1,0 +1,123 @@
+#include "ui/presenter/highlightoverlay.h"
+
+#include <QEvent>
+#include <QPainter>
+#include <QPainterPath>
+
+namespace rlab::ui {
+
+HighlightOverlay::HighlightOverlay(QWidget *window)
+    : QWidget(window)
+{
+    setObjectName(QStringLiteral("highlightOverlay"));
+    setAttribute(Qt::WA_TransparentForMouseEvents);
+    setAttribute(Qt::WA_NoSystemBackground);
+    setFocusPolicy(Qt::NoFocus);
+    hide();
+}
+
+void HighlightOverlay::showOn(QWidget *target, const QString &label)
+{
+    watch(false);
+    m_target = target;
+    m_label = label;
+    if (!target) {
+        hide();
+        return;
+    }
+    watch(true);
+    place();
+}
+
+void HighlightOverlay::clear()
+{
+    showOn(nullptr, QString());
+}
+
+void HighlightOverlay::watch(bool on)
+{
+    for (const QPointer<QWidget> &w : std::as_const(m_watched))
+        if (w)
+            w->removeEventFilter(this);
+    m_watched.clear();
+    if (!on || !m_target)
+        return;
+    for (QWidget *w = m_target; w && w != parentWidget(); w = w->parentWidget()) {
+        w->installEventFilter(this);
+        m_watched << w;
+    }
+}
+
+QRect HighlightOverlay::targetRect() const
+{
+    if (!m_target || !parentWidget())
+        return {};
+    const QPoint topLeft = m_target->mapTo(parentWidget(), QPoint(0, 0));
+    return QRect(topLeft, m_target->size()).adjusted(-kMargin, -kMargin, kMargin, kMargin);
+}
+
+void HighlightOverlay::place()
+{
+    if (!m_target || !m_target->isVisible() || !parentWidget()) {
+        hide();
+        return;
+    }
+    const QFontMetrics fm(font());
+    const int labelHeight = m_label.isEmpty() ? 0 : fm.height() + 10;
+    QRect r = targetRect();
+    r.setTop(qMax(0, r.top() - labelHeight));
+    setGeometry(r.intersected(parentWidget()->rect()));
+    raise();
+    show();
+    update();
+}
+
+bool HighlightOverlay::eventFilter(QObject *watched, QEvent *event)
+{
+    switch (event->type()) {
+    case QEvent::Move:
+    case QEvent::Resize:
+    case QEvent::Show:
+    case QEvent::Hide:
+    case QEvent::ParentChange:
+        if (watched == m_target && event->type() == QEvent::ParentChange)
+            watch(true);
+        place();
+        break;
+    default:
+        break;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void HighlightOverlay::paintEvent(QPaintEvent *)
+{
+    if (!m_target)
+        return;
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QColor accent(0xf5, 0x9e, 0x0b);   // amber: visible on light and dark panels
+    const QRect box = targetRect().translated(-pos()).adjusted(2, 2, -2, -2);
+    QColor fill = accent;
+    fill.setAlpha(40);
+    p.setPen(QPen(accent, 4));
+    p.setBrush(fill);
+    p.drawRoundedRect(box, 10, 10);
+    if (m_label.isEmpty())
+        return;
+    QFont f = font();
+    f.setBold(true);
+    p.setFont(f);
+    const QFontMetrics fm(f);
+    QRect label(box.left(), 0, fm.horizontalAdvance(m_label) + 20, fm.height() + 8);
+    if (label.bottom() > box.top())
+        label.moveTop(box.top() + 4);
+    label.moveLeft(box.left() + 4);
+    p.setPen(Qt::NoPen);
+    p.setBrush(accent);
+    p.drawRoundedRect(label, 6, 6);
+    p.setPen(Qt::black);
+    p.drawText(label, Qt::AlignCenter, m_label);
+}
+
+} // namespace rlab::ui

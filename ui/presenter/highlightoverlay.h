@@ -1,0 +1,41 @@
+#pragma once
+#include <QPointer>
+#include <QWidget>
+
+namespace rlab::ui {
+
+// A translucent rounded rectangle with a label, drawn over a target widget of the window it
+// belongs to (a child of that window, above every dock). It follows the target: any move,
+// resize, show or hide of the target or one of its ancestors re-places it; it hides with the
+// target and never takes mouse events. Example: target at (100, 40) 300×200 in the window,
+// margin 6 → the overlay covers (94, 34) 312×212 plus a label row above when room allows.
+// GUI thread only.
+class HighlightOverlay : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit HighlightOverlay(QWidget *window);
+
+    void showOn(QWidget *target, const QString &label);
+    void clear();
+    QWidget *target() const { return m_target; }
+    QString label() const { return m_label; }
+    // The rectangle drawn around the target, in window coordinates.
+    QRect targetRect() const;
+
+    static constexpr int kMargin = 6;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    void watch(bool on);
+    void place();
+
+    QPointer<QWidget> m_target;
+    QList<QPointer<QWidget>> m_watched;
+    QString m_label;
+};
+
+} // namespace rlab::ui

@@ -1,0 +1,136 @@
+#include "ui/presenter/presentermode.h"
+
+#include "ui/presenter/highlightoverlay.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMainWindow>
+
+namespace rlab::ui {
+
+PresenterMode::PresenterMode(QMainWindow *window)
+    : QObject(window), m_window(window)
+{
+    auto make = [&](const QString &text, const QKeySequence &key, const char *name) {
+        auto *a = new QAction(text, window);
+        a->setObjectName(QLatin1String(name));
+        a->setShortcut(key);
+        a->setShortcutContext(Qt::WindowShortcut);
+        window->addAction(a);
+        return a;
+    };
+    m_toggle = make(tr("Presenter mode"), QKeySequence(Qt::Key_F5), "presenterToggleAction");
+    m_toggle->setCheckable(true);
+    m_playPause = make(tr("Play / pause"), QKeySequence(Qt::Key_Space), "presenterPlayPauseAction");
+    m_step = make(tr("Step"), QKeySequence(Qt::Key_Right), "presenterStepAction");
+    m_back = make(tr("Back one revision"), QKeySequence(Qt::Key_Left), "presenterBackAction");
+    for (QAction *a : {m_playPause, m_step, m_back})
+        a->setEnabled(false);
+    connect(m_toggle, &QAction::toggled, this, &PresenterMode::setEnabled);
+    connect(m_playPause, &QAction::triggered, this, &PresenterMode::playPauseRequested);
+    connect(m_step, &QAction::triggered, this, &PresenterMode::stepRequested);
+    connect(m_back, &QAction::triggered, this, &PresenterMode::backRequested);
+    m_overlay = new HighlightOverlay(window);
+}
+
+PresenterMode::~PresenterMode() = default;
+
+QPalette PresenterMode::highContrastPalette()
+{
+    QPalette p;
+    const QColor ink(0x00, 0x00, 0x00), paper(0xff, 0xff, 0xff), accent(0x00, 0x3d, 0xa5);
+    for (QPalette::ColorGroup g : {QPalette::Active, QPalette::Inactive}) {
+        p.setColor(g, QPalette::Window, paper);
+        p.setColor(g, QPalette::WindowText, ink);
+        p.setColor(g, QPalette::Base, paper);
+        p.setColor(g, QPalette::AlternateBase, QColor(0xee, 0xee, 0xee));
+        p.setColor(g, QPalette::Text, ink);
+        p.setColor(g, QPalette::Button, QColor(0xe6, 0xe6, 0xe6));
+        p.setColor(g, QPalette::ButtonText, ink);
+        p.setColor(g, QPalette::Highlight, accent);
+        p.setColor(g, QPalette::HighlightedText, paper);
+        p.setColor(g, QPalette::Link, accent);
+        p.setColor(g, QPalette::PlaceholderText, QColor(0x44, 0x44, 0x44));
+        p.setColor(g, QPalette::Mid, QColor(0x55, 0x55, 0x55));
+        p.setColor(g, QPalette::Dark, QColor(0x33, 0x33, 0x33));
+    }
+    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x55, 0x55, 0x55));
+    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x55, 0x55, 0x55));
+    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x55, 0x55, 0x55));
+    return p;
+}
+
+void PresenterMode::setEnabled(bool on)
+{
+    if (on == m_enabled)
+        return;
+    m_enabled = on;
+    const QList<QDockWidget *> docks = m_window->findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly);
+    if (on) {
+        m_saved.fontSet = m_window->testAttribute(Qt::WA_SetFont);
+        m_saved.paletteSet = m_window->testAttribute(Qt::WA_SetPalette);
+        m_saved.font = m_window->font();
+        m_saved.palette = m_window->palette();
+        m_saved.state = m_window->saveState();
+        m_saved.visible.clear();
+        for (QDockWidget *d : docks)
+            m_saved.visible.insert(d, !d->isHidden());
+        QFont big = m_saved.font;
+        big.setPointSizeF(m_saved.font.pointSizeF() * kFontScale);
+        m_window->setFont(big);
+        m_window->setPalette(highContrastPalette());
+        for (QDockWidget *d : docks)
+            if (!m_kept.contains(d->objectName()))
+                d->hide();
+    } else {
+        clearHighlight();
+        m_window->setFont(m_saved.fontSet ? m_saved.font : QFont());
+        m_window->setAttribute(Qt::WA_SetFont, m_saved.fontSet);
+        m_window->setPalette(m_saved.paletteSet ? m_saved.palette : QPalette());
+        m_window->setAttribute(Qt::WA_SetPalette, m_saved.paletteSet);
+        m_window->restoreState(m_saved.state);
+        for (auto it = m_saved.visible.cbegin(); it != m_saved.visible.cend(); ++it)
+            if (docks.contains(it.key()))
+                it.key()->setVisible(it.value());
+    }
+    for (QAction *a : {m_playPause, m_step, m_back})
+        a->setEnabled(on);
+    {
+        const QSignalBlocker block(m_toggle);
+        m_toggle->setChecked(on);
+    }
+    emit enabledChanged(on);
+}
+
+void PresenterMode::setHighlightTarget(const QString &panel, QWidget *widget)
+{
+    m_targets.insert(panel, widget);
+}
+
+QWidget *PresenterMode::targetFor(const QString &panel) const
+{
+    if (QWidget *w = m_targets.value(panel))
+        return w;
+    for (QDockWidget *d : m_window->findChildren<QDockWidget *>()) {
+        if (d->objectName().startsWith(panel, Qt::CaseInsensitive))
+            return d->widget() ? d->widget() : d;
+    }
+    return nullptr;
+}
+
+void PresenterMode::highlight(const QString &panel, const QString &objectRef)
+{
+    QWidget *target = targetFor(panel);
+    if (!target || !target->isVisible()) {
+        m_overlay->clear();
+        return;
+    }
+    m_overlay->showOn(target, objectRef.isEmpty() ? panel : objectRef);
+}
+
+void PresenterMode::clearHighlight()
+{
+    m_overlay->clear();
+}
+
+} // namespace rlab::ui

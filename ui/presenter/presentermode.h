@@ -1,0 +1,84 @@
+#pragma once
+#include <QFont>
+#include <QHash>
+#include <QObject>
+#include <QPalette>
+#include <QPointer>
+#include <QStringList>
+
+class QAction;
+class QDockWidget;
+class QMainWindow;
+class QWidget;
+
+namespace rlab::ui {
+
+class HighlightOverlay;
+
+// Presenter mode for a classroom projector, on a QMainWindow: setEnabled(true) sets the
+// window's font to 1.6 × its size (11 pt → 17.6 pt), a high-contrast palette, and hides every
+// dock whose objectName is not in keptDocks(); setEnabled(false) restores the font, palette,
+// dock visibility and dock layout exactly as they were. Keyboard: F5 toggles (always active);
+// Space, → and ← (only while on) emit playPauseRequested / stepRequested / backRequested, which
+// the owner connects to its time controls and time travel. highlight(panel, objectRef) — wired
+// to LessonPanel::highlightRequested — draws the HighlightOverlay over that panel's dock.
+// GUI thread only.
+class PresenterMode : public QObject
+{
+    Q_OBJECT
+public:
+    explicit PresenterMode(QMainWindow *window);
+    ~PresenterMode() override;
+
+    static constexpr double kFontScale = 1.6;
+
+    bool isEnabled() const { return m_enabled; }
+    void setEnabled(bool on);
+
+    // objectNames of the docks that stay visible (default: canvasDock, lessonDock, workqueueDock).
+    QStringList keptDocks() const { return m_kept; }
+    void setKeptDocks(const QStringList &objectNames) { m_kept = objectNames; }
+    // Where highlight(panel) points; without an entry, the dock whose objectName starts with
+    // the panel name ("workqueue" → "workqueueDock").
+    void setHighlightTarget(const QString &panel, QWidget *widget);
+
+    QAction *toggleAction() const { return m_toggle; }
+    QAction *playPauseAction() const { return m_playPause; }
+    QAction *stepAction() const { return m_step; }
+    QAction *backAction() const { return m_back; }
+    HighlightOverlay *overlay() const { return m_overlay; }
+
+    static QPalette highContrastPalette();
+
+public slots:
+    void highlight(const QString &panel, const QString &objectRef);
+    void clearHighlight();
+
+signals:
+    void enabledChanged(bool on);
+    void playPauseRequested();
+    void stepRequested();
+    void backRequested();
+
+private:
+    QWidget *targetFor(const QString &panel) const;
+
+    QMainWindow *m_window;
+    bool m_enabled = false;
+    QStringList m_kept{QStringLiteral("canvasDock"), QStringLiteral("lessonDock"), QStringLiteral("workqueueDock")};
+    QHash<QString, QPointer<QWidget>> m_targets;
+    QAction *m_toggle, *m_playPause, *m_step, *m_back;
+    HighlightOverlay *m_overlay;
+
+    // What setEnabled(false) puts back.
+    struct Saved
+    {
+        QFont font;
+        QPalette palette;
+        bool fontSet = false, paletteSet = false;
+        QByteArray state;
+        QHash<QDockWidget *, bool> visible;
+    } m_saved;
+};
+
+} // namespace rlab::ui
