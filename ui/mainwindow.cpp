@@ -5,6 +5,7 @@
 #include "ui/models/objecttreemodel.h"
 #include "ui/models/traceeventmodel.h"
 #include "ui/models/watcheventmodel.h"
+#include "ui/scene/clustercanvas.h"
 #include "ui/widgets/etcdpanel.h"
 #include "ui/widgets/manifesteditor.h"
 #include "ui/widgets/objectinspector.h"
@@ -102,6 +103,19 @@ void MainWindow::createModelsAndPanels()
     m_etcdPanel = new EtcdPanel(m_keys, m_watch, this);
     m_tracePanel = new TracePanel(m_trace, this);
 
+    // The cluster canvas is the window's centre; a click on a card, pod or node lane selects that
+    // object in the tree, which shows it in the inspector and its key in the etcd panel.
+    m_canvas = new ClusterCanvas(*m_session, this);
+    setCentralWidget(m_canvas);
+    connect(m_canvas, &ClusterCanvas::objectActivated, this, [this](const ObjectRef &ref) {
+        const QModelIndex index = m_objects->indexOf(ref);
+        if (!index.isValid())
+            return;
+        m_objectsPanel->view()->setCurrentIndex(index);
+        m_objectsPanel->view()->scrollTo(index);
+        m_inspectorDock->raise();
+    });
+
     connect(m_editor, &ManifestEditor::applyRequested, this, &MainWindow::applyEditor);
     connect(m_editor, &ManifestEditor::filesDropped, this, &MainWindow::applyFiles);
     connect(m_objectsPanel, &ObjectsPanel::currentObjectChanged, this,
@@ -160,8 +174,9 @@ void MainWindow::restoreDefaultLayout()
         dock->show();
     }
     addDockWidget(Qt::LeftDockWidgetArea, m_editorDock);
-    splitDockWidget(m_editorDock, m_objectsDock, Qt::Horizontal);
-    splitDockWidget(m_objectsDock, m_inspectorDock, Qt::Vertical);
+    // Left column: editor and object tree as tabs, the inspector below; the canvas in the centre.
+    tabifyDockWidget(m_editorDock, m_objectsDock);
+    splitDockWidget(m_editorDock, m_inspectorDock, Qt::Vertical);
     addDockWidget(Qt::RightDockWidgetArea, m_etcdDock);
     addDockWidget(Qt::BottomDockWidgetArea, m_traceDock);
     placeControlsDock();
@@ -172,9 +187,8 @@ void MainWindow::applyDefaultDockSizes()
 {
     m_dockSizesPending = !isVisible();
     const QSize s = size();
-    resizeDocks({m_editorDock, m_objectsDock, m_etcdDock}, {s.width() * 24 / 100, s.width() * 43 / 100, s.width() * 33 / 100},
-                Qt::Horizontal);
-    resizeDocks({m_objectsDock, m_inspectorDock}, {s.height() * 37 / 100, s.height() * 33 / 100}, Qt::Vertical);
+    resizeDocks({m_editorDock, m_etcdDock}, {s.width() * 25 / 100, s.width() * 23 / 100}, Qt::Horizontal);
+    resizeDocks({m_editorDock, m_inspectorDock}, {s.height() * 40 / 100, s.height() * 30 / 100}, Qt::Vertical);
     resizeDocks({m_traceDock}, {s.height() * 22 / 100}, Qt::Vertical);
 }
 

@@ -9,6 +9,7 @@ class QLabel;
 
 namespace rlab::ui {
 
+class ClusterCanvas;
 class ClusterSession;
 class ControlsPanel;
 class EtcdKeyModel;
@@ -53,6 +54,7 @@ public:
     ClusterSession &session() { return *m_session; }
     ManifestEditor *manifestEditor() const { return m_editor; }
     ObjectsPanel *objectsPanel() const { return m_objectsPanel; }
+    ClusterCanvas *canvas() const { return m_canvas; }
     ObjectInspector *inspector() const { return m_inspector; }
     EtcdPanel *etcdPanel() const { return m_etcdPanel; }
     ObjectTreeModel *objectModel() const { return m_objects; }
@@ -66,7 +68,7 @@ public:
     TimeControls *timeControls() const { return m_timeControls; }
     QString statusText() const;
 
-    static constexpr int kStateVersion = 1;
+    static constexpr int kStateVersion = 2;   // 2: the cluster canvas is the central widget
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -99,6 +101,7 @@ private:
     TraceEventModel *m_trace = nullptr;
     ManifestEditor *m_editor = nullptr;
     ObjectsPanel *m_objectsPanel = nullptr;
+    ClusterCanvas *m_canvas = nullptr;
     ObjectInspector *m_inspector = nullptr;
     EtcdPanel *m_etcdPanel = nullptr;
     TracePanel *m_tracePanel = nullptr;

@@ -298,6 +298,42 @@ private slots:
         // The whole picture is in view after fit.
         QVERIFY(canvas.mapToScene(canvas.viewport()->rect()).boundingRect().adjusted(-1, -1, 1, 1).contains(canvas.sceneRect()));
     }
+
+    // Renders the canvas mid-rollout (5 replicas, nginx:1.25 → 1.26) at projector sizes into the
+    // build directory, for a human to look at; asserts only that the picture is not blank.
+    void screenshotsMidRollout_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x720") << QSize(1280, 720);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+    void screenshotsMidRollout()
+    {
+        QFETCH(QSize, size);
+        ClusterSession session;
+        ClusterCanvas canvas(session);
+        canvas.resize(size);
+        canvas.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+        applyNginx(session);
+        run(session, 30'000);
+        QVERIFY(controller::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 5).ok());
+        run(session, 30'000);
+        QVERIFY(controller::rollout::setImage(session.api(), QStringLiteral("default"), QStringLiteral("nginx"),
+                                              QStringLiteral("nginx"), QStringLiteral("nginx:1.26"))
+                    .ok());
+        const qint64 ms = qEnvironmentVariableIntValue("RLAB_CANVAS_SHOT_MS") > 0 ? qEnvironmentVariableIntValue("RLAB_CANVAS_SHOT_MS") : 2500;
+        for (qint64 t = 0; t < ms; t += 250)
+            run(session, 250);
+        canvas.tick(session.monotonicMs() + 400);   // mid-animation is fine, that is what a class sees
+        const QImage shot = canvas.grab().toImage();
+        const QByteArray dir = qgetenv("RLAB_BINARY_DIR");
+        const QString path = (dir.isEmpty() ? QCoreApplication::applicationDirPath() : QString::fromLocal8Bit(dir))
+                             + QStringLiteral("/tst_canvas-%1x%2.png").arg(size.width()).arg(size.height());
+        QVERIFY(shot.save(path));
+        QCOMPARE(shot.size(), size);
+        QVERIFY(shot.pixelColor(size.width() / 2, size.height() / 2) != shot.pixelColor(4, 4) || shot.pixelColor(size.width() / 3, size.height() / 2) != shot.pixelColor(4, 4));
+    }
 };
 
 QTEST_MAIN(TestCanvas)

@@ -42,10 +42,10 @@ private slots:
         QTest::addColumn<int>("chipCols");
         QTest::addColumn<QPointF>("offset");
         QTest::newRow("first") << 0 << 2 << QPointF(8, 10);
-        QTest::newRow("second") << 1 << 2 << QPointF(112, 10);
+        QTest::newRow("second") << 1 << 2 << QPointF(128, 10);
         QTest::newRow("wraps") << 2 << 2 << QPointF(8, 44);
-        QTest::newRow("slot 3 of 2") << 3 << 2 << QPointF(112, 44);
-        QTest::newRow("slot 7 of 3") << 7 << 3 << QPointF(112, 78);
+        QTest::newRow("slot 3 of 2") << 3 << 2 << QPointF(128, 44);
+        QTest::newRow("slot 7 of 3") << 7 << 3 << QPointF(128, 78);
         QTest::newRow("zero cols treated as 1") << 2 << 0 << QPointF(8, 78);
     }
     void cellGeometry()
@@ -63,11 +63,11 @@ private slots:
         QTest::addColumn<int>("rows");
         QTest::addColumn<double>("laneHeight");
         QTest::addColumn<double>("columnWidth");
-        QTest::newRow("empty cell is one row") << 0 << 2 << 1 << 48.0 << 220.0;
-        QTest::newRow("two in two") << 2 << 2 << 1 << 48.0 << 220.0;
-        QTest::newRow("three in two") << 3 << 2 << 2 << 82.0 << 220.0;
-        QTest::newRow("fifty in ten") << 50 << 10 << 5 << 184.0 << 1048.0;
-        QTest::newRow("51 in ten") << 51 << 10 << 6 << 218.0 << 1048.0;
+        QTest::newRow("empty cell is one row") << 0 << 2 << 1 << 48.0 << 260.0;
+        QTest::newRow("two in two") << 2 << 2 << 1 << 48.0 << 260.0;
+        QTest::newRow("three in two") << 3 << 2 << 2 << 82.0 << 260.0;
+        QTest::newRow("fifty in ten") << 50 << 10 << 5 << 184.0 << 1208.0;
+        QTest::newRow("51 in ten") << 51 << 10 << 6 << 218.0 << 1208.0;
     }
     void sizes()
     {
@@ -86,19 +86,19 @@ private slots:
         // Deployment A with two ReplicaSets (2 and 10 chip columns), Deployment B with one.
         const std::vector<CanvasLayout::Column> cols{{2, false}, {10, false}, {2, true}};
         const CanvasLayout::Geometry g = CanvasLayout::compute(cols, {1, 2, 5});
-        QCOMPARE(g.columnX, (std::vector<double>{192, 428, 1524}));   // 192+220+16; 428+1048+48
-        QCOMPARE(g.columnW, (std::vector<double>{220, 1048, 220}));
+        QCOMPARE(g.columnX, (std::vector<double>{192, 468, 1724}));   // 192+260+16; 468+1208+48
+        QCOMPARE(g.columnW, (std::vector<double>{260, 1208, 260}));
         QCOMPARE(g.laneY, (std::vector<double>{256, 310, 398}));     // 256+48+6; 310+82+6
         QCOMPARE(g.laneH, (std::vector<double>{48, 82, 184}));
-        QCOMPARE(g.sceneRect, QRectF(0, 0, 1524 + 220 + 16, 398 + 184 + 16));
-        QCOMPARE(CanvasLayout::deploymentCard(g, 0, 1), QRectF(192, 16, 428 + 1048 - 192, 100));
-        QCOMPARE(CanvasLayout::replicaSetCard(g, 2), QRectF(1524, 128, 220, 104));
+        QCOMPARE(g.sceneRect, QRectF(0, 0, 1724 + 260 + 16, 398 + 184 + 16));
+        QCOMPARE(CanvasLayout::deploymentCard(g, 0, 1), QRectF(192, 16, 468 + 1208 - 192, 100));
+        QCOMPARE(CanvasLayout::replicaSetCard(g, 2), QRectF(1724, 128, 260, 104));
     }
 
     void computeEmpty()
     {
         const CanvasLayout::Geometry g = CanvasLayout::compute({}, {1});
-        QCOMPARE(g.sceneRect, QRectF(0, 0, 16 + 176 + 220 + 16, 256 + 48 + 16));
+        QCOMPARE(g.sceneRect, QRectF(0, 0, 16 + 176 + 260 + 16, 256 + 48 + 16));
     }
 
     void easing_data()

@@ -12,8 +12,8 @@ namespace rlab::ui {
 //   y 256 …      lane 0 "waiting for a node" (unbound pods wait at their RS), then one lane per
 //                node; a lane is as tall as its fullest cell.
 // A cell (column × lane) holds its pods' chips in a grid, slot s at row s / cols, column s % cols.
-// Worked example: 2 chip columns → column width max(220, 16 + 2·104 − 8) = 220; slot 3 of a
-// 2-column cell sits at (8 + 104, 10 + 34) from the cell's corner; a lane with 2 chip rows is
+// Worked example: 2 chip columns → column width max(260, 16 + 2·120 − 8) = 260; slot 3 of a
+// 2-column cell sits at (8 + 120, 10 + 34) from the cell's corner; a lane with 2 chip rows is
 // 2·34 − 6 + 20 = 82 tall. Pure functions; any thread.
 struct CanvasLayout
 {
@@ -21,8 +21,8 @@ struct CanvasLayout
     static constexpr double kDeploymentY = 16, kDeploymentH = 100;
     static constexpr double kReplicaSetY = 128, kReplicaSetH = 104;
     static constexpr double kLanesY = 256, kLaneGap = 6;
-    static constexpr double kCardW = 220, kColumnGap = 16, kGroupGap = 48;
-    static constexpr double kChipW = 96, kChipH = 28, kPitchX = 104, kPitchY = 34;
+    static constexpr double kCardW = 260, kColumnGap = 16, kGroupGap = 48;
+    static constexpr double kChipW = 112, kChipH = 28, kPitchX = 120, kPitchY = 34;
     static constexpr double kCellPadX = 8, kCellPadY = 10;
 
     struct Column

@@ -51,7 +51,7 @@ CanvasScene::CanvasScene(QObject *parent)
     setItemIndexMethod(QGraphicsScene::NoIndex);
     setBackgroundBrush(QColor(0xf3, 0xf4, 0xf6));
     m_waitingLane = new NodeLaneItem;
-    m_waitingLane->setLook({tr("Waiting for a node"), tr("unscheduled pods"), true, true});
+    m_waitingLane->setLook({tr("Unscheduled"), tr("0 pods waiting"), true, true});
     addItem(m_waitingLane);
     relayout(false);
 }
@@ -484,7 +484,7 @@ void CanvasScene::refreshCards(bool animate)
                            ready, false});
     }
     const int waiting = int(std::count_if(m_pods.cbegin(), m_pods.cend(), [](const PodState &p) { return p.lane.isEmpty(); }));
-    m_waitingLane->setLook({tr("Waiting for a node"), waiting == 1 ? tr("1 unscheduled pod") : tr("%1 unscheduled pods").arg(waiting), true, true});
+    m_waitingLane->setLook({tr("Unscheduled"), waiting == 1 ? tr("1 pod waiting") : tr("%1 pods waiting").arg(waiting), true, true});
 }
 
 void CanvasScene::tick(qint64 monotonicMs, qint64 virtualNowMs)

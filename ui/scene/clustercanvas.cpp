@@ -2,6 +2,7 @@
 
 #include "ui/clustersession.h"
 #include "ui/scene/canvasscene.h"
+#include "ui/scene/phasecolors.h"
 #include "ui/theme.h"
 
 #include <QGraphicsItem>
@@ -16,8 +17,9 @@
 namespace rlab::ui {
 
 namespace {
-constexpr double kMaxAutoZoom = 1.4;   // a small cluster is not blown up beyond this
+constexpr double kMaxAutoZoom = 2.2;   // a small cluster is not blown up beyond this
 constexpr double kMinZoom = 0.02, kMaxZoom = 6.0;
+constexpr double kLegendHeight = 40;   // the colour legend below the fitted picture
 }
 
 ClusterCanvas::ClusterCanvas(ClusterSession &session, QWidget *parent)
@@ -32,7 +34,7 @@ ClusterCanvas::ClusterCanvas(ClusterSession &session, QWidget *parent)
     setDragMode(QGraphicsView::ScrollHandDrag);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
     setResizeAnchor(QGraphicsView::AnchorViewCenter);
-    setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    setAlignment(Qt::AlignCenter);
     setFrameShape(QFrame::NoFrame);
     setMinimumSize(320, 240);
 
@@ -99,8 +101,8 @@ void ClusterCanvas::fitIfAuto()
     if (r == m_fittedRect && !r.isEmpty())
         return;
     m_fittedRect = r;
-    const QSizeF avail = viewport()->size();
-    if (r.isEmpty() || avail.isEmpty())
+    const QSizeF avail = QSizeF(viewport()->size()) - QSizeF(0, kLegendHeight);
+    if (r.isEmpty() || avail.width() <= 0 || avail.height() <= 0)
         return;
     const double s = std::min({avail.width() / r.width(), avail.height() / r.height(), kMaxAutoZoom});
     setTransform(QTransform::fromScale(s, s));
@@ -206,15 +208,42 @@ void ClusterCanvas::placeButtons()
 void ClusterCanvas::drawForeground(QPainter *painter, const QRectF &rect)
 {
     Q_UNUSED(rect);
-    // An empty cluster says what to do, in view coordinates.
-    if (m_scene->deploymentCardCount() > 0 || m_scene->replicaSetCardCount() > 0)
-        return;
     painter->save();
     painter->resetTransform();
-    painter->setFont(theme::headlineFont(1.3));
-    painter->setPen(theme::muted());
-    painter->drawText(viewport()->rect().adjusted(0, 0, 0, -viewport()->height() / 3), Qt::AlignHCenter | Qt::AlignBottom,
-                      tr("Apply a Deployment (drop a manifest here or use Apply) to watch it roll out"));
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    // An empty cluster says what to do.
+    if (m_scene->deploymentCardCount() == 0 && m_scene->replicaSetCardCount() == 0) {
+        painter->setFont(theme::headlineFont(1.3));
+        painter->setPen(theme::muted());
+        painter->drawText(viewport()->rect().adjusted(0, 0, 0, -viewport()->height() / 3), Qt::AlignHCenter | Qt::AlignBottom,
+                          tr("Apply a Deployment (drop a manifest here or use Apply) to watch it roll out"));
+    }
+    // Legend of the chip colours, bottom left, in view coordinates (always readable).
+    QFont f = font();
+    f.setPointSizeF(std::max(9.0, f.pointSizeF() - 1));
+    painter->setFont(f);
+    const QFontMetrics fm(f);
+    const PodStage stages[] = {PodStage::Pending, PodStage::ContainerCreating, PodStage::Running,
+                               PodStage::Ready, PodStage::Failing, PodStage::Terminating};
+    const int sw = 16, gap = 14, h = fm.height() + 12;
+    int w = 12;
+    for (PodStage st : stages)
+        w += sw + 6 + fm.horizontalAdvance(PhaseColors::shortLabel(st)) + gap;
+    const QRect box(8, viewport()->height() - h - 8, w, h);
+    painter->setPen(QColor(0xd1, 0xd5, 0xdb));
+    painter->setBrush(QColor(255, 255, 255, 235));
+    painter->drawRoundedRect(box, 6, 6);
+    int x = box.left() + 12;
+    for (PodStage st : stages) {
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(PhaseColors::color(st));
+        painter->drawRoundedRect(QRectF(x, box.center().y() - 6, sw, 12), 3, 3);
+        x += sw + 6;
+        painter->setPen(QColor(0x1f, 0x29, 0x37));
+        const QString label = PhaseColors::shortLabel(st);
+        painter->drawText(QRect(x, box.top(), fm.horizontalAdvance(label) + 2, box.height()), Qt::AlignVCenter | Qt::AlignLeft, label);
+        x += fm.horizontalAdvance(label) + gap;
+    }
     painter->restore();
 }
 

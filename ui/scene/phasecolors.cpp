@@ -100,6 +100,20 @@ QString PhaseColors::label(PodStage stage)
     return {};
 }
 
+QString PhaseColors::shortLabel(PodStage stage)
+{
+    switch (stage) {
+    case PodStage::ContainerCreating:
+        return QStringLiteral("Creating");
+    case PodStage::Running:
+        return QStringLiteral("Running");
+    case PodStage::Ready:
+        return QStringLiteral("Ready");
+    default:
+        return label(stage);
+    }
+}
+
 QColor PhaseColors::mix(const QColor &a, const QColor &b, double t)
 {
     t = std::clamp(t, 0.0, 1.0);

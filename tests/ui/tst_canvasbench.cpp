@@ -1,0 +1,160 @@
+#include "core/controller/deployment/rollout.h"
+#include "ui/clustersession.h"
+#include "ui/scene/canvasscene.h"
+#include "ui/scene/carditem.h"
+#include "ui/scene/clustercanvas.h"
+#include "ui/theme.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QtTest>
+
+#include <algorithm>
+
+using namespace rlab;
+using namespace rlab::ui;
+
+// Frame cost of the cluster canvas with thousands of pods (QBENCHMARK; figures are reported,
+// never asserted). A "frame" is what the GUI thread does every 16 ms: ClusterSession::frame()
+// (drain store events → CanvasScene::apply, frameDone → tick) plus painting the 1920×1080
+// viewport. Build Release for figures:
+//   QT_QPA_PLATFORM=offscreen build-rel/tests/tst_canvasbench
+class TestCanvasBench : public QObject
+{
+    Q_OBJECT
+
+private:
+    static QString deployment(int replicas, const QString &image)
+    {
+        return QStringLiteral("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: big, labels: {app: big}}\n"
+                              "spec:\n  replicas: %1\n  selector: {matchLabels: {app: big}}\n"
+                              "  template:\n    metadata: {labels: {app: big}}\n    spec:\n"
+                              "      containers:\n      - {name: app, image: \"%2\", resources: {requests: {cpu: 10m, memory: 16Mi}}}\n")
+            .arg(replicas)
+            .arg(image);
+    }
+
+    // A session with `replicas` Ready pods spread over enough nodes (110 pods each), drawn.
+    static std::unique_ptr<ClusterSession> readySession(int replicas, int nodes)
+    {
+        ClusterConfig config;
+        config.nodes = nodes;
+        auto session = std::make_unique<ClusterSession>(config);
+        const ApplyReport report = session->apply({ManifestSource{QStringLiteral("big.yaml"), deployment(replicas, QStringLiteral("nginx:1.25")).toUtf8(), {}}});
+        if (!report.ok())
+            qFatal("apply failed");
+        session->simulation().runUntilIdle(600'000);
+        return session;
+    }
+
+    static void frameAndPaint(ClusterSession &session, ClusterCanvas &canvas)
+    {
+        session.frame();
+        const QPixmap pix = canvas.viewport()->grab();
+        Q_UNUSED(pix);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        theme::applyTo(*qobject_cast<QApplication *>(QCoreApplication::instance()));
+    }
+
+    void paintFrame_data()
+    {
+        QTest::addColumn<int>("pods");
+        QTest::addColumn<int>("nodes");
+        QTest::newRow("1000 pods") << 1000 << 20;
+        QTest::newRow("5000 pods") << 5000 << 50;
+    }
+    // Steady state: the whole picture repainted at 1920×1080, fitted (every chip visible).
+    void paintFrame()
+    {
+        QFETCH(int, pods);
+        QFETCH(int, nodes);
+        auto session = readySession(pods, nodes);
+        ClusterCanvas canvas(*session);
+        canvas.resize(1920, 1080);
+        canvas.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+        session->frame();
+        QCOMPARE(canvas.canvasScene()->podItems().size(), pods);
+        QBENCHMARK {
+            frameAndPaint(*session, canvas);
+        }
+    }
+
+    void updateFrame_data() { paintFrame_data(); }
+    // Every pod rewritten in one frame (the worst batch: a status write for each pod), applied,
+    // ticked and painted.
+    void updateFrame()
+    {
+        QFETCH(int, pods);
+        QFETCH(int, nodes);
+        auto session = readySession(pods, nodes);
+        ClusterCanvas canvas(*session);
+        canvas.resize(1920, 1080);
+        canvas.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+        session->frame();
+        std::vector<store::WatchEvent> events;
+        for (const store::KeyValue &kv : session->store().range(store::KeyRange::prefix("/registry/pods/")).kvs)
+            events.push_back(store::WatchEvent{store::WatchEvent::Put, {}, kv, kv});
+        QCOMPARE(int(events.size()), pods);
+        QBENCHMARK {
+            canvas.canvasScene()->apply(events);
+            canvas.tick(session->monotonicMs());
+            const QPixmap pix = canvas.viewport()->grab();
+            Q_UNUSED(pix);
+        }
+    }
+
+    // A 1,000-replica rolling update (nginx:1.25 → 1.26, 25 %/25 %) on 20 nodes at ×10 speed:
+    // 160 ms of virtual time per 16 ms frame. Reports the GUI-thread cost of each frame
+    // (session.frame() with the canvas connected + painting 1920×1080) — the simulation's own
+    // advance() is measured apart, as in the live GUI it runs on worker threads.
+    void rollingUpdate1000AtX10()
+    {
+        auto session = readySession(1000, 20);
+        ClusterCanvas canvas(*session);
+        canvas.resize(1920, 1080);
+        canvas.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+        session->frame();
+        QVERIFY(controller::rollout::setImage(session->api(), QStringLiteral("default"), QStringLiteral("big"), QStringLiteral("app"),
+                                              QStringLiteral("nginx:1.26"))
+                    .ok());
+        std::vector<double> frameMs;
+        double simMs = 0;
+        QBENCHMARK_ONCE {
+            QElapsedTimer t;
+            for (int i = 0; i < 20'000; ++i) {
+                t.start();
+                session->advance(160);
+                simMs += double(t.nsecsElapsed()) / 1e6;
+                t.start();
+                frameAndPaint(*session, canvas);
+                frameMs.push_back(double(t.nsecsElapsed()) / 1e6);
+                const CanvasScene &scene = *canvas.canvasScene();
+                const CardItem *card = scene.deploymentCard(QStringLiteral("default"), QStringLiteral("big"));
+                const auto &c = card->content().counters;   // desired, updated, ready, available
+                if (scene.animatingCount() == 0 && scene.podItems().size() == 1000 && c.value(1).second == 1000
+                    && c.value(3).second == 1000)
+                    break;
+            }
+        }
+        QVERIFY(!frameMs.empty());
+        std::vector<double> sorted = frameMs;
+        std::sort(sorted.begin(), sorted.end());
+        double sum = 0;
+        for (double v : frameMs)
+            sum += v;
+        qInfo("rolling update 1000 at x10: %zu frames, GUI frame mean %.2f ms, p50 %.2f ms, p99 %.2f ms, max %.2f ms; "
+              "simulation advance total %.0f ms",
+              frameMs.size(), sum / double(frameMs.size()), sorted[sorted.size() / 2], sorted[std::min(sorted.size() - 1, sorted.size() * 99 / 100)],
+              sorted.back(), simMs);
+    }
+};
+
+QTEST_MAIN(TestCanvasBench)
+#include "tst_canvasbench.moc"
