@@ -161,6 +161,13 @@ private slots:
         QTest::newRow("creation of the new RS")
             << "syncDeployment default/nginx: rolloutRolling → getNewReplicaSet: created new replica set nginx-7c5 (pod-template-hash 7c5, revision 2) with 1 replicas (NewRSNewReplicas, x)"
             << QStringList{"getNewReplicaSet nginx-7c5 0→1"};
+        QTest::newRow("a failed sync keeps its writes")
+            << "syncDeployment default/nginx failed: Operation cannot be fulfilled on deployments.apps \"nginx\": the object has been modified; "
+               "please apply your changes to the latest version and try again (handleErr: addRateLimited) after: rolloutRolling → getNewReplicaSet: "
+               "created new replica set nginx-6f5 (pod-template-hash 6f5, revision 2) with 3 replicas (NewRSNewReplicas, maxSurge 3: 13 allowed, 10 running); "
+               "rolloutRolling → scaleDownOldReplicaSetsForRollingUpdate: scaled down nginx-old from 10 to 8 (10 available > minAvailable 8: may remove 2)"
+            << QStringList{"getNewReplicaSet nginx-6f5 0→3", "scaleDownOldReplicaSetsForRollingUpdate nginx-old 10→8"};
+        QTest::newRow("a failed sync without notes") << "syncDeployment default/nginx failed: boom (handleErr: addRateLimited)" << QStringList{};
         QTest::newRow("other notes are dropped")
             << "syncDeployment default/nginx: syncDeployment → syncDeploymentStatus: status written" << QStringList{};
         QTest::newRow("not a deployment sentence") << "syncReplicaSet default/x: nothing to do" << QStringList{};
@@ -172,7 +179,7 @@ private slots:
         QFETCH(QStringList, expected);
         TraceEvent e;
         e.component = QStringLiteral("deployment");
-        e.type = QStringLiteral("ReconcileEnd");
+        e.type = text.contains(QStringLiteral(" failed: ")) ? QStringLiteral("ReconcileError") : QStringLiteral("ReconcileEnd");
         e.t = 4200;
         e.text = text;
         QStringList actual;

@@ -81,21 +81,32 @@ SyncStep SyncStep::fromNote(const QString &note)
 QList<SyncStep> SyncStep::fromTrace(const TraceEvent &e)
 {
     QList<SyncStep> out;
-    if (e.component != QLatin1String("deployment") || e.type != QLatin1String("ReconcileEnd"))
+    const bool failed = e.type == QLatin1String("ReconcileError");
+    if (e.component != QLatin1String("deployment") || (e.type != QLatin1String("ReconcileEnd") && !failed))
         return out;
-    static const QRegularExpression prefix(QStringLiteral("^syncDeployment (\\S+): "));
+    static const QRegularExpression prefix(QStringLiteral("^syncDeployment (\\S+)(?:: | failed: )"));
     const QRegularExpressionMatch p = prefix.match(e.text);
     if (!p.hasMatch())
         return out;
+    // A failed sync may still have moved ReplicaSets before its error: "… after: <notes>".
+    QString notes = e.text.mid(p.capturedLength());
+    if (failed) {
+        const qsizetype after = notes.indexOf(QStringLiteral(" after: "));
+        if (after < 0)
+            return out;
+        notes = notes.mid(after + 8);
+    }
     // Notes are joined with "; "; a new note starts with "<phase> → ".
     static const QRegularExpression split(QStringLiteral("; (?=\\w+ → )"));
-    for (const QString &note : e.text.mid(p.capturedLength()).split(split)) {
+    for (const QString &note : notes.split(split)) {
         SyncStep s = fromNote(note);
         if (s.step.isEmpty())
             continue;
         s.t = e.t;
         s.rev = e.rev;
         s.key = p.captured(1);
+        if (failed)
+            s.why += QStringLiteral(" (this sync then failed and was requeued; the write stands)");
         out.append(s);
     }
     return out;

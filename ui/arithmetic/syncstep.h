@@ -26,7 +26,7 @@ struct SyncStep
     bool moved() const { return from >= 0 && to >= 0; }
 
     // Every step the deployment controller reports in `e` (component "deployment", type
-    // ReconcileEnd); empty for any other event. Only the rolling-update steps and scaling are
+    // ReconcileEnd, or ReconcileError with the notes after " after: "); empty otherwise. Only the rolling-update steps and scaling are
     // kept: reconcileNewReplicaSet, cleanupUnhealthyReplicas,
     // scaleDownOldReplicaSetsForRollingUpdate, reconcileOldReplicaSets, scale,
     // getNewReplicaSet (creation), rolloutRecreate.

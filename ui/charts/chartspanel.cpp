@@ -77,6 +77,16 @@ void ChartsPanel::fillDeployments()
     setChart(chart());
 }
 
+void ChartsPanel::refreshChart()
+{
+    m_view->refresh();
+}
+
+int ChartsPanel::shownSeriesCount() const
+{
+    return m_view->seriesCount();
+}
+
 bool ChartsPanel::exportPng(const QString &path, const QSize &size, QString *error)
 {
     return m_view->exportPng(path, size, error);

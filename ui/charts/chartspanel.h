@@ -22,7 +22,11 @@ public:
     explicit ChartsPanel(ClusterSession &session, QWidget *parent = nullptr);
 
     ChartFeeder &feeder() { return *m_feeder; }
+    // The chart widget (its header needs QtCharts, private to rlab_ui).
     ModelChartView *chartView() const { return m_view; }
+    // Redraws the chart from its model now; the number of series it draws.
+    void refreshChart();
+    int shownSeriesCount() const;
     void setChart(ChartFeeder::Chart chart);
     ChartFeeder::Chart chart() const;
     bool exportPng(const QString &path, const QSize &size = {1280, 720}, QString *error = nullptr);

@@ -5,7 +5,7 @@
 #include "ui/theme.h"
 
 #include <QPainter>
-#include <QPixmap>
+#include <QImage>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QTimer>
@@ -131,15 +131,19 @@ void ModelChartView::refresh()
 bool ModelChartView::exportPng(const QString &path, const QSize &size, QString *error)
 {
     refresh();
-    // Lay the chart out at the export size (fonts stay at their point sizes), grab, restore.
-    const QSize before = this->size();
-    const bool fixed = size.isValid() && size != before;
-    if (fixed)
-        resize(size);
-    const QPixmap pixmap = grab();
-    if (fixed)
-        resize(before);
-    if (pixmap.isNull() || !pixmap.save(path, "PNG")) {
+    // Lay the chart out at the export size (fonts keep their point sizes), paint it, restore.
+    const QSize target = size.isValid() ? size : viewport()->size();
+    const QSizeF before = chart()->size();
+    chart()->resize(target);
+    QImage image(target, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    {
+        QPainter p(&image);
+        p.setRenderHint(QPainter::Antialiasing);
+        scene()->render(&p, QRectF(QPointF(0, 0), target), chart()->geometry());
+    }
+    chart()->resize(before);
+    if (!image.save(path, "PNG")) {
         if (error)
             *error = tr("could not write %1").arg(path);
         return false;

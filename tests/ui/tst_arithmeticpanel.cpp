@@ -1,0 +1,85 @@
+#include "core/controller/deployment/rollout.h"
+#include "ui/apply/manifestsource.h"
+#include "ui/arithmetic/arithmeticpanel.h"
+#include "ui/arithmetic/syncstepmodel.h"
+#include "ui/clustersession.h"
+#include "ui/theme.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QtTest>
+
+using namespace rlab;
+using namespace rlab::ui;
+namespace rollout = rlab::controller::rollout;
+
+// The arithmetic panel on a live 10-replica rolling update: the resolved fenceposts with their
+// rounding rules and the per-sync log of which step moved which ReplicaSet.
+class TestArithmeticPanel : public QObject
+{
+    Q_OBJECT
+
+    static QString manifest() { return QStringLiteral(RLAB_TEST_DATA "/../../resources/manifests/nginx-deployment.yaml"); }
+
+private slots:
+    void initTestCase() { theme::applyTo(*qobject_cast<QApplication *>(QCoreApplication::instance())); }
+
+    void testRollingUpdateArithmetic()
+    {
+        ClusterSession session;
+        ArithmeticPanel panel(session);
+        QAbstractItemModelTester tester(panel.steps(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(session.apply({ManifestSource::fromFile(manifest())}).ok());
+        session.advance(30'000);
+        session.frame();
+        QCOMPARE(panel.deployment(), QStringLiteral("default/nginx"));
+        QVERIFY2(panel.summaryText().contains(QStringLiteral("25% of 3 = 0.75 → rounds up to 1")), qPrintable(panel.summaryText()));
+
+        QVERIFY(rollout::scale(session.api(), "default", "nginx", 10).ok());
+        session.advance(30'000);
+        session.frame();
+        const QString summary = panel.summaryText();
+        QVERIFY2(summary.contains(QStringLiteral("as written 25%: 25% of 10 = 2.5 → rounds up to 3")), qPrintable(summary));
+        QVERIFY(summary.contains(QStringLiteral("25% of 10 = 2.5 → rounds down to 2")));
+        QVERIFY(summary.contains(QStringLiteral("replicas 10 + maxSurge 3")));
+        QVERIFY(summary.contains(QStringLiteral("replicas 10 − maxUnavailable 2")));
+
+        const int before = panel.steps()->rowCount();
+
+        QVERIFY(rollout::setImage(session.api(), "default", "nginx", "nginx", "nginx:1.26").ok());
+        // Frame by frame through the rollout, as the window does.
+        for (int i = 0; i < 60; ++i) {
+            session.advance(500);
+            session.frame();
+            if (i == 4) {
+                for (const QSize size : {QSize(1280, 720), QSize(1920, 1080)}) {
+                    panel.resize(size);
+                    QVERIFY(panel.grab().save(QStringLiteral("/tmp/h6-arithmetic-%1.png").arg(size.width())));
+                }
+            }
+        }
+        QStringList log;
+        bool sawFirstScaleUp = false, sawScaleDown = false;
+        for (int r = before; r < panel.steps()->rowCount(); ++r) {
+            const SyncStep &s = panel.steps()->step(r);
+            log << QStringLiteral("%1 %2 %3→%4 | %5").arg(s.step, s.replicaSet).arg(s.from).arg(s.to).arg(s.why);
+            // First step of upstream's worked timeline: the new RS is created with 3 (13 − 10).
+            if (s.step == QLatin1String("getNewReplicaSet") && s.from == 0 && s.to == 3)
+                sawFirstScaleUp = true;
+            if (s.step == QLatin1String("scaleDownOldReplicaSetsForRollingUpdate") && s.moved()) {
+                sawScaleDown = true;
+                QVERIFY2(s.why.contains(QStringLiteral("minAvailable 8")), qPrintable(s.why));
+            }
+            if (s.step == QLatin1String("reconcileNewReplicaSet") && s.moved())
+                QVERIFY2(s.why.contains(QStringLiteral("maxTotal 13 (10 + maxSurge 3)")), qPrintable(s.why));
+        }
+        QVERIFY2(sawFirstScaleUp && sawScaleDown, qPrintable(log.join('\n')));
+        const auto d = session.api().getAs<api::Deployment>("default", "nginx");
+        QCOMPARE(d->status.updatedReplicas, 10);
+        QCOMPARE(d->status.availableReplicas, 10);
+        QVERIFY(panel.summaryText().contains(QStringLiteral("new 10, old 0")));
+    }
+};
+
+QTEST_MAIN(TestArithmeticPanel)
+#include "tst_arithmeticpanel.moc"

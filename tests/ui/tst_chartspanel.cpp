@@ -1,0 +1,142 @@
+#include "core/controller/deployment/rollout.h"
+#include "ui/apply/manifestsource.h"
+#include "ui/charts/chartfeeder.h"
+#include "ui/charts/chartspanel.h"
+#include "ui/charts/timeseriesmodel.h"
+#include "ui/clustersession.h"
+#include "ui/theme.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QImage>
+#include <QtTest>
+#include <memory>
+
+using namespace rlab;
+using namespace rlab::ui;
+namespace rollout = rlab::controller::rollout;
+
+// The charts panel fed by a live session through a rolling update: per-ReplicaSet series,
+// Deployment status, workqueue depth, API requests per second; PNG and CSV export.
+class TestChartsPanel : public QObject
+{
+    Q_OBJECT
+
+    static QString manifest() { return QStringLiteral(RLAB_TEST_DATA "/../../resources/manifests/nginx-deployment.yaml"); }
+
+    static void run(ClusterSession &s, int seconds)
+    {
+        for (int i = 0; i < seconds; ++i) {
+            s.advance(1000);
+            s.frame();
+        }
+    }
+
+    static double last(TimeSeriesModel *m, const QString &series)
+    {
+        const int c = m->seriesColumn(series);
+        return c < 0 || m->rowCount() == 0 ? -1 : m->value(m->rowCount() - 1, c);
+    }
+
+private slots:
+    void initTestCase() { theme::applyTo(*qobject_cast<QApplication *>(QCoreApplication::instance())); }
+
+    void testRollingUpdateCharts()
+    {
+        ClusterSession session;
+        ChartsPanel panel(session);
+        std::vector<std::unique_ptr<QAbstractItemModelTester>> testers;
+        for (int c = 0; c < ChartFeeder::ChartCount; ++c)
+            testers.push_back(std::make_unique<QAbstractItemModelTester>(panel.feeder().model(ChartFeeder::Chart(c)),
+                                                                         QAbstractItemModelTester::FailureReportingMode::QtTest));
+        QVERIFY(session.apply({ManifestSource::fromFile(manifest())}).ok());
+        run(session, 20);
+        QCOMPARE(panel.feeder().deployment(), QStringLiteral("default/nginx"));
+        TimeSeriesModel *status = panel.feeder().model(ChartFeeder::DeploymentStatus);
+        QCOMPARE(status->seriesNames().size(), 5);
+        QCOMPARE(last(status, "nginx · available"), 3.0);
+        QCOMPARE(last(status, "nginx · unavailable"), 0.0);
+        // Time runs in virtual seconds, ascending.
+        QVERIFY(status->rowCount() >= 10);
+        QCOMPARE(status->lastTime(), 20.0);
+
+        QVERIFY(rollout::setImage(session.api(), "default", "nginx", "nginx", "nginx:1.26").ok());
+        run(session, 3);
+        panel.resize(1280, 720);
+        panel.refreshChart();
+        QVERIFY(panel.grab().save(QStringLiteral("/tmp/h6-charts-rs-1280.png")));
+        panel.resize(1920, 1080);
+        QVERIFY(panel.grab().save(QStringLiteral("/tmp/h6-charts-rs-1920.png")));
+        run(session, 40);
+
+        TimeSeriesModel *rs = panel.feeder().model(ChartFeeder::ReplicaSets);
+        QCOMPARE(rs->seriesNames().size(), 8);   // two ReplicaSets × desired/current/ready/available
+        QStringList groups;
+        for (const QString &s : rs->seriesNames())
+            if (!groups.contains(s.section(QStringLiteral(" · "), 0, 0)))
+                groups << s.section(QStringLiteral(" · "), 0, 0);
+        QCOMPARE(groups.size(), 2);
+        QCOMPARE(last(rs, groups[0] + " · desired"), 0.0);   // the old RS scaled to 0
+        QCOMPARE(last(rs, groups[1] + " · available"), 3.0);
+        // Somewhere in between both ReplicaSets had pods: a rolling update, not a recreate.
+        bool overlap = false;
+        for (int r = 0; r < rs->rowCount(); ++r)
+            overlap |= rs->value(r, rs->seriesColumn(groups[0] + " · desired")) > 0 && rs->value(r, rs->seriesColumn(groups[1] + " · desired")) > 0;
+        QVERIFY(overlap);
+        QCOMPARE(last(status, "nginx · updated"), 3.0);
+
+        TimeSeriesModel *queues = panel.feeder().model(ChartFeeder::QueueDepth);
+        QVERIFY2(queues->seriesNames().contains("deployment") && queues->seriesNames().contains("replicaset"),
+                 qPrintable(queues->seriesNames().join(',')));
+
+        TimeSeriesModel *requests = panel.feeder().model(ChartFeeder::ApiRequests);
+        QVERIFY(requests->seriesNames().contains("deployment"));
+        QVERIFY(requests->seriesNames().contains("kubectl"));
+        double total = 0;
+        for (int r = 0; r < requests->rowCount(); ++r)
+            for (int c = 1; c < requests->columnCount(); ++c)
+                total += requests->value(r, c);
+        QVERIFY(total > 20);
+
+        for (int c = 0; c < ChartFeeder::ChartCount; ++c) {
+            panel.setChart(ChartFeeder::Chart(c));
+            QCOMPARE(panel.shownSeriesCount(), panel.feeder().model(ChartFeeder::Chart(c))->seriesNames().size());
+        }
+    }
+
+    void testExport()
+    {
+        ClusterSession session;
+        ChartsPanel panel(session);
+        QVERIFY(session.apply({ManifestSource::fromFile(manifest())}).ok());
+        run(session, 15);
+        panel.setChart(ChartFeeder::DeploymentStatus);
+        QTemporaryDir dir;
+        const QString png = dir.filePath("status.png");
+        QVERIFY(panel.exportPng(png, QSize(1280, 720)));
+        QImage image(png);
+        QCOMPARE(image.size(), QSize(1280, 720));
+        // Not blank: the drawn lines give many distinct colours.
+        QSet<QRgb> colours;
+        for (int y = 0; y < image.height(); y += 7)
+            for (int x = 0; x < image.width(); x += 7)
+                colours.insert(image.pixel(x, y));
+        QVERIFY2(colours.size() > 10, qPrintable(QString::number(colours.size())));
+        QVERIFY(panel.exportPng(QStringLiteral("/tmp/h6-charts-status-export.png"), QSize(1920, 1080)));
+
+        const QString csv = dir.filePath("status.csv");
+        QVERIFY(panel.exportCsv(csv));
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
+        TimeSeriesModel *m = panel.feeder().model(ChartFeeder::DeploymentStatus);
+        QCOMPARE(lines.size(), m->rowCount() + 1);
+        QCOMPARE(lines.first(), QStringLiteral("t_seconds,nginx · replicas,nginx · updated,nginx · ready,nginx · available,nginx · unavailable"));
+        QCOMPARE(lines.last(), QStringLiteral("15.000,3,3,3,3,0"));
+        QString error;
+        QVERIFY(!panel.exportCsv(dir.filePath("missing/dir/x.csv"), &error));
+    }
+};
+
+QTEST_MAIN(TestChartsPanel)
+#include "tst_chartspanel.moc"
