@@ -11,6 +11,7 @@
 
 #include "core/api/deployment.h"
 #include "core/apiserver/apiserver.h"
+#include "core/server/servercounters.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -236,6 +237,21 @@ private slots:
         socket.connectToHost(QHostAddress(QHostAddress::LocalHost), port);
         QTRY_COMPARE(errors.count(), 1);
         QCOMPARE(socket.error(), QAbstractSocket::ConnectionRefusedError);
+    }
+
+    void toggleOffEndsOpenWatches()
+    {
+        ClusterSession session;
+        auto panel = makePanel(session);
+        panel->toggleButton()->click();
+        QNetworkAccessManager nam;
+        QNetworkReply *watch = nam.get(QNetworkRequest(QUrl(panel->controller()->url() + QStringLiteral("/api/v1/namespaces/default/pods?watch=true"))));
+        QSignalSpy finished(watch, &QNetworkReply::finished);
+        QTRY_COMPARE(panel->controller()->counters()->openWatches.load(), qint64(1));
+        QVERIFY(finished.isEmpty());
+        panel->toggleButton()->click();
+        QTRY_COMPARE(finished.count(), 1);   // the stream ended with the server, nothing hangs
+        watch->deleteLater();
     }
 
     void resetServesTheNewClusterOnTheSamePort()
