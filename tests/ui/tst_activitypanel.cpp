@@ -123,6 +123,23 @@ private slots:
         QCOMPARE(m.index(rs5, 0).data(ReconcileModel::DurationMsRole).toLongLong(), qint64(16));
     }
 
+    void benchAppend()
+    {
+        // One frame's worth of trace (the session hands on at most 5,000 rows): 2,500 reconciles.
+        std::vector<TraceEvent> batch;
+        for (int i = 0; i < 2500; ++i) {
+            batch.push_back(ev("ReconcileStart", QStringLiteral("replicaset"), i % 5, QStringLiteral("default/rs-%1").arg(i), i));
+            batch.push_back(ev("ReconcileEnd", QStringLiteral("replicaset"), i % 5, QStringLiteral("default/rs-%1").arg(i), i + 1,
+                               QStringLiteral("syncReplicaSet default/rs-%1: nothing to do").arg(i)));
+        }
+        ReconcileModel m;
+        QBENCHMARK {
+            m.append(batch);
+        }
+        QVERIFY(m.rowCount() >= 2500 && m.rowCount() <= m.capacity());
+        QCOMPARE(m.index(m.rowCount() - 1, ReconcileModel::KeyColumn).data().toString(), QStringLiteral("default/rs-2499"));
+    }
+
     void testSampleDeployment()
     {
         ClusterSession session;

@@ -182,6 +182,22 @@ private slots:
         QCOMPARE(m->rowCount(), 0);
     }
 
+    void benchApply()
+    {
+        // 5,000 new events in one frame, then 5,000 count bumps that each move a row to the bottom.
+        std::vector<store::WatchEvent> created, bumped;
+        for (int i = 0; i < 5000; ++i) {
+            created.push_back(put(eventKv(QStringLiteral("e%1").arg(i), 1000 + i, 10 + i)));
+            bumped.push_back(put(eventKv(QStringLiteral("e%1").arg(i), 100000 + i, 10000 + i, 2)));
+        }
+        QBENCHMARK {
+            EventsModel m;
+            m.apply(created, 0);
+            m.apply(bumped, 0);
+            m.tick(200000, 0);
+        }
+    }
+
     void testScreenshot_data()
     {
         QTest::addColumn<QSize>("size");

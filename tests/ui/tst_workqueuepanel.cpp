@@ -229,6 +229,88 @@ private slots:
         QCOMPARE(m->rowCount(waiting), 0);
     }
 
+    void testFifoAndWaitingOrderChanges()
+    {
+        ClusterSession session;
+        WorkQueuePanel panel(session);
+        WorkQueueModel *m = panel.model();
+        QAbstractItemModelTester tester(m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        RateLimitingQueue &q = controllerNamed(session, QStringLiteral("scheduler"))->queue();
+        const int row = m->controllerRow(QStringLiteral("scheduler"));
+        auto keys = [&](WorkQueueModel::Section s) {
+            QStringList out;
+            const QModelIndex parent = m->sectionIndex(row, s);
+            for (int i = 0; i < m->rowCount(parent); ++i)
+                out << m->index(i, 0, parent).data(WorkQueueModel::KeyRole).toString();
+            return out;
+        };
+        q.add(QStringLiteral("default/a"));
+        q.add(QStringLiteral("default/b"));
+        session.frame();
+        QCOMPARE(keys(WorkQueueModel::QueuedSection), (QStringList{"default/a", "default/b"}));
+        QCOMPARE(q.tryGet(0), std::optional<QString>(QStringLiteral("default/a")));   // the front leaves
+        q.add(QStringLiteral("default/c"));                                          // a new back
+        session.frame();
+        QCOMPARE(keys(WorkQueueModel::QueuedSection), (QStringList{"default/b", "default/c"}));
+        QCOMPARE(item(m, row, WorkQueueModel::WorkersSection, 0).data(WorkQueueModel::KeyRole).toString(), QStringLiteral("default/a"));
+
+        q.addAfter(QStringLiteral("default/x"), 5000);
+        q.addAfter(QStringLiteral("default/y"), 6000);
+        session.frame();
+        QCOMPARE(keys(WorkQueueModel::WaitingSection), (QStringList{"default/x", "default/y"}));
+        q.addAfter(QStringLiteral("default/y"), 1000);   // keeps the earlier time: y moves first
+        session.frame();
+        QCOMPARE(keys(WorkQueueModel::WaitingSection), (QStringList{"default/y", "default/x"}));
+        QCOMPARE(item(m, row, WorkQueueModel::WaitingSection, 0).data(WorkQueueModel::AddAfterCountRole).toInt(), 2);
+    }
+
+    void benchSetQueues()
+    {
+        // Nine controllers with 1,000 queued and 200 waiting keys each; every frame one key
+        // leaves the front of each FIFO and one joins the back.
+        WorkQueueModel model;
+        auto views = [](int shift) {
+            std::vector<WorkQueueView> out;
+            for (int c = 0; c < 9; ++c) {
+                WorkQueueView v{QStringLiteral("controller-%1").arg(c), 5, {}};
+                for (int i = shift; i < shift + 1000; ++i)
+                    v.snapshot.queued.append(QueuedItem{QStringLiteral("default/key-%1").arg(i), 0, i % 3, QueuedVia::Add, 0});
+                for (int i = 0; i < 200; ++i)
+                    v.snapshot.waiting.append(WaitingItem{QStringLiteral("default/wait-%1").arg(i), 1000 + i, 0, 1, i % 4});
+                out.push_back(std::move(v));
+            }
+            return out;
+        };
+        std::vector<std::vector<WorkQueueView>> frames;
+        for (int f = 0; f < 8; ++f)
+            frames.push_back(views(f));
+        model.setQueues(frames[0], 0);
+        int f = 0;
+        QBENCHMARK {
+            f = (f + 1) % 8;
+            model.setQueues(frames[std::size_t(f)], f);
+        }
+        QCOMPARE(model.controllerCount(), 9);
+    }
+
+    void benchPaintLane()
+    {
+        ClusterSession session;
+        WorkQueuePanel panel(session);
+        RateLimitingQueue &q = controllerNamed(session, QStringLiteral("deployment"))->queue();
+        for (int i = 0; i < 1000; ++i)
+            q.add(QStringLiteral("default/key-%1").arg(i));
+        session.frame();
+        WorkQueueLane *lane = panel.lanes().at(0);
+        lane->resize(800, lane->sizeHint().height());
+        QImage image(lane->size(), QImage::Format_ARGB32_Premultiplied);
+        QBENCHMARK {
+            lane->render(&image);
+        }
+        const int row = panel.model()->controllerRow(QStringLiteral("deployment"));
+        QCOMPARE(panel.model()->rowCount(panel.model()->sectionIndex(row, WorkQueueModel::QueuedSection)), 1000);
+    }
+
     void testScreenshot_data()
     {
         QTest::addColumn<QSize>("size");

@@ -162,6 +162,11 @@ void WorkQueueModel::setQueues(const std::vector<WorkQueueView> &queues, qint64 
 template<class T>
 void WorkQueueModel::syncList(QList<T> &stored, const QList<T> &next, const QModelIndex &parent)
 {
+    if (stored.size() == next.size()
+        && std::equal(stored.cbegin(), stored.cend(), next.cbegin(), [](const T &a, const T &b) { return a.key == b.key; })) {
+        stored = next;   // the usual frame: same keys, new times
+        return;
+    }
     QSet<QString> nextKeys;
     for (const T &item : next)
         nextKeys.insert(item.key);

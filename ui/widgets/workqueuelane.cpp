@@ -6,6 +6,7 @@
 #include "ui/widgets/workqueuelanelayout.h"
 
 #include <QPainter>
+#include <functional>
 #include <QPainterPath>
 
 namespace rlab::ui {
@@ -186,33 +187,39 @@ void WorkQueueLane::paintEvent(QPaintEvent *)
         p.setPen(theme::muted());
         p.drawText(QRect(atX, atY, right - atX, m.chipH), Qt::AlignVCenter | Qt::AlignLeft, text);
     };
-    // A row of chips, front first, with "+N more" when they do not fit.
-    auto chipRow = [&](const QList<Chip> &chips, int atY, const QString &empty) {
-        if (chips.isEmpty()) {
+    // A row of chips, front first, with "+N more" when they do not fit. Only the chips that can
+    // be seen are made: a FIFO of 5,000 keys costs a handful of data() calls.
+    auto chipRow = [&](int total, const std::function<Chip(int)> &make, int atY, const QString &empty) {
+        if (total == 0) {
             emptyText(empty, x0, atY);
             return;
         }
+        QList<Chip> chips;
         QList<int> widths;
-        for (const Chip &c : chips)
-            widths << m.width(c);
-        const QString moreText = tr("+%1 more").arg(chips.size());
+        int used = 0;
+        for (int i = 0; i < total && used <= right - x0; ++i) {
+            chips << make(i);
+            widths << m.width(chips.back());
+            used += widths.back() + m.gap;
+        }
+        if (chips.size() < total)
+            widths << right - x0;   // the rest cannot fit: keeps room for "+N more"
+        const QString moreText = tr("+%1 more").arg(total);
         const int moreW = QFontMetrics(m.labelFont).horizontalAdvance(moreText) + 8;
-        const int fit = WorkQueueLaneLayout::fitCount(widths, right - x0, m.gap, moreW);
+        const int fit = qMin(int(chips.size()), WorkQueueLaneLayout::fitCount(widths, right - x0, m.gap, moreW));
         int x = x0;
         for (int i = 0; i < fit; ++i)
             x += m.draw(p, x, atY, chips[i]) + m.gap;
-        if (fit < chips.size()) {
+        if (fit < total) {
             p.setFont(m.labelFont);
             p.setPen(theme::muted());
-            p.drawText(QRect(x, atY, right - x, m.chipH), Qt::AlignVCenter | Qt::AlignLeft,
-                       tr("+%1 more").arg(chips.size() - fit));
+            p.drawText(QRect(x, atY, right - x, m.chipH), Qt::AlignVCenter | Qt::AlignLeft, tr("+%1 more").arg(total - fit));
         }
     };
 
     // The FIFO.
     const QModelIndex queued = m_model->sectionIndex(row, WorkQueueModel::QueuedSection);
-    QList<Chip> chips;
-    for (int i = 0; i < m_model->rowCount(queued); ++i) {
+    auto queuedChip = [&](int i) {
         const QModelIndex item = m_model->index(i, 0, queued);
         Chip c{item.data(WorkQueueModel::KeyRole).toString(), {}, kQueueFill, theme::accent(), {}, 1.0, false};
         const auto via = QueuedVia(item.data(WorkQueueModel::ViaRole).toInt());
@@ -223,10 +230,10 @@ void WorkQueueLane::paintEvent(QPaintEvent *)
         const int dedups = item.data(WorkQueueModel::DedupsRole).toInt();
         if (dedups > 0)
             c.pills.append({QStringLiteral("×%1").arg(dedups + 1), theme::accent()});
-        chips << c;
-    }
+        return c;
+    };
     label(tr("queue"), y);
-    chipRow(chips, y, tr("empty — get() would block"));
+    chipRow(m_model->rowCount(queued), queuedChip, y, tr("empty — get() would block"));
     y += m.chipH + 6;
 
     // The workers.
@@ -260,8 +267,7 @@ void WorkQueueLane::paintEvent(QPaintEvent *)
 
     // Waiting: addAfter and rate-limited backoff.
     const QModelIndex waiting = m_model->sectionIndex(row, WorkQueueModel::WaitingSection);
-    chips.clear();
-    for (int i = 0; i < m_model->rowCount(waiting); ++i) {
+    auto waitingChip = [&](int i) {
         const QModelIndex item = m_model->index(i, 0, waiting);
         Chip c{item.data(WorkQueueModel::KeyRole).toString(),
                tr("in %1").arg(WorkQueueLaneLayout::countdown(item.data(WorkQueueModel::TimeMsRole).toLongLong())),
@@ -269,10 +275,10 @@ void WorkQueueLane::paintEvent(QPaintEvent *)
         const int requeues = item.data(WorkQueueModel::RequeuesRole).toInt();
         if (requeues > 0)
             c.pills.append({tr("requeues %1").arg(requeues), kWaitBorder});
-        chips << c;
-    }
+        return c;
+    };
     label(tr("waiting"), y);
-    chipRow(chips, y, tr("none"));
+    chipRow(m_model->rowCount(waiting), waitingChip, y, tr("none"));
     y += m.chipH + 6;
 
     // Counters, then the notes of the last moments.
