@@ -13,6 +13,9 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace rlab::ui {
@@ -53,23 +56,36 @@ LessonPanel::LessonPanel(ClusterSession &session, QWidget *parent)
     top->addWidget(m_start);
     layout->addLayout(top);
 
-    m_title = wrapped(this);
-    layout->addWidget(m_title);
+    // Title, text and prediction scroll when a projector's big fonts need more room than the dock.
+    auto *scroll = m_scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto *content = new QWidget(scroll);
+    content->setObjectName(QStringLiteral("lessonContent"));
+    auto *body = new QVBoxLayout(content);
+    body->setContentsMargins(0, 0, 4, 0);
+    body->setSpacing(8);
+    scroll->setWidget(content);
+    layout->addWidget(scroll, 1);
+
+    m_title = wrapped(content);
+    body->addWidget(m_title);
     auto *progressRow = new QHBoxLayout;
-    m_progress = new QLabel(this);
-    m_bar = new QProgressBar(this);
+    m_progress = new QLabel(content);
+    m_bar = new QProgressBar(content);
     m_bar->setTextVisible(false);
     m_bar->setMaximumHeight(10);
     progressRow->addWidget(m_progress);
     progressRow->addWidget(m_bar, 1);
-    layout->addLayout(progressRow);
+    body->addLayout(progressRow);
 
-    m_stepTitle = wrapped(this);
-    m_text = wrapped(this);
-    layout->addWidget(m_stepTitle);
-    layout->addWidget(m_text);
+    m_stepTitle = wrapped(content);
+    m_text = wrapped(content);
+    body->addWidget(m_stepTitle);
+    body->addWidget(m_text);
 
-    m_predictBox = new QFrame(this);
+    m_predictBox = new QFrame(content);
     m_predictBox->setObjectName(QStringLiteral("predictBox"));
     m_predictBox->setFrameShape(QFrame::StyledPanel);
     m_predictBox->setStyleSheet(QStringLiteral("#predictBox { background: #eff6ff; border: 2px solid %1; border-radius: 8px; }")
@@ -90,12 +106,12 @@ LessonPanel::LessonPanel(ClusterSession &session, QWidget *parent)
     pl->addWidget(m_choices);
     pl->addWidget(m_result);
     pl->addWidget(m_explain);
-    layout->addWidget(m_predictBox);
+    body->addWidget(m_predictBox);
 
-    m_errors = wrapped(this);
+    m_errors = wrapped(content);
     m_errors->setStyleSheet(QStringLiteral("color: %1").arg(theme::deleted().name()));
-    layout->addWidget(m_errors);
-    layout->addStretch(1);
+    body->addWidget(m_errors);
+    body->addStretch(1);
 
     auto *buttons = new QHBoxLayout;
     m_reveal = new QPushButton(tr("Reveal"), this);
@@ -116,6 +132,10 @@ LessonPanel::LessonPanel(ClusterSession &session, QWidget *parent)
         m_answer->clear();
         rebuildChoices();
         refresh();
+        // A new step starts at its title; a question is scrolled into view once laid out.
+        m_scroll->verticalScrollBar()->setValue(0);
+        if (m_player.state() == LessonPlayer::State::AwaitingPrediction)
+            QTimer::singleShot(0, this, [this] { m_scroll->ensureWidgetVisible(m_predictBox, 0, 0); });
     });
     connect(&m_player, &LessonPlayer::highlightRequested, this, &LessonPanel::highlightRequested);
 
@@ -282,12 +302,18 @@ void LessonPanel::refresh()
     m_result->setText(result);
     m_result->setVisible(!result.isEmpty());
     m_result->setStyleSheet(QStringLiteral("color: %1").arg(colour));
+    if (s == State::Revealed && explained) {
+        // The reveal lands below the fold on a projector: bring it into view once laid out.
+        QTimer::singleShot(0, this, [this] { m_scroll->ensureWidgetVisible(m_explain->isVisible() ? m_explain : m_result); });
+    }
     if (s == State::Failed)
         m_errors->setText(m_player.failures().join(QLatin1Char('\n')));
     else if (active)
         m_errors->clear();
 
     m_reveal->setVisible(s == State::AwaitingPrediction);
+    m_reveal->setDefault(s == State::AwaitingPrediction);
+    m_next->setDefault(s != State::AwaitingPrediction);
     const bool narration = step && step->step.action.isEmpty() && !step->predict;
     const bool last = m_player.stepIndex() + 1 >= m_player.stepCount();
     m_next->setVisible(active);

@@ -11,6 +11,7 @@ class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
+class QScrollArea;
 
 namespace rlab::ui {
 
@@ -61,6 +62,7 @@ private:
     LessonPlayer m_player;
     QStringList m_directories;
     QList<LessonCatalog::Entry> m_entries;
+    QScrollArea *m_scroll;
     QComboBox *m_chooser;
     QPushButton *m_start;
     QLabel *m_title;

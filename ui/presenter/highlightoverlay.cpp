@@ -62,11 +62,7 @@ void HighlightOverlay::place()
         hide();
         return;
     }
-    const QFontMetrics fm(font());
-    const int labelHeight = m_label.isEmpty() ? 0 : fm.height() + 10;
-    QRect r = targetRect();
-    r.setTop(qMax(0, r.top() - labelHeight));
-    setGeometry(r.intersected(parentWidget()->rect()));
+    setGeometry(targetRect().intersected(parentWidget()->rect()));
     raise();
     show();
     update();
@@ -109,10 +105,11 @@ void HighlightOverlay::paintEvent(QPaintEvent *)
     f.setBold(true);
     p.setFont(f);
     const QFontMetrics fm(f);
-    QRect label(box.left(), 0, fm.horizontalAdvance(m_label) + 20, fm.height() + 8);
-    if (label.bottom() > box.top())
-        label.moveTop(box.top() + 4);
-    label.moveLeft(box.left() + 4);
+    // Top-right inside the box: dock titles and first lines are left-aligned, so this hides least.
+    QRect label(0, box.top() + 6, fm.horizontalAdvance(m_label) + 20, fm.height() + 8);
+    label.moveRight(box.right() - 6);
+    if (label.left() < box.left() + 6)
+        label.moveLeft(box.left() + 6);
     p.setPen(Qt::NoPen);
     p.setBrush(accent);
     p.drawRoundedRect(label, 6, 6);

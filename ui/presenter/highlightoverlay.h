@@ -8,7 +8,8 @@ namespace rlab::ui {
 // belongs to (a child of that window, above every dock). It follows the target: any move,
 // resize, show or hide of the target or one of its ancestors re-places it; it hides with the
 // target and never takes mouse events. Example: target at (100, 40) 300×200 in the window,
-// margin 6 → the overlay covers (94, 34) 312×212 plus a label row above when room allows.
+// margin 6 → the overlay covers (94, 34) 312×212 (clipped to the window), the label in its
+// top-right corner.
 // GUI thread only.
 class HighlightOverlay : public QWidget
 {
