@@ -153,7 +153,7 @@ private slots:
             << "syncDeployment default/nginx: rolloutRolling → reconcileNewReplicaSet: cannot scale up nginx-7c5 beyond 3 (maxSurge 3: 13 allowed, 13 running); "
                "rolloutRolling → cleanupUnhealthyReplicas: scaled down nginx-old from 10 to 9: 1 of its replicas are not available (may remove 2); "
                "rolloutRolling → scaleDownOldReplicaSetsForRollingUpdate: scaled down nginx-old from 9 to 8 (9 available > minAvailable 8: may remove 1)"
-            << QStringList{"reconcileNewReplicaSet  -1→-1", "cleanupUnhealthyReplicas nginx-old 10→9",
+            << QStringList{"reconcileNewReplicaSet nginx-7c5 -1→-1", "cleanupUnhealthyReplicas nginx-old 10→9",
                            "scaleDownOldReplicaSetsForRollingUpdate nginx-old 9→8"};
         QTest::newRow("only active RS scaled")
             << "syncDeployment default/nginx: sync → scale: nginx-7c5 is the only active replica set: scaled up from 3 to 5"
@@ -200,6 +200,14 @@ private slots:
         const SyncStep down = SyncStep::fromNote(QStringLiteral(
             "rolloutRolling → scaleDownOldReplicaSetsForRollingUpdate: scaled down nginx-old from 10 to 8 (10 available > minAvailable 8: may remove 2)"));
         QCOMPARE(down.why, QStringLiteral("available 10 − minAvailable 8 = 2 may go; 10 − 2 = 8"));
+        const SyncStep blocked = SyncStep::fromNote(QStringLiteral(
+            "rolloutRolling → reconcileNewReplicaSet: cannot scale up nginx-7c5 beyond 5 (maxSurge 3: 13 allowed, 13 running)"));
+        QVERIFY(!blocked.moved());
+        QCOMPARE(blocked.why, QStringLiteral("no room: maxTotal 13 (10 + maxSurge 3) − current 13 = 0 → stays 5"));
+        const SyncStep noDown = SyncStep::fromNote(QStringLiteral(
+            "rolloutRolling → reconcileOldReplicaSets: cannot scale down: 13 pods - minAvailable 8 - 5 unavailable in nginx-7c5 = 0"));
+        QCOMPARE(noDown.replicaSet, QStringLiteral("nginx-7c5"));
+        QCOMPARE(noDown.why, QStringLiteral("maxScaledDown = 13 pods − minAvailable 8 − 5 unavailable in the new RS = 0 → no old pod may go"));
     }
 };
 

@@ -24,6 +24,32 @@ class TestArithmeticPanel : public QObject
 private slots:
     void initTestCase() { theme::applyTo(*qobject_cast<QApplication *>(QCoreApplication::instance())); }
 
+    void testStepModelKeepsRepeatsOnce()
+    {
+        SyncStepModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        auto ev = [](const QString &key, const QString &notes) {
+            TraceEvent e;
+            e.component = QStringLiteral("deployment");
+            e.type = QStringLiteral("ReconcileEnd");
+            e.text = QStringLiteral("syncDeployment %1: %2").arg(key, notes);
+            return e;
+        };
+        const QString blocked = QStringLiteral("rolloutRolling → reconcileNewReplicaSet: cannot scale up a-2 beyond 5 (maxSurge 3: 13 allowed, 13 running)");
+        const QString up = QStringLiteral("rolloutRolling → reconcileNewReplicaSet: scaled up a-2 from 5 to 7 (maxSurge 3: 13 allowed, 11 running)");
+        m.append({ev("default/a", blocked), ev("default/a", blocked), ev("default/b", blocked)});
+        QCOMPARE(m.rowCount(), 2);   // once per Deployment
+        m.append({ev("default/a", blocked)});
+        QCOMPARE(m.rowCount(), 2);
+        m.append({ev("default/a", up), ev("default/a", blocked)});
+        QCOMPARE(m.rowCount(), 4);   // after a move the same decision is news again
+        m.setKey(QStringLiteral("default/a"));
+        QCOMPARE(m.rowCount(), 3);
+        QCOMPARE(m.data(m.index(1, SyncStepModel::MoveColumn)).toString(), QStringLiteral("5 → 7"));
+        m.clear();
+        QCOMPARE(m.rowCount(), 0);
+    }
+
     void testRollingUpdateArithmetic()
     {
         ClusterSession session;

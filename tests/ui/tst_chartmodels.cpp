@@ -123,8 +123,8 @@ private slots:
         QTest::addColumn<QString>("measure");
         QTest::addColumn<int>("penStyle");
         QTest::newRow("rs desired") << "nginx-5f77 · desired" << "nginx-5f77" << "desired" << int(Qt::SolidLine);
-        QTest::newRow("rs ready") << "nginx-5f77 · ready" << "nginx-5f77" << "ready" << int(Qt::DotLine);
-        QTest::newRow("available") << "nginx · available" << "nginx" << "available" << int(Qt::DashDotLine);
+        QTest::newRow("rs ready") << "nginx-5f77 · ready" << "nginx-5f77" << "ready" << int(Qt::SolidLine);
+        QTest::newRow("unavailable is dashed") << "nginx · unavailable" << "nginx" << "unavailable" << int(Qt::DashLine);
         QTest::newRow("a controller") << "deployment" << "deployment" << "" << int(Qt::SolidLine);
     }
 
@@ -140,6 +140,11 @@ private slots:
         QCOMPARE(SeriesStyle::name(group, measure), name);
         QVERIFY(SeriesStyle::colour(0) != SeriesStyle::colour(1));
         QCOMPARE(SeriesStyle::colour(8), SeriesStyle::colour(0));
+        // Nested: the wider the line, the paler, so coinciding measures all show.
+        QVERIFY(SeriesStyle::width("desired") > SeriesStyle::width("current"));
+        QVERIFY(SeriesStyle::width("current") > SeriesStyle::width("ready"));
+        QVERIFY(SeriesStyle::width("ready") > SeriesStyle::width("available"));
+        QVERIFY(SeriesStyle::alpha("desired") < SeriesStyle::alpha("available"));
     }
 };
 

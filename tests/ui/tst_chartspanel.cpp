@@ -54,20 +54,20 @@ private slots:
         QCOMPARE(panel.feeder().deployment(), QStringLiteral("default/nginx"));
         TimeSeriesModel *status = panel.feeder().model(ChartFeeder::DeploymentStatus);
         QCOMPARE(status->seriesNames().size(), 5);
-        QCOMPARE(last(status, "nginx · available"), 3.0);
-        QCOMPARE(last(status, "nginx · unavailable"), 0.0);
+        QCOMPARE(last(status, "available"), 3.0);
+        QCOMPARE(last(status, "unavailable"), 0.0);
         // Time runs in virtual seconds, ascending.
         QVERIFY(status->rowCount() >= 10);
         QCOMPARE(status->lastTime(), 20.0);
 
         QVERIFY(rollout::setImage(session.api(), "default", "nginx", "nginx", "nginx:1.26").ok());
-        run(session, 3);
+        run(session, 9);
         panel.resize(1280, 720);
         panel.refreshChart();
         QVERIFY(panel.grab().save(QStringLiteral("/tmp/h6-charts-rs-1280.png")));
         panel.resize(1920, 1080);
         QVERIFY(panel.grab().save(QStringLiteral("/tmp/h6-charts-rs-1920.png")));
-        run(session, 40);
+        run(session, 34);
 
         TimeSeriesModel *rs = panel.feeder().model(ChartFeeder::ReplicaSets);
         QCOMPARE(rs->seriesNames().size(), 8);   // two ReplicaSets × desired/current/ready/available
@@ -83,7 +83,7 @@ private slots:
         for (int r = 0; r < rs->rowCount(); ++r)
             overlap |= rs->value(r, rs->seriesColumn(groups[0] + " · desired")) > 0 && rs->value(r, rs->seriesColumn(groups[1] + " · desired")) > 0;
         QVERIFY(overlap);
-        QCOMPARE(last(status, "nginx · updated"), 3.0);
+        QCOMPARE(last(status, "updated"), 3.0);
 
         TimeSeriesModel *queues = panel.feeder().model(ChartFeeder::QueueDepth);
         QVERIFY2(queues->seriesNames().contains("deployment") && queues->seriesNames().contains("replicaset"),
@@ -131,7 +131,7 @@ private slots:
         const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
         TimeSeriesModel *m = panel.feeder().model(ChartFeeder::DeploymentStatus);
         QCOMPARE(lines.size(), m->rowCount() + 1);
-        QCOMPARE(lines.first(), QStringLiteral("t_seconds,nginx · replicas,nginx · updated,nginx · ready,nginx · available,nginx · unavailable"));
+        QCOMPARE(lines.first(), QStringLiteral("t_seconds,replicas,updated,ready,available,unavailable"));
         QCOMPARE(lines.last(), QStringLiteral("15.000,3,3,3,3,0"));
         QString error;
         QVERIFY(!panel.exportCsv(dir.filePath("missing/dir/x.csv"), &error));

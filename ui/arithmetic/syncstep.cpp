@@ -39,6 +39,8 @@ SyncStep SyncStep::fromNote(const QString &note)
     static const QRegularExpression up(QStringLiteral("^scaled up (\\S+) from (\\d+) to (\\d+) \\(maxSurge (\\d+): (\\d+) allowed, (\\d+) running\\)"));
     static const QRegularExpression cleanup(QStringLiteral("^scaled down (\\S+) from (\\d+) to (\\d+): (\\d+) of its replicas are not available \\(may remove (\\d+)\\)"));
     static const QRegularExpression down(QStringLiteral("^scaled down (\\S+) from (\\d+) to (\\d+) \\((\\d+) available > minAvailable (\\d+): may remove (\\d+)\\)"));
+    static const QRegularExpression blocked(QStringLiteral("^cannot scale up (\\S+) beyond (\\d+) \\(maxSurge (\\d+): (\\d+) allowed, (\\d+) running\\)"));
+    static const QRegularExpression noDown(QStringLiteral("^cannot scale down: (\\d+) pods - minAvailable (\\d+) - (\\d+) unavailable in (\\S+) = (-?\\d+)"));
     static const QRegularExpression created(QStringLiteral("^created new replica set (\\S+) \\(.*\\) with (\\d+) replicas"));
     static const QRegularExpression only(QStringLiteral("^(\\S+) is the only active replica set: scaled (?:up|down) from (\\d+) to (\\d+)"));
     static const QRegularExpression generic(QStringLiteral("scaled (?:up |down )?(?:old )?(\\S+) from (\\d+) to (\\d+)"));
@@ -62,6 +64,14 @@ SyncStep SyncStep::fromNote(const QString &note)
         s.to = num(m, 3);
         s.why = QStringLiteral("available %1 − minAvailable %2 = %3 may go; %4 − %5 = %6")
                     .arg(num(m, 4)).arg(num(m, 5)).arg(num(m, 6)).arg(s.from).arg(s.from - s.to).arg(s.to);
+    } else if (s.step == QLatin1String("reconcileNewReplicaSet") && (m = blocked.match(text)).hasMatch()) {
+        s.replicaSet = m.captured(1);
+        const int surge = num(m, 3), allowed = num(m, 4), running = num(m, 5);
+        s.why = RollingMath::newRSNewReplicas(allowed - surge, surge, running, num(m, 2)).text;
+    } else if (s.step == QLatin1String("reconcileOldReplicaSets") && (m = noDown.match(text)).hasMatch()) {
+        s.replicaSet = m.captured(4);
+        s.why = QStringLiteral("maxScaledDown = %1 pods − minAvailable %2 − %3 unavailable in the new RS = %4 → no old pod may go")
+                    .arg(num(m, 1)).arg(num(m, 2)).arg(num(m, 3)).arg(m.captured(5));
     } else if ((m = created.match(text)).hasMatch()) {
         s.replicaSet = m.captured(1);
         s.from = 0;

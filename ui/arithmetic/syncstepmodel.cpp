@@ -72,8 +72,22 @@ void SyncStepModel::rebuild()
 void SyncStepModel::append(const std::vector<TraceEvent> &events)
 {
     QList<SyncStep> fresh;
-    for (const TraceEvent &e : events)
-        fresh += SyncStep::fromTrace(e);
+    for (const TraceEvent &e : events) {
+        for (const SyncStep &s : SyncStep::fromTrace(e)) {
+            // A decision that moved nothing is logged once until something changes: syncs
+            // repeat "cannot scale up … 13 allowed, 13 running" while pods start.
+            if (s.moved()) {
+                for (auto it = m_lastNoMove.begin(); it != m_lastNoMove.end();)
+                    it = it.key().startsWith(s.key + QLatin1Char('|')) ? m_lastNoMove.erase(it) : std::next(it);
+            } else {
+                QString &last = m_lastNoMove[s.key + QLatin1Char('|') + s.step];
+                if (last == s.why)
+                    continue;
+                last = s.why;
+            }
+            fresh.append(s);
+        }
+    }
     if (fresh.isEmpty())
         return;
     m_all += fresh;
@@ -99,6 +113,7 @@ void SyncStepModel::clear()
     beginResetModel();
     m_all.clear();
     m_shown.clear();
+    m_lastNoMove.clear();
     endResetModel();
 }
 

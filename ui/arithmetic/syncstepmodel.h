@@ -2,13 +2,16 @@
 #include "ui/arithmetic/syncstep.h"
 
 #include <QAbstractTableModel>
+#include <QHash>
 #include <vector>
 
 namespace rlab::ui {
 
 // The per-sync log of the arithmetic panel: one row per SyncStep of the Deployment controller
 // (time, step, ReplicaSet, from → to, why), appended from trace batches, optionally only those
-// of one Deployment key, the oldest leaving beyond `capacity`. GUI thread only.
+// of one Deployment key, the oldest leaving beyond `capacity`. A step that moved nothing is
+// kept only when its sentence differs from the last one of that step (until a ReplicaSet of
+// that Deployment moves). GUI thread only.
 class SyncStepModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -34,6 +37,7 @@ private:
     QList<SyncStep> m_all;
     QList<SyncStep> m_shown;
     QString m_key;
+    QHash<QString, QString> m_lastNoMove;   // "key|step" → why
     int m_capacity;
 };
 

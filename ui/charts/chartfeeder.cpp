@@ -121,7 +121,7 @@ void ChartFeeder::sampleWorkloads(double t)
     const QStringList measures{QStringLiteral("replicas"), QStringLiteral("updated"), QStringLiteral("ready"),
                                QStringLiteral("available"), QStringLiteral("unavailable")};
     for (const QString &m : measures)
-        status->addSeries(SeriesStyle::name(d->metadata.name, m));
+        status->addSeries(m);   // one colour per measure
     status->append(t, {double(d->status.replicas), double(d->status.updatedReplicas), double(d->status.readyReplicas),
                        double(d->status.availableReplicas), double(d->status.unavailableReplicas)});
 

@@ -59,7 +59,7 @@ void ChartsPanel::setChart(ChartFeeder::Chart chart)
     m_deploymentPicker->setEnabled(chart == ChartFeeder::ReplicaSets || chart == ChartFeeder::DeploymentStatus);
     QString title = ChartFeeder::title(chart);
     if (m_deploymentPicker->isEnabled() && !m_feeder->deployment().isEmpty())
-        title += QStringLiteral(" — deployment/%1").arg(m_feeder->deployment());
+        title += QStringLiteral(" — %1").arg(m_feeder->deployment());
     m_view->setModel(m_feeder->model(chart), title, ChartFeeder::yTitle(chart));
 }
 

@@ -19,7 +19,7 @@ ModelChartView::ModelChartView(QWidget *parent) : QChartView(parent)
     setRenderHint(QPainter::Antialiasing);
     auto *c = new QChart;
     c->setAnimationOptions(QChart::NoAnimation);
-    c->legend()->setAlignment(Qt::AlignBottom);
+    c->legend()->setAlignment(Qt::AlignRight);
     QFont legendFont = font();
     legendFont.setPointSize(theme::kBasePointSize);
     c->legend()->setFont(legendFont);
@@ -93,6 +93,8 @@ void ModelChartView::refresh()
     for (int col = 1; col <= nSeries; ++col) {
         const QString name = m_model->headerData(col, Qt::Horizontal).toString();
         const QString group = SeriesStyle::groupOf(name);
+        // A measure without a group ("available") is drawn with that measure's width.
+        const QString measure = name.contains(QStringLiteral(" · ")) ? SeriesStyle::measureOf(name) : name;
         if (!groups.contains(group))
             groups << group;
         QLineSeries *s = nullptr;
@@ -105,7 +107,7 @@ void ModelChartView::refresh()
             s->attachAxis(m_y);
         }
         s->setName(name);
-        s->setPen(SeriesStyle::pen(int(groups.indexOf(group)), SeriesStyle::measureOf(name)));
+        s->setPen(SeriesStyle::pen(int(groups.indexOf(group)), measure));
         QList<QPointF> points;
         points.reserve(m_model->rowCount());
         for (int row = 0; row < m_model->rowCount(); ++row) {

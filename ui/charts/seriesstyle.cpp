@@ -36,26 +36,41 @@ QColor SeriesStyle::colour(int groupIndex)
 
 Qt::PenStyle SeriesStyle::penStyle(const QString &measure)
 {
-    if (measure == QLatin1String("current") || measure == QLatin1String("updated"))
-        return Qt::DashLine;
-    if (measure == QLatin1String("ready"))
-        return Qt::DotLine;
-    if (measure == QLatin1String("available"))
-        return Qt::DashDotLine;
-    if (measure == QLatin1String("unavailable"))
-        return Qt::DashDotDotLine;
-    return Qt::SolidLine;   // desired, replicas, single series
+    return measure == QLatin1String("unavailable") ? Qt::DashLine : Qt::SolidLine;
 }
 
+// Measures of one thing often coincide (desired = current = ready = available once settled):
+// they are drawn nested, widest and palest first, so every one stays visible on top of the
+// others and they split apart where the numbers differ.
 qreal SeriesStyle::width(const QString &measure)
 {
-    return measure == QLatin1String("desired") || measure == QLatin1String("replicas") || measure.isEmpty() ? 3.0 : 2.0;
+    if (measure == QLatin1String("desired") || measure == QLatin1String("replicas"))
+        return 10.0;
+    if (measure == QLatin1String("current") || measure == QLatin1String("updated"))
+        return 6.5;
+    if (measure == QLatin1String("ready"))
+        return 4.0;
+    return 2.0;   // available, unavailable, a single series
+}
+
+int SeriesStyle::alpha(const QString &measure)
+{
+    if (measure == QLatin1String("desired") || measure == QLatin1String("replicas"))
+        return 70;
+    if (measure == QLatin1String("current") || measure == QLatin1String("updated"))
+        return 130;
+    if (measure == QLatin1String("ready"))
+        return 200;
+    return 255;
 }
 
 QPen SeriesStyle::pen(int groupIndex, const QString &measure)
 {
-    QPen p(colour(groupIndex), width(measure), penStyle(measure));
+    QColor c = colour(groupIndex);
+    c.setAlpha(alpha(measure));
+    QPen p(c, width(measure), penStyle(measure));
     p.setCapStyle(Qt::FlatCap);
+    p.setJoinStyle(Qt::MiterJoin);
     return p;
 }
 

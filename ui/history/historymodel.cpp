@@ -21,7 +21,7 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
     const controller::rollout::HistoryEntry &e = m_entries[index.row()];
     if (role == RevisionRole)
         return e.revision;
-    if (role == Qt::TextAlignmentRole && (index.column() == RevisionColumn || index.column() == ReplicasColumn))
+    if (role == Qt::TextAlignmentRole && index.column() == RevisionColumn)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};

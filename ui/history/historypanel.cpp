@@ -33,7 +33,9 @@ HistoryPanel::HistoryPanel(ClusterSession &session, QWidget *parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->verticalHeader()->setVisible(false);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(HistoryModel::ChangeCauseColumn, QHeaderView::Stretch);
+    m_rollback->setToolTip(tr("kubectl rollout undo --to-revision=<the selected row's revision>"));
     m_table->setAlternatingRowColors(true);
     m_diffView->setReadOnly(true);
     m_diffView->setFont(theme::monospaceFont());
@@ -235,7 +237,12 @@ void HistoryPanel::renderDiff()
         return;
     }
     QString html = QStringLiteral("<pre style=\"margin:0\">");
+    bool anchored = false;
     for (const LineDiff::Line &l : m_diff) {
+        if (l.op != LineDiff::Op::Same && !anchored) {
+            html += QStringLiteral("<a name=\"change\"></a>");
+            anchored = true;
+        }
         const QString text = (l.op == LineDiff::Op::Same ? QStringLiteral("  ") : l.op == LineDiff::Op::Removed ? QStringLiteral("- ") : QStringLiteral("+ "))
             + l.text.toHtmlEscaped();
         if (l.op == LineDiff::Op::Same)
@@ -247,6 +254,8 @@ void HistoryPanel::renderDiff()
     }
     html += QStringLiteral("</pre>");
     m_diffView->setHtml(html);
+    if (anchored)
+        m_diffView->scrollToAnchor(QStringLiteral("change"));
 }
 
 rollout::RolloutResult HistoryPanel::rollBackTo(qint64 revision)
