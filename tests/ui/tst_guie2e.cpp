@@ -53,6 +53,12 @@ private:
         return f.fileName();
     }
 
+    static QString outputPath(const QString &name)
+    {
+        const QByteArray dir = qgetenv("RLAB_BINARY_DIR");
+        return (dir.isEmpty() ? QCoreApplication::applicationDirPath() : QString::fromLocal8Bit(dir)) + QLatin1Char('/') + name;
+    }
+
     static MainWindow::Options options()
     {
         MainWindow::Options o;
@@ -234,6 +240,16 @@ private slots:
         QCOMPARE(treeStatus(w, QStringLiteral("ReplicaSet"), newRs->metadata.name), QStringLiteral("0/0 ready"));
         QCOMPARE(deployment(w)->metadata.annotations.value(QStringLiteral("deployment.kubernetes.io/revision")), QStringLiteral("3"));
         QCOMPARE(panel->imageEdit()->text(), QStringLiteral("nginx:1.25"));
+
+        // What a teacher sees: the Controls tab raised, at projector and full-HD sizes.
+        w.findChild<QDockWidget *>(QStringLiteral("controlsDock"))->raise();
+        for (const QSize size : {QSize(1280, 720), QSize(1920, 1080)}) {
+            w.resize(size);
+            w.restoreDefaultLayout();
+            w.findChild<QDockWidget *>(QStringLiteral("controlsDock"))->raise();
+            QApplication::processEvents();
+            QVERIFY(w.grab().save(outputPath(QStringLiteral("tst_guie2e-controls-%1.png").arg(size.width()))));
+        }
     }
 
     void badDropChangesNothingAndTextDropApplies()

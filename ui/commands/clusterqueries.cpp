@@ -10,6 +10,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <tuple>
 
 namespace rlab::ui {
 
@@ -80,7 +81,10 @@ QList<ClusterQueries::Pod> ClusterQueries::podsOf(apiserver::ApiServer &api, con
         if (mine)
             pods.append(Pod{pod->metadata.name, pod->status.phase, pod->spec.nodeName, pod->metadata.deletionTimestamp != 0});
     }
-    std::sort(pods.begin(), pods.end(), [](const Pod &a, const Pod &b) { return a.name < b.name; });
+    // Running pods first (what one would delete), Terminating ones after; by name within each.
+    std::sort(pods.begin(), pods.end(), [](const Pod &a, const Pod &b) {
+        return std::tie(a.terminating, a.name) < std::tie(b.terminating, b.name);
+    });
     return pods;
 }
 

@@ -12,7 +12,8 @@ namespace rlab::ui {
 // The read-only lookups behind the controls' choosers, through the ApiServer as `kubectl get`
 // would: deployment names, one deployment's pods (owned by its ReplicaSets, found through
 // ownerReferences, not labels — as the garbage collector sees them), the nodes and whether they
-// are Ready, the rollout history. Sorted by name (history by revision). Thread rules: any thread (the ApiServer is thread-safe).
+// are Ready, the rollout history. Sorted by name (pods: Terminating ones last; history by
+// revision). Thread rules: any thread (the ApiServer is thread-safe).
 struct ClusterQueries
 {
     struct Pod

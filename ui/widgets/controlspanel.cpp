@@ -9,7 +9,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -64,41 +63,57 @@ ControlsPanel::ControlsPanel(ClusterSession &session, QWidget *parent)
     big.setPointSizeF(big.pointSizeF() * 1.2);
     big.setBold(true);
     m_deployment->setFont(big);
-    m_deployment->setPlaceholderText(tr("no Deployment yet: apply one"));
+    m_deployment->setPlaceholderText(tr("none yet: apply one"));
+    m_deployment->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_deployment->setMinimumContentsLength(8);
     auto *head = new QHBoxLayout;
     auto *title = new QLabel(tr("Deployment"), content);
     title->setFont(big);
     head->addWidget(title);
     head->addWidget(m_deployment, 1);
     layout->addLayout(head);
+    layout->addWidget(buildTerminal());
     layout->addWidget(buildDeploymentGroups());
     layout->addWidget(buildPodGroup());
     layout->addWidget(buildClusterGroup());
 
-    m_commandLine = new QLabel(content);
-    m_commandLine->setObjectName(QStringLiteral("commandLine"));
-    m_commandLine->setFont(theme::monospaceFont());
-    m_commandLine->setWordWrap(true);
-    m_commandLine->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_output = new QLabel(content);
-    m_output->setObjectName(QStringLiteral("commandOutput"));
-    m_output->setFont(theme::monospaceFont());
-    m_output->setWordWrap(true);
-    m_output->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_commandLine);
-    layout->addWidget(m_output);
     layout->addStretch(1);
 
     auto *scroll = new QScrollArea(this);
     scroll->setWidget(content);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);   // the column narrows instead
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scroll);
 
     connectSession();
     refresh();
+}
+
+QWidget *ControlsPanel::buildTerminal()
+{
+    // The last command as it would be typed, and what kubectl printed: a small dark terminal,
+    // so that every button teaches its kubectl equivalent.
+    auto *terminal = new QFrame(this);
+    terminal->setObjectName(QStringLiteral("commandTerminal"));
+    terminal->setStyleSheet(QStringLiteral("#commandTerminal { background: #1e293b; border-radius: 4px; }"
+                                           " #commandTerminal QLabel { color: #e2e8f0; background: transparent; }"));
+    m_commandLine = new QLabel(QStringLiteral("$ kubectl …"), terminal);
+    m_commandLine->setObjectName(QStringLiteral("commandLine"));
+    m_output = new QLabel(tr("each button runs a kubectl command, shown here"), terminal);
+    m_output->setObjectName(QStringLiteral("commandOutput"));
+    auto *layout = new QVBoxLayout(terminal);
+    layout->setContentsMargins(8, 6, 8, 6);
+    layout->setSpacing(2);
+    for (QLabel *label : {m_commandLine, m_output}) {
+        label->setFont(theme::monospaceFont());
+        label->setWordWrap(true);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        layout->addWidget(label);
+    }
+    return terminal;
 }
 
 QPushButton *ControlsPanel::button(const QString &text, const QString &tip)
@@ -110,60 +125,79 @@ QPushButton *ControlsPanel::button(const QString &text, const QString &tip)
     return b;
 }
 
-QGroupBox *ControlsPanel::buildDeploymentGroups()
+QWidget *ControlsPanel::buildDeploymentGroups()
 {
-    auto *box = new QGroupBox(tr("Rollout"), this);
-    auto *form = new QFormLayout(box);
-    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // One column of small groups, so that the panel reads well in a 300-pixel dock.
+    auto *groups = new QWidget(this);
+    auto *column = new QVBoxLayout(groups);
+    column->setContentsMargins(0, 0, 0, 0);
 
-    m_replicas = new QSpinBox(box);
+    auto *scaleBox = new QGroupBox(tr("Scale"), groups);
+    m_replicas = new QSpinBox(scaleBox);
     m_replicas->setObjectName(QStringLiteral("replicasBox"));
     m_replicas->setRange(0, 10000);
     m_replicas->setMinimumHeight(fontMetrics().height() * 2);
+    m_replicas->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("10000")) + 36);
+    m_replicas->setToolTip(tr("spec.replicas"));
     m_scaleDown = button(QStringLiteral("−"), tr("kubectl scale --replicas=N−1"));
     m_scaleUp = button(QStringLiteral("+"), tr("kubectl scale --replicas=N+1"));
     m_scale = button(tr("Scale"), tr("kubectl scale deployment --replicas=N (PATCH …/scale)"));
-    for (QPushButton *b : {m_scaleDown, m_scaleUp})
-        b->setFixedWidth(fontMetrics().height() * 2 + 8);
-    auto *scaleRow = new QHBoxLayout;
+    for (QPushButton *b : {m_scaleDown, m_scaleUp}) {
+        QFont f = b->font();
+        f.setBold(true);
+        b->setFont(f);
+        b->setFixedWidth(fontMetrics().height() * 2 + 4);
+    }
+    auto *scaleRow = new QHBoxLayout(scaleBox);
     scaleRow->addWidget(m_scaleDown);
     scaleRow->addWidget(m_replicas, 1);
     scaleRow->addWidget(m_scaleUp);
-    scaleRow->addWidget(m_scale);
-    form->addRow(tr("Replicas"), scaleRow);
+    scaleRow->addWidget(m_scale, 1);
 
-    m_container = new QComboBox(box);
+    auto *imageBox = new QGroupBox(tr("Set image"), groups);
+    m_container = new QComboBox(imageBox);
     m_container->setObjectName(QStringLiteral("containerBox"));
-    m_image = new QLineEdit(box);
+    m_container->setToolTip(tr("Container"));
+    m_container->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_container->setMinimumContentsLength(6);
+    m_image = new QLineEdit(imageBox);
     m_image->setObjectName(QStringLiteral("imageEdit"));
     m_image->setFont(theme::monospaceFont());
     m_image->setPlaceholderText(QStringLiteral("nginx:1.26"));
     m_image->setMinimumHeight(fontMetrics().height() * 2);
     m_setImage = button(tr("Set image"), tr("kubectl set image deployment/<name> <container>=<image>: a new template, a new rollout"));
+    auto *imageLayout = new QVBoxLayout(imageBox);
+    auto *containerRow = new QHBoxLayout;
+    containerRow->addWidget(new QLabel(tr("Container"), imageBox));
+    containerRow->addWidget(m_container, 1);
     auto *imageRow = new QHBoxLayout;
-    imageRow->addWidget(m_container);
     imageRow->addWidget(m_image, 1);
     imageRow->addWidget(m_setImage);
-    form->addRow(tr("Image"), imageRow);
+    imageLayout->addLayout(containerRow);
+    imageLayout->addLayout(imageRow);
 
-    m_revision = new QComboBox(box);
+    auto *historyBox = new QGroupBox(tr("Roll back (rollout history)"), groups);
+    m_revision = new QComboBox(historyBox);
     m_revision->setObjectName(QStringLiteral("revisionBox"));
     m_revision->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_revision->setMinimumContentsLength(16);
+    m_revision->setMinimumContentsLength(10);
+    m_revision->setToolTip(tr("REVISION · image · CHANGE-CAUSE, as kubectl rollout history lists them"));
     m_rollBack = button(tr("Roll back"), tr("kubectl rollout undo [--to-revision=N]: the revision's template comes back"));
-    auto *undoRow = new QHBoxLayout;
+    auto *undoRow = new QHBoxLayout(historyBox);
     undoRow->addWidget(m_revision, 1);
     undoRow->addWidget(m_rollBack);
-    form->addRow(tr("History"), undoRow);
 
+    auto *rolloutBox = new QGroupBox(tr("Rollout"), groups);
     m_pause = button(tr("Pause"), tr("kubectl rollout pause: template changes wait, scaling still works"));
     m_resume = button(tr("Resume"), tr("kubectl rollout resume"));
     m_restart = button(tr("Restart"), tr("kubectl rollout restart: template annotation kubectl.kubernetes.io/restartedAt, a new rollout"));
-    auto *rolloutRow = new QHBoxLayout;
+    auto *rolloutRow = new QHBoxLayout(rolloutBox);
     for (QPushButton *b : {m_pause, m_resume, m_restart})
         rolloutRow->addWidget(b);
-    form->addRow(tr("Rollout"), rolloutRow);
 
+    for (QGroupBox *box : {scaleBox, imageBox, historyBox, rolloutBox})
+        column->addWidget(box);
+    QWidget *box = groups;
     m_needsDeployment = {box};
     connect(m_scale, &QPushButton::clicked, this, [this] { m_commands->scale(currentDeployment(), m_replicas->value()); });
     connect(m_scaleDown, &QPushButton::clicked, this, [this] {
@@ -198,9 +232,9 @@ QGroupBox *ControlsPanel::buildPodGroup()
     m_pod = new QComboBox(box);
     m_pod->setObjectName(QStringLiteral("podBox"));
     m_pod->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_pod->setMinimumContentsLength(16);
+    m_pod->setMinimumContentsLength(10);
     m_deletePod = button(tr("Delete pod"), tr("kubectl delete pod: graceful; the ReplicaSet creates a replacement"));
-    m_deleteRandom = button(tr("Delete a random pod"), tr("kubectl delete pod on one of the Deployment's pods, chosen at random"));
+    m_deleteRandom = button(tr("Delete random"), tr("kubectl delete pod on one of the Deployment's pods, chosen at random"));
     auto *row = new QHBoxLayout;
     row->addWidget(m_deletePod);
     row->addWidget(m_deleteRandom);
@@ -214,18 +248,21 @@ QGroupBox *ControlsPanel::buildPodGroup()
 
 QGroupBox *ControlsPanel::buildClusterGroup()
 {
-    auto *box = new QGroupBox(tr("Cluster"), this);
+    auto *box = new QGroupBox(tr("Nodes and controllers"), this);
     auto *layout = new QVBoxLayout(box);
     m_node = new QComboBox(box);
     m_node->setObjectName(QStringLiteral("nodeBox"));
+    m_node->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_node->setMinimumContentsLength(10);
     m_failNode = button(tr("Fail node"), tr("The node's kubelet stops: NotReady (Unknown), tainted unreachable; pods evicted after 300 s"));
     m_recoverNode = button(tr("Recover node"), tr("The kubelet posts Ready again; Terminating pods on it are removed"));
     auto *nodeRow = new QHBoxLayout;
-    nodeRow->addWidget(m_node, 1);
     nodeRow->addWidget(m_failNode);
     nodeRow->addWidget(m_recoverNode);
+    layout->addWidget(m_node);
     layout->addLayout(nodeRow);
-    m_floor = new QCheckBox(tr("Replica-floor controller (controller-runtime)"), box);
+    m_floor = new QCheckBox(tr("Replica-floor controller"), box);
+    m_floor->setToolTip(tr("The lab's custom controller, written with the controller-runtime style Builder"));
     m_floor->setObjectName(QStringLiteral("replicaFloorBox"));
     layout->addWidget(m_floor);
     layout->addWidget(hint(tr("Raises any Deployment below 3 replicas to 3: scale to 1 and watch two level-based controllers converge."), box));
@@ -380,9 +417,8 @@ void ControlsPanel::showCommand(const QString &commandLine, const ClusterCommand
 {
     m_commandLine->setText(QStringLiteral("$ ") + commandLine);
     m_output->setText(result.ok() ? result.output : result.errorLine());
-    QPalette p = m_output->palette();
-    p.setColor(QPalette::WindowText, result.ok() ? palette().color(QPalette::WindowText) : theme::deleted());
-    m_output->setPalette(p);
+    // Errors in a red that stays readable on the dark terminal.
+    m_output->setStyleSheet(result.ok() ? QString() : QStringLiteral("QLabel { color: #fca5a5; }"));
     if (result.ok()) {
         // The command used what was typed: from now on the fields show the Deployment again.
         m_shownReplicas = -1;

@@ -19,8 +19,8 @@ class ClusterSession;
 // Scale (spin box, −/+), Set image (container + image, prefilled with the current image),
 // Roll back (the rollout history with change-causes; "previous revision" = --to-revision=0),
 // Pause / Resume / Restart, Delete a pod (chosen, or a random one), Fail / Recover a node, the
-// custom replica-floor controller on/off, Reset cluster. Under them, the last command as
-// kubectl would show it and its output (red when refused). The choosers follow the store
+// custom replica-floor controller on/off, Reset cluster. Above them, a small terminal shows the
+// last command as kubectl would be typed and what it printed (red when refused). The choosers follow the store
 // (refresh() on every store batch that touches their kinds; pods at most every 250 ms).
 // The Deployment's controls are disabled while there is none. GUI thread only.
 class ControlsPanel : public QWidget
@@ -62,7 +62,8 @@ signals:
     void currentDeploymentChanged(const QString &name);
 
 private:
-    QGroupBox *buildDeploymentGroups();
+    QWidget *buildTerminal();
+    QWidget *buildDeploymentGroups();
     QGroupBox *buildPodGroup();
     QGroupBox *buildClusterGroup();
     QPushButton *button(const QString &text, const QString &tip);

@@ -20,6 +20,8 @@ SpeedSlider::SpeedSlider(ClusterSession &session, QWidget *parent)
     m_slider->setTickInterval(SpeedScale::kStepsPerDecade);
     m_slider->setTickPosition(QSlider::TicksBelow);
     m_slider->setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('M')) * 10);
+    // Long enough to aim at ×2 or ×20, short enough not to eat a 1920-pixel toolbar.
+    setMaximumWidth(fontMetrics().horizontalAdvance(QLatin1Char('M')) * 28);
     m_slider->setToolTip(tr("Virtual time per real second: ×0.1 … ×100 (logarithmic)"));
     m_label->setObjectName(QStringLiteral("speedLabel"));
     // Room for the widest label, so the toolbar does not shift while dragging.
