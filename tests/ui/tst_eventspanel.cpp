@@ -198,6 +198,20 @@ private slots:
         }
     }
 
+    void testLiveFrames()
+    {
+        // With the frame timer running (as in the window), rows arrive without anyone calling frame().
+        ClusterSession session;
+        EventsPanel panel(session);
+        QAbstractItemModelTester tester(panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        session.setSpeed(20.0);
+        session.start();
+        QVERIFY(session.apply({ManifestSource{QStringLiteral("nginx.yaml"), kNginx, {}}}).ok());
+        QTRY_VERIFY_WITH_TIMEOUT(rowWithReason(*panel.model(), QStringLiteral("Started")) >= 0, 20000);
+        QVERIFY(rowWithReason(*panel.model(), QStringLiteral("ScalingReplicaSet")) >= 0);
+        session.stop();
+    }
+
     void testScreenshot_data()
     {
         QTest::addColumn<QSize>("size");

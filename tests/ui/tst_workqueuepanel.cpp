@@ -264,6 +264,24 @@ private slots:
         QCOMPARE(item(m, row, WorkQueueModel::WaitingSection, 0).data(WorkQueueModel::AddAfterCountRole).toInt(), 2);
     }
 
+    void testLiveFrames()
+    {
+        // The frame timer running, as in the window: the deterministic runner empties the queues
+        // inside each frame, so what stays visible is the counters and each lane's last key.
+        ClusterSession session;
+        WorkQueuePanel panel(session);
+        WorkQueueModel *m = panel.model();
+        QAbstractItemModelTester tester(m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        session.setSpeed(20.0);
+        session.start();
+        QVERIFY(session.apply({ManifestSource{QStringLiteral("nginx.yaml"), kNginx, {}}}).ok());
+        const int row = m->controllerRow(QStringLiteral("deployment"));
+        QTRY_VERIFY_WITH_TIMEOUT(m->queue(row).snapshot.metrics.gets > 0, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(item(m, row, WorkQueueModel::WorkersSection, 0).data(WorkQueueModel::LastKeyRole).toString(),
+                                  QStringLiteral("default/nginx"), 10000);
+        session.stop();
+    }
+
     void benchSetQueues()
     {
         // Nine controllers with 1,000 queued and 200 waiting keys each; every frame one key
