@@ -1,0 +1,74 @@
+#include "ui/timetravel/fieldorigin.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace rlab::ui {
+
+QStringList FieldOrigin::splitPath(const QString &path)
+{
+    QStringList parts;
+    QString cur;
+    for (qsizetype i = 0; i < path.size(); ++i) {
+        const QChar c = path[i];
+        if (c == QLatin1Char('[')) {
+            if (!cur.isEmpty())
+                parts << cur;
+            cur.clear();
+            const qsizetype end = path.indexOf(QLatin1Char(']'), i);
+            parts << path.mid(i + 1, (end < 0 ? path.size() : end) - i - 1);
+            i = end < 0 ? path.size() : end;
+        } else if (c == QLatin1Char('.')) {
+            if (!cur.isEmpty())
+                parts << cur;
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    if (!cur.isEmpty())
+        parts << cur;
+    return parts;
+}
+
+QJsonValue FieldOrigin::valueAt(const QJsonObject &obj, const QString &path)
+{
+    QJsonValue v = obj;
+    for (const QString &part : splitPath(path)) {
+        bool isIndex = false;
+        const int index = part.toInt(&isIndex);
+        if (v.isArray() && isIndex) {
+            const QJsonArray a = v.toArray();
+            if (index < 0 || index >= a.size())
+                return QJsonValue(QJsonValue::Undefined);
+            v = a.at(index);
+        } else if (v.isObject() && v.toObject().contains(part)) {
+            v = v.toObject().value(part);
+        } else {
+            return QJsonValue(QJsonValue::Undefined);
+        }
+    }
+    return v;
+}
+
+FieldOrigin FieldOrigin::find(const std::vector<store::WatchEvent> &history, const QString &path)
+{
+    FieldOrigin out;
+    if (history.empty() || history.back().type != store::WatchEvent::Put || !history.back().kv.value)
+        return out;
+    out.found = true;
+    out.value = valueAt(history.back().kv.value->toJson(), path);
+    std::size_t i = history.size() - 1;
+    while (i > 0) {
+        const store::WatchEvent &prev = history[i - 1];
+        if (prev.type != store::WatchEvent::Put || !prev.kv.value || valueAt(prev.kv.value->toJson(), path) != out.value)
+            break;
+        --i;
+    }
+    out.revision = history[i].revision.main;
+    // The first retained version of a key that was created earlier: compaction cut the run.
+    out.atOrBefore = i == 0 && !history.front().isCreate();
+    return out;
+}
+
+} // namespace rlab::ui

@@ -1,0 +1,132 @@
+#include "ui/timetravel/timetravelbar.h"
+
+#include "core/store/kvstore.h"
+#include "ui/clustersession.h"
+#include "ui/theme.h"
+#include "ui/timetravel/fieldoriginfinder.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace rlab::ui {
+
+TimeTravelBar::TimeTravelBar(ClusterSession &session, QWidget *parent)
+    : QFrame(parent), m_session(session), m_origins(new FieldOriginFinder(session, this)),
+      m_banner(new QLabel(tr("Viewing the past — read-only"), this)), m_label(new QLabel(this)),
+      m_slider(new QSlider(Qt::Horizontal, this)), m_back(new QToolButton(this)), m_forward(new QToolButton(this)),
+      m_live(new QPushButton(tr("Live"), this))
+{
+    setObjectName(QStringLiteral("timeTravelBar"));
+    setFrameShape(QFrame::StyledPanel);
+    m_banner->setObjectName(QStringLiteral("timeTravelBanner"));
+    QFont bannerFont = font();
+    bannerFont.setBold(true);
+    m_banner->setFont(bannerFont);
+    m_label->setObjectName(QStringLiteral("timeTravelLabel"));
+    m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_label->setMinimumWidth(200);
+    m_back->setText(QStringLiteral("←"));
+    m_back->setToolTip(tr("Previous revision: the cluster before the last write"));
+    m_forward->setText(QStringLiteral("→"));
+    m_forward->setToolTip(tr("Next revision"));
+    m_live->setToolTip(tr("Back to the present: time runs again and writes show as they happen"));
+    m_slider->setTickPosition(QSlider::TicksBelow);
+    m_slider->setToolTip(tr("Store revisions: every write (PUT or DELETE) is one step. Drag to see the cluster as it was."));
+
+    auto *row = new QHBoxLayout;
+    row->addWidget(m_back);
+    row->addWidget(m_slider, 1);
+    row->addWidget(m_forward);
+    row->addWidget(m_live);
+    auto *text = new QHBoxLayout;
+    text->addWidget(m_banner);
+    text->addWidget(m_label, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 4, 8, 4);
+    layout->setSpacing(2);
+    layout->addLayout(row);
+    layout->addLayout(text);
+
+    connect(m_slider, &QSlider::valueChanged, this, [this](int value) {
+        if (m_session.isLive() && value == m_session.store().revision())
+            return;
+        m_session.viewRevision(value);
+    });
+    connect(m_back, &QToolButton::clicked, this, &TimeTravelBar::stepBack);
+    connect(m_forward, &QToolButton::clicked, this, &TimeTravelBar::stepForward);
+    connect(m_live, &QPushButton::clicked, this, &TimeTravelBar::goLive);
+    connect(&session, &ClusterSession::liveChanged, this, &TimeTravelBar::applyLook);
+    connect(&session, &ClusterSession::clusterReset, this, &TimeTravelBar::refresh);
+    connect(&session, &ClusterSession::frameDone, this, [this] {
+        if (m_session.isLive())
+            refresh();
+    });
+    applyLook(session.isLive());
+    refresh();
+}
+
+QString TimeTravelBar::describeRevision(qint64 rev) const
+{
+    QString text = tr("revision %1 of %2").arg(rev).arg(m_session.store().revision());
+    if (const std::optional<TraceEvent> e = m_origins->index().atRevision(rev)) {
+        const QString verb = e->type == QLatin1String("Delete") ? QStringLiteral("DELETE") : QStringLiteral("PUT");
+        text += QStringLiteral(" · t=%1 · %2 %3").arg(formatVirtualTime(e->t), verb, e->key);
+    } else if (rev <= 1) {
+        text += tr(" · the empty store");
+    }
+    return text;
+}
+
+void TimeTravelBar::refresh()
+{
+    const qint64 current = m_session.store().revision();
+    const qint64 shown = m_session.viewedRevision();
+    const qint64 oldest = m_session.oldestViewableRevision();
+    {
+        const QSignalBlocker block(m_slider);
+        m_slider->setRange(int(oldest), int(current));
+        m_slider->setTickInterval(int(qMax<qint64>(1, (current - oldest) / 20)));
+        m_slider->setValue(int(shown));
+    }
+    m_back->setEnabled(shown > oldest);
+    m_forward->setEnabled(!m_session.isLive() && shown < current);
+    m_label->setText(describeRevision(shown));
+}
+
+void TimeTravelBar::applyLook(bool live)
+{
+    m_banner->setText(live ? tr("● Live") : tr("Viewing the past — read-only ·"));
+    m_live->setEnabled(!live);
+    m_live->setDefault(!live);
+    setStyleSheet(live ? QString()
+                       : QStringLiteral("#timeTravelBar { background: #ffd27a; border: 2px solid #c98a00; }"
+                                        "#timeTravelBanner { color: #5a3a00; }"));
+    if (live)
+        m_banner->setStyleSheet(QStringLiteral("color: #1e8e3e;"));
+    else
+        m_banner->setStyleSheet(QString());
+    refresh();
+}
+
+void TimeTravelBar::stepBack()
+{
+    m_session.viewRevision(m_session.viewedRevision() - 1);
+}
+
+void TimeTravelBar::stepForward()
+{
+    if (!m_session.isLive())
+        m_session.viewRevision(m_session.viewedRevision() + 1);
+}
+
+void TimeTravelBar::goLive()
+{
+    m_session.returnToLive();
+}
+
+} // namespace rlab::ui

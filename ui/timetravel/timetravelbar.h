@@ -1,0 +1,50 @@
+#pragma once
+#include <QFrame>
+
+class QLabel;
+class QPushButton;
+class QSlider;
+class QToolButton;
+
+namespace rlab::ui {
+
+class ClusterSession;
+class FieldOriginFinder;
+
+// The revision scrubber: a slider from the oldest viewable revision (the etcd compact
+// revision) to the current one (every step is one write; ticks every few revisions), ← / →
+// for the previous / next revision, "Live" to come back, and a line describing the write at
+// the revision shown: "revision 42 of 118 · t=00:01:23 · PUT /registry/replicasets/…". Moving
+// it calls ClusterSession::viewRevision, so every panel shows the cluster as it was; while in
+// the past the bar turns amber with "Viewing the past — read-only". Its FieldOriginFinder is
+// there for the inspector ("where did this value come from?"). GUI thread only.
+class TimeTravelBar : public QFrame
+{
+    Q_OBJECT
+public:
+    explicit TimeTravelBar(ClusterSession &session, QWidget *parent = nullptr);
+
+    FieldOriginFinder *fieldOrigins() const { return m_origins; }
+    QString describeRevision(qint64 rev) const;   // the label's text for `rev`
+    QSlider *slider() const { return m_slider; }
+
+public slots:
+    void stepBack();      // one revision back (from live: the one before the current)
+    void stepForward();
+    void goLive();
+
+private:
+    void refresh();
+    void applyLook(bool live);
+
+    ClusterSession &m_session;
+    FieldOriginFinder *m_origins;
+    QLabel *m_banner;
+    QLabel *m_label;
+    QSlider *m_slider;
+    QToolButton *m_back;
+    QToolButton *m_forward;
+    QPushButton *m_live;
+};
+
+} // namespace rlab::ui

@@ -1,0 +1,38 @@
+#pragma once
+#include "core/sim/traceevent.h"
+
+#include <QHash>
+#include <deque>
+#include <optional>
+#include <vector>
+
+namespace rlab::ui {
+
+// A bounded index of the store writes in the trace (component "etcd", type Put or Delete) by
+// (revision, etcd key), fed with ClusterSession::traceEvents batches. Events it has already
+// seen (seq <= the last one) are skipped, so re-sent batches (time travel) do no harm; when more
+// than `capacity` writes are held the oldest go. E.g. add([seq 5 Put rev 9 /registry/x]) then
+// find(9, "/registry/x") -> that event; find(9, "/registry/y") -> none. GUI thread only.
+class TraceIndex
+{
+public:
+    explicit TraceIndex(std::size_t capacity = 200'000);
+
+    void add(const std::vector<TraceEvent> &events);
+    std::optional<TraceEvent> find(qint64 revision, const QString &key) const;
+    // The (first) write at `revision`, whatever its key.
+    std::optional<TraceEvent> atRevision(qint64 revision) const;
+    void clear();
+    std::size_t size() const { return m_order.size(); }
+    qint64 lastSeq() const { return m_lastSeq; }
+
+private:
+    using Key = QPair<qint64, QString>;
+    QHash<Key, TraceEvent> m_byWrite;
+    QHash<qint64, Key> m_firstAt;
+    std::deque<Key> m_order;
+    std::size_t m_capacity;
+    qint64 m_lastSeq = 0;
+};
+
+} // namespace rlab::ui
