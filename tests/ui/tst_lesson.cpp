@@ -70,6 +70,7 @@ private slots:
     void testFailingExpectStopsTheLesson();
     void testLessonNeedingAnotherClusterIsRefused();
     void testStopRestoresTime();
+    void testLiveModeIsSwitchedToStepModeAndBack();
 };
 
 void TestLesson::testParsesALesson()
@@ -285,6 +286,22 @@ void TestLesson::testStopRestoresTime()
     player.stop();
     QCOMPARE(player.state(), LessonPlayer::State::Idle);
     QVERIFY(session.isTimeRunning());
+}
+
+void TestLesson::testLiveModeIsSwitchedToStepModeAndBack()
+{
+    QStringList errors;
+    const std::optional<Lesson> l = parse(kLesson, &errors);
+    ClusterSession session;
+    session.setMode(ClusterSession::Mode::Live);
+    LessonPlayer player(session);
+    QVERIFY(player.start(*l, &errors));
+    QCOMPARE(session.mode(), ClusterSession::Mode::Deterministic);
+    QVERIFY(!session.simulation().isThreaded());
+    QCOMPARE(player.runToEnd(), 4);   // apply, scale, sync, advance (the narration runs nothing)
+    QCOMPARE(player.state(), LessonPlayer::State::Finished);
+    player.stop();
+    QCOMPARE(session.mode(), ClusterSession::Mode::Live);
 }
 
 QTEST_MAIN(TestLesson)

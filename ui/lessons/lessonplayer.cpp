@@ -47,16 +47,16 @@ bool LessonPlayer::checkCluster(const Lesson &lesson, QStringList *errors) const
 
 bool LessonPlayer::start(const Lesson &lesson, QStringList *errors)
 {
-    if (m_session.simulation().isThreaded()) {
-        // Worker threads reconcile on their own: steps and predictions need the deterministic runner.
-        if (errors)
-            errors->append(tr("%1: lessons run in step (deterministic) mode; switch the cluster out of live mode first").arg(lesson.scenario.file));
-        return false;
-    }
     if (!checkCluster(lesson, errors))
         return false;
-    if (m_state == State::Idle)
+    if (m_state == State::Idle) {
         m_timeWasRunning = m_session.isTimeRunning();
+        m_modeBefore = m_session.mode();
+    }
+    if (!m_session.isLive())
+        m_session.returnToLive();
+    // Worker threads would reconcile on their own: steps and predictions need the deterministic runner.
+    m_session.setMode(ClusterSession::Mode::Deterministic);
     m_lesson = lesson;
     m_failures.clear();
     m_correct = m_predictions = 0;
@@ -86,6 +86,7 @@ void LessonPlayer::stop()
         return;
     m_runner.reset();
     m_index = -1;
+    m_session.setMode(m_modeBefore);
     m_session.setTimeRunning(m_timeWasRunning);
     setState(State::Idle);
 }
@@ -124,6 +125,7 @@ void LessonPlayer::runCurrent()
     const LessonStep &s = *currentStep();
     const qsizetype before = m_runner->failures().size();
     const bool ok = m_runner->runStep(s.step);
+    ++m_ran;
     m_session.frame();   // the panels see the step's writes now, with time still stopped
     if (!ok) {
         m_failures += m_runner->failures().mid(before);
@@ -171,14 +173,12 @@ bool LessonPlayer::next()
 
 int LessonPlayer::runToEnd()
 {
-    int ran = 0;
+    const int before = m_ran;
     while (m_state != State::Finished && m_state != State::Failed && m_state != State::Idle) {
-        const bool running = m_state != State::Revealed;
         if (!next())
             break;
-        ran += running ? 1 : 0;
     }
-    return ran;
+    return m_ran - before;
 }
 
 void LessonPlayer::setState(State s)

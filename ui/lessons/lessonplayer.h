@@ -1,4 +1,5 @@
 #pragma once
+#include "ui/clustersession.h"
 #include "ui/lessons/lesson.h"
 
 #include <QJsonValue>
@@ -12,11 +13,11 @@ class ScenarioRunner;
 
 namespace rlab::ui {
 
-class ClusterSession;
 
-// Plays a Lesson on the window's ClusterSession, one step at a time: start() resets the cluster
-// (session.reset(), then the lesson's objects) and stops virtual time, so nothing moves but the
-// steps. Per step: Showing (or AwaitingPrediction when it asks one: the student submits an
+// Plays a Lesson on the window's ClusterSession, one step at a time: start() returns to live (if
+// time travelling), switches to Deterministic mode, resets the cluster (session.reset(), then the
+// lesson's objects) and stops virtual time, so nothing moves but the steps; stop() restores the
+// mode and time. Per step: Showing (or AwaitingPrediction when it asks one: the student submits an
 // answer first) → next() runs the step's action through ScenarioRunner::runStep and reads the
 // prediction's ClusterQuery → Revealed (right/wrong) → next() shows the following step, and
 // after the last one Finished. A step that fails (expect, invalid action) → Failed with its
@@ -45,14 +46,14 @@ public:
     // cluster the session does not run (other nodes, controllers, seed, kubelet timings) or
     // its objects are rejected.
     bool start(const Lesson &lesson, QStringList *errors = nullptr);
-    // Back to Idle; virtual time runs again if it did before start().
+    // Back to Idle; mode and virtual time as before start().
     void stop();
 
     void submitAnswer(const QString &answer);
     // Showing/AwaitingPrediction: runs the step → Revealed. Revealed: the next step (or
     // Finished). False when there is nothing to do (Idle, Finished, Failed).
     bool next();
-    // next() until Finished or Failed; how many steps ran.
+    // next() until Finished or Failed; how many steps ran (narration-only steps run nothing).
     int runToEnd();
 
     State state() const { return m_state; }
@@ -89,9 +90,10 @@ private:
     QString m_given;
     Reveal m_reveal;
     QStringList m_failures;
-    int m_correct = 0, m_predictions = 0;
+    int m_correct = 0, m_predictions = 0, m_ran = 0;
     QString m_language = QStringLiteral("en");
     bool m_timeWasRunning = true;
+    ClusterSession::Mode m_modeBefore = ClusterSession::Mode::Deterministic;
 };
 
 } // namespace rlab::ui
