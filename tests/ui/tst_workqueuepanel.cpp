@@ -290,7 +290,7 @@ private slots:
         auto views = [](int shift) {
             std::vector<WorkQueueView> out;
             for (int c = 0; c < 9; ++c) {
-                WorkQueueView v{QStringLiteral("controller-%1").arg(c), 5, {}};
+                WorkQueueView v{QStringLiteral("controller-%1").arg(c), 5, false, {}};
                 for (int i = shift; i < shift + 1000; ++i)
                     v.snapshot.queued.append(QueuedItem{QStringLiteral("default/key-%1").arg(i), 0, i % 3, QueuedVia::Add, 0});
                 for (int i = 0; i < 200; ++i)

@@ -16,6 +16,7 @@ struct WorkQueueView
 {
     QString controller;
     int workers = 1;
+    bool threaded = false;   // workers run on QThreads (else the deterministic runner, worker 0)
     WorkQueueSnapshot snapshot;
 };
 

@@ -284,8 +284,12 @@ void WorkQueueLane::paintEvent(QPaintEvent *)
     // Counters, then the notes of the last moments.
     p.setFont(m.smallFont);
     p.setPen(theme::muted());
+    const WorkQueueView &view = m_model->queue(row);
+    const QString how = view.threaded ? (view.workers == 1 ? tr("1 worker thread") : tr("%1 worker threads").arg(view.workers))
+                                      : tr("deterministic runner: worker 0 only");
     p.drawText(QRect(left, y, right - left, m.line + 4), Qt::AlignVCenter | Qt::AlignLeft,
-               m_model->index(row, WorkQueueModel::TimeColumn, QModelIndex()).data().toString());
+               QFontMetrics(m.smallFont).elidedText(m_model->index(row, WorkQueueModel::TimeColumn).data().toString()
+                                                        + QStringLiteral(" · ") + how, Qt::ElideRight, right - left));
     y += m.line + 8;
     const qint64 now = m_model->nowMs();
     for (const WorkQueueModel::Note &n : m_model->notes(row)) {

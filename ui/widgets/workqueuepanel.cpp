@@ -54,7 +54,8 @@ void WorkQueuePanel::poll()
     for (controller::Controller *c : sim.controllers()) {
         WorkQueueView v;
         v.controller = c->name();
-        if (c->isRunning())
+        v.threaded = c->isRunning();
+        if (v.threaded)
             v.workers = c->workers();
         else if (v.controller == QLatin1String("deployment"))
             v.workers = sim.config().deploymentWorkers;
