@@ -104,6 +104,24 @@ private slots:
         }
     }
 
+    // Cost of redrawing a full chart (3600 samples × 8 series), what a visible chart pays at
+    // most once per frame; reported, not asserted.
+    void benchmarkRefreshFullChart()
+    {
+        ClusterSession session;
+        ChartsPanel panel(session);
+        TimeSeriesModel *m = panel.feeder().model(ChartFeeder::QueueDepth);
+        for (int s = 0; s < 8; ++s)
+            m->addSeries(QStringLiteral("series-%1").arg(s));
+        for (int r = 0; r < m->capacity(); ++r)
+            m->append(r * 0.1, {double(r % 7), double(r % 5), 1, 2, 3, double(r % 11), 0, 4});
+        panel.setChart(ChartFeeder::QueueDepth);
+        QCOMPARE(panel.shownSeriesCount(), 8);
+        QBENCHMARK {
+            panel.refreshChart();
+        }
+    }
+
     void testExport()
     {
         ClusterSession session;

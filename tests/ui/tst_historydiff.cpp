@@ -55,6 +55,21 @@ private slots:
         QCOMPARE(rb, b);
     }
 
+    // A 200-line template with every 10th line changed; reported, not asserted.
+    void benchmarkDiff200Lines()
+    {
+        QStringList a, b;
+        for (int i = 0; i < 200; ++i) {
+            a << QStringLiteral("line %1").arg(i);
+            b << (i % 10 == 0 ? QStringLiteral("changed %1").arg(i) : QStringLiteral("line %1").arg(i));
+        }
+        QList<LineDiff::Line> d;
+        QBENCHMARK {
+            d = LineDiff::compute(a, b);
+        }
+        QCOMPARE(LineDiff::countOf(d, LineDiff::Op::Added), 20);
+    }
+
     void testCounts()
     {
         const auto d = LineDiff::compute({"A", "B", "C"}, {"A", "X", "Y", "C"});

@@ -97,7 +97,8 @@ void ChartFeeder::onFrame()
     const double t = now / 1000.0;
     if (m_workloadsDirty || m_lastWorkloadSampleMs < 0 || now - m_lastWorkloadSampleMs >= kSampleIntervalMs)
         sampleWorkloads(t);
-    if (model(QueueDepth)->lastTime() != t)
+    const TimeSeriesModel *queues = model(QueueDepth);
+    if (queues->rowCount() == 0 || now - qint64(queues->lastTime() * 1000) >= kQueueSampleMs)
         sampleQueues(t);
     flushRequests();
 }

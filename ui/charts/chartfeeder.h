@@ -19,14 +19,16 @@ class ClusterSession;
 // available"), that Deployment's status (replicas, updated, ready, available, unavailable),
 // workqueue depth per controller, API requests per second per client. Workloads are sampled when
 // one of them changes and at least every kSampleIntervalMs of virtual time (at most one row per
-// frame); queue depth once per frame; requests per completed virtual second. Bounded by the
-// models' capacity. GUI thread only.
+// frame); queue depth at frames at least kQueueSampleMs of virtual time apart (3600 rows = 6
+// virtual minutes); requests per completed virtual second. Bounded by the models' capacity.
+// GUI thread only.
 class ChartFeeder : public QObject
 {
     Q_OBJECT
 public:
     enum Chart { ReplicaSets, DeploymentStatus, QueueDepth, ApiRequests, ChartCount };
     static constexpr qint64 kSampleIntervalMs = 1000;
+    static constexpr qint64 kQueueSampleMs = 100;   // 10 rows per virtual second at most
 
     explicit ChartFeeder(ClusterSession &session, QObject *parent = nullptr);
 

@@ -60,12 +60,25 @@ void ModelChartView::setModel(TimeSeriesModel *model, const QString &title, cons
     refresh();
 }
 
+void ModelChartView::showEvent(QShowEvent *event)
+{
+    QChartView::showEvent(event);
+    if (m_dirty)
+        refresh();
+}
+
 void ModelChartView::scheduleRefresh()
 {
+    if (!isVisible()) {
+        m_dirty = true;
+        return;
+    }
     if (m_pending)
         return;
     m_pending = true;
-    QTimer::singleShot(0, this, [this] {
+    // At most kMinRefreshIntervalMs apart: a chart is read by eye, not at 60 fps.
+    const qint64 since = m_sinceRefresh.isValid() ? m_sinceRefresh.elapsed() : kMinRefreshIntervalMs;
+    QTimer::singleShot(int(std::max<qint64>(0, kMinRefreshIntervalMs - since)), this, [this] {
         if (m_pending)
             refresh();
     });
@@ -79,6 +92,8 @@ int ModelChartView::seriesCount() const
 void ModelChartView::refresh()
 {
     m_pending = false;
+    m_dirty = false;
+    m_sinceRefresh.start();
     QChart *c = chart();
     const int nSeries = m_model ? m_model->columnCount() - 1 : 0;
     QList<QAbstractSeries *> existing = c->series();
@@ -108,10 +123,16 @@ void ModelChartView::refresh()
         }
         s->setName(name);
         s->setPen(SeriesStyle::pen(int(groups.indexOf(group)), measure));
+        // Beyond kMaxBuckets samples, each bucket of `stride` rows is drawn as its largest
+        // value (peaks such as a queue burst stay visible; short dips may not).
+        const int rows = m_model->rowCount();
+        const int stride = std::max(1, (rows + kMaxBuckets - 1) / kMaxBuckets);
         QList<QPointF> points;
-        points.reserve(m_model->rowCount());
-        for (int row = 0; row < m_model->rowCount(); ++row) {
-            const double y = m_model->value(row, col);
+        points.reserve(2 * (rows / stride + 1));
+        for (int row = 0; row < rows; row += stride) {
+            double y = m_model->value(row, col);
+            for (int k = row + 1; k < std::min(rows, row + stride); ++k)
+                y = std::max(y, m_model->value(k, col));
             // A step line: the value holds until the next sample.
             if (!points.isEmpty() && points.last().y() != y)
                 points.append(QPointF(m_model->value(row, 0), points.last().y()));

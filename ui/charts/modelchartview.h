@@ -1,5 +1,6 @@
 #pragma once
 #include <QChartView>
+#include <QElapsedTimer>
 #include <QPointer>
 
 class QLineSeries;
@@ -10,10 +11,12 @@ namespace rlab::ui {
 class TimeSeriesModel;
 
 // A QChartView that draws a TimeSeriesModel: one QLineSeries per series column (colour per
-// group, line style per measure, SeriesStyle), x in virtual seconds, y from 0 to a little above
-// the largest value, with fonts sized for a projector. The model is re-read at most once per
-// event-loop turn after it changed (refresh() does it at once, for tests and export).
-// exportPng(path, size) renders the chart alone at that size. GUI thread only.
+// group, width/opacity per measure, SeriesStyle), x in virtual seconds, y from 0 to a little
+// above the largest value, fonts sized for a projector. Long series are drawn as at most
+// kMaxBuckets points (3600 rows → buckets of 6 rows, each its maximum). Redrawn after the model
+// changed, at most every kMinRefreshIntervalMs and never while hidden (refresh() redraws at
+// once, for tests and export). exportPng(path, size) paints the chart alone at that size.
+// GUI thread only.
 class ModelChartView : public QChartView
 {
     Q_OBJECT
@@ -26,13 +29,21 @@ public:
     bool exportPng(const QString &path, const QSize &size = {1280, 720}, QString *error = nullptr);
     int seriesCount() const;
 
+    static constexpr int kMaxBuckets = 600;              // drawn samples per series at most
+    static constexpr qint64 kMinRefreshIntervalMs = 200; // wall time between redraws
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void scheduleRefresh();
 
     QPointer<TimeSeriesModel> m_model;
     QValueAxis *m_x = nullptr;
     QValueAxis *m_y = nullptr;
+    QElapsedTimer m_sinceRefresh;
     bool m_pending = false;
+    bool m_dirty = false;   // changed while hidden: refreshed when shown
 };
 
 } // namespace rlab::ui
