@@ -201,6 +201,31 @@ private slots:
         QCOMPARE(mode->currentIndex(), 0);
     }
 
+    // "Run until complete" of a fresh Deployment of N replicas, from apply (figures only).
+    void benchRunUntilComplete_data()
+    {
+        QTest::addColumn<int>("replicas");
+        QTest::newRow("10") << 10;
+        QTest::newRow("100") << 100;
+        QTest::newRow("300") << 300;
+    }
+
+    void benchRunUntilComplete()
+    {
+        QFETCH(int, replicas);
+        ClusterSession session;
+        TimeControls controls(session);
+        QString yaml = ManifestEditor::sampleManifest();
+        yaml.replace(QStringLiteral("replicas: 3"), QStringLiteral("replicas: %1").arg(replicas));
+        QVERIFY(session.apply({ManifestSource{QStringLiteral("big.yaml"), yaml.toUtf8(), {}}}).ok());
+        TimeCommands::Report r;
+        QBENCHMARK_ONCE {
+            r = controls.runUntilComplete();
+        }
+        QVERIFY2(r.ok, qPrintable(r.text));
+        QCOMPARE(nginx(session)->status.availableReplicas, replicas);
+    }
+
     void keyboardSpaceAndRight()
     {
         ClusterSession session;

@@ -149,7 +149,16 @@ TimeCommands::Report TimeCommands::runUntilComplete(const QString &ns, const QSt
     const qint64 start = clock.now();
     const qint64 deadline = start + capMs;
     RolloutStatus status;
-    for (qint64 n = 0; n < kMaxSteps; ++n) {
+    qint64 steps = 0;
+    if (!sim.api().getAs<api::Deployment>(ns, deployment)) {   // a typo moves nothing
+        report.text = tr("Error from server (NotFound): deployments.apps \"%1\" not found").arg(deployment);
+        return report;
+    }
+    for (;;) {
+        // Everything runnable at this instant first; the rollout's state is read when the
+        // cluster is quiet, before time moves on (so completion is caught at its instant).
+        while (steps < kMaxSteps && sim.runner().step())
+            ++steps;
         const auto d = sim.api().getAs<api::Deployment>(ns, deployment);
         if (!d) {
             report.text = tr("Error from server (NotFound): deployments.apps \"%1\" not found").arg(deployment);
@@ -157,13 +166,12 @@ TimeCommands::Report TimeCommands::runUntilComplete(const QString &ns, const QSt
         }
         status = RolloutStatus::of(*d);
         report.text = status.message;
-        if (status.isFinal() || (d->spec.paused && status.state != RolloutStatus::NotObserved)) {
-            if (!status.isFinal())
-                report.text = tr("deployment \"%1\" is paused: resume it to let the rollout finish").arg(deployment);
+        if (status.isFinal() || steps >= kMaxSteps)
+            break;
+        if (d->spec.paused && status.state != RolloutStatus::NotObserved) {
+            report.text = tr("deployment \"%1\" is paused: resume it to let the rollout finish").arg(deployment);
             break;
         }
-        if (sim.runner().step())
-            continue;
         const std::optional<qint64> next = clock.nextTimerAt();
         if (!next || *next > deadline) {
             report.text = tr("Stopped after %1 of virtual time: %2").arg(seconds(clock.now() - start), status.message);
