@@ -2,12 +2,15 @@
 #include "core/sim/simulation.h"
 #include "ui/clustersession.h"
 #include "ui/record/advancechunker.h"
+#include "ui/record/recordcontrols.h"
 #include "ui/record/recording.h"
 #include "ui/record/sessionrecorder.h"
 #include "ui/record/sessionreplayer.h"
 #include "ui/record/stepforms.h"
 
+#include <QDir>
 #include <QJsonArray>
+#include <QPushButton>
 #include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -179,6 +182,36 @@ private slots:
         QVERIFY(diffs.at(0).startsWith(QLatin1String("trace differs at line")));
         QVERIFY(diffs.at(1).startsWith(QLatin1String("final state differs")));
         QVERIFY(!SessionReplayer::checkHeadless(*rec).isEmpty());
+    }
+
+    void controlsRecordSaveAndReplay()
+    {
+        ClusterSession session;
+        RecordControls controls(session);
+        controls.resize(1280, controls.sizeHint().height());
+        QSignalSpy messages(&controls, &RecordControls::message);
+        controls.startRecording();
+        session.stop();
+        QVERIFY(controls.recorder()->isRecording());
+        QVERIFY(session.apply({ManifestSource::fromFile(manifest())}).ok());
+        frames(session, 15'000, 160);
+        QVERIFY(controls.statusText().startsWith(QStringLiteral("● recording · 1 step")));
+        const QString dir = QDir::current().absoluteFilePath(QStringLiteral("screenshots"));
+        QDir().mkpath(dir);
+        QVERIFY(controls.grab().save(dir + QStringLiteral("/recordcontrols-recording-1280.png")));
+        QTemporaryDir tmp;
+        const QString stem = tmp.filePath(QStringLiteral("class"));
+        QVERIFY(controls.stopAndSave(stem + QStringLiteral(".yaml")));
+        QVERIFY(QFile::exists(stem + QStringLiteral(".trace.jsonl")));
+        QVERIFY(!controls.recorder()->isRecording());
+        QVERIFY2(controls.replay(stem + QStringLiteral(".yaml")), qPrintable(controls.statusText()));
+        QVERIFY2(controls.statusText().startsWith(QStringLiteral("replayed class.yaml: trace and final state identical")),
+                 qPrintable(controls.statusText()));
+        QVERIFY(controls.grab().save(dir + QStringLiteral("/recordcontrols-replayed-1280.png")));
+        QVERIFY(!controls.stopAndSave(stem));   // nothing recorded any more
+        QVERIFY(messages.size() >= 4);
+        QVERIFY(!controls.replay(tmp.filePath(QStringLiteral("missing"))));
+        QVERIFY(controls.statusText().startsWith(QStringLiteral("cannot read")));
     }
 
     void aResetEndsTheRecording()
