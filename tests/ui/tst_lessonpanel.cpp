@@ -2,6 +2,8 @@
 // Next; fonts follow the panel's font (presenter mode); screenshots at 1280×720 and 1920×1080
 // (written to $RLAB_SCREENSHOT_DIR when set) of the panel and of presenter mode with a highlight.
 #include "ui/clustersession.h"
+#include "ui/mainwindow.h"
+#include "ui/widgets/objectspanel.h"
 #include "ui/lessons/lessonpanel.h"
 #include "ui/presenter/highlightoverlay.h"
 #include "ui/presenter/presentermode.h"
@@ -87,6 +89,7 @@ private slots:
     void testStudentPredictsWrongWithChoices();
     void testFontsFollowThePanelFont();
     void testBadLessonShowsFileLine();
+    void testOnTheMainWindow();
     void testScreenshots_data();
     void testScreenshots();
 };
@@ -172,6 +175,44 @@ void TestLessonPanel::testBadLessonShowsFileLine()
     QVERIFY(!panel.openLesson(path, &errors));
     QVERIFY2(errors.value(0).startsWith(path + QStringLiteral(":5:5: unknown step \"jump\"")), qPrintable(errors.join(QLatin1Char('\n'))));
     QCOMPARE(panel.player().state(), LessonPlayer::State::Idle);
+}
+
+void TestLessonPanel::testOnTheMainWindow()
+{
+    // Wired as the lead would: a lesson dock on the real window, presenter mode on top.
+    MainWindow::Options options;
+    options.persistLayout = false;
+    options.startFrames = false;
+    MainWindow mw(options);
+    auto *panel = new LessonPanel(mw.session());
+    panel->setLessonDirectories({lessonsDir()});
+    auto *dock = new QDockWidget(QStringLiteral("Lesson"), &mw);
+    dock->setObjectName(QStringLiteral("lessonDock"));
+    dock->setWidget(panel);
+    mw.addDockWidget(Qt::LeftDockWidgetArea, dock);
+    PresenterMode pm(&mw);
+    pm.setKeptDocks(pm.keptDocks() << QStringLiteral("objectsDock"));
+    connect(panel, &LessonPanel::highlightRequested, &pm, &PresenterMode::highlight);
+    mw.resize(1920, 1080);
+    mw.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&mw));
+    QVERIFY(panel->openLesson(lessonsDir() + QStringLiteral("/01-apply-journey.yaml")));
+    panel->nextButton()->click();   // past the intro
+    panel->answerEdit()->setText(QStringLiteral("1"));
+    panel->revealButton()->click();
+    panel->nextButton()->click();   // "No pods yet": highlight objects
+    mw.refreshNow();
+    QApplication::processEvents();   // layout requests of the scroll area
+    screenshot(&mw, QStringLiteral("lesson-mainwindow-1920x1080.png"));
+    pm.setEnabled(true);
+    QApplication::processEvents();
+    QVERIFY(mw.findChild<QDockWidget *>(QStringLiteral("etcdDock"))->isHidden());
+    QVERIFY(!dock->isHidden());
+    QVERIFY(pm.overlay()->isVisible());
+    QCOMPARE(pm.overlay()->target(), mw.objectsPanel());
+    screenshot(&mw, QStringLiteral("lesson-mainwindow-presenter-1920x1080.png"));
+    pm.setEnabled(false);
+    QVERIFY(!mw.findChild<QDockWidget *>(QStringLiteral("etcdDock"))->isHidden());
 }
 
 void TestLessonPanel::testScreenshots_data()
