@@ -80,6 +80,13 @@ private slots:
         QVERIFY(d);
         QCOMPARE(d->spec.template_.spec.containers.first().image, QStringLiteral("nginx:1.25"));
         QCOMPARE(panel.model()->revisions(), (QList<qint64>{2, 3, 4}));
+        // The panel's list is kubectl's list.
+        const QList<rollout::HistoryEntry> kubectl = rollout::historyEntries(session.api(), "default", "nginx");
+        QCOMPARE(kubectl.size(), panel.model()->entries().size());
+        for (qsizetype i = 0; i < kubectl.size(); ++i) {
+            QCOMPARE(panel.model()->entries()[i].revision, kubectl[i].revision);
+            QCOMPARE(panel.model()->entries()[i].replicaSet->metadata.name, kubectl[i].replicaSet->metadata.name);
+        }
         QVERIFY2(panel.explanation().contains(QStringLiteral("renumbered to revision 4")), qPrintable(panel.explanation()));
 
         // The current template again: kubectl skips it.

@@ -1,5 +1,6 @@
 #include "ui/history/historypanel.h"
 
+#include "core/controller/deployment/deploymentutil.h"
 #include "ui/clustersession.h"
 #include "ui/history/historymodel.h"
 #include "ui/history/revisionexplainer.h"
@@ -168,11 +169,20 @@ void HistoryPanel::onStoreEvents(const std::vector<rlab::store::WatchEvent> &eve
 
 void HistoryPanel::refresh()
 {
-    const QString ns = m_deployment.section(QLatin1Char('/'), 0, 0);
-    const QString name = m_deployment.section(QLatin1Char('/'), 1);
+    // rollout::historyEntries from the cache instead of the API server: the list is re-read on
+    // every ReplicaSet status write during a rollout, and GETs from here would fill the
+    // "API requests per second" chart. Same rule: ascending revisions, unparsable ones skipped.
     QList<rollout::HistoryEntry> entries;
-    if (!name.isEmpty())
-        entries = rollout::historyEntries(m_session.api(), ns, name);
+    if (const DeploymentPtr d = m_cache.deployment(m_deployment)) {
+        QMap<qint64, rollout::HistoryEntry> byRevision;
+        for (const ReplicaSetCPtr &rs : m_cache.replicaSetsOf(*d)) {
+            bool ok = false;
+            const qint64 v = controller::deploymentutil::Revision(*rs, &ok);
+            if (ok)
+                byRevision.insert(v, rollout::HistoryEntry{v, rs->metadata.annotations.value(controller::deploymentutil::ChangeCauseAnnotation), rs});
+        }
+        entries = byRevision.values();
+    }
     QList<qint64> selected;
     for (const QModelIndex &i : m_table->selectionModel()->selectedRows())
         selected << i.data(HistoryModel::RevisionRole).toLongLong();

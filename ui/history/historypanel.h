@@ -17,12 +17,12 @@ namespace rlab::ui {
 class ClusterSession;
 class HistoryModel;
 
-// The rollout history dock of one Deployment: its revisions (rollout::historyEntries), the
+// The rollout history dock of one Deployment: its revisions, the
 // template diff between any two of them (pick "from" and "to", or select two rows), "Roll back
 // to this revision" (rollout::rolloutUndo with --to-revision, its kubectl output line shown), and
 // a plain explanation of why the last change did or did not create a revision. The list is
-// re-read through the API server only when a write touched that Deployment or a ReplicaSet
-// of its namespace. GUI thread only.
+// rollout::historyEntries' rule applied to the session's own watch cache, re-read when a write
+// touched that Deployment or a ReplicaSet of its namespace. GUI thread only.
 class HistoryPanel : public QWidget
 {
     Q_OBJECT
