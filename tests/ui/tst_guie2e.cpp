@@ -332,6 +332,36 @@ private slots:
         QCOMPARE(w.objectModel()->indexOf(node2, ObjectTreeModel::StatusColumn).data().toString(), QStringLiteral("Ready"));
     }
 
+    void liveThreadsFromTheToolbar()
+    {
+        MainWindow w(options());
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QComboBox *mode = w.timeControls()->modeBox();
+        mode->setCurrentIndex(1);
+        emit mode->activated(1);
+        QCOMPARE(w.session().mode(), ClusterSession::Mode::Live);
+        QVERIFY(w.session().simulation().isThreaded());
+        QVERIFY(w.applyEditor().ok());
+        w.timeControls()->speedSlider()->slider()->setValue(300);   // ×100
+        w.session().start();
+        // Worker threads reconcile; the window only moves the clock and drains each frame.
+        QTRY_COMPARE_WITH_TIMEOUT(treeStatus(w, QStringLiteral("Deployment"), QStringLiteral("nginx")), QStringLiteral("3/3 ready"), 30000);
+        ControlsPanel *panel = w.controlsPanel();
+        QTRY_COMPARE(panel->currentDeployment(), QStringLiteral("nginx"));
+        panel->replicasBox()->setValue(5);
+        QTest::mouseClick(panel->scaleButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(treeStatus(w, QStringLiteral("Deployment"), QStringLiteral("nginx")), QStringLiteral("5/5 ready"), 30000);
+        QTRY_COMPARE(w.objectModel()->objectCount(ObjectTreeModel::Pods), 5);
+        // Stepping switches back to Step-by-step and stops the threads.
+        w.timeControls()->stepAction()->trigger();
+        QCOMPARE(w.session().mode(), ClusterSession::Mode::Deterministic);
+        QVERIFY(!w.session().simulation().isThreaded());
+        QCOMPARE(mode->currentIndex(), 0);
+        w.session().stop();
+    }
+
     void timeControlsStepAndSpeed()
     {
         MainWindow w(options());
