@@ -51,6 +51,7 @@ private slots:
     void testOffRestoresExactly();
     void testShortcutsOnlyWhileOn();
     void testHighlightFollowsTarget();
+    void testKeysOwnedByTheWindowStayThere();
 };
 
 void TestPresenterMode::testOnChangesFontPaletteAndDocks()
@@ -169,6 +170,27 @@ void TestPresenterMode::testHighlightFollowsTarget()
     pm.highlight(QStringLiteral("charts"), QString());
     QVERIFY(!o->isVisible());
     QCOMPARE(o->target(), nullptr);
+}
+
+void TestPresenterMode::testKeysOwnedByTheWindowStayThere()
+{
+    Window w;
+    auto *play = new QAction(QStringLiteral("Play"), &w.main);   // like TimeControls' playAction
+    play->setShortcut(Qt::Key_Space);
+    w.main.addAction(play);
+    QSignalSpy played(play, &QAction::triggered);
+    PresenterMode pm(&w.main);
+    QSignalSpy presenterPlay(&pm, &PresenterMode::playPauseRequested);
+    QSignalSpy back(&pm, &PresenterMode::backRequested);
+    w.main.show();
+    QVERIFY(QTest::qWaitForWindowActive(&w.main));
+    pm.setEnabled(true);
+    QVERIFY(pm.playPauseAction()->shortcut().isEmpty());
+    QTest::keyClick(&w.main, Qt::Key_Space);
+    QTest::keyClick(&w.main, Qt::Key_Left);
+    QCOMPARE(played.count(), 1);          // not ambiguous: the window's action fired
+    QCOMPARE(presenterPlay.count(), 0);
+    QCOMPARE(back.count(), 1);            // ← is free: the presenter's action has it
 }
 
 QTEST_MAIN(TestPresenterMode)

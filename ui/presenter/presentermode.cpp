@@ -15,6 +15,7 @@ PresenterMode::PresenterMode(QMainWindow *window)
         auto *a = new QAction(text, window);
         a->setObjectName(QLatin1String(name));
         a->setShortcut(key);
+        m_keys.insert(a, key);
         a->setShortcutContext(Qt::WindowShortcut);
         window->addAction(a);
         return a;
@@ -93,8 +94,16 @@ void PresenterMode::setEnabled(bool on)
             if (docks.contains(it.key()))
                 it.key()->setVisible(it.value());
     }
-    for (QAction *a : {m_playPause, m_step, m_back})
+    for (QAction *a : {m_playPause, m_step, m_back}) {
         a->setEnabled(on);
+        // A key another action of the window already owns (the time controls' Space and →)
+        // stays with it: two actions on one key would make Qt's shortcut ambiguous and fire neither.
+        const QKeySequence key = m_keys.value(a);
+        bool taken = false;
+        for (QAction *other : m_window->findChildren<QAction *>())
+            taken = taken || (other != a && other != m_toggle && !m_keys.contains(other) && other->shortcuts().contains(key));
+        a->setShortcut(on && taken ? QKeySequence() : key);
+    }
     {
         const QSignalBlocker block(m_toggle);
         m_toggle->setChecked(on);

@@ -1,5 +1,6 @@
 #pragma once
 #include <QFont>
+#include <QKeySequence>
 #include <QHash>
 #include <QObject>
 #include <QPalette>
@@ -20,7 +21,8 @@ class HighlightOverlay;
 // dock whose objectName is not in keptDocks(); setEnabled(false) restores the font, palette,
 // dock visibility and dock layout exactly as they were. Keyboard: F5 toggles (always active);
 // Space, → and ← (only while on) emit playPauseRequested / stepRequested / backRequested, which
-// the owner connects to its time controls and time travel. highlight(panel, objectRef) — wired
+// the owner connects to its time controls and time travel — unless another action of the window
+// already owns that key (TimeControls: Space = play, → = step), which then keeps it. highlight(panel, objectRef) — wired
 // to LessonPanel::highlightRequested — draws the HighlightOverlay over that panel's dock.
 // GUI thread only.
 class PresenterMode : public QObject
@@ -69,6 +71,7 @@ private:
     QHash<QString, QPointer<QWidget>> m_targets;
     QAction *m_toggle, *m_playPause, *m_step, *m_back;
     HighlightOverlay *m_overlay;
+    QHash<QAction *, QKeySequence> m_keys;
 
     // What setEnabled(false) puts back.
     struct Saved
