@@ -101,6 +101,26 @@ private slots:
         QCOMPARE(g.sceneRect, QRectF(0, 0, 16 + 176 + 260 + 16, 256 + 48 + 16));
     }
 
+    void naturalOrder_data()
+    {
+        QTest::addColumn<QString>("a");
+        QTest::addColumn<QString>("b");
+        QTest::addColumn<bool>("less");
+        QTest::newRow("2 < 10") << "node-2" << "node-10" << true;
+        QTest::newRow("10 > 9") << "node-10" << "node-9" << false;
+        QTest::newRow("prefix first") << "a-5" << "b-1" << true;
+        QTest::newRow("no number") << "alpha" << "beta" << true;
+        QTest::newRow("equal") << "node-1" << "node-1" << false;
+        QTest::newRow("leading zero tie broken by text") << "node-01" << "node-1" << true;
+    }
+    void naturalOrder()
+    {
+        QFETCH(QString, a);
+        QFETCH(QString, b);
+        QFETCH(bool, less);
+        QCOMPARE(CanvasLayout::naturalLess(a, b), less);
+    }
+
     void easing_data()
     {
         QTest::addColumn<double>("t");

@@ -58,6 +58,18 @@ CanvasLayout::Geometry CanvasLayout::compute(const std::vector<Column> &columns,
     return g;
 }
 
+bool CanvasLayout::naturalLess(const QString &a, const QString &b)
+{
+    auto split = [](const QString &s) {
+        qsizetype i = s.size();
+        while (i > 0 && s.at(i - 1).isDigit())
+            --i;
+        return std::pair<QString, qint64>(s.left(i), i < s.size() ? s.mid(i).toLongLong() : -1);
+    };
+    const auto sa = split(a), sb = split(b);
+    return sa != sb ? sa < sb : a < b;
+}
+
 QRectF CanvasLayout::replicaSetCard(const Geometry &g, int column)
 {
     const std::size_t c = std::size_t(column);

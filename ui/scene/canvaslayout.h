@@ -1,6 +1,7 @@
 #pragma once
 #include <QPointF>
 #include <QRectF>
+#include <QString>
 #include <vector>
 
 namespace rlab::ui {
@@ -43,6 +44,9 @@ struct CanvasLayout
     static double laneHeight(int rows);
     static QPointF chipOffset(int slot, int chipCols);
     static Geometry compute(const std::vector<Column> &columns, const std::vector<int> &laneRows);
+    // Lane order of nodes: "node-2" before "node-10" (the text before a trailing number, then
+    // the number), else plain string order.
+    static bool naturalLess(const QString &a, const QString &b);
     // Card rectangles from a computed geometry.
     static QRectF replicaSetCard(const Geometry &g, int column);
     static QRectF deploymentCard(const Geometry &g, int firstColumn, int lastColumn);

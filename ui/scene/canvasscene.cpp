@@ -29,19 +29,6 @@ void tag(QGraphicsItem *item, const QString &kind, const QString &ns, const QStr
     item->setData(2, name);
 }
 
-// "node-2" before "node-10": the text before the trailing number, then the number.
-bool naturalLess(const QString &a, const QString &b)
-{
-    auto split = [](const QString &s) {
-        qsizetype i = s.size();
-        while (i > 0 && s.at(i - 1).isDigit())
-            --i;
-        return std::pair<QString, qint64>(s.left(i), i < s.size() ? s.mid(i).toLongLong() : -1);
-    };
-    const auto sa = split(a), sb = split(b);
-    return sa != sb ? sa < sb : a < b;
-}
-
 } // namespace
 
 CanvasScene::CanvasScene(QObject *parent)
@@ -72,9 +59,7 @@ void CanvasScene::clearAll()
     m_replicaSets.clear();
     m_deployments.clear();
     m_nodes.clear();
-    m_animPods.clear();
-    m_animCards.clear();
-    m_animLanes.clear();
+    m_anim.clear();
     m_waitingRows = 1;
 }
 
@@ -106,22 +91,14 @@ void CanvasScene::put(const store::KeyValue &kv, bool animate)
 {
     if (!kv.value)
         return;
-    switch (kv.value->kind()) {
-    case api::Kind::Pod:
-        putPod(api::objectCast<api::Pod>(kv.value), animate);
-        break;
-    case api::Kind::ReplicaSet:
-        putReplicaSet(api::objectCast<api::ReplicaSet>(kv.value));
-        break;
-    case api::Kind::Deployment:
-        putDeployment(api::objectCast<api::Deployment>(kv.value));
-        break;
-    case api::Kind::Node:
-        putNode(api::objectCast<api::Node>(kv.value));
-        break;
-    default:
-        break;
-    }
+    if (auto pod = api::objectCast<api::Pod>(kv.value))
+        putPod(pod, animate);
+    else if (auto rs = api::objectCast<api::ReplicaSet>(kv.value))
+        putReplicaSet(rs);
+    else if (auto d = api::objectCast<api::Deployment>(kv.value))
+        putDeployment(d);
+    else if (auto n = api::objectCast<api::Node>(kv.value))
+        putNode(n);
 }
 
 void CanvasScene::remove(const QByteArray &etcdKey, bool animate)
@@ -144,7 +121,7 @@ void CanvasScene::remove(const QByteArray &etcdKey, bool animate)
         it->item->removing = true;
         it->item->setStage(PodStage::Terminating, true);
         it->item->fadeTo(0.0, 0.4, true);
-        markAnimating(it->item);
+        m_anim.add(it->item);
     } else if (resource == "replicasets") {
         auto it = m_replicaSets.find(key);
         if (it == m_replicaSets.end())
@@ -159,7 +136,7 @@ void CanvasScene::remove(const QByteArray &etcdKey, bool animate)
         auto it = m_deployments.find(key);
         if (it == m_deployments.end())
             return;
-        m_animCards.remove(it->card);
+        m_anim.remove(it->card);
         delete it->card;
         m_deployments.erase(it);
         m_layoutDirty = true;
@@ -167,7 +144,7 @@ void CanvasScene::remove(const QByteArray &etcdKey, bool animate)
         auto it = m_nodes.find(key);
         if (it == m_nodes.end())
             return;
-        m_animLanes.remove(it->lane);
+        m_anim.remove(it->lane);
         delete it->lane;
         m_nodes.erase(it);
         for (auto p = m_pods.begin(); p != m_pods.end(); ++p) {
@@ -241,7 +218,7 @@ void CanvasScene::putPod(const std::shared_ptr<const api::Pod> &pod, bool animat
         it->item->fadeTo(0.45, 0.92, animate);
     it->item->setToolTip(CardContents::podTooltip(*pod));
     if (animate && it->item->isAnimating())
-        markAnimating(it->item);
+        m_anim.add(it->item);
 }
 
 void CanvasScene::putReplicaSet(const std::shared_ptr<const api::ReplicaSet> &rs)
@@ -308,14 +285,14 @@ void CanvasScene::dropPod(const QString &key)
     if (col != m_replicaSets.end()) {
         col->cellSlots[it->lane].release(key);
         if (--col->pods == 0 && !col->rs) {
-            m_animCards.remove(col->card);
+            m_anim.remove(col->card);
             delete col->card;
             m_replicaSets.erase(col);
         }
     }
     if (auto n = m_nodes.find(it->lane); n != m_nodes.end())
         --n->pods;
-    m_animPods.remove(it->item);
+    m_anim.remove(it->item);
     delete it->item;
     m_pods.erase(it);
     m_layoutDirty = true;
@@ -347,7 +324,7 @@ void CanvasScene::relayout(bool animate)
     });
 
     QStringList nodeOrder = m_nodes.keys();
-    std::sort(nodeOrder.begin(), nodeOrder.end(), naturalLess);
+    std::sort(nodeOrder.begin(), nodeOrder.end(), CanvasLayout::naturalLess);
 
     std::vector<CanvasLayout::Column> columns;
     m_columnIndex.clear();
@@ -413,13 +390,13 @@ void CanvasScene::relayout(bool animate)
             QRectF(CanvasLayout::kMargin, g.laneY[std::size_t(n) + 1], laneW, g.laneH[std::size_t(n) + 1]), cells, animate);
     }
     if (animate) {
-        m_animLanes.insert(m_waitingLane);
+        m_anim.add(m_waitingLane);
         for (NodeState &ns : m_nodes)
-            m_animLanes.insert(ns.lane);
+            m_anim.add(ns.lane);
         for (ColumnState &c : m_replicaSets)
-            m_animCards.insert(c.card);
+            m_anim.add(c.card);
         for (DeploymentState &d : m_deployments)
-            m_animCards.insert(d.card);
+            m_anim.add(d.card);
     }
     // Pods: their slot in their cell; a newcomer flies in from its ReplicaSet card.
     for (auto it = m_pods.begin(); it != m_pods.end(); ++it) {
@@ -441,7 +418,7 @@ void CanvasScene::relayout(bool animate)
         if (item->targetPos() != target || item->isAnimating()) {
             item->moveTo(target, animate);
             if (animate)
-                markAnimating(item);
+                m_anim.add(item);
         }
     }
     setSceneRect(g.sceneRect);
@@ -469,13 +446,13 @@ void CanvasScene::refreshCards(bool animate)
         }
         it->card->setContent(content, animate);
         if (animate && it->card->isAnimating())
-            m_animCards.insert(it->card);
+            m_anim.add(it->card);
     }
     for (auto it = m_deployments.begin(); it != m_deployments.end(); ++it) {
         const CardContent content = CardContents::deployment(*it->deployment);
         it->card->setContent(content, animate);
         if (animate && it->card->isAnimating())
-            m_animCards.insert(it->card);
+            m_anim.add(it->card);
     }
     for (auto it = m_nodes.begin(); it != m_nodes.end(); ++it) {
         const bool ready = it->node && it->node->isReady();
@@ -494,32 +471,12 @@ void CanvasScene::tick(qint64 monotonicMs, qint64 virtualNowMs)
     m_lastVirtualMs = virtualNowMs;
     if (dt <= 0)
         return;
-    QStringList finished;
-    for (auto it = m_animPods.begin(); it != m_animPods.end();) {
-        PodItem *item = *it;
-        if (item->advance(dt)) {
-            ++it;
-            continue;
-        }
-        if (item->removing)
-            finished << item->data(1).toString() + QLatin1Char('/') + item->data(2).toString();
-        it = m_animPods.erase(it);
-    }
-    for (const QString &key : std::as_const(finished))
-        dropPod(key);
-    for (auto it = m_animCards.begin(); it != m_animCards.end();)
-        it = (*it)->advance(dt) ? std::next(it) : m_animCards.erase(it);
-    for (auto it = m_animLanes.begin(); it != m_animLanes.end();)
-        it = (*it)->advance(dt) ? std::next(it) : m_animLanes.erase(it);
+    for (PodItem *item : m_anim.advance(dt))
+        dropPod(item->data(1).toString() + QLatin1Char('/') + item->data(2).toString());
     if (m_layoutDirty) {
         relayout(true);
         refreshCards(true);
     }
-}
-
-int CanvasScene::deploymentCardCount() const
-{
-    return int(m_deployments.size());
 }
 
 QList<PodItem *> CanvasScene::podItems() const
@@ -529,34 +486,6 @@ QList<PodItem *> CanvasScene::podItems() const
     for (const PodState &p : m_pods)
         items << p.item;
     return items;
-}
-
-PodItem *CanvasScene::podItem(const QString &ns, const QString &name) const
-{
-    const auto it = m_pods.constFind(ns + QLatin1Char('/') + name);
-    return it == m_pods.cend() ? nullptr : it->item;
-}
-
-CardItem *CanvasScene::replicaSetCard(const QString &ns, const QString &name) const
-{
-    const auto it = m_replicaSets.constFind(ns + QLatin1Char('/') + name);
-    return it == m_replicaSets.cend() ? nullptr : it->card;
-}
-
-CardItem *CanvasScene::deploymentCard(const QString &ns, const QString &name) const
-{
-    const auto it = m_deployments.constFind(ns + QLatin1Char('/') + name);
-    return it == m_deployments.cend() ? nullptr : it->card;
-}
-
-NodeLaneItem *CanvasScene::laneOf(const QString &node) const
-{
-    return node.isEmpty() ? m_waitingLane : m_nodes.value(node).lane;
-}
-
-QString CanvasScene::podLane(const QString &ns, const QString &name) const
-{
-    return m_pods.value(ns + QLatin1Char('/') + name).lane;
 }
 
 int CanvasScene::podSlot(const QString &ns, const QString &name) const

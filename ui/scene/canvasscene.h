@@ -5,6 +5,7 @@
 #include "core/api/replicaset.h"
 #include "core/store/keyvalue.h"
 #include "core/store/watchevent.h"
+#include "ui/scene/animationset.h"
 #include "ui/scene/canvaslayout.h"
 #include "ui/scene/podslots.h"
 
@@ -44,17 +45,17 @@ public:
     void tick(qint64 monotonicMs, qint64 virtualNowMs);
 
     // For tests and the view.
-    int deploymentCardCount() const;
+    int deploymentCardCount() const { return int(m_deployments.size()); }
     int replicaSetCardCount() const { return int(m_replicaSets.size()); }
     QList<PodItem *> podItems() const;
-    PodItem *podItem(const QString &ns, const QString &name) const;
-    CardItem *replicaSetCard(const QString &ns, const QString &name) const;
-    CardItem *deploymentCard(const QString &ns, const QString &name) const;
-    NodeLaneItem *laneOf(const QString &node) const;   // "" = the waiting lane
-    // The lane a pod currently sits in ("" = waiting), and its slot there.
-    QString podLane(const QString &ns, const QString &name) const;
+    PodItem *podItem(const QString &ns, const QString &name) const { return m_pods.value(ns + QLatin1Char('/') + name).item; }
+    CardItem *replicaSetCard(const QString &ns, const QString &name) const { return m_replicaSets.value(ns + QLatin1Char('/') + name).card; }
+    CardItem *deploymentCard(const QString &ns, const QString &name) const { return m_deployments.value(ns + QLatin1Char('/') + name).card; }
+    NodeLaneItem *laneOf(const QString &node) const { return node.isEmpty() ? m_waitingLane : m_nodes.value(node).lane; }
+    // The lane a pod currently sits in ("" = waiting), and its slot there (-1: no such pod).
+    QString podLane(const QString &ns, const QString &name) const { return m_pods.value(ns + QLatin1Char('/') + name).lane; }
     int podSlot(const QString &ns, const QString &name) const;
-    int animatingCount() const { return int(m_animPods.size() + m_animCards.size() + m_animLanes.size()); }
+    int animatingCount() const { return m_anim.size(); }
 
 private:
     struct PodState
@@ -100,7 +101,6 @@ private:
     ColumnState &column(const QString &key);
     void relayout(bool animate);
     void refreshCards(bool animate);
-    void markAnimating(PodItem *item) { m_animPods.insert(item); }
 
     QMap<QString, PodState> m_pods;
     QMap<QString, ColumnState> m_replicaSets;
@@ -108,9 +108,7 @@ private:
     QMap<QString, NodeState> m_nodes;
     NodeLaneItem *m_waitingLane = nullptr;
     int m_waitingRows = 1;
-    QSet<PodItem *> m_animPods;
-    QSet<CardItem *> m_animCards;
-    QSet<NodeLaneItem *> m_animLanes;
+    AnimationSet m_anim;
     CanvasLayout::Geometry m_geometry;
     QHash<QString, int> m_columnIndex;
     qint64 m_lastMonotonicMs = 0;

@@ -44,7 +44,10 @@ void PodItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, Q
     const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
     const QRectF r = boundingRect();
     const QColor fill = currentColor();
-    if (lod * r.width() < 24) {   // a few pixels on screen: a plain rectangle is all one can see
+    // The view does not save the painter's state per item (DontSavePainterState): every item
+    // sets the hints, pen, brush and font it uses.
+    if (lod * r.width() < 40) {   // a few pixels on screen: a plain rectangle is all one can see
+        painter->setRenderHint(QPainter::Antialiasing, false);
         painter->fillRect(r, fill);
         return;
     }
@@ -52,7 +55,7 @@ void PodItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, Q
     painter->setPen(QPen(fill.darker(125), 1.0));
     painter->setBrush(fill);
     painter->drawRoundedRect(r.adjusted(0.5, 0.5, -0.5, -0.5), 7, 7);
-    if (lod * r.width() < 40)
+    if (lod * r.width() < 64)
         return;
     static const QFont font = chipFont();
     painter->setFont(font);

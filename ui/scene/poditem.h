@@ -11,8 +11,8 @@ namespace rlab::ui {
 // One pod on the canvas: a rounded chip coloured by its PodStage, labelled with the name's
 // random suffix ("abc12" of nginx-5f7799dff-abc12). Position, opacity, scale and colour are
 // Tweens advanced once per frame by the scene (advance(dt)), never by timers. Painting is cheap
-// for thousands of chips: no effects, no shadows; below ~24 px on screen a chip is one plain
-// rectangle, its label appears from ~40 px. GUI thread only.
+// for thousands of chips: no effects, no shadows; below ~40 px on screen a chip is one plain
+// rectangle, its label appears from ~64 px. GUI thread only.
 class PodItem : public QGraphicsItem
 {
 public:
