@@ -5,6 +5,8 @@
 #include "ui/charts/seriesstyle.h"
 #include "ui/clustersession.h"
 
+#include <algorithm>
+
 namespace rlab::ui {
 
 ChartFeeder::ChartFeeder(ClusterSession &session, QObject *parent) : QObject(parent), m_session(session)
@@ -46,6 +48,7 @@ void ChartFeeder::onReset()
 {
     m_cache.reset(m_session.snapshot());
     m_requests.clear();
+    m_queuePeaks.clear();
     for (TimeSeriesModel *m : m_models)
         m->clear();
     m_deployment.clear();
@@ -86,9 +89,15 @@ void ChartFeeder::onStoreEvents(const std::vector<rlab::store::WatchEvent> &even
 
 void ChartFeeder::onTraceEvents(const std::vector<rlab::TraceEvent> &events)
 {
-    for (const TraceEvent &e : events)
-        if (e.type == QLatin1String("Request") && e.component == QLatin1String("apiserver"))
+    static const QString queuePrefix = QStringLiteral("queue/");
+    for (const TraceEvent &e : events) {
+        if (e.type == QLatin1String("Request") && e.component == QLatin1String("apiserver")) {
             m_requests.add(e.t, e.detail.value(QStringLiteral("userAgent")).toString());
+        } else if (e.component.startsWith(queuePrefix) && e.detail.contains(QStringLiteral("depth"))) {
+            int &peak = m_queuePeaks[e.component.mid(queuePrefix.size())];
+            peak = std::max(peak, e.detail.value(QStringLiteral("depth")).toInt());
+        }
+    }
 }
 
 void ChartFeeder::onFrame()
@@ -151,8 +160,11 @@ void ChartFeeder::sampleQueues(double t)
         const int column = m->addSeries(c->name());
         while (values.size() < column)
             values.append(0.0);
-        values[column - 1] = c->queue().len();
+        // The deepest the queue was since the last sample (from its trace), or now: the
+        // deterministic runner drains queues within one advance, so len() alone would read 0.
+        values[column - 1] = std::max(c->queue().len(), m_queuePeaks.value(c->name(), 0));
     }
+    m_queuePeaks.clear();
     m->append(t, values);
 }
 

@@ -3,6 +3,7 @@
 #include "ui/charts/timeseriesmodel.h"
 #include "ui/charts/workloadcache.h"
 
+#include <QHash>
 #include <QObject>
 #include <array>
 
@@ -19,8 +20,8 @@ class ClusterSession;
 // available"), that Deployment's status (replicas, updated, ready, available, unavailable),
 // workqueue depth per controller, API requests per second per client. Workloads are sampled when
 // one of them changes and at least every kSampleIntervalMs of virtual time (at most one row per
-// frame); queue depth at frames at least kQueueSampleMs of virtual time apart (3600 rows = 6
-// virtual minutes); requests per completed virtual second. Bounded by the models' capacity.
+// frame); queue depth (the deepest since the previous sample, from the queue trace, or len()
+// now) at frames at least kQueueSampleMs of virtual time apart (3600 rows = 6 virtual minutes); requests per completed virtual second. Bounded by the models' capacity.
 // GUI thread only.
 class ChartFeeder : public QObject
 {
@@ -60,6 +61,7 @@ private:
     WorkloadCache m_cache;
     RequestBuckets m_requests;
     std::array<TimeSeriesModel *, ChartCount> m_models{};
+    QHash<QString, int> m_queuePeaks;   // controller → deepest since the last queue sample
     QString m_deployment;
     QStringList m_knownDeployments;
     qint64 m_lastWorkloadSampleMs = -1;

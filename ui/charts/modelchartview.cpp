@@ -146,9 +146,13 @@ void ModelChartView::refresh()
     const double x1 = rows ? m_model->value(rows - 1, 0) : 10;
     m_x->setRange(x0, std::max(x1, x0 + 10));
     m_x->applyNiceNumbers();
-    const double top = std::ceil(maxY * 1.15);
-    m_y->setRange(0, std::max(top, maxY + 1));
-    m_y->applyNiceNumbers();
+    // Whole numbers (pods, keys, requests): integer ticks, about 5 to 8 of them.
+    const double top = std::max(std::ceil(maxY * 1.15), maxY + 1);
+    const double interval = std::max(1.0, std::ceil(top / 6.0));
+    m_y->setTickType(QValueAxis::TicksDynamic);
+    m_y->setTickAnchor(0);
+    m_y->setTickInterval(interval);
+    m_y->setRange(0, std::ceil(top / interval) * interval);
 }
 
 bool ModelChartView::exportPng(const QString &path, const QSize &size, QString *error)
