@@ -208,6 +208,28 @@ private slots:
         QVERIFY(session.viewRevision(oldest));
     }
 
+    // Figures, not assertions: one scrub step (range at an old revision + clusterReset + the
+    // object tree rebuilt) on the sample scaled to 100 pods.
+    void benchmarkScrub()
+    {
+        ClusterSession session;
+        ObjectTreeModel model;
+        wire(session, model);
+        QVERIFY(session.apply({ManifestSource::fromFile(manifest())}).ok());
+        QVERIFY(controller::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 100).ok());
+        run(session, 60'000);
+        const qint64 now = session.store().revision();
+        QVERIFY(model.objectCount(ObjectTreeModel::Pods) == 100);
+        qint64 rev = now - 1;
+        QBENCHMARK {
+            session.viewRevision(rev);
+            rev = rev > now - 200 ? rev - 1 : now - 1;
+        }
+        QVERIFY(!session.isLive());
+        QVERIFY(model.objectCount(ObjectTreeModel::Pods) > 0);
+        qInfo("store revision %lld, %d pods at the last revision viewed", now, model.objectCount(ObjectTreeModel::Pods));
+    }
+
     void resetReturnsToLive()
     {
         ClusterSession session;

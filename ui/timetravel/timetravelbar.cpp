@@ -52,10 +52,18 @@ TimeTravelBar::TimeTravelBar(ClusterSession &session, QWidget *parent)
     layout->addLayout(row);
     layout->addLayout(text);
 
-    connect(m_slider, &QSlider::valueChanged, this, [this](int value) {
-        if (m_session.isLive() && value == m_session.store().revision())
+    m_scrub.setSingleShot(true);
+    m_scrub.setInterval(0);
+    connect(&m_scrub, &QTimer::timeout, this, [this] {
+        if (m_session.isLive() && m_pendingValue == m_session.store().revision())
             return;
-        m_session.viewRevision(value);
+        if (m_pendingValue != m_session.viewedRevision() || m_session.isLive())
+            m_session.viewRevision(m_pendingValue);
+    });
+    connect(m_slider, &QSlider::valueChanged, this, [this](int value) {
+        m_pendingValue = value;
+        m_label->setText(describeRevision(value));
+        m_scrub.start();
     });
     connect(m_back, &QToolButton::clicked, this, &TimeTravelBar::stepBack);
     connect(m_forward, &QToolButton::clicked, this, &TimeTravelBar::stepForward);
