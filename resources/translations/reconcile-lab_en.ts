@@ -280,10 +280,6 @@ owner: none</source>
 <context>
     <name>rlab::ui::ControlsPanel</name>
     <message>
-        <source>no Deployment yet: apply one</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Deployment</source>
         <translation type="unfinished"></translation>
     </message>
@@ -308,10 +304,6 @@ owner: none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Replicas</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Set image</source>
         <translation type="unfinished"></translation>
     </message>
@@ -320,19 +312,11 @@ owner: none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Image</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Roll back</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>kubectl rollout undo [--to-revision=N]: the revision&apos;s template comes back</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>History</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -372,15 +356,7 @@ owner: none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Delete a random pod</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>kubectl delete pod on one of the Deployment&apos;s pods, chosen at random</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cluster</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -400,10 +376,6 @@ owner: none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Replica-floor controller (controller-runtime)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Raises any Deployment below 3 replicas to 3: scale to 1 and watch two level-based controllers converge.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -417,6 +389,46 @@ owner: none</source>
     </message>
     <message>
         <source>previous revision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none yet: apply one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each button runs a kubectl command, shown here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spec.replicas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Container</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roll back (rollout history)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>REVISION · image · CHANGE-CAUSE, as kubectl rollout history lists them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete random</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes and controllers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replica-floor controller</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The lab&apos;s custom controller, written with the controller-runtime style Builder</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -559,6 +571,29 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
     </message>
 </context>
 <context>
+    <name>rlab::ui::FieldOriginFinder</name>
+    <message>
+        <source>%1: no retained history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>absent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 = %2 since revision %3%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> or earlier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (t=%1) · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>rlab::ui::HistoryModel</name>
     <message>
         <source>REVISION</source>
@@ -601,6 +636,10 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
     </message>
     <message>
         <source>Pick two revisions (or select two rows) to see how their pod templates differ.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kubectl rollout undo --to-revision=&lt;the selected row&apos;s revision&gt;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -703,13 +742,6 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
     </message>
     <message>
         <source>Next →</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>rlab::ui::LessonPlayer</name>
-    <message>
-        <source>%1: lessons run in step (deterministic) mode; switch the cluster out of live mode first</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -833,6 +865,58 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
     </message>
     <message>
         <source>&amp;Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workqueues</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Controller activity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rollout history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rolling-update arithmetic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve the API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time travel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Viewing the past (read-only): press Live to return</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart Reconcile Lab now to show every panel in %1? The simulated cluster starts fresh.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -975,6 +1059,69 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
     </message>
     <message>
         <source>What the reconcile did</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::RecordControls</name>
+    <message>
+        <source>● Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>■ Stop and save…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a fresh cluster and record what you do as a scenario with its timing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay a recorded session and check that the trace and the final state are identical</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recording from a fresh cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saved %1 steps to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replayed %1: trace and final state identical (%2 of virtual time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replayed %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the recorded session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenario (*.yaml)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay a recorded session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>● recording · 1 step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>● recording · %1 steps</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1247,6 +1394,49 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
     </message>
 </context>
 <context>
+    <name>rlab::ui::TimeTravelBar</name>
+    <message>
+        <source>Viewing the past — read-only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous revision: the cluster before the last write</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next revision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the present: time runs again and writes show as they happen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store revisions: every write (PUT or DELETE) is one step. Drag to see the cluster as it was.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>revision %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · the empty store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>● Live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Viewing the past — read-only ·</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>rlab::ui::TraceEventModel</name>
     <message>
         <source>t (s)</source>
@@ -1372,6 +1562,18 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
     </message>
     <message>
         <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 worker thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 worker threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deterministic runner: worker 0 only</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -284,10 +284,6 @@ owner: none</source>
 <context>
     <name>rlab::ui::ControlsPanel</name>
     <message>
-        <source>no Deployment yet: apply one</source>
-        <translation>아직 Deployment가 없습니다: 하나를 적용하세요</translation>
-    </message>
-    <message>
         <source>Deployment</source>
         <translation>Deployment</translation>
     </message>
@@ -312,10 +308,6 @@ owner: none</source>
         <translation>kubectl scale deployment --replicas=N (PATCH …/scale)</translation>
     </message>
     <message>
-        <source>Replicas</source>
-        <translation>레플리카</translation>
-    </message>
-    <message>
         <source>Set image</source>
         <translation>이미지 변경</translation>
     </message>
@@ -324,20 +316,12 @@ owner: none</source>
         <translation>kubectl set image deployment/&lt;name&gt; &lt;container&gt;=&lt;image&gt;: 새 템플릿, 새 rollout</translation>
     </message>
     <message>
-        <source>Image</source>
-        <translation>이미지</translation>
-    </message>
-    <message>
         <source>Roll back</source>
         <translation>롤백</translation>
     </message>
     <message>
         <source>kubectl rollout undo [--to-revision=N]: the revision&apos;s template comes back</source>
         <translation>kubectl rollout undo [--to-revision=N]: 그 리비전의 템플릿이 돌아옵니다</translation>
-    </message>
-    <message>
-        <source>History</source>
-        <translation>이력</translation>
     </message>
     <message>
         <source>Pause</source>
@@ -376,16 +360,8 @@ owner: none</source>
         <translation>kubectl delete pod: 정상 종료 후 ReplicaSet이 대체 Pod를 만듭니다</translation>
     </message>
     <message>
-        <source>Delete a random pod</source>
-        <translation>무작위 Pod 삭제</translation>
-    </message>
-    <message>
         <source>kubectl delete pod on one of the Deployment&apos;s pods, chosen at random</source>
         <translation>Deployment의 Pod 중 무작위로 하나를 kubectl delete pod</translation>
-    </message>
-    <message>
-        <source>Cluster</source>
-        <translation>클러스터</translation>
     </message>
     <message>
         <source>Fail node</source>
@@ -404,10 +380,6 @@ owner: none</source>
         <translation>kubelet이 다시 Ready를 보고하고, 그 노드의 Terminating Pod가 제거됩니다</translation>
     </message>
     <message>
-        <source>Replica-floor controller (controller-runtime)</source>
-        <translation>Replica-floor 컨트롤러 (controller-runtime)</translation>
-    </message>
-    <message>
         <source>Raises any Deployment below 3 replicas to 3: scale to 1 and watch two level-based controllers converge.</source>
         <translation>레플리카가 3개 미만인 Deployment를 3개로 올립니다: 1로 scale 하고 두 level-based 컨트롤러가 수렴하는 모습을 보세요.</translation>
     </message>
@@ -422,6 +394,46 @@ owner: none</source>
     <message>
         <source>previous revision</source>
         <translation>이전 리비전</translation>
+    </message>
+    <message>
+        <source>none yet: apply one</source>
+        <translation>아직 없음: 하나를 적용하세요</translation>
+    </message>
+    <message>
+        <source>each button runs a kubectl command, shown here</source>
+        <translation>버튼마다 kubectl 명령을 실행하고, 그 명령을 여기에 보여 줍니다</translation>
+    </message>
+    <message>
+        <source>spec.replicas</source>
+        <translation>spec.replicas</translation>
+    </message>
+    <message>
+        <source>Container</source>
+        <translation>컨테이너</translation>
+    </message>
+    <message>
+        <source>Roll back (rollout history)</source>
+        <translation>롤백 (rollout history)</translation>
+    </message>
+    <message>
+        <source>REVISION · image · CHANGE-CAUSE, as kubectl rollout history lists them</source>
+        <translation>REVISION · 이미지 · CHANGE-CAUSE, kubectl rollout history가 보여 주는 그대로</translation>
+    </message>
+    <message>
+        <source>Delete random</source>
+        <translation>무작위 삭제</translation>
+    </message>
+    <message>
+        <source>Nodes and controllers</source>
+        <translation>노드와 컨트롤러</translation>
+    </message>
+    <message>
+        <source>Replica-floor controller</source>
+        <translation>Replica-floor 컨트롤러</translation>
+    </message>
+    <message>
+        <source>The lab&apos;s custom controller, written with the controller-runtime style Builder</source>
+        <translation>이 실습의 커스텀 컨트롤러로, controller-runtime 방식의 Builder로 작성했습니다</translation>
     </message>
 </context>
 <context>
@@ -565,6 +577,29 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
+    <name>rlab::ui::FieldOriginFinder</name>
+    <message>
+        <source>%1: no retained history</source>
+        <translation>%1: 남아 있는 이력 없음</translation>
+    </message>
+    <message>
+        <source>absent</source>
+        <translation>없음</translation>
+    </message>
+    <message>
+        <source>%1 = %2 since revision %3%4</source>
+        <translation>%1 = %2, 리비전 %3%4부터</translation>
+    </message>
+    <message>
+        <source> or earlier</source>
+        <translation> 또는 그 이전</translation>
+    </message>
+    <message>
+        <source> (t=%1) · %2</source>
+        <translation> (t=%1) · %2</translation>
+    </message>
+</context>
+<context>
     <name>rlab::ui::HistoryModel</name>
     <message>
         <source>REVISION</source>
@@ -608,6 +643,10 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <message>
         <source>Pick two revisions (or select two rows) to see how their pod templates differ.</source>
         <translation>리비전 두 개를 고르면 (또는 행 두 개를 선택하면) Pod 템플릿이 어떻게 다른지 볼 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>kubectl rollout undo --to-revision=&lt;the selected row&apos;s revision&gt;</source>
+        <translation>kubectl rollout undo --to-revision=&lt;선택한 행의 리비전&gt;</translation>
     </message>
 </context>
 <context>
@@ -710,13 +749,6 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <message>
         <source>Next →</source>
         <translation>다음 →</translation>
-    </message>
-</context>
-<context>
-    <name>rlab::ui::LessonPlayer</name>
-    <message>
-        <source>%1: lessons run in step (deterministic) mode; switch the cluster out of live mode first</source>
-        <translation>%1: 수업은 단계별(결정적) 모드에서 진행됩니다. 먼저 클러스터를 실시간 모드에서 전환하세요</translation>
     </message>
 </context>
 <context>
@@ -840,6 +872,58 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <message>
         <source>&amp;Time</source>
         <translation>시간(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Workqueues</source>
+        <translation>Workqueue</translation>
+    </message>
+    <message>
+        <source>Controller activity</source>
+        <translation>컨트롤러 활동</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>이벤트</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>차트</translation>
+    </message>
+    <message>
+        <source>Rollout history</source>
+        <translation>Rollout 이력</translation>
+    </message>
+    <message>
+        <source>Rolling-update arithmetic</source>
+        <translation>Rolling update 계산</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>수업</translation>
+    </message>
+    <message>
+        <source>Serve the API</source>
+        <translation>API 제공</translation>
+    </message>
+    <message>
+        <source>Time travel</source>
+        <translation>시간 여행</translation>
+    </message>
+    <message>
+        <source>Viewing the past (read-only): press Live to return</source>
+        <translation>과거를 보는 중 (읽기 전용): 돌아가려면 실시간을 누르세요</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>언어(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>언어</translation>
+    </message>
+    <message>
+        <source>Restart Reconcile Lab now to show every panel in %1? The simulated cluster starts fresh.</source>
+        <translation>모든 패널을 %1(으)로 보려면 지금 Reconcile Lab을 다시 시작할까요? 시뮬레이션 클러스터는 새로 시작됩니다.</translation>
     </message>
 </context>
 <context>
@@ -982,6 +1066,69 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <message>
         <source>What the reconcile did</source>
         <translation>reconcile이 한 일</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::RecordControls</name>
+    <message>
+        <source>● Record</source>
+        <translation>● 녹화</translation>
+    </message>
+    <message>
+        <source>■ Stop and save…</source>
+        <translation>■ 멈추고 저장…</translation>
+    </message>
+    <message>
+        <source>Replay…</source>
+        <translation>재연…</translation>
+    </message>
+    <message>
+        <source>Start a fresh cluster and record what you do as a scenario with its timing</source>
+        <translation>새 클러스터를 시작하고, 하는 일을 타이밍과 함께 시나리오로 녹화합니다</translation>
+    </message>
+    <message>
+        <source>Replay a recorded session and check that the trace and the final state are identical</source>
+        <translation>녹화한 세션을 재연하고 트레이스와 최종 상태가 똑같은지 확인합니다</translation>
+    </message>
+    <message>
+        <source>recording from a fresh cluster</source>
+        <translation>새 클러스터에서 녹화 중</translation>
+    </message>
+    <message>
+        <source>nothing recorded</source>
+        <translation>녹화된 것 없음</translation>
+    </message>
+    <message>
+        <source>saved %1 steps to %2</source>
+        <translation>단계 %1개를 %2에 저장했습니다</translation>
+    </message>
+    <message>
+        <source>replayed %1: trace and final state identical (%2 of virtual time)</source>
+        <translation>%1 재연 완료: 트레이스와 최종 상태가 똑같습니다 (가상 시간 %2)</translation>
+    </message>
+    <message>
+        <source>replayed %1: %2</source>
+        <translation>%1 재연 완료: %2</translation>
+    </message>
+    <message>
+        <source>Save the recorded session</source>
+        <translation>녹화한 세션 저장</translation>
+    </message>
+    <message>
+        <source>Scenario (*.yaml)</source>
+        <translation>시나리오 (*.yaml)</translation>
+    </message>
+    <message>
+        <source>Replay a recorded session</source>
+        <translation>녹화한 세션 재연</translation>
+    </message>
+    <message>
+        <source>● recording · 1 step</source>
+        <translation>● 녹화 중 · 1단계</translation>
+    </message>
+    <message>
+        <source>● recording · %1 steps</source>
+        <translation>● 녹화 중 · %1단계</translation>
     </message>
 </context>
 <context>
@@ -1251,6 +1398,49 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
+    <name>rlab::ui::TimeTravelBar</name>
+    <message>
+        <source>Viewing the past — read-only</source>
+        <translation>과거를 보는 중 — 읽기 전용</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>실시간</translation>
+    </message>
+    <message>
+        <source>Previous revision: the cluster before the last write</source>
+        <translation>이전 리비전: 마지막 쓰기 전의 클러스터</translation>
+    </message>
+    <message>
+        <source>Next revision</source>
+        <translation>다음 리비전</translation>
+    </message>
+    <message>
+        <source>Back to the present: time runs again and writes show as they happen</source>
+        <translation>현재로 돌아가기: 시간이 다시 흐르고 쓰기가 일어나는 대로 보입니다</translation>
+    </message>
+    <message>
+        <source>Store revisions: every write (PUT or DELETE) is one step. Drag to see the cluster as it was.</source>
+        <translation>저장소 리비전: 쓰기(PUT 또는 DELETE) 하나가 한 단계입니다. 끌어서 그때의 클러스터를 보세요.</translation>
+    </message>
+    <message>
+        <source>revision %1 of %2</source>
+        <translation>리비전 %1 / %2</translation>
+    </message>
+    <message>
+        <source> · the empty store</source>
+        <translation> · 빈 저장소</translation>
+    </message>
+    <message>
+        <source>● Live</source>
+        <translation>● 실시간</translation>
+    </message>
+    <message>
+        <source>Viewing the past — read-only ·</source>
+        <translation>과거를 보는 중 — 읽기 전용 ·</translation>
+    </message>
+</context>
+<context>
     <name>rlab::ui::TraceEventModel</name>
     <message>
         <source>t (s)</source>
@@ -1377,6 +1567,18 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <message>
         <source>none</source>
         <translation>없음</translation>
+    </message>
+    <message>
+        <source>1 worker thread</source>
+        <translation>워커 스레드 1개</translation>
+    </message>
+    <message>
+        <source>%1 worker threads</source>
+        <translation>워커 스레드 %1개</translation>
+    </message>
+    <message>
+        <source>deterministic runner: worker 0 only</source>
+        <translation>결정적 실행기: 워커 0만</translation>
     </message>
 </context>
 <context>
