@@ -52,6 +52,7 @@ void ClusterSession::reset()
     if (m_watcher)
         m_watcher->cancel();
     m_watcher.reset();
+    emit aboutToReset();
     m_sim.reset();   // the old simulation's threads and watches go first
     createSimulation();
     m_carryMs = 0.0;

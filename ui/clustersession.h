@@ -115,6 +115,8 @@ public:
     // ------------------------------------------------------------------ end of time travel
 
 signals:
+    // reset() is about to destroy the cluster (ApiServer, store): drop every reference to it now.
+    void aboutToReset();
     void clusterReset();
     void modeChanged(rlab::ui::ClusterSession::Mode mode);
     void timeRunningChanged(bool running);

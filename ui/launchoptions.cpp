@@ -7,7 +7,8 @@ namespace rlab::ui {
 
 QString LaunchOptions::usage()
 {
-    return QStringLiteral("Usage: reconcile-lab [--screenshot OUT.png [--after SECONDS] [--size WxH]] [FILE...]\n"
+    return QStringLiteral("Usage: reconcile-lab [--screenshot OUT.png [--after SECONDS] [--size WxH]]\n"
+                          "                     [--language en|ko] [--presenter] [--lesson FILE] [--dock NAME] [FILE...]\n"
                           "Opens the Reconcile Lab window on a simulated cluster with three nodes and applies\n"
                           "the given manifests (YAML or JSON).\n");
 }
@@ -24,7 +25,13 @@ LaunchOptions LaunchOptions::parse(const QStringList &arguments)
                                    QStringLiteral("SECONDS"));
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for the screenshot."),
                                   QStringLiteral("WxH"));
-    parser.addOptions({help, screenshot, after, size});
+    const QCommandLineOption language(QStringLiteral("language"), QStringLiteral("Window language (en, ko)."),
+                                      QStringLiteral("CODE"));
+    const QCommandLineOption presenter(QStringLiteral("presenter"), QStringLiteral("Start in presenter mode."));
+    const QCommandLineOption lesson(QStringLiteral("lesson"), QStringLiteral("Open a lesson file."), QStringLiteral("FILE"));
+    const QCommandLineOption dock(QStringLiteral("dock"), QStringLiteral("Raise a dock's tab (workqueue, lesson, …)."),
+                                  QStringLiteral("NAME"));
+    parser.addOptions({help, screenshot, after, size, language, presenter, lesson, dock});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Manifests to apply."), QStringLiteral("[FILE...]"));
     if (!parser.parse(arguments)) {
         o.error = parser.errorText();
@@ -33,6 +40,12 @@ LaunchOptions LaunchOptions::parse(const QStringList &arguments)
     o.help = parser.isSet(help);
     o.files = parser.positionalArguments();
     o.screenshot = parser.value(screenshot);
+    o.language = parser.value(language);
+    o.presenter = parser.isSet(presenter);
+    o.lesson = parser.value(lesson);
+    o.docks = parser.values(dock);
+    if (!o.language.isEmpty() && o.language != QLatin1String("en") && o.language != QLatin1String("ko"))
+        o.error = QStringLiteral("--language: expected en or ko, got \"%1\"").arg(o.language);
     if (parser.isSet(after)) {
         bool ok = false;
         o.afterSeconds = parser.value(after).toDouble(&ok);

@@ -11,6 +11,10 @@ namespace rlab::ui {
 //                                                   render the window after SECONDS of virtual
 //                                                   time (default 0) at WxH (default 1280x720),
 //                                                   save OUT.png and exit
+//   --language en|ko   the window's language (default: saved preference, else system locale)
+//   --presenter        start in presenter mode (large fonts, high contrast, fewer panels)
+//   --lesson FILE      open a lesson (resources/lessons/*.yaml) in the Lesson dock
+//   --dock NAME        raise that dock's tab (e.g. workqueue, lesson, charts, history)
 // A plain value; parse() never exits the process.
 struct LaunchOptions
 {
@@ -18,6 +22,10 @@ struct LaunchOptions
     QString screenshot;
     double afterSeconds = 0.0;
     QSize size{1280, 720};
+    QString language;   // "" = preferred
+    QString lesson;
+    QStringList docks;
+    bool presenter = false;
     QString error;      // set when the command line is invalid
     bool help = false;
 

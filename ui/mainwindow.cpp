@@ -24,6 +24,7 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -75,6 +76,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     createActions();
     createDocks();
     createControls();
+    createTeachingPanels();
     connectSession();
     resetModels();
     resize(defaultSize());
@@ -128,11 +130,23 @@ void MainWindow::createModelsAndPanels()
             });
 }
 
-QDockWidget *MainWindow::addPanel(QWidget *panel, const QString &title, const char *objectName)
+QDockWidget *MainWindow::addPanel(QWidget *panel, const QString &title, const char *objectName, bool scroll)
 {
     auto *dock = new QDockWidget(title, this);
     dock->setObjectName(QLatin1String(objectName));
-    dock->setWidget(panel);
+    // A panel that cannot shrink far (forms, charts) scrolls instead, so that a full set of docks
+    // still fits a 1280×720 projector without pushing the window past the screen.
+    const QSize min = panel->minimumSizeHint();
+    if (scroll || min.height() > kMaxDockMinimum.height() || min.width() > kMaxDockMinimum.width()) {
+        auto *scroll = new QScrollArea(dock);
+        scroll->setObjectName(QLatin1String(objectName) + QStringLiteral("Scroll"));
+        scroll->setWidgetResizable(true);
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setWidget(panel);
+        dock->setWidget(scroll);
+    } else {
+        dock->setWidget(panel);
+    }
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
     return dock;
 }
@@ -141,11 +155,12 @@ void MainWindow::createDocks()
 {
     m_editorDock = addPanel(m_editor, tr("Manifest"), "editorDock");
     m_objectsDock = addPanel(m_objectsPanel, tr("Objects"), "objectsDock");
-    m_inspectorDock = addPanel(m_inspector, tr("Inspector"), "inspectorDock");
+    m_inspectorDock = addPanel(m_inspector, tr("Inspector"), "inspectorDock", true);
     m_etcdDock = addPanel(m_etcdPanel, tr("etcd"), "etcdDock");
     m_traceDock = addPanel(m_tracePanel, tr("Trace"), "traceDock");
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
     for (QDockWidget *dock : {m_editorDock, m_objectsDock, m_inspectorDock, m_etcdDock, m_traceDock})
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
@@ -173,13 +188,11 @@ void MainWindow::restoreDefaultLayout()
         dock->setFloating(false);
         dock->show();
     }
+    // Tabs, not splits: at 1280×720 a split column is unreadable. Left: apply, act, learn; the
+    // canvas in the centre; right and bottom: the machinery (placeTeachingDocks).
     addDockWidget(Qt::LeftDockWidgetArea, m_editorDock);
-    // Left column: editor and object tree as tabs, the inspector below; the canvas in the centre.
-    tabifyDockWidget(m_editorDock, m_objectsDock);
-    splitDockWidget(m_editorDock, m_inspectorDock, Qt::Vertical);
-    addDockWidget(Qt::RightDockWidgetArea, m_etcdDock);
-    addDockWidget(Qt::BottomDockWidgetArea, m_traceDock);
     placeControlsDock();
+    placeTeachingDocks();
     applyDefaultDockSizes();
 }
 
@@ -187,9 +200,8 @@ void MainWindow::applyDefaultDockSizes()
 {
     m_dockSizesPending = !isVisible();
     const QSize s = size();
-    resizeDocks({m_editorDock, m_etcdDock}, {s.width() * 25 / 100, s.width() * 23 / 100}, Qt::Horizontal);
-    resizeDocks({m_editorDock, m_inspectorDock}, {s.height() * 40 / 100, s.height() * 30 / 100}, Qt::Vertical);
-    resizeDocks({m_traceDock}, {s.height() * 22 / 100}, Qt::Vertical);
+    resizeDocks({m_editorDock, m_etcdDock}, {s.width() * 22 / 100, s.width() * 29 / 100}, Qt::Horizontal);
+    resizeDocks({m_traceDock}, {s.height() * 26 / 100}, Qt::Vertical);
 }
 
 void MainWindow::createActions()

@@ -2,15 +2,28 @@
 #include "ui/apply/applyproblem.h"
 
 #include <QMainWindow>
+#include <QSize>
 
 class QAction;
 class QDockWidget;
 class QLabel;
+class QMenu;
 
 namespace rlab::ui {
 
+class ActivityPanel;
+class ArithmeticPanel;
+class ChartsPanel;
 class ClusterCanvas;
 class ClusterSession;
+class EventsPanel;
+class HistoryPanel;
+class LessonPanel;
+class PresenterMode;
+class RecordControls;
+class ServePanel;
+class TimeTravelBar;
+class WorkQueuePanel;
 class ControlsPanel;
 class EtcdKeyModel;
 class EtcdPanel;
@@ -66,9 +79,25 @@ public:
     QAction *resetAction() const { return m_resetAction; }
     ControlsPanel *controlsPanel() const { return m_controlsPanel; }
     TimeControls *timeControls() const { return m_timeControls; }
+    WorkQueuePanel *workQueuePanel() const { return m_workQueuePanel; }
+    ActivityPanel *activityPanel() const { return m_activityPanel; }
+    EventsPanel *eventsPanel() const { return m_eventsPanel; }
+    ChartsPanel *chartsPanel() const { return m_chartsPanel; }
+    HistoryPanel *historyPanel() const { return m_historyPanel; }
+    ArithmeticPanel *arithmeticPanel() const { return m_arithmeticPanel; }
+    LessonPanel *lessonPanel() const { return m_lessonPanel; }
+    ServePanel *servePanel() const { return m_servePanel; }
+    TimeTravelBar *timeTravelBar() const { return m_timeTravelBar; }
+    RecordControls *recordControls() const { return m_recordControls; }
+    PresenterMode *presenterMode() const { return m_presenter; }
+    QList<QDockWidget *> teachingDocks() const;
+    // Shows and raises the dock "<name>Dock" (e.g. "workqueue", "lesson"); false if none.
+    bool raiseDock(const QString &name);
     QString statusText() const;
 
-    static constexpr int kStateVersion = 2;   // 2: the cluster canvas is the central widget
+    // Panels whose minimum size exceeds this are put in a scroll area inside their dock.
+    static constexpr QSize kMaxDockMinimum{320, 150};
+    static constexpr int kStateVersion = 3;   // 3: teaching docks (workqueues, lesson, charts, …)
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -85,13 +114,20 @@ private:
     // Controls dock, time toolbar and Time menu (mainwindowcontrols.cpp).
     void createControls();
     void placeControlsDock();
+    // Workqueues, activity, events, charts, history, arithmetic, lesson, serve, time travel,
+    // presenter mode and the language menu (mainwindowteaching.cpp).
+    void createTeachingPanels();
+    void placeTeachingDocks();
+    void createLanguageMenu(QMenu *view);
+    void switchLanguage(const QString &code);
     void connectSession();
     void resetModels();
     void updateStatusBar();
     void openFiles();
     void showReport(const ApplyReport &report);
     void selectPending();
-    QDockWidget *addPanel(QWidget *panel, const QString &title, const char *objectName);
+    // scroll: always put the panel in a scroll area (forms that grow once filled).
+    QDockWidget *addPanel(QWidget *panel, const QString &title, const char *objectName, bool scroll = false);
 
     Options m_options;
     ClusterSession *m_session;
@@ -116,6 +152,20 @@ private:
     ControlsPanel *m_controlsPanel = nullptr;
     TimeControls *m_timeControls = nullptr;
     QDockWidget *m_controlsDock = nullptr;
+    WorkQueuePanel *m_workQueuePanel = nullptr;
+    ActivityPanel *m_activityPanel = nullptr;
+    EventsPanel *m_eventsPanel = nullptr;
+    ChartsPanel *m_chartsPanel = nullptr;
+    HistoryPanel *m_historyPanel = nullptr;
+    ArithmeticPanel *m_arithmeticPanel = nullptr;
+    LessonPanel *m_lessonPanel = nullptr;
+    ServePanel *m_servePanel = nullptr;
+    TimeTravelBar *m_timeTravelBar = nullptr;
+    RecordControls *m_recordControls = nullptr;
+    PresenterMode *m_presenter = nullptr;
+    QDockWidget *m_workQueueDock = nullptr, *m_activityDock = nullptr, *m_eventsDock = nullptr,
+                *m_chartsDock = nullptr, *m_historyDock = nullptr, *m_arithmeticDock = nullptr,
+                *m_lessonDock = nullptr, *m_serveDock = nullptr;
     QLabel *m_revisionStatus = nullptr;
     QLabel *m_timeStatus = nullptr;
     QLabel *m_countStatus = nullptr;

@@ -263,9 +263,12 @@ private slots:
         QVERIFY(session.apply({ManifestSource::fromFile(QStringLiteral(":/manifests/nginx-deployment.yaml"))}).ok());
         const QString deployments = QStringLiteral("/apis/apps/v1/namespaces/default/deployments");
         QCOMPARE(httpGet(panel->controller()->url() + deployments, "t").json[QLatin1String("items")].toArray().size(), 1);
-        panel->controller()->prepareForReset();
-        QVERIFY(!panel->controller()->isServing());
+        // The controller stops serving on aboutToReset(), before the old ApiServer is destroyed.
+        bool stoppedBeforeDestroy = false;
+        connect(&session, &ClusterSession::aboutToReset, this,
+                [&] { stoppedBeforeDestroy = !panel->controller()->isServing(); });
         session.reset();
+        QVERIFY(stoppedBeforeDestroy);
         QVERIFY(panel->controller()->isServing());
         QCOMPARE(panel->controller()->port(), port);
         QVERIFY(panel->toggleButton()->isChecked());

@@ -18,6 +18,7 @@ ServeController::ServeController(ClusterSession &session, QObject *parent)
     if (dir.isEmpty())
         dir = QDir::tempPath() + QStringLiteral("/reconcile-lab");
     m_kubeconfigPath = QDir(dir).filePath(QStringLiteral("kubeconfig"));
+    connect(&m_session, &ClusterSession::aboutToReset, this, &ServeController::prepareForReset);
     connect(&m_session, &ClusterSession::clusterReset, this, &ServeController::clusterWasReset);
 }
 

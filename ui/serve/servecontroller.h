@@ -18,8 +18,8 @@ class ClusterSession;
 // points kubectl at it. Port 0 picks a free port; a preferred port (the last one used) is tried
 // first so an open shell's KUBECONFIG keeps working, e.g. preferred 38211 busy → a free port.
 // On clusterReset() (the ApiServer is replaced) a serving controller closes and listens again
-// on the same port. Call prepareForReset() BEFORE ClusterSession::reset() destroys the old
-// ApiServer, so that no request can reach it in between.
+// on the same port; it stops on ClusterSession::aboutToReset() (prepareForReset), before the old
+// ApiServer is destroyed, so that no request can reach it in between.
 // Thread rules: GUI thread only (the HTTP server runs its own thread; see HttpApiServer).
 class ServeController : public QObject
 {
