@@ -2,6 +2,8 @@
 
 #include "core/sim/manualclock.h"
 
+#include <algorithm>
+
 namespace rlab {
 
 DeterministicRunner::DeterministicRunner(ManualClock &clock)
@@ -11,17 +13,22 @@ DeterministicRunner::DeterministicRunner(ManualClock &clock)
 
 void DeterministicRunner::addPump(QString name, Pump pump)
 {
-    m_pumps.push_back(Named{std::move(name), std::move(pump), {}});
+    m_pumps.push_back(Named{std::move(name), std::move(pump), {}, {}});
 }
 
 void DeterministicRunner::addController(QString name, WorkItem processOne)
 {
-    m_controllers.push_back(Named{std::move(name), {}, std::move(processOne)});
+    m_controllers.push_back(Named{std::move(name), {}, std::move(processOne), {}});
+}
+
+void DeterministicRunner::addController(QString name, WorkItem processOne, Pending pending)
+{
+    m_controllers.push_back(Named{std::move(name), {}, std::move(processOne), std::move(pending)});
 }
 
 void DeterministicRunner::addIdleTask(QString name, Pump task)
 {
-    m_idle.push_back(Named{std::move(name), std::move(task), {}});
+    m_idle.push_back(Named{std::move(name), std::move(task), {}, {}});
 }
 
 qsizetype DeterministicRunner::pumpAll()
@@ -42,11 +49,29 @@ qsizetype DeterministicRunner::pumpAll()
 bool DeterministicRunner::runOneController()
 {
     const std::size_t n = m_controllers.size();
-    for (std::size_t i = 0; i < n; ++i) {
-        Named &c = m_controllers[(m_next + i) % n];
+    // A turn in progress: the same controller again, while its budget lasts and it has items.
+    if (m_turnLeft > 0) {
+        Named &c = m_controllers[m_next];
         if (c.item()) {
             m_last = c.name;
-            m_next = (m_next + i + 1) % n;
+            if (--m_turnLeft == 0)
+                m_next = (m_next + 1) % n;
+            return true;
+        }
+        m_turnLeft = 0;
+        m_next = (m_next + 1) % n;
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::size_t at = (m_next + i) % n;
+        Named &c = m_controllers[at];
+        // Sized before the first item: what is queued now, not what arrives during the turn.
+        const qsizetype budget = c.pending ? std::max<qsizetype>(c.pending(), 1) : 1;
+        if (c.item()) {
+            m_last = c.name;
+            m_next = at;
+            m_turnLeft = budget - 1;
+            if (m_turnLeft == 0)
+                m_next = (at + 1) % n;
             return true;
         }
     }

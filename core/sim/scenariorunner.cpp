@@ -266,15 +266,33 @@ bool ScenarioRunner::waitFor(const ScenarioStep &step)
     const QString wanted = args.value(QLatin1String("status")).toString(QStringLiteral("True"));
     const qint64 timeout = parseDuration(args.value(QLatin1String("timeout")).toString(QStringLiteral("300s"))).value_or(300000);
     const qint64 deadline = m_sim->clock().now() + timeout;
-    auto satisfied = [&]() {
-        const auto o = m_sim->api().get(rt, ns, name);
-        if (!o.ok())
-            return false;
-        const QJsonArray conds = o.value->toJson().value(QLatin1String("status")).toObject().value(QLatin1String("conditions")).toArray();
+    auto conditionIs = [&](const api::Object &o) {
+        const QJsonArray conds = o.toJson().value(QLatin1String("status")).toObject().value(QLatin1String("conditions")).toArray();
         for (const QJsonValue &c : conds)
             if (c.toObject().value(QLatin1String("type")).toString() == condition)
                 return c.toObject().value(QLatin1String("status")).toString() == wanted;
         return false;
+    };
+    // The object can only change with the store's revision, and its conditions only with its
+    // resourceVersion: re-encode it when one of them moved, not on each of the ~10^5 steps.
+    qint64 seenRevision = -1;
+    QString seenVersion;
+    bool seenResult = false;
+    auto satisfied = [&]() {
+        const qint64 revision = m_sim->api().currentRevision();
+        if (revision == seenRevision)
+            return seenResult;
+        seenRevision = revision;
+        const auto o = m_sim->api().get(rt, ns, name);
+        if (!o.ok()) {
+            seenVersion.clear();
+            return seenResult = false;
+        }
+        if (!seenVersion.isEmpty() && o.value->metadata.resourceVersion == seenVersion)
+            return seenResult;
+        seenVersion = o.value->metadata.resourceVersion;
+        seenResult = conditionIs(*o.value);
+        return seenResult;
     };
     for (;;) {
         if (satisfied())

@@ -69,7 +69,8 @@ Simulation::Simulation(const SimulationConfig &config)
     m_informers->start(client::DriveMode::Deterministic);
     m_runner->addPump(QStringLiteral("informers"), [this] { return m_informers->processPending(); });
     for (Controller *c : controllers())
-        m_runner->addController(c->name(), [c] { return c->processNextWorkItem(0, false); });
+        m_runner->addController(c->name(), [c] { return c->processNextWorkItem(0, false); },
+                                [c] { return qsizetype(c->queue().len()); });
     if (m_gc) {
         // The collector scans the store, so it runs only when something was written since its
         // last pass that found nothing to do.
