@@ -1,5 +1,7 @@
 #include "ui/launcher.h"
 
+#include "core/sim/scenario.h"
+#include "core/sim/scenariorunner.h"
 #include "ui/clustersession.h"
 #include "ui/i18n/language.h"
 #include "ui/lessons/lessonpanel.h"
@@ -9,6 +11,8 @@
 #include "ui/theme.h"
 
 #include <QApplication>
+#include <QFile>
+#include <QRegularExpression>
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QStatusBar>
@@ -22,6 +26,47 @@
 namespace rlab::ui {
 
 namespace {
+
+bool isScenarioFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    static const QRegularExpression kind(QStringLiteral("^kind:\\s*Scenario\\s*$"), QRegularExpression::MultilineOption);
+    return kind.match(QString::fromUtf8(file.read(64 * 1024))).hasMatch();
+}
+
+// Applies the manifests, then runs each scenario's objects and steps on the window's cluster
+// (on the deterministic runner, one step after the other, as `rlab run` would). Errors go to
+// stderr with file:line; false if anything failed.
+bool openFiles(MainWindow &window, const QStringList &files)
+{
+    QStringList manifests, scenarios;
+    for (const QString &f : files)
+        (isScenarioFile(f) ? scenarios : manifests) << f;
+    bool ok = manifests.isEmpty() || window.applyFiles(manifests).ok();
+    for (const QString &path : scenarios) {
+        QStringList errors;
+        const std::optional<Scenario> scenario = Scenario::load(path, &errors);
+        if (scenario) {
+            window.session().setMode(ClusterSession::Mode::Deterministic);
+            ScenarioRunner runner(*scenario, window.session().simulation());
+            bool stepsOk = runner.restoreObjects();
+            for (const ScenarioStep &step : scenario->steps) {
+                if (!stepsOk)
+                    break;
+                stepsOk = runner.runStep(step);
+            }
+            if (!stepsOk)
+                errors << runner.failures();
+            ok = ok && stepsOk;
+        }
+        ok = ok && scenario.has_value();
+        for (const QString &e : errors)
+            QTextStream(stderr) << e << "\n";
+    }
+    return ok;
+}
 
 // --presenter, --lesson and --dock, shared by the window and the screenshot.
 bool prepareWindow(MainWindow &window, const LaunchOptions &options)
@@ -52,7 +97,7 @@ int takeScreenshot(const LaunchOptions &options)
     window.restoreDefaultLayout();
     QApplication::processEvents();
     int status = 0;
-    if (!options.files.isEmpty() && !window.applyFiles(options.files).ok())
+    if (!openFiles(window, options.files))
         status = 1;
     if (!prepareWindow(window, options))
         status = 1;
@@ -104,8 +149,7 @@ int runReconcileLab(QApplication &app)
 
     MainWindow window;
     window.show();
-    if (!options.files.isEmpty())
-        window.applyFiles(options.files);
+    openFiles(window, options.files);
     prepareWindow(window, options);
     return app.exec();
 }

@@ -13,7 +13,9 @@
 #include "ui/lessons/lessonpanel.h"
 #include "ui/presenter/presentermode.h"
 #include "ui/record/recordcontrols.h"
+#include "ui/timetravel/fieldoriginfinder.h"
 #include "ui/timetravel/timetravelbar.h"
+#include "ui/widgets/objectinspector.h"
 #include "ui/widgets/activitypanel.h"
 #include "ui/widgets/controlspanel.h"
 #include "ui/widgets/eventspanel.h"
@@ -84,6 +86,16 @@ void MainWindow::createTeachingPanels()
         else
             statusBar()->clearMessage();
     });
+    // Inspector → "where did this value come from?": jump to that revision (time travel).
+    connect(m_inspector, &ObjectInspector::fieldOriginRequested, this, [this](const QByteArray &key, const QString &path) {
+        FieldOriginFinder *origins = m_timeTravelBar->fieldOrigins();
+        const QString text = origins->describe(key, path);
+        if (!origins->jumpTo(key, path)) {
+            statusBar()->showMessage(text.isEmpty() ? tr("%1: no recorded origin (compacted or never set)").arg(path) : text, 10000);
+            return;
+        }
+        statusBar()->showMessage(text, 15000);
+    });
     connect(m_recordControls, &RecordControls::message, this, [this](const QString &text) {
         statusBar()->showMessage(text, 8000);
     });
@@ -91,8 +103,14 @@ void MainWindow::createTeachingPanels()
     // Presenter mode: F5; while on, Space / → / ← drive time and time travel.
     m_presenter = new PresenterMode(this);
     m_presenter->setHighlightTarget(QStringLiteral("canvas"), centralWidget());
-    m_presenter->setKeptDocks({QStringLiteral("lessonDock"), QStringLiteral("controlsDock"), QStringLiteral("workqueueDock"),
-                               QStringLiteral("activityDock")});
+    m_presenter->setKeptDocks({QStringLiteral("lessonDock"), QStringLiteral("controlsDock"), QStringLiteral("workqueueDock")});
+    // Presenter mode: the lesson column gets room for its large text (restored when it ends).
+    connect(m_presenter, &PresenterMode::enabledChanged, this, [this](bool on) {
+        if (!on)
+            return;
+        m_lessonDock->raise();
+        resizeDocks({m_lessonDock, m_workQueueDock}, {width() * 34 / 100, width() * 26 / 100}, Qt::Horizontal);
+    });
     m_lessonPanel->setLanguage(Language::current());
     connect(m_lessonPanel, &LessonPanel::highlightRequested, m_presenter, &PresenterMode::highlight);
     connect(m_presenter, &PresenterMode::playPauseRequested, m_timeControls->playAction(), &QAction::trigger);

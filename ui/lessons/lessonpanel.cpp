@@ -180,8 +180,9 @@ bool LessonPanel::openLesson(const QString &path, QStringList *errors)
     QStringList problems;
     const std::optional<Lesson> lesson = Lesson::load(path, &problems);
     const bool ok = lesson && m_player.start(*lesson, &problems);
+    // The catalogue may list the embedded copy (:/lessons/…) of a file opened from disk.
     for (int i = 0; i < m_chooser->count(); ++i)
-        if (QFileInfo(m_chooser->itemData(i).toString()) == QFileInfo(path))
+        if (QFileInfo(m_chooser->itemData(i).toString()).fileName() == QFileInfo(path).fileName())
             m_chooser->setCurrentIndex(i);
     m_errors->setText(problems.join(QLatin1Char('\n')));
     if (errors)

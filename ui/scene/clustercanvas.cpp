@@ -215,7 +215,10 @@ void ClusterCanvas::drawForeground(QPainter *painter, const QRectF &rect)
     if (m_scene->deploymentCardCount() == 0 && m_scene->replicaSetCardCount() == 0) {
         painter->setFont(theme::headlineFont(1.3));
         painter->setPen(theme::muted());
-        painter->drawText(viewport()->rect().adjusted(0, 0, 0, -viewport()->height() / 3), Qt::AlignHCenter | Qt::AlignBottom,
+        // Wrapped in the top third, under the zoom buttons, so it never runs over the node lanes.
+        QRect hint = viewport()->rect().adjusted(24, 48, -24, 0);
+        hint.setHeight(std::max(60, viewport()->height() / 3 - 48));
+        painter->drawText(hint, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
                           tr("Apply a Deployment (drop a manifest here or use Apply) to watch it roll out"));
     }
     // Legend of the chip colours, bottom left, in view coordinates (always readable).

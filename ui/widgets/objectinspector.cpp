@@ -2,9 +2,12 @@
 
 #include "ui/models/objectsummary.h"
 #include "ui/theme.h"
+#include "ui/timetravel/yamlpath.h"
 #include "ui/yamlemitter.h"
 
+#include <QMouseEvent>
 #include <QLabel>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QScrollBar>
 #include <QVBoxLayout>
@@ -29,6 +32,20 @@ ObjectInspector::ObjectInspector(QWidget *parent)
     m_yaml->setReadOnly(true);
     m_yaml->setFont(theme::monospaceFont());
     m_yaml->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_yaml->setToolTip(tr("Double-click a field (or right-click it) to find the etcd revision that set its value"));
+    m_yaml->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_yaml->viewport()->installEventFilter(this);
+    connect(m_yaml, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
+        const QString path = fieldPathAt(m_yaml->cursorForPosition(pos).blockNumber());
+        QMenu *menu = m_yaml->createStandardContextMenu(pos);
+        menu->addSeparator();
+        QAction *origin = menu->addAction(path.isEmpty() ? tr("Where did this value come from?")
+                                                         : tr("Where did %1 get its value?").arg(path));
+        origin->setEnabled(!path.isEmpty() && !m_key.isEmpty());
+        connect(origin, &QAction::triggered, this, [this, path] { emit fieldOriginRequested(m_key, path); });
+        menu->exec(m_yaml->viewport()->mapToGlobal(pos));
+        delete menu;
+    });
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_title);
@@ -36,6 +53,24 @@ ObjectInspector::ObjectInspector(QWidget *parent)
     layout->addWidget(m_explanation);
     layout->addWidget(m_yaml, 1);
     clear();
+}
+
+QString ObjectInspector::fieldPathAt(int line) const
+{
+    return yamlPathAtLine(m_yaml->toPlainText(), line);
+}
+
+bool ObjectInspector::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_yaml->viewport() && event->type() == QEvent::MouseButtonDblClick && !m_key.isEmpty()) {
+        const auto *mouse = static_cast<QMouseEvent *>(event);
+        const QString path = fieldPathAt(m_yaml->cursorForPosition(mouse->position().toPoint()).blockNumber());
+        if (!path.isEmpty()) {
+            emit fieldOriginRequested(m_key, path);
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void ObjectInspector::clear()

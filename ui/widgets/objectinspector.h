@@ -10,7 +10,9 @@ namespace rlab::ui {
 
 // Shows one stored object read-only: a title ("Deployment default/nginx · resourceVersion 9",
 // the etcd key as its tooltip), the status explanation (ObjectSummary) and the object as YAML,
-// the way `kubectl get -o yaml` prints it. GUI thread only.
+// the way `kubectl get -o yaml` prints it. Double-clicking a field (or its context menu) asks
+// where its value came from: fieldOriginRequested(etcdKey, "spec.template.spec.containers[0].image")
+// for the window's time travel (FieldOriginFinder). GUI thread only.
 class ObjectInspector : public QWidget
 {
     Q_OBJECT
@@ -22,6 +24,14 @@ public:
     api::ObjectPtr object() const { return m_object; }
     QByteArray etcdKey() const { return m_key; }
     QString yamlText() const;
+    // The JSON path of the YAML line `line` (0-based), "" for none.
+    QString fieldPathAt(int line) const;
+
+signals:
+    void fieldOriginRequested(const QByteArray &etcdKey, const QString &path);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     QLabel *m_title;

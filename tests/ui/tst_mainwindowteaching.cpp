@@ -1,0 +1,152 @@
+#include "core/api/deployment.h"
+#include "core/apiserver/apiserver.h"
+#include "core/store/kvstore.h"
+#include "ui/clustersession.h"
+#include "ui/commands/clustercommands.h"
+#include "ui/i18n/language.h"
+#include "ui/mainwindow.h"
+#include "ui/presenter/presentermode.h"
+#include "ui/widgets/controlspanel.h"
+#include "ui/widgets/objectinspector.h"
+#include "ui/widgets/objectspanel.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QStatusBar>
+#include <QTextBlock>
+#include <QtTest>
+
+using namespace rlab;
+using namespace rlab::ui;
+
+// The window's teaching wiring (mainwindowteaching.cpp): every panel is docked and fits a
+// 1280×720 projector, the inspector's "where did this value come from?" travels to the revision
+// that set a field, presenter mode hides the machinery, and the language switch translates the
+// window. Frames are not started: time moves only by session.advance().
+class TestMainWindowTeaching : public QObject
+{
+    Q_OBJECT
+
+    static MainWindow::Options options()
+    {
+        MainWindow::Options o;
+        o.persistLayout = false;
+        o.startFrames = false;
+        return o;
+    }
+
+private slots:
+    void everyPanelIsDockedAndTheWindowFits720p()
+    {
+        MainWindow w(options());
+        w.resize(1280, 720);
+        w.show();
+        w.restoreDefaultLayout();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QStringList expected{QStringLiteral("workqueueDock"), QStringLiteral("activityDock"), QStringLiteral("eventsDock"),
+                                   QStringLiteral("chartsDock"),    QStringLiteral("historyDock"),  QStringLiteral("arithmeticDock"),
+                                   QStringLiteral("lessonDock"),    QStringLiteral("serveDock")};
+        QStringList found;
+        for (QDockWidget *dock : w.teachingDocks()) {
+            found << dock->objectName();
+            QVERIFY2(!dock->isFloating() && dock->isVisibleTo(&w), qPrintable(dock->objectName()));
+            QVERIFY(w.dockWidgetArea(dock) != Qt::NoDockWidgetArea);
+        }
+        QCOMPARE(found, expected);
+        // Nothing forces the window past the projector's height.
+        QCOMPARE(w.height(), 720);
+        QVERIFY(w.raiseDock(QStringLiteral("lesson")));
+        QVERIFY(!w.raiseDock(QStringLiteral("nosuch")));
+    }
+
+    void inspectorFieldTravelsToTheRevisionThatSetIt()
+    {
+        MainWindow w(options());
+        QFile sample(QStringLiteral(":/manifests/nginx-deployment.yaml"));
+        QVERIFY(sample.open(QIODevice::ReadOnly));
+        QVERIFY(w.applyText(QString::fromUtf8(sample.readAll()), QStringLiteral("nginx-deployment.yaml")).ok());
+        w.session().advance(20'000);
+        w.refreshNow();
+        QVERIFY(w.controlsPanel()->commands()->scale(QStringLiteral("nginx"), 5).ok());
+        const qint64 scaledAt = w.session().store().revision();
+        w.session().advance(20'000);
+        w.refreshNow();
+        QVERIFY(w.session().store().revision() > scaledAt);
+
+        const QByteArray key("/registry/deployments/default/nginx");
+        w.inspector()->setObject(w.session().api().getAs<api::Deployment>(QStringLiteral("default"), QStringLiteral("nginx")), key);
+        // Find the spec.replicas line of the YAML and ask where it came from, as a double-click does.
+        const QStringList lines = w.inspector()->yamlText().split(QLatin1Char('\n'));
+        int line = -1;
+        for (int i = 0; i < lines.size(); ++i) {
+            if (w.inspector()->fieldPathAt(i) == QLatin1String("spec.replicas"))
+                line = i;
+        }
+        QVERIFY(line >= 0);
+        QSignalSpy asked(w.inspector(), &ObjectInspector::fieldOriginRequested);
+        w.resize(1280, 720);
+        w.show();
+        w.raiseDock(QStringLiteral("inspector"));
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QPlainTextEdit *edit = w.inspector()->findChild<QPlainTextEdit *>(QStringLiteral("inspectorYaml"));
+        QVERIFY(edit);
+        QTextCursor cursor(edit->document()->findBlockByNumber(line));
+        edit->setTextCursor(cursor);
+        edit->ensureCursorVisible();
+        QTest::mouseDClick(edit->viewport(), Qt::LeftButton, Qt::NoModifier, edit->cursorRect(cursor).center());
+        QCOMPARE(asked.count(), 1);
+        QCOMPARE(asked.at(0).at(1).toString(), QStringLiteral("spec.replicas"));
+        // The window now shows the cluster at the scale's revision, read-only.
+        QVERIFY(!w.session().isLive());
+        QCOMPARE(w.session().viewedRevision(), scaledAt);
+        QVERIFY(!w.applyAction()->isEnabled());
+        QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("spec.replicas")));
+        w.session().returnToLive();
+        QVERIFY(w.session().isLive());
+        QVERIFY(w.applyAction()->isEnabled());
+    }
+
+    void presenterModeKeepsOnlyTheTeachingDocks()
+    {
+        MainWindow w(options());
+        w.resize(1280, 720);
+        w.show();
+        w.restoreDefaultLayout();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *etcd = w.findChild<QDockWidget *>(QStringLiteral("etcdDock"));
+        auto *workqueue = w.findChild<QDockWidget *>(QStringLiteral("workqueueDock"));
+        QVERIFY(etcd && workqueue);
+        const qreal base = w.font().pointSizeF();
+        w.presenterMode()->toggleAction()->trigger();
+        QVERIFY(w.presenterMode()->isEnabled());
+        QVERIFY(!etcd->isVisible());
+        QVERIFY(workqueue->isVisible());
+        QVERIFY(w.font().pointSizeF() > base * 1.5);
+        w.presenterMode()->toggleAction()->trigger();
+        QVERIFY(etcd->isVisible());
+        QCOMPARE(w.font().pointSizeF(), base);
+    }
+
+    void languageSwitchTranslatesTheWindow()
+    {
+        QVERIFY(Language::setLanguage(QStringLiteral("ko")));
+        {
+            MainWindow w(options());
+            QStringList titles;
+            for (QAction *a : w.menuBar()->actions())
+                titles << a->text();
+            QVERIFY2(titles.contains(QStringLiteral("보기(&V)")) || titles.join(QLatin1Char(' ')).contains(QStringLiteral("보기")),
+                     qPrintable(titles.join(QLatin1Char('|'))));
+            auto *workqueue = w.findChild<QDockWidget *>(QStringLiteral("workqueueDock"));
+            QVERIFY(workqueue->windowTitle() != QLatin1String("Workqueues"));
+        }
+        QVERIFY(Language::setLanguage(QStringLiteral("en")));
+        MainWindow w(options());
+        QCOMPARE(w.findChild<QDockWidget *>(QStringLiteral("workqueueDock"))->windowTitle(), QStringLiteral("Workqueues"));
+    }
+};
+
+QTEST_MAIN(TestMainWindowTeaching)
+#include "tst_mainwindowteaching.moc"
