@@ -13,10 +13,6 @@
 #include <QApplication>
 #include <QFile>
 #include <QRegularExpression>
-#include <QDockWidget>
-#include <QMenuBar>
-#include <QStatusBar>
-#include <QToolBar>
 #include <QPixmap>
 #include <QTextStream>
 
@@ -104,16 +100,6 @@ int takeScreenshot(const LaunchOptions &options)
     window.session().advance(qint64(std::llround(options.afterSeconds * 1000.0)));
     window.refreshNow();
     QApplication::processEvents();
-    if (qEnvironmentVariableIsSet("RLAB_DEBUG_LAYOUT")) {
-        for (QWidget *w : window.findChildren<QDockWidget *>())
-            QTextStream(stderr) << w->objectName() << " min " << w->minimumSizeHint().width() << "x"
-                                << w->minimumSizeHint().height() << " size " << w->width() << "x" << w->height() << "\n";
-        for (QWidget *w : window.findChildren<QToolBar *>())
-            QTextStream(stderr) << "toolbar " << w->objectName() << " " << w->height() << " min " << w->minimumSizeHint().height() << "\n";
-        QTextStream(stderr) << "central min " << window.centralWidget()->minimumSizeHint().height() << " menu "
-                            << window.menuBar()->height() << " status " << window.statusBar()->height() << "\n";
-        QTextStream(stderr) << "window " << window.width() << "x" << window.height() << "\n";
-    }
     const QPixmap shot = window.grab();
     if (!shot.save(options.screenshot)) {
         QTextStream(stderr) << "reconcile-lab: cannot write " << options.screenshot << "\n";

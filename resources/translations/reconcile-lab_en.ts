@@ -888,10 +888,6 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Rolling-update arithmetic</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Lesson</source>
         <translation type="unfinished"></translation>
     </message>
@@ -917,6 +913,14 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
     </message>
     <message>
         <source>Restart Reconcile Lab now to show every panel in %1? The simulated cluster starts fresh.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arithmetic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no recorded origin (compacted or never set)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -966,6 +970,18 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
     </message>
     <message>
         <source>Select an object in the Objects panel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click a field (or right-click it) to find the etcd revision that set its value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where did this value come from?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where did %1 get its value?</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

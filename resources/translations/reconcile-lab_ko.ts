@@ -894,10 +894,6 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
         <translation>Rollout 이력</translation>
     </message>
     <message>
-        <source>Rolling-update arithmetic</source>
-        <translation>Rolling update 계산</translation>
-    </message>
-    <message>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
@@ -924,6 +920,14 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <message>
         <source>Restart Reconcile Lab now to show every panel in %1? The simulated cluster starts fresh.</source>
         <translation>모든 패널을 %1(으)로 보려면 지금 Reconcile Lab을 다시 시작할까요? 시뮬레이션 클러스터는 새로 시작됩니다.</translation>
+    </message>
+    <message>
+        <source>Arithmetic</source>
+        <translation>Rolling update 계산</translation>
+    </message>
+    <message>
+        <source>%1: no recorded origin (compacted or never set)</source>
+        <translation>%1: 기록된 출처가 없습니다 (압축되었거나 설정된 적 없음)</translation>
     </message>
 </context>
 <context>
@@ -973,6 +977,18 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <message>
         <source>Select an object in the Objects panel.</source>
         <translation>오브젝트 패널에서 오브젝트를 선택하세요.</translation>
+    </message>
+    <message>
+        <source>Double-click a field (or right-click it) to find the etcd revision that set its value</source>
+        <translation>필드를 두 번 클릭(또는 오른쪽 클릭)하면 그 값을 설정한 etcd 리비전을 찾습니다</translation>
+    </message>
+    <message>
+        <source>Where did this value come from?</source>
+        <translation>이 값은 어디서 왔나요?</translation>
+    </message>
+    <message>
+        <source>Where did %1 get its value?</source>
+        <translation>%1의 값은 어디서 왔나요?</translation>
     </message>
 </context>
 <context>
