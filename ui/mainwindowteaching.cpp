@@ -13,6 +13,8 @@
 #include "ui/lessons/lessonpanel.h"
 #include "ui/presenter/presentermode.h"
 #include "ui/record/recordcontrols.h"
+#include "ui/scene/canvasexport.h"
+#include "ui/scene/clustercanvas.h"
 #include "ui/timetravel/fieldoriginfinder.h"
 #include "ui/timetravel/timetravelbar.h"
 #include "ui/widgets/objectinspector.h"
@@ -27,6 +29,7 @@
 #include <QActionGroup>
 #include <QCoreApplication>
 #include <QDockWidget>
+#include <QFileDialog>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -99,6 +102,25 @@ void MainWindow::createTeachingPanels()
     connect(m_recordControls, &RecordControls::message, this, [this](const QString &text) {
         statusBar()->showMessage(text, 8000);
     });
+
+    // File → Export canvas… (PNG or SVG, the whole picture).
+    for (QMenu *menu : menuBar()->findChildren<QMenu *>()) {
+        if (menu->title() != tr("&File"))
+            continue;
+        auto *exportAction = new QAction(tr("Export canvas…"), this);
+        exportAction->setObjectName(QStringLiteral("exportCanvasAction"));
+        connect(exportAction, &QAction::triggered, this, [this] {
+            const QString path = QFileDialog::getSaveFileName(this, tr("Export canvas"), QStringLiteral("cluster.png"),
+                                                              tr("PNG image (*.png);;SVG drawing (*.svg)"));
+            if (path.isEmpty())
+                return;
+            QString error;
+            statusBar()->showMessage(exportCanvas(*m_canvas->scene(), path, &error) ? tr("Canvas saved to %1").arg(path)
+                                                                                     : tr("Export failed: %1").arg(error),
+                                     8000);
+        });
+        menu->insertAction(menu->actions().value(1), exportAction);
+    }
 
     // Presenter mode: F5; while on, Space / → / ← drive time and time travel.
     m_presenter = new PresenterMode(this);

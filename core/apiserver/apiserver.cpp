@@ -10,6 +10,8 @@
 #include "core/sim/tracelog.h"
 #include "core/store/kvstore.h"
 
+#include <optional>
+
 namespace rlab::apiserver {
 
 using namespace rlab::api;
@@ -132,8 +134,14 @@ Result<ObjectPtr> ApiServer::create(const ResourceType &rt, const QString &nsIn,
     std::lock_guard lock(m_writeMutex);
     if (auto err = checkNamespace(rt, ns))
         return R::failure(*err);
+    // A dry run (kubectl apply --dry-run=server, which the window's apply does first) draws its
+    // generated name and uid from a copy, so the seeded sequence is the same with or without it.
+    std::optional<NameGenerator> dryRunNames;
+    if (opts.dryRun)
+        dryRunNames.emplace(m_names);
+    NameGenerator &names = dryRunNames ? *dryRunNames : m_names;
     if (obj->metadata.name.isEmpty() && !obj->metadata.generateName.isEmpty())
-        obj->metadata.name = m_names.generate(obj->metadata.generateName);
+        obj->metadata.name = names.generate(obj->metadata.generateName);
     strategy::prepareForCreate(*obj);
     setDefaults(*obj);
     admission::admit(*obj);
@@ -143,7 +151,7 @@ Result<ObjectPtr> ApiServer::create(const ResourceType &rt, const QString &nsIn,
     const QByteArray key = rt.etcdKey(ns, obj->metadata.name);
     if (getLocked(rt, ns, obj->metadata.name))
         return R::failure(ApiError::alreadyExists(rt.resource, rt.group, obj->metadata.name));
-    obj->metadata.uid = m_names.uid();
+    obj->metadata.uid = names.uid();
     obj->metadata.creationTimestamp = m_clock.now() / 1000 * 1000;   // metav1.Time: seconds
     obj->metadata.resourceVersion.clear();
     if (opts.dryRun)

@@ -12,6 +12,12 @@ NameGenerator::NameGenerator(quint64 seed)
 {
 }
 
+NameGenerator::NameGenerator(const NameGenerator &other)
+{
+    std::lock_guard lock(other.m_mutex);
+    m_rng = other.m_rng;
+}
+
 void NameGenerator::reseed(quint64 seed)
 {
     std::lock_guard lock(m_mutex);

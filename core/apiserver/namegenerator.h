@@ -14,13 +14,17 @@ class NameGenerator
 {
 public:
     explicit NameGenerator(quint64 seed = 1);
+    // A copy that continues from the same state: what a dry run draws from, so that it leaves
+    // the seeded sequence of the real writes untouched (same scenario + seed ⇒ same names).
+    NameGenerator(const NameGenerator &other);
+    NameGenerator &operator=(const NameGenerator &) = delete;
     void reseed(quint64 seed);
     QString suffix(int length = 5);   // "x2k9p"
     QString uid();                    // RFC 4122 version-4 layout
     QString generate(const QString &generateName);   // base (cut to 58 chars) + suffix
 
 private:
-    std::mutex m_mutex;
+    mutable std::mutex m_mutex;
     std::mt19937_64 m_rng;
 };
 

@@ -6,6 +6,8 @@
 #include "ui/i18n/language.h"
 #include "ui/mainwindow.h"
 #include "ui/presenter/presentermode.h"
+#include "ui/scene/canvasexport.h"
+#include "ui/scene/clustercanvas.h"
 #include "ui/widgets/controlspanel.h"
 #include "ui/widgets/objectinspector.h"
 #include "ui/widgets/objectspanel.h"
@@ -15,6 +17,7 @@
 #include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QStatusBar>
+#include <QTemporaryDir>
 #include <QTextBlock>
 #include <QtTest>
 
@@ -106,6 +109,35 @@ private slots:
         w.session().returnToLive();
         QVERIFY(w.session().isLive());
         QVERIFY(w.applyAction()->isEnabled());
+    }
+
+    void canvasExportsAsPngAndSvg()
+    {
+        MainWindow w(options());
+        QFile sample(QStringLiteral(":/manifests/nginx-deployment.yaml"));
+        QVERIFY(sample.open(QIODevice::ReadOnly));
+        QTemporaryDir dir;
+        QString error;
+        // A path that cannot be written is an error, not a crash.
+        QVERIFY(!exportCanvas(*w.canvas()->scene(), dir.filePath(QStringLiteral("no/such/dir/x.png")), &error));
+        QVERIFY(error.contains(QStringLiteral("cannot write")));
+        QVERIFY(w.applyText(QString::fromUtf8(sample.readAll()), QStringLiteral("nginx-deployment.yaml")).ok());
+        w.session().advance(20'000);
+        w.refreshNow();
+        const QString png = dir.filePath(QStringLiteral("cluster.png"));
+        QVERIFY2(exportCanvas(*w.canvas()->scene(), png, &error), qPrintable(error));
+        const QImage image(png);
+        const QRectF picture = w.canvas()->scene()->itemsBoundingRect();
+        QVERIFY(image.width() >= int(picture.width() * 2) && image.height() >= int(picture.height() * 2));
+        QVERIFY(image.pixelColor(image.width() / 2, image.height() / 2).isValid());
+        const QString svg = dir.filePath(QStringLiteral("cluster.svg"));
+        QVERIFY2(exportCanvas(*w.canvas()->scene(), svg, &error), qPrintable(error));
+        QFile svgFile(svg);
+        QVERIFY(svgFile.open(QIODevice::ReadOnly));
+        const QByteArray text = svgFile.readAll();
+        QVERIFY(text.contains("<svg"));
+        QVERIFY(text.contains("nginx"));   // the cards' text is vector text
+        QVERIFY(w.findChild<QAction *>(QStringLiteral("exportCanvasAction")));
     }
 
     void presenterModeKeepsOnlyTheTeachingDocks()

@@ -149,11 +149,9 @@ private slots:
         QVERIFY2(diffs.isEmpty(), qPrintable(diffs.join(QLatin1Char('\n'))));
         QCOMPARE(replay.trace, rec->trace);
 
-        // Known core bug, reported: ApiServer::create draws a uid from the seeded name generator
-        // even on a dry run, and the window's apply does kubectl's --dry-run=server first, so
-        // `rlab run` (no dry run) gives the pods other names. XPASS here once that is fixed.
+        // `rlab run` of the recording (no dry runs) reaches the same state: a dry-run create
+        // draws its name and uid from a copy of the seeded generator.
         const QStringList headless = SessionReplayer::checkHeadless(*loaded);
-        QEXPECT_FAIL("", "a dry-run create consumes the seeded uid generator (core/apiserver)", Continue);
         QVERIFY2(headless.isEmpty(), qPrintable(headless.join(QLatin1Char('\n'))));
     }
 
