@@ -15,7 +15,9 @@
 #include "ui/record/recordcontrols.h"
 #include "ui/scene/canvasexport.h"
 #include "ui/scene/clustercanvas.h"
+#include "ui/models/traceeventmodel.h"
 #include "ui/timetravel/fieldoriginfinder.h"
+#include "ui/widgets/tracepanel.h"
 #include "ui/timetravel/timetravelbar.h"
 #include "ui/widgets/objectinspector.h"
 #include "ui/widgets/activitypanel.h"
@@ -35,6 +37,7 @@
 #include <QMessageBox>
 #include <QProcess>
 #include <QStatusBar>
+#include <QTableView>
 #include <QToolBar>
 
 namespace rlab::ui {
@@ -98,6 +101,17 @@ void MainWindow::createTeachingPanels()
             return;
         }
         statusBar()->showMessage(text, 15000);
+    });
+    // …and the trace shows the etcd write that set it.
+    connect(m_timeTravelBar->fieldOrigins(), &FieldOriginFinder::jumped, this, [this](const FieldOrigin &origin) {
+        if (!origin.event)
+            return;
+        const int row = m_trace->rowOfSeq(origin.event->seq);
+        if (row < 0)
+            return;
+        m_traceDock->raise();
+        m_tracePanel->view()->selectRow(row);
+        m_tracePanel->view()->scrollTo(m_trace->index(row, 0), QAbstractItemView::PositionAtCenter);
     });
     connect(m_recordControls, &RecordControls::message, this, [this](const QString &text) {
         statusBar()->showMessage(text, 8000);

@@ -10,13 +10,17 @@
 #include "ui/scene/clustercanvas.h"
 #include "ui/widgets/controlspanel.h"
 #include "ui/widgets/objectinspector.h"
+#include "ui/models/traceeventmodel.h"
 #include "ui/widgets/objectspanel.h"
+#include "ui/widgets/tracepanel.h"
 
 #include <QAction>
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QStatusBar>
+#include <QItemSelectionModel>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTextBlock>
 #include <QtTest>
@@ -106,6 +110,14 @@ private slots:
         QCOMPARE(w.session().viewedRevision(), scaledAt);
         QVERIFY(!w.applyAction()->isEnabled());
         QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("spec.replicas")));
+        // The trace selects the etcd write of that revision.
+        auto *trace = w.findChild<TracePanel *>();
+        QVERIFY(trace);
+        const QModelIndexList selected = trace->view()->selectionModel()->selectedRows();
+        QCOMPARE(selected.size(), 1);
+        const TraceEvent &write = w.traceModel()->event(selected.first().row());
+        QCOMPARE(write.rev, scaledAt);
+        QCOMPARE(write.key, QString::fromLatin1(key));
         w.session().returnToLive();
         QVERIFY(w.session().isLive());
         QVERIFY(w.applyAction()->isEnabled());

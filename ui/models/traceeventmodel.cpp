@@ -2,6 +2,7 @@
 
 #include "ui/theme.h"
 
+#include <algorithm>
 #include <QJsonDocument>
 
 namespace rlab::ui {
@@ -35,6 +36,13 @@ void TraceEventModel::append(const std::vector<TraceEvent> &events)
     beginInsertRows({}, first, first + incoming - 1);
     m_rows.insert(m_rows.end(), events.begin() + qsizetype(skip), events.end());
     endInsertRows();
+}
+
+int TraceEventModel::rowOfSeq(qint64 seq) const
+{
+    const auto it = std::lower_bound(m_rows.begin(), m_rows.end(), seq,
+                                     [](const TraceEvent &e, qint64 s) { return e.seq < s; });
+    return it != m_rows.end() && it->seq == seq ? int(it - m_rows.begin()) : -1;
 }
 
 void TraceEventModel::clear()

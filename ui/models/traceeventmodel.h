@@ -25,6 +25,8 @@ public:
     // seq of the newest event appended (0 after clear()): the argument for the next since().
     qint64 lastSeq() const { return m_lastSeq; }
     const TraceEvent &event(int row) const { return m_rows[std::size_t(row)]; }
+    // The row holding the event with this seq (rows are in seq order), -1 if not held.
+    int rowOfSeq(qint64 seq) const;
 
     // "12.345" for 12345 ms.
     static QString formatTime(qint64 ms);
