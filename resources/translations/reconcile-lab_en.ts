@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>QObject</name>
+    <message>
+        <source>the canvas is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>rlab::ui::ActivityPanel</name>
     <message>
         <source>Reconciles of</source>
@@ -921,6 +932,26 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
     </message>
     <message>
         <source>%1: no recorded origin (compacted or never set)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export canvas…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export canvas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Canvas saved to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko" sourcelanguage="en">
 <context>
+    <name>QObject</name>
+    <message>
+        <source>the canvas is empty</source>
+        <translation>캔버스가 비어 있습니다</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>%1에 쓸 수 없습니다</translation>
+    </message>
+</context>
+<context>
     <name>rlab::ui::ActivityPanel</name>
     <message>
         <source>Reconciles of</source>
@@ -928,6 +939,26 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <message>
         <source>%1: no recorded origin (compacted or never set)</source>
         <translation>%1: 기록된 출처가 없습니다 (압축되었거나 설정된 적 없음)</translation>
+    </message>
+    <message>
+        <source>Export canvas…</source>
+        <translation>캔버스 내보내기…</translation>
+    </message>
+    <message>
+        <source>Export canvas</source>
+        <translation>캔버스 내보내기</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG 이미지 (*.png);;SVG 그림 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Canvas saved to %1</source>
+        <translation>캔버스를 %1에 저장했습니다</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>내보내기 실패: %1</translation>
     </message>
 </context>
 <context>
