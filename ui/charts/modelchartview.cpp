@@ -39,7 +39,10 @@ ModelChartView::ModelChartView(QWidget *parent) : QChartView(parent)
     m_y->setLabelFormat(QStringLiteral("%d"));
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
+    // QChartView made a default chart; setChart() releases it without deleting it.
+    QChart *initial = chart();
     setChart(c);
+    delete initial;
     setMinimumSize(360, 240);
 }
 
