@@ -1,6 +1,7 @@
 #include "ui/models/eventsmodel.h"
 
 #include "core/api/event.h"
+#include "core/server/tableprinter.h"
 #include "ui/theme.h"
 
 #include <QFont>
@@ -32,38 +33,7 @@ bool EventsModel::isEventKey(const QByteArray &etcdKey)
 
 QString EventsModel::humanDuration(qint64 ms)
 {
-    const qint64 seconds = ms / 1000;
-    if (seconds < -1)
-        return QStringLiteral("<invalid>");
-    if (seconds < 0)
-        return QStringLiteral("0s");
-    if (seconds < 60 * 2)
-        return QStringLiteral("%1s").arg(seconds);
-    const qint64 minutes = seconds / 60;
-    if (minutes < 10) {
-        const qint64 s = seconds % 60;
-        return s == 0 ? QStringLiteral("%1m").arg(minutes) : QStringLiteral("%1m%2s").arg(minutes).arg(s);
-    }
-    if (minutes < 60 * 3)
-        return QStringLiteral("%1m").arg(minutes);
-    const qint64 hours = minutes / 60;
-    if (hours < 8) {
-        const qint64 m = minutes % 60;
-        return m == 0 ? QStringLiteral("%1h").arg(hours) : QStringLiteral("%1h%2m").arg(hours).arg(m);
-    }
-    if (hours < 48)
-        return QStringLiteral("%1h").arg(hours);
-    if (hours < 24 * 8) {
-        const qint64 h = hours % 24;
-        return h == 0 ? QStringLiteral("%1d").arg(hours / 24) : QStringLiteral("%1d%2h").arg(hours / 24).arg(h);
-    }
-    if (hours < 24 * 365 * 2)
-        return QStringLiteral("%1d").arg(hours / 24);
-    if (hours < 24 * 365 * 8) {
-        const qint64 dy = (hours / 24) % 365;
-        return dy == 0 ? QStringLiteral("%1y").arg(hours / 24 / 365) : QStringLiteral("%1y%2d").arg(hours / 24 / 365).arg(dy);
-    }
-    return QStringLiteral("%1y").arg(hours / 24 / 365);
+    return server::TablePrinter::humanDuration(ms);   // the AGE / LAST SEEN rule kubectl's tables use
 }
 
 EventsModel::SortKey EventsModel::sortKeyOf(const store::KeyValue &kv)
