@@ -6,6 +6,7 @@
 #include "core/apiserver/manifest.h"
 #include "core/controller/deployment/rollout.h"
 #include "core/sim/duration.h"
+#include "core/sim/fieldpath.h"
 #include "core/sim/simulation.h"
 
 #include <QDir>
@@ -59,33 +60,6 @@ bool target(const QJsonObject &args, ResourceType *rt, QString *ns, QString *nam
     return rt->isValid() && !name->isEmpty();
 }
 
-// "metadata.annotations[deployment.kubernetes.io/revision]" -> {metadata, annotations, deployment…}
-QStringList splitPath(const QString &path)
-{
-    QStringList parts;
-    QString cur;
-    for (qsizetype i = 0; i < path.size(); ++i) {
-        const QChar c = path[i];
-        if (c == QLatin1Char('[')) {
-            if (!cur.isEmpty())
-                parts << cur;
-            const qsizetype end = path.indexOf(QLatin1Char(']'), i);
-            parts << path.mid(i + 1, (end < 0 ? path.size() : end) - i - 1);
-            cur.clear();
-            i = end < 0 ? path.size() : end;
-        } else if (c == QLatin1Char('.')) {
-            if (!cur.isEmpty())
-                parts << cur;
-            cur.clear();
-        } else {
-            cur += c;
-        }
-    }
-    if (!cur.isEmpty())
-        parts << cur;
-    return parts;
-}
-
 } // namespace
 
 std::optional<QJsonValue> ScenarioRunner::field(const QJsonObject &obj, const QString &path)
@@ -96,7 +70,7 @@ std::optional<QJsonValue> ScenarioRunner::field(const QJsonObject &obj, const QS
     for (const QString &c : candidates) {
         QJsonValue v = obj;
         bool ok = true;
-        for (const QString &part : splitPath(c)) {
+        for (const QString &part : splitFieldPath(c)) {
             if (!v.isObject() || !v.toObject().contains(part)) {
                 ok = false;
                 break;

@@ -1,5 +1,7 @@
 #include "ui/timetravel/fieldorigin.h"
 
+#include "core/sim/fieldpath.h"
+
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -7,28 +9,7 @@ namespace rlab::ui {
 
 QStringList FieldOrigin::splitPath(const QString &path)
 {
-    QStringList parts;
-    QString cur;
-    for (qsizetype i = 0; i < path.size(); ++i) {
-        const QChar c = path[i];
-        if (c == QLatin1Char('[')) {
-            if (!cur.isEmpty())
-                parts << cur;
-            cur.clear();
-            const qsizetype end = path.indexOf(QLatin1Char(']'), i);
-            parts << path.mid(i + 1, (end < 0 ? path.size() : end) - i - 1);
-            i = end < 0 ? path.size() : end;
-        } else if (c == QLatin1Char('.')) {
-            if (!cur.isEmpty())
-                parts << cur;
-            cur.clear();
-        } else {
-            cur += c;
-        }
-    }
-    if (!cur.isEmpty())
-        parts << cur;
-    return parts;
+    return splitFieldPath(path);   // the same path syntax as scenarios' expect
 }
 
 QJsonValue FieldOrigin::valueAt(const QJsonObject &obj, const QString &path)
