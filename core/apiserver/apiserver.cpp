@@ -6,8 +6,8 @@
 #include "core/apiserver/admission.h"
 #include "core/apiserver/callerscope.h"
 #include "core/apiserver/strategy.h"
-#include "core/sim/clock.h"
-#include "core/sim/tracelog.h"
+#include "core/base/clock.h"
+#include "core/base/tracelog.h"
 #include "core/store/kvstore.h"
 
 #include <optional>

@@ -2,7 +2,7 @@
 #include "core/apiserver/apiserver.h"
 
 #include "core/api/pod.h"
-#include "core/sim/clock.h"
+#include "core/base/clock.h"
 #include "core/store/kvstore.h"
 
 namespace rlab::apiserver {

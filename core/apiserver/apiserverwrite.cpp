@@ -12,7 +12,7 @@
 #include "core/apiserver/jsonpatch.h"
 #include "core/apiserver/strategicmergepatch.h"
 #include "core/apiserver/strategy.h"
-#include "core/sim/clock.h"
+#include "core/base/clock.h"
 #include "core/store/kvstore.h"
 
 #include <QJsonArray>

@@ -4,6 +4,7 @@
 #include "core/apiserver/apierror.h"
 #include "core/apiserver/fieldselector.h"
 #include "core/apiserver/resourcetype.h"
+#include "core/apiserver/watchinterface.h"
 
 #include <chrono>
 #include <memory>
@@ -17,33 +18,22 @@ struct WatchEvent;
 
 namespace rlab::apiserver {
 
-// One event of a watch as kubectl and informers see it (metav1.WatchEvent).
-struct ApiWatchEvent
-{
-    enum Type { Added, Modified, Deleted, Bookmark, Error };
-    Type type = Added;
-    api::ObjectPtr object;   // resourceVersion = the revision of the change (for Deleted too)
-    ApiError error;          // Error only
-    qint64 revision = 0;
-    static const char *typeName(Type t);
-};
-
 // A watch on one resource (optionally one namespace and selectors), fed by an etcd-style store
 // watcher. Selectors apply to both sides of a change, like the watch cache: an object that stops
 // matching arrives as Deleted, one that starts matching as Added. Store events are turned into
 // ApiWatchEvents lazily, on the consumer's thread, in take().
 // Thread rules: take/waitTake/stop from any thread (one consumer at a time is expected).
-class ApiWatch
+class ApiWatch final : public WatchInterface
 {
 public:
     ApiWatch(ResourceType rt, QString ns, api::Selector labels, FieldSelector fields,
              std::shared_ptr<store::Watcher> watcher, std::vector<ApiWatchEvent> initial);
-    ~ApiWatch();
+    ~ApiWatch() override;
 
-    std::vector<ApiWatchEvent> take();
-    std::vector<ApiWatchEvent> waitTake(std::chrono::milliseconds timeout);
-    void stop();
-    bool isStopped() const;
+    std::vector<ApiWatchEvent> take() override;
+    std::vector<ApiWatchEvent> waitTake(std::chrono::milliseconds timeout) override;
+    void stop() override;
+    bool isStopped() const override;
     const ResourceType &resource() const { return m_rt; }
 
 private:

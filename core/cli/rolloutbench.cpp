@@ -2,7 +2,7 @@
 
 #include "core/api/deployment.h"
 #include "core/controller/controller.h"
-#include "core/controller/deployment/rollout.h"
+#include "core/kubectl/rollout.h"
 #include "core/sim/simulation.h"
 
 #include <QElapsedTimer>
@@ -65,7 +65,7 @@ RolloutBenchResult runRolloutBench(const RolloutBenchOptions &o)
     wall.restart();
     cpu = processCpuS();
     for (int i = 0; i < o.deployments; ++i)
-        controller::rollout::setImage(sim.api(), QStringLiteral("default"), nameOf(i), QStringLiteral("app"), QStringLiteral("nginx:1.26"));
+        kubectl::rollout::setImage(sim.client(), QStringLiteral("default"), nameOf(i), QStringLiteral("app"), QStringLiteral("nginx:1.26"));
     sim.runUntilIdle(1'200'000);
     r.rolloutWallS = double(wall.nsecsElapsed()) / 1e9;
     r.rolloutCpuS = processCpuS() - cpu;

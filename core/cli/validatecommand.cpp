@@ -1,6 +1,6 @@
 #include "core/cli/validatecommand.h"
 
-#include "core/apiserver/manifest.h"
+#include "core/kubectl/manifest.h"
 
 namespace rlab::cli {
 
@@ -23,7 +23,7 @@ int validateCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     }
     int bad = 0, objects = 0;
     for (const QString &file : files) {
-        const apiserver::Manifest m = apiserver::loadManifestFile(file, strict);
+        const kubectl::Manifest m = kubectl::loadManifestFile(file, strict);
         for (const QString &w : m.warnings)
             err << w << "\n";
         for (const QString &e : m.errors)
@@ -32,7 +32,7 @@ int validateCommand(const QStringList &args, QTextStream &out, QTextStream &err)
             ++bad;
             continue;
         }
-        for (const apiserver::ManifestObject &o : m.objects) {
+        for (const kubectl::ManifestObject &o : m.objects) {
             ++objects;
             out << file << ": " << o.object->kindName << " " << o.object->metadata.name << " is valid\n";
         }

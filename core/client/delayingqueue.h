@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/client/workqueue.h"
-#include "core/sim/clock.h"
+#include "core/base/clock.h"
 
 #include <QHash>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/client/reflector.h"
 
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 #include "core/client/threadsafestore.h"
-#include "core/sim/tracelog.h"
+#include "core/base/tracelog.h"
 
 #include <QSet>
 
@@ -11,7 +11,7 @@ namespace rlab::client {
 
 using apiserver::ApiWatchEvent;
 
-Reflector::Reflector(apiserver::ApiServer &api, apiserver::ResourceType resource, const ThreadSafeStore &knownObjects,
+Reflector::Reflector(Interface &api, apiserver::ResourceType resource, const ThreadSafeStore &knownObjects,
                      ReflectorOptions options, std::function<void()> notify)
     : m_api(api), m_rt(std::move(resource)), m_known(knownObjects), m_options(std::move(options)),
       m_notify(std::move(notify)), m_component(QStringLiteral("informer/") + m_rt.resource), m_trace(api.trace())
@@ -121,7 +121,7 @@ bool Reflector::openWatch()
     lo.fieldSelector = m_options.fieldSelector;
     lo.resourceVersion = QString::number(m_lastSyncRV);
     lo.allowWatchBookmarks = true;
-    apiserver::Result<std::shared_ptr<apiserver::ApiWatch>> r = m_api.watch(m_rt, m_options.namespace_, lo, m_notify);
+    apiserver::Result<std::shared_ptr<apiserver::WatchInterface>> r = m_api.watch(m_rt, m_options.namespace_, lo, m_notify);
     if (!r.ok()) {
         m_lastError = r.error;
         trace("WatchError", m_options.namespace_, m_lastSyncRV,

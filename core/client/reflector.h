@@ -14,8 +14,8 @@
 
 namespace rlab {
 class TraceLog;
-namespace apiserver {
-class ApiServer;
+namespace client {
+class Interface;
 }
 } // namespace rlab
 
@@ -58,7 +58,7 @@ struct ReflectorOptions
 class Reflector
 {
 public:
-    Reflector(apiserver::ApiServer &api, apiserver::ResourceType resource, const ThreadSafeStore &knownObjects,
+    Reflector(Interface &api, apiserver::ResourceType resource, const ThreadSafeStore &knownObjects,
               ReflectorOptions options = {}, std::function<void()> notify = {});
     ~Reflector();
     Reflector(const Reflector &) = delete;
@@ -93,7 +93,7 @@ private:
     void handOut(const Delta &d);
     void trace(const char *type, const QString &key, qint64 rev, const QString &text) const;
 
-    apiserver::ApiServer &m_api;
+    Interface &m_api;
     const apiserver::ResourceType m_rt;
     const ThreadSafeStore &m_known;
     const ReflectorOptions m_options;
@@ -101,7 +101,7 @@ private:
     const QString m_component;        // "informer/deployments"
     TraceLog *m_trace;
 
-    std::shared_ptr<apiserver::ApiWatch> m_watch;
+    std::shared_ptr<apiserver::WatchInterface> m_watch;
     std::deque<Delta> m_pending;
     bool m_needList = true;
     bool m_listedOnce = false;

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/client/sharedindexinformer.h"
 
-#include "core/apiserver/apiserver.h"
-#include "core/sim/clock.h"
-#include "core/sim/tracelog.h"
+#include "core/client/interface.h"
+#include "core/base/clock.h"
+#include "core/base/tracelog.h"
 
 #include <QScopeGuard>
 
@@ -104,7 +104,7 @@ struct SharedIndexInformer::ResyncTimer
     }
 };
 
-SharedIndexInformer::SharedIndexInformer(apiserver::ApiServer &api, apiserver::ResourceType resource,
+SharedIndexInformer::SharedIndexInformer(Interface &api, apiserver::ResourceType resource,
                                          qint64 resyncPeriodMs, ReflectorOptions options)
     : m_api(api), m_clock(api.clock()), m_rt(std::move(resource)), m_resyncPeriodMs(resyncPeriodMs),
       m_waker(std::make_shared<Waker>())

@@ -16,8 +16,8 @@
 
 namespace rlab {
 class Clock;
-namespace apiserver {
-class ApiServer;
+namespace client {
+class Interface;
 }
 } // namespace rlab
 
@@ -50,7 +50,7 @@ struct HandlerRegistration
 class SharedIndexInformer
 {
 public:
-    SharedIndexInformer(apiserver::ApiServer &api, apiserver::ResourceType resource, qint64 resyncPeriodMs = 0,
+    SharedIndexInformer(Interface &api, apiserver::ResourceType resource, qint64 resyncPeriodMs = 0,
                         ReflectorOptions options = {});
     ~SharedIndexInformer();   // stop()
     SharedIndexInformer(const SharedIndexInformer &) = delete;
@@ -112,7 +112,7 @@ private:
     void startResyncTimer();   // both need m_pumpMutex
     void stopResyncTimer();
 
-    apiserver::ApiServer &m_api;
+    Interface &m_api;
     Clock &m_clock;
     const apiserver::ResourceType m_rt;
     const qint64 m_resyncPeriodMs;

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/client/sharedinformerfactory.h"
 
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 
 #include <algorithm>
 
 namespace rlab::client {
 
-SharedInformerFactory::SharedInformerFactory(apiserver::ApiServer &api, qint64 defaultResyncMs, ReflectorOptions options)
+SharedInformerFactory::SharedInformerFactory(Interface &api, qint64 defaultResyncMs, ReflectorOptions options)
     : m_api(api), m_defaultResyncMs(defaultResyncMs), m_options(std::move(options))
 {
 }

@@ -10,8 +10,8 @@
 #include <optional>
 #include <vector>
 
-namespace rlab::apiserver {
-class ApiServer;
+namespace rlab::client {
+class Interface;
 }
 
 namespace rlab::client {
@@ -26,7 +26,7 @@ namespace rlab::client {
 class SharedInformerFactory
 {
 public:
-    explicit SharedInformerFactory(apiserver::ApiServer &api, qint64 defaultResyncMs = 0, ReflectorOptions options = {});
+    explicit SharedInformerFactory(Interface &api, qint64 defaultResyncMs = 0, ReflectorOptions options = {});
     ~SharedInformerFactory();   // shutdown()
     SharedInformerFactory(const SharedInformerFactory &) = delete;
     SharedInformerFactory &operator=(const SharedInformerFactory &) = delete;
@@ -54,7 +54,7 @@ public:
     std::optional<DriveMode> mode() const;
 
 private:
-    apiserver::ApiServer &m_api;
+    Interface &m_api;
     const qint64 m_defaultResyncMs;
     const ReflectorOptions m_options;
     mutable std::mutex m_mutex;

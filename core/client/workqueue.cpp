@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/client/workqueue.h"
 
-#include "core/sim/clock.h"
+#include "core/base/clock.h"
 
 #include <algorithm>
 #include <utility>

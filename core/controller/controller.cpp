@@ -2,8 +2,8 @@
 
 #include "core/apiserver/callerscope.h"
 #include "core/client/ratelimiter.h"
-#include "core/sim/clock.h"
-#include "core/sim/tracelog.h"
+#include "core/base/clock.h"
+#include "core/base/tracelog.h"
 
 #include <QThread>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/controller/controllerexpectations.h"
 
-#include "core/sim/clock.h"
+#include "core/base/clock.h"
 
 namespace rlab::controller {
 

@@ -2,7 +2,7 @@
 #include "core/controller/controllerrefmanager.h"
 
 #include "core/api/time.h"
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -12,7 +12,7 @@ namespace rlab::controller {
 
 using apiserver::ApiError;
 
-ControllerRefManager::ControllerRefManager(apiserver::ApiServer &api, api::ObjectPtr controller, api::Selector selector,
+ControllerRefManager::ControllerRefManager(client::Interface &api, api::ObjectPtr controller, api::Selector selector,
                                            QString controllerApiVersion, QString controllerKind,
                                            apiserver::ResourceType dependents, CanAdoptFunc canAdopt,
                                            QStringList finalizers)

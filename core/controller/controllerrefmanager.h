@@ -12,8 +12,8 @@
 #include <functional>
 #include <optional>
 
-namespace rlab::apiserver {
-class ApiServer;
+namespace rlab::client {
+class Interface;
 }
 
 namespace rlab::controller {
@@ -54,7 +54,7 @@ public:
     // controllerApiVersion/controllerKind name it in the owner reference ("apps/v1",
     // "ReplicaSet"); dependents: the resource the claimed objects live in (pods).
     // finalizers: added on adoption and removed on release (Jobs use one; ReplicaSets none).
-    ControllerRefManager(apiserver::ApiServer &api, api::ObjectPtr controller, api::Selector selector,
+    ControllerRefManager(client::Interface &api, api::ObjectPtr controller, api::Selector selector,
                          QString controllerApiVersion, QString controllerKind, apiserver::ResourceType dependents,
                          CanAdoptFunc canAdopt = {}, QStringList finalizers = {});
 
@@ -94,7 +94,7 @@ public:
 private:
     bool claimObject(const api::ObjectPtr &obj, const MatchFunc &match, ClaimResult &result, QStringList &errors);
 
-    apiserver::ApiServer &m_api;
+    client::Interface &m_api;
     api::ObjectPtr m_controller;
     api::Selector m_selector;
     QString m_apiVersion;

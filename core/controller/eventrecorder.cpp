@@ -1,17 +1,17 @@
 #include "core/controller/eventrecorder.h"
 
 #include "core/api/event.h"
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 #include "core/apiserver/callerscope.h"
-#include "core/sim/clock.h"
-#include "core/sim/tracelog.h"
+#include "core/base/clock.h"
+#include "core/base/tracelog.h"
 
 namespace rlab::controller {
 
 using namespace rlab::api;
 using namespace rlab::apiserver;
 
-EventRecorder::EventRecorder(ApiServer &api, QString component)
+EventRecorder::EventRecorder(client::Interface &api, QString component)
     : m_api(api), m_component(std::move(component))
 {
 }

@@ -5,8 +5,8 @@
 #include <QString>
 #include <mutex>
 
-namespace rlab::apiserver {
-class ApiServer;
+namespace rlab::client {
+class Interface;
 }
 
 namespace rlab::controller {
@@ -19,7 +19,7 @@ namespace rlab::controller {
 class EventRecorder
 {
 public:
-    EventRecorder(apiserver::ApiServer &api, QString component);
+    EventRecorder(client::Interface &api, QString component);
     void event(const api::Object &involved, const QString &type, const QString &reason, const QString &message);
     void eventf(const api::ObjectPtr &involved, const QString &type, const QString &reason, const QString &message)
     {
@@ -29,7 +29,7 @@ public:
     QString component() const { return m_component; }
 
 private:
-    apiserver::ApiServer &m_api;
+    client::Interface &m_api;
     QString m_component;
     std::mutex m_mutex;
     QHash<QString, QString> m_seen;   // correlation key -> event name

@@ -1,8 +1,8 @@
 #include "core/controller/garbagecollector.h"
 
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 #include "core/apiserver/callerscope.h"
-#include "core/sim/tracelog.h"
+#include "core/base/tracelog.h"
 
 #include <QHash>
 #include <QMap>
@@ -15,7 +15,7 @@ namespace rlab::controller {
 using namespace rlab::api;
 using namespace rlab::apiserver;
 
-GarbageCollector::GarbageCollector(ApiServer &api)
+GarbageCollector::GarbageCollector(client::Interface &api)
     : m_api(api)
 {
 }

@@ -2,8 +2,8 @@
 #include <QString>
 #include <QStringList>
 
-namespace rlab::apiserver {
-class ApiServer;
+namespace rlab::client {
+class Interface;
 }
 
 namespace rlab::controller {
@@ -20,12 +20,12 @@ namespace rlab::controller {
 class GarbageCollector
 {
 public:
-    explicit GarbageCollector(apiserver::ApiServer &api);
+    explicit GarbageCollector(client::Interface &api);
     int collect();
     QStringList lastActions() const { return m_actions; }   // what the last collect() did, for the trace
 
 private:
-    apiserver::ApiServer &m_api;
+    client::Interface &m_api;
     QStringList m_actions;
 };
 

@@ -6,10 +6,10 @@
 #include "core/server/discovery.h"
 #include "core/server/encodedobjectcache.h"
 #include "core/server/servercounters.h"
-#include "core/server/tableprinter.h"
+#include "core/kubectl/tableprinter.h"
 #include "core/server/watchstream.h"
-#include "core/sim/clock.h"
-#include "core/sim/tracelog.h"
+#include "core/base/clock.h"
+#include "core/base/tracelog.h"
 
 #include <QHttpServerResponder>
 #include <QJsonArray>
@@ -18,6 +18,7 @@
 namespace rlab::server {
 
 using namespace rlab::apiserver;
+using rlab::kubectl::TablePrinter;
 using Method = QHttpServerRequest::Method;
 
 namespace {

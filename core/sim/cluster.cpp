@@ -14,6 +14,7 @@ Cluster::Cluster(const ClusterConfig &config)
     m_trace.setClock(&m_clock, config.startTimeMs);
     m_trace.setRevisionSource([this] { return m_store.revision(); });
     m_api = std::make_unique<apiserver::ApiServer>(m_store, m_clock, &m_trace, config.seed);
+    m_client = std::make_unique<client::InProcessClient>(*m_api);
     apiserver::CallerScope caller(QStringLiteral("cluster-bootstrap"));
     for (const char *name : {"default", "kube-node-lease", "kube-public", "kube-system"}) {
         auto ns = std::make_shared<Namespace>();

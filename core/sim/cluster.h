@@ -1,7 +1,8 @@
 #pragma once
 #include "core/apiserver/apiserver.h"
-#include "core/sim/manualclock.h"
-#include "core/sim/tracelog.h"
+#include "core/base/manualclock.h"
+#include "core/base/tracelog.h"
+#include "core/client/inprocessclient.h"
 #include "core/store/kvstore.h"
 
 #include <memory>
@@ -34,6 +35,8 @@ public:
     ManualClock &clock() { return m_clock; }
     TraceLog &trace() { return m_trace; }
     apiserver::ApiServer &api() { return *m_api; }
+    // What controllers, informers and kubectl verbs talk to: the in-process client of api().
+    client::Interface &client() { return *m_client; }
     const ClusterConfig &config() const { return m_config; }
 
     // Adds node "name" (Ready; cpu/memory/pods default to the config's); false if invalid.
@@ -45,6 +48,7 @@ private:
     ManualClock m_clock;
     TraceLog m_trace;
     std::unique_ptr<apiserver::ApiServer> m_api;
+    std::unique_ptr<client::InProcessClient> m_client;
     int m_nodeCount = 0;
 };
 

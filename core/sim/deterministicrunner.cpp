@@ -1,6 +1,6 @@
 #include "core/sim/deterministicrunner.h"
 
-#include "core/sim/manualclock.h"
+#include "core/base/manualclock.h"
 
 #include <algorithm>
 

@@ -1,8 +1,8 @@
 #include "core/sim/scenario.h"
 
 #include "core/api/yamlreader.h"
-#include "core/apiserver/manifest.h"
-#include "core/sim/duration.h"
+#include "core/kubectl/manifest.h"
+#include "core/base/duration.h"
 #include "core/sim/simulation.h"
 
 #include <QDateTime>

@@ -3,9 +3,9 @@
 #include "core/api/codec.h"
 #include "core/api/deployment.h"
 #include "core/api/pod.h"
-#include "core/apiserver/manifest.h"
-#include "core/controller/deployment/rollout.h"
-#include "core/sim/duration.h"
+#include "core/kubectl/manifest.h"
+#include "core/kubectl/rollout.h"
+#include "core/base/duration.h"
 #include "core/sim/fieldpath.h"
 #include "core/sim/simulation.h"
 
@@ -21,6 +21,7 @@ namespace rlab {
 
 using namespace rlab::api;
 using namespace rlab::apiserver;
+using namespace rlab::kubectl;
 
 namespace {
 SimulationConfig configFor(const Scenario &s)
@@ -217,7 +218,7 @@ bool ScenarioRunner::apply(const ScenarioStep &step)
         fail(step, m.errors.join(QLatin1Char('\n')), true);
         return false;
     }
-    for (const ApplyResult &r : applyManifest(m_sim->api(), m)) {
+    for (const ApplyResult &r : applyManifest(m_sim->client(), m)) {
         if (!r.ok()) {
             fail(step, r.error->message, true);
             return false;
@@ -346,20 +347,20 @@ bool ScenarioRunner::kubectl(const ScenarioStep &step)
         fail(step, QStringLiteral("needs {deployment: name, …}"), true);
         return false;
     }
-    ApiServer &api = m_sim->api();
-    controller::rollout::RolloutResult r;
+    client::Interface &api = m_sim->client();
+    kubectl::rollout::RolloutResult r;
     if (a == QLatin1String("scale"))
-        r = controller::rollout::scale(api, ns, d, args.value(QLatin1String("replicas")).toInt(-1));
+        r = kubectl::rollout::scale(api, ns, d, args.value(QLatin1String("replicas")).toInt(-1));
     else if (a == QLatin1String("setImage"))
-        r = controller::rollout::setImage(api, ns, d, args.value(QLatin1String("container")).toString(), args.value(QLatin1String("image")).toString());
+        r = kubectl::rollout::setImage(api, ns, d, args.value(QLatin1String("container")).toString(), args.value(QLatin1String("image")).toString());
     else if (a == QLatin1String("rolloutUndo"))
-        r = controller::rollout::rolloutUndo(api, ns, d, args.value(QLatin1String("toRevision")).toInteger(0));
+        r = kubectl::rollout::rolloutUndo(api, ns, d, args.value(QLatin1String("toRevision")).toInteger(0));
     else if (a == QLatin1String("pause"))
-        r = controller::rollout::pause(api, ns, d);
+        r = kubectl::rollout::pause(api, ns, d);
     else if (a == QLatin1String("resume"))
-        r = controller::rollout::resume(api, ns, d);
+        r = kubectl::rollout::resume(api, ns, d);
     else if (a == QLatin1String("restart"))
-        r = controller::rollout::restart(api, ns, d);
+        r = kubectl::rollout::restart(api, ns, d);
     if (!r.ok()) {
         fail(step, r.error, true);
         return false;

@@ -32,19 +32,19 @@ Simulation::Simulation(const SimulationConfig &config)
     m_cluster = std::make_unique<Cluster>(cc);
     for (const QStringList &n : config.nodes)
         m_cluster->addNode(n.value(0), n.value(1), n.value(2), n.value(3).toInt());
-    m_informers = std::make_unique<client::SharedInformerFactory>(api());
+    m_informers = std::make_unique<client::SharedInformerFactory>(client());
     m_runner = std::make_unique<DeterministicRunner>(clock());
     const auto on = [&](const char *name) { return m_config.controllers.contains(QLatin1String(name)); };
     if (on("deployment"))
-        m_deployments = std::make_unique<DeploymentController>(api(), *m_informers, &trace());
+        m_deployments = std::make_unique<DeploymentController>(client(), *m_informers, &trace());
     if (on("replicaset")) {
-        m_replicaSets = std::make_unique<ReplicaSetController>(api(), *m_informers, &trace());
+        m_replicaSets = std::make_unique<ReplicaSetController>(client(), *m_informers, &trace());
         m_replicaSets->setBatchExecution(BatchExecution::Sequential);
     }
     if (on("scheduler"))
-        m_scheduler = std::make_unique<Scheduler>(api(), *m_informers, clock(), &trace());
+        m_scheduler = std::make_unique<Scheduler>(client(), *m_informers, clock(), &trace());
     if (on("garbagecollector"))
-        m_gc = std::make_unique<GarbageCollector>(api());
+        m_gc = std::make_unique<GarbageCollector>(client());
     if (on("kubelet")) {
         KubeletConfig kc;
         kc.pullDelayMs = config.pullDelayMs;
@@ -55,15 +55,15 @@ Simulation::Simulation(const SimulationConfig &config)
         for (const api::ObjectPtr &n : api().list(apiserver::resources::byKind(api::Kind::Node), QString()).value.items)
             names << n->metadata.name;
         for (const QString &n : names)
-            m_kubelets.push_back(std::make_unique<Kubelet>(n, api(), *m_informers, clock(), &trace(), kc));
-        m_nodeLifecycle = std::make_unique<NodeLifecycleController>(api(), *m_informers, clock(), &trace());
+            m_kubelets.push_back(std::make_unique<Kubelet>(n, client(), *m_informers, clock(), &trace(), kc));
+        m_nodeLifecycle = std::make_unique<NodeLifecycleController>(client(), *m_informers, clock(), &trace());
         for (auto &k : m_kubelets)
             m_nodeLifecycle->addKubelet(*k);
     }
     // The controller-runtime custom controller: always built (its queue is visible), reconciles
     // only when enabled.
-    m_manager = std::make_unique<runtime::Manager>(api(), *m_informers, clock(), &trace());
-    m_floor = std::make_shared<ReplicaFloorReconciler>(api(), m_informers->lister<api::Deployment>());
+    m_manager = std::make_unique<runtime::Manager>(client(), *m_informers, clock(), &trace());
+    m_floor = std::make_shared<ReplicaFloorReconciler>(client(), m_informers->lister<api::Deployment>());
     m_floorController = &runtime::Builder(*m_manager).named(QStringLiteral("replicafloor")).forType<api::Deployment>().complete(m_floor);
 
     m_informers->start(client::DriveMode::Deterministic);

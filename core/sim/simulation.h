@@ -62,6 +62,7 @@ public:
 
     Cluster &cluster() { return *m_cluster; }
     apiserver::ApiServer &api() { return m_cluster->api(); }
+    client::Interface &client() { return m_cluster->client(); }
     ManualClock &clock() { return m_cluster->clock(); }
     TraceLog &trace() { return m_cluster->trace(); }
     client::SharedInformerFactory &informers() { return *m_informers; }

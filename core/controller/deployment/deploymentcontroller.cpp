@@ -4,10 +4,10 @@
 // rolling.cpp, recreate.cpp, rollback.cpp and progress.cpp.
 #include "core/controller/deployment/deploymentcontroller.h"
 
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 #include "core/client/sharedinformerfactory.h"
 #include "core/controller/controllerrefmanager.h"
-#include "core/sim/clock.h"
+#include "core/base/clock.h"
 
 namespace rlab::controller {
 
@@ -26,7 +26,7 @@ bool sameControllerRef(const OwnerReference *a, const OwnerReference *b)
 }
 } // namespace
 
-DeploymentController::DeploymentController(apiserver::ApiServer &api, client::SharedInformerFactory &informers,
+DeploymentController::DeploymentController(client::Interface &api, client::SharedInformerFactory &informers,
                                            TraceLog *trace, Options options)
     : m_api(api), m_options(options), m_dInformer(informers.informerFor<Deployment>()),
       m_rsInformer(informers.informerFor<ReplicaSet>()), m_podInformer(informers.informerFor<Pod>()),
@@ -211,7 +211,7 @@ DeploymentPtr DeploymentController::getDeploymentForPod(const Pod &pod) const
 QList<DeploymentPtr> DeploymentController::getDeploymentsForReplicaSet(const ReplicaSet &rs) const
 {
     // More than one is a user error (overlapping selectors); upstream logs it and wakes all.
-    return du::GetDeploymentsForReplicaSet(m_dLister, rs);
+    return du::GetDeploymentsForReplicaSet(m_dLister.list(rs.metadata.namespace_, api::Selector()), rs);
 }
 
 // --- Ownership ----------------------------------------------------------------------------
@@ -229,7 +229,7 @@ DeploymentController::RSList DeploymentController::getReplicaSetsForDeployment(C
         return {};
     }
     // Before adopting anything, make sure (uncached) that the deployment is not being deleted.
-    apiserver::ApiServer &api = m_api;
+    client::Interface &api = m_api;
     const QString ns = d.metadata.namespace_, name = d.metadata.name, uid = d.metadata.uid;
     const ControllerRefManager::CanAdoptFunc canAdopt =
         ControllerRefManager::recheckDeletionTimestamp([&api, ns, name, uid]() -> apiserver::Result<ObjectPtr> {

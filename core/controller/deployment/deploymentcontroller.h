@@ -6,7 +6,7 @@
 #include "core/client/lister.h"
 #include "core/client/sharedindexinformer.h"
 #include "core/controller/controller.h"
-#include "core/controller/deployment/deploymentutil.h"
+#include "core/api/deploymentutil.h"
 #include "core/controller/eventrecorder.h"
 
 #include <QMap>
@@ -17,8 +17,8 @@
 
 namespace rlab {
 class TraceLog;
-namespace apiserver {
-class ApiServer;
+namespace client {
+class Interface;
 }
 namespace client {
 class SharedInformerFactory;
@@ -26,6 +26,8 @@ class SharedInformerFactory;
 } // namespace rlab
 
 namespace rlab::controller {
+
+using deploymentutil::ReplicaSetPtr;
 
 using DeploymentPtr = std::shared_ptr<const api::Deployment>;
 using PodPtr = std::shared_ptr<const api::Pod>;
@@ -88,7 +90,7 @@ public:
         QString error;
     };
 
-    DeploymentController(apiserver::ApiServer &api, client::SharedInformerFactory &informers, TraceLog *trace = nullptr,
+    DeploymentController(client::Interface &api, client::SharedInformerFactory &informers, TraceLog *trace = nullptr,
                          Options options = {});
     ~DeploymentController();   // shuts down, removes its handlers
     DeploymentController(const DeploymentController &) = delete;
@@ -180,7 +182,7 @@ private:
     QString updateStatus(Context &ctx, const QString &function, const api::Deployment &d);
     qint64 now() const;
 
-    apiserver::ApiServer &m_api;
+    client::Interface &m_api;
     const Options m_options;
     client::SharedIndexInformer &m_dInformer;
     client::SharedIndexInformer &m_rsInformer;

@@ -8,7 +8,7 @@
 // revision-history "2". `kubectl rollout undo` (rollout.cpp) does the same from the client.
 #include "core/controller/deployment/deploymentcontroller.h"
 
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 
 namespace rlab::controller {
 

@@ -3,7 +3,7 @@
 // new and old ReplicaSets (scale) and scaleReplicaSet with its ScalingReplicaSet event.
 #include "core/controller/deployment/deploymentcontroller.h"
 
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 
 #include <algorithm>
 

@@ -3,9 +3,9 @@
 // cleanup and the status; scaling events and proportional scaling are in scale.cpp.
 #include "core/controller/deployment/deploymentcontroller.h"
 
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 #include "core/controller/deployment/computehash.h"
-#include "core/sim/clock.h"
+#include "core/base/clock.h"
 
 #include <algorithm>
 

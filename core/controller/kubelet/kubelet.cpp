@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/controller/kubelet/kubelet.h"
 
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 #include "core/client/sharedinformerfactory.h"
 #include "core/controller/kubelet/goduration.h"
 #include "core/controller/kubelet/podstatusbuilder.h"
-#include "core/sim/clock.h"
-#include "core/sim/tracelog.h"
+#include "core/base/clock.h"
+#include "core/base/tracelog.h"
 
 #include <QSet>
 
@@ -32,7 +32,7 @@ QString internalIP(const Node &node)
 }
 } // namespace
 
-Kubelet::Kubelet(QString nodeName, apiserver::ApiServer &api, client::SharedInformerFactory &informers, Clock &clock,
+Kubelet::Kubelet(QString nodeName, client::Interface &api, client::SharedInformerFactory &informers, Clock &clock,
                  TraceLog *trace, KubeletConfig config)
     : m_nodeName(std::move(nodeName)), m_api(api), m_clock(clock), m_trace(trace),
       m_controller(QStringLiteral("kubelet/") + m_nodeName, QStringLiteral("syncPod"), clock, trace, -1),

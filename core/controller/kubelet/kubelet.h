@@ -11,8 +11,8 @@
 #include <atomic>
 #include <optional>
 
-namespace rlab::apiserver {
-class ApiServer;
+namespace rlab::client {
+class Interface;
 }
 namespace rlab::client {
 class SharedInformerFactory;
@@ -38,7 +38,7 @@ namespace rlab::controller {
 class Kubelet
 {
 public:
-    Kubelet(QString nodeName, apiserver::ApiServer &api, client::SharedInformerFactory &informers, Clock &clock,
+    Kubelet(QString nodeName, client::Interface &api, client::SharedInformerFactory &informers, Clock &clock,
             TraceLog *trace, KubeletConfig config = {});
 
     QString nodeName() const { return m_nodeName; }
@@ -60,7 +60,7 @@ private:
     void trace(const char *type, const QString &key, const QString &text, const QJsonObject &detail = {}) const;
 
     const QString m_nodeName;
-    apiserver::ApiServer &m_api;
+    client::Interface &m_api;
     Clock &m_clock;
     TraceLog *m_trace;
     Controller m_controller;

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/controller/nodelifecycle/nodelifecyclecontroller.h"
 
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 #include "core/client/sharedinformerfactory.h"
 #include "core/controller/kubelet/kubelet.h"
 #include "core/controller/podutil.h"
-#include "core/sim/clock.h"
-#include "core/sim/tracelog.h"
+#include "core/base/clock.h"
+#include "core/base/tracelog.h"
 
 namespace rlab::controller {
 
@@ -39,7 +39,7 @@ bool hasTaint(const Node &node, const QString &key, const QString &effect)
 }
 } // namespace
 
-NodeLifecycleController::NodeLifecycleController(apiserver::ApiServer &api, client::SharedInformerFactory &informers,
+NodeLifecycleController::NodeLifecycleController(client::Interface &api, client::SharedInformerFactory &informers,
                                                  Clock &clock, TraceLog *trace)
     : m_api(api), m_clock(clock), m_trace(trace),
       m_controller(QStringLiteral("node-lifecycle-controller"), QStringLiteral("monitorNodeHealth"), clock, trace, -1),

@@ -11,8 +11,8 @@
 #include <QSet>
 #include <mutex>
 
-namespace rlab::apiserver {
-class ApiServer;
+namespace rlab::client {
+class Interface;
 }
 namespace rlab::client {
 class SharedInformerFactory;
@@ -39,7 +39,7 @@ class Kubelet;
 class NodeLifecycleController
 {
 public:
-    NodeLifecycleController(apiserver::ApiServer &api, client::SharedInformerFactory &informers, Clock &clock, TraceLog *trace);
+    NodeLifecycleController(client::Interface &api, client::SharedInformerFactory &informers, Clock &clock, TraceLog *trace);
 
     // The kubelets failNode/recoverNode stop and start (by node name). Not owned.
     void addKubelet(Kubelet &kubelet);
@@ -56,7 +56,7 @@ private:
     SyncResult markRecovered(const api::Node &node);
     void trace(const QString &key, const QString &text) const;
 
-    apiserver::ApiServer &m_api;
+    client::Interface &m_api;
     Clock &m_clock;
     TraceLog *m_trace;
     Controller m_controller;

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/controller/nodelifecycle/taintevictioncontroller.h"
 
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 #include "core/client/sharedinformerfactory.h"
 #include "core/controller/kubelet/goduration.h"
-#include "core/sim/clock.h"
-#include "core/sim/tracelog.h"
+#include "core/base/clock.h"
+#include "core/base/tracelog.h"
 
 #include <limits>
 
@@ -38,7 +38,7 @@ QList<Taint> noExecuteTaints(const Node &node)
 }
 } // namespace
 
-TaintEvictionController::TaintEvictionController(apiserver::ApiServer &api, client::SharedInformerFactory &informers,
+TaintEvictionController::TaintEvictionController(client::Interface &api, client::SharedInformerFactory &informers,
                                                  Clock &clock, TraceLog *trace)
     : m_api(api), m_clock(clock), m_trace(trace),
       m_controller(QStringLiteral("taint-eviction-controller"), QStringLiteral("processPodOnNode"), clock, trace, -1),

@@ -6,8 +6,8 @@
 #include "core/controller/controller.h"
 #include "core/controller/eventrecorder.h"
 
-namespace rlab::apiserver {
-class ApiServer;
+namespace rlab::client {
+class Interface;
 }
 namespace rlab::client {
 class SharedInformerFactory;
@@ -27,7 +27,7 @@ namespace rlab::controller {
 class TaintEvictionController
 {
 public:
-    TaintEvictionController(apiserver::ApiServer &api, client::SharedInformerFactory &informers, Clock &clock, TraceLog *trace);
+    TaintEvictionController(client::Interface &api, client::SharedInformerFactory &informers, Clock &clock, TraceLog *trace);
     Controller &controller() { return m_controller; }
     SyncResult syncPod(const QString &key);
 
@@ -35,7 +35,7 @@ private:
     void enqueuePodsOn(const QString &nodeName);
     bool nodeHasNoExecute(const QString &nodeName) const;
 
-    apiserver::ApiServer &m_api;
+    client::Interface &m_api;
     Clock &m_clock;
     TraceLog *m_trace;
     Controller m_controller;

@@ -1,12 +1,12 @@
 #include "core/controller/replicafloor/replicafloorreconciler.h"
 
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 
 namespace rlab::controller {
 
 using namespace rlab::api;
 
-ReplicaFloorReconciler::ReplicaFloorReconciler(apiserver::ApiServer &api, client::Lister<Deployment> deployments, int defaultFloor)
+ReplicaFloorReconciler::ReplicaFloorReconciler(client::Interface &api, client::Lister<Deployment> deployments, int defaultFloor)
     : m_api(api), m_deployments(std::move(deployments)), m_defaultFloor(defaultFloor)
 {
 }

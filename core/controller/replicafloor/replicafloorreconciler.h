@@ -5,8 +5,8 @@
 
 #include <atomic>
 
-namespace rlab::apiserver {
-class ApiServer;
+namespace rlab::client {
+class Interface;
 }
 
 namespace rlab::controller {
@@ -20,14 +20,14 @@ class ReplicaFloorReconciler : public runtime::Reconciler
 {
 public:
     static constexpr const char *kFloorAnnotation = "rlab.dev/replica-floor";
-    ReplicaFloorReconciler(apiserver::ApiServer &api, client::Lister<api::Deployment> deployments, int defaultFloor = 3);
+    ReplicaFloorReconciler(client::Interface &api, client::Lister<api::Deployment> deployments, int defaultFloor = 3);
     runtime::Result reconcile(const runtime::Request &request) override;
     void setEnabled(bool on) { m_enabled = on; }
     bool isEnabled() const { return m_enabled; }
     int defaultFloor() const { return m_defaultFloor; }
 
 private:
-    apiserver::ApiServer &m_api;
+    client::Interface &m_api;
     client::Lister<api::Deployment> m_deployments;
     int m_defaultFloor;
     std::atomic<bool> m_enabled{false};

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/controller/replicaset/realpodcontrol.h"
 
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 #include "core/controller/eventrecorder.h"
 
 namespace rlab::controller {
 
 using apiserver::ApiError;
 
-RealPodControl::RealPodControl(apiserver::ApiServer &api, EventRecorder &recorder)
+RealPodControl::RealPodControl(client::Interface &api, EventRecorder &recorder)
     : m_api(api), m_recorder(recorder)
 {
 }

@@ -5,8 +5,8 @@
 
 #include <memory>
 
-namespace rlab::apiserver {
-class ApiServer;
+namespace rlab::client {
+class Interface;
 }
 
 namespace rlab::controller {
@@ -24,7 +24,7 @@ class EventRecorder;
 class RealPodControl : public PodControl
 {
 public:
-    RealPodControl(apiserver::ApiServer &api, EventRecorder &recorder);
+    RealPodControl(client::Interface &api, EventRecorder &recorder);
 
     std::optional<apiserver::ApiError> createPods(const QString &ns, const api::PodTemplateSpec &podTemplate,
                                                   const api::Object &owner, const api::OwnerReference &controllerRef,
@@ -36,7 +36,7 @@ public:
                                                         const api::OwnerReference *controllerRef);
 
 private:
-    apiserver::ApiServer &m_api;
+    client::Interface &m_api;
     EventRecorder &m_recorder;
 };
 

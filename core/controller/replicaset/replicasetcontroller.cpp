@@ -4,7 +4,7 @@
 #include "core/controller/replicaset/replicasetcontroller.h"
 
 #include "core/api/pod.h"
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 #include "core/client/sharedinformerfactory.h"
 #include "core/controller/replicaset/realpodcontrol.h"
 
@@ -42,7 +42,7 @@ QStringList podClaimIndexFunc(const api::Object &obj)
 }
 } // namespace
 
-ReplicaSetController::ReplicaSetController(apiserver::ApiServer &api, client::SharedInformerFactory &informers,
+ReplicaSetController::ReplicaSetController(client::Interface &api, client::SharedInformerFactory &informers,
                                            TraceLog *trace, Options options)
     : m_api(api), m_options(options),
       m_rsInformer(informers.informerFor<api::ReplicaSet>()), m_podInformer(informers.informerFor<api::Pod>()),

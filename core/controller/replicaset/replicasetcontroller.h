@@ -15,8 +15,8 @@
 
 namespace rlab {
 class TraceLog;
-namespace apiserver {
-class ApiServer;
+namespace client {
+class Interface;
 }
 namespace client {
 class SharedInformerFactory;
@@ -64,7 +64,7 @@ public:
 
     using Options = ReplicaSetControllerOptions;
 
-    ReplicaSetController(apiserver::ApiServer &api, client::SharedInformerFactory &informers, TraceLog *trace = nullptr,
+    ReplicaSetController(client::Interface &api, client::SharedInformerFactory &informers, TraceLog *trace = nullptr,
                          Options options = {});
     ~ReplicaSetController();   // shuts down, removes its handlers
     ReplicaSetController(const ReplicaSetController &) = delete;
@@ -119,7 +119,7 @@ private:
     QString deleteReplicas(int diff, const QList<PodPtr> &activePods, const ReplicaSetPtr &rs, const QString &rsKey,
                            QStringList &notes);
 
-    apiserver::ApiServer &m_api;
+    client::Interface &m_api;
     const Options m_options;
     client::SharedIndexInformer &m_rsInformer;
     client::SharedIndexInformer &m_podInformer;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/controller/replicaset/replicasetstatus.h"
 
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 
 namespace rlab::controller {
 
@@ -97,7 +97,7 @@ void RemoveCondition(api::ReplicaSetStatus &status, const QString &type)
     status.conditions.removeIf([&type](const api::Condition &c) { return c.type == type; });
 }
 
-Result<RSPtr> updateReplicaSetStatus(apiserver::ApiServer &api, RSPtr rs, api::ReplicaSetStatus newStatus, QString *note)
+Result<RSPtr> updateReplicaSetStatus(client::Interface &api, RSPtr rs, api::ReplicaSetStatus newStatus, QString *note)
 {
     if (note)
         note->clear();

@@ -6,8 +6,8 @@
 
 #include <QString>
 
-namespace rlab::apiserver {
-class ApiServer;
+namespace rlab::client {
+class Interface;
 }
 
 namespace rlab::controller {
@@ -55,7 +55,7 @@ void RemoveCondition(api::ReplicaSetStatus &status, const QString &type);
 // failure wins). Returns the ReplicaSet as stored afterwards. *note (if given) gets upstream's
 // log line "Updating status for ReplicaSet: default/web, replicas 0->3 (need 3), …" or "".
 apiserver::Result<std::shared_ptr<const api::ReplicaSet>>
-updateReplicaSetStatus(apiserver::ApiServer &api, std::shared_ptr<const api::ReplicaSet> rs,
+updateReplicaSetStatus(client::Interface &api, std::shared_ptr<const api::ReplicaSet> rs,
                        api::ReplicaSetStatus newStatus, QString *note = nullptr);
 
 } // namespace rlab::controller

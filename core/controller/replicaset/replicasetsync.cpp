@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // ReplicaSetController::syncReplicaSet and manageReplicas (replica_set.go).
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 #include "core/apiserver/callerscope.h"
 #include "core/controller/controllerrefmanager.h"
 #include "core/controller/replicaset/podcontrol.h"
 #include "core/controller/replicaset/podstodelete.h"
 #include "core/controller/replicaset/replicasetcontroller.h"
 #include "core/controller/replicaset/replicasetstatus.h"
-#include "core/sim/clock.h"
+#include "core/base/clock.h"
 
 #include <algorithm>
 #include <mutex>

@@ -4,7 +4,7 @@
 
 namespace rlab::controller::runtime {
 
-Manager::Manager(apiserver::ApiServer &client, client::SharedInformerFactory &cache, Clock &clock, TraceLog *trace)
+Manager::Manager(client::Interface &client, client::SharedInformerFactory &cache, Clock &clock, TraceLog *trace)
     : m_client(client), m_cache(cache), m_clock(clock), m_trace(trace)
 {
 }

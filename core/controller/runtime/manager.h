@@ -8,8 +8,8 @@
 namespace rlab {
 class Clock;
 class TraceLog;
-namespace apiserver {
-class ApiServer;
+namespace client {
+class Interface;
 }
 namespace client {
 class SharedInformerFactory;
@@ -25,10 +25,10 @@ namespace rlab::controller::runtime {
 class Manager
 {
 public:
-    Manager(apiserver::ApiServer &client, client::SharedInformerFactory &cache, Clock &clock, TraceLog *trace);
+    Manager(client::Interface &client, client::SharedInformerFactory &cache, Clock &clock, TraceLog *trace);
     ~Manager();
 
-    apiserver::ApiServer &client() { return m_client; }
+    client::Interface &client() { return m_client; }
     client::SharedInformerFactory &cache() { return m_cache; }
     Clock &clock() { return m_clock; }
     TraceLog *trace() { return m_trace; }
@@ -40,7 +40,7 @@ public:
     void stop();
 
 private:
-    apiserver::ApiServer &m_client;
+    client::Interface &m_client;
     client::SharedInformerFactory &m_cache;
     Clock &m_clock;
     TraceLog *m_trace;

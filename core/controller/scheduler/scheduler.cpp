@@ -1,10 +1,10 @@
 #include "core/controller/scheduler/scheduler.h"
 
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 #include "core/client/sharedinformerfactory.h"
 #include "core/controller/scheduler/schedulerplugins.h"
-#include "core/sim/clock.h"
-#include "core/sim/tracelog.h"
+#include "core/base/clock.h"
+#include "core/base/tracelog.h"
 
 #include <QJsonArray>
 
@@ -25,7 +25,7 @@ bool wantsScheduling(const Pod &pod)
 }
 } // namespace
 
-Scheduler::Scheduler(apiserver::ApiServer &api, client::SharedInformerFactory &informers, Clock &clock, TraceLog *trace)
+Scheduler::Scheduler(client::Interface &api, client::SharedInformerFactory &informers, Clock &clock, TraceLog *trace)
     : m_api(api), m_clock(clock), m_trace(trace),
       m_controller(QStringLiteral("scheduler"), QStringLiteral("scheduleOne"), clock, trace, -1),
       m_events(api, QStringLiteral("default-scheduler")),

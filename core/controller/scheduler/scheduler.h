@@ -10,8 +10,8 @@
 #include <QSet>
 #include <mutex>
 
-namespace rlab::apiserver {
-class ApiServer;
+namespace rlab::client {
+class Interface;
 }
 namespace rlab::client {
 class SharedInformerFactory;
@@ -31,7 +31,7 @@ namespace rlab::controller {
 class Scheduler
 {
 public:
-    Scheduler(apiserver::ApiServer &api, client::SharedInformerFactory &informers, Clock &clock, TraceLog *trace);
+    Scheduler(client::Interface &api, client::SharedInformerFactory &informers, Clock &clock, TraceLog *trace);
     Controller &controller() { return m_controller; }
     // One scheduling cycle for one pod key (the sync handler).
     SyncResult scheduleOne(const QString &key);
@@ -54,7 +54,7 @@ private:
         int pods = 0;
     };
 
-    apiserver::ApiServer &m_api;
+    client::Interface &m_api;
     Clock &m_clock;
     TraceLog *m_trace;
     Controller m_controller;

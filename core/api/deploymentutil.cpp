@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // deploymentutil: conditions, revisions, annotations, templates and ReplicaSet lists. The
 // replica arithmetic is in deploymentreplicas.cpp.
-#include "core/controller/deployment/deploymentutil.h"
+#include "core/api/deploymentutil.h"
 
 #include <QStringList>
 
 #include <algorithm>
 #include <limits>
 
-namespace rlab::controller::deploymentutil {
+namespace rlab::deploymentutil {
 
 using namespace rlab::api;
 
@@ -396,7 +396,7 @@ bool ReplicaSetsByRevision(const ReplicaSetPtr &a, const ReplicaSetPtr &b)
     return r1 < r2;
 }
 
-QList<std::shared_ptr<const Deployment>> GetDeploymentsForReplicaSet(const client::Lister<Deployment> &lister,
+QList<std::shared_ptr<const Deployment>> GetDeploymentsForReplicaSet(const QList<std::shared_ptr<const Deployment>> &deployments,
                                                                      const ReplicaSet &rs, QString *error)
 {
     QList<std::shared_ptr<const Deployment>> out;
@@ -405,7 +405,7 @@ QList<std::shared_ptr<const Deployment>> GetDeploymentsForReplicaSet(const clien
             *error = QStringLiteral("no deployments found for ReplicaSet %1 because it has no labels").arg(rs.metadata.name);
         return out;
     }
-    for (const auto &d : lister.list(rs.metadata.namespace_, Selector())) {
+    for (const auto &d : deployments) {
         if (!d->spec.selector)
             continue;   // a nil selector matches nothing
         const std::optional<Selector> selector = Selector::fromLabelSelector(*d->spec.selector);
@@ -420,4 +420,4 @@ QList<std::shared_ptr<const Deployment>> GetDeploymentsForReplicaSet(const clien
     return out;
 }
 
-} // namespace rlab::controller::deploymentutil
+} // namespace rlab::deploymentutil

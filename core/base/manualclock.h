@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "core/sim/clock.h"
+#include "core/base/clock.h"
 
 #include <atomic>
 #include <cstddef>

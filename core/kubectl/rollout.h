@@ -8,11 +8,11 @@
 
 #include <memory>
 
-namespace rlab::apiserver {
-class ApiServer;
+namespace rlab::client {
+class Interface;
 }
 
-namespace rlab::controller::rollout {
+namespace rlab::kubectl::rollout {
 
 // What one kubectl command printed: stdout on success, else the error. errorLine() is the
 // line kubectl writes to stderr: "error: <error>" for its own refusals, "Error from server
@@ -40,27 +40,27 @@ struct HistoryEntry
 // user agent "kubectl <command>". Thread rules: any thread (the ApiServer is thread-safe).
 
 // kubectl scale deployment/<name> --replicas=N: PATCH …/scale (merge) {"spec":{"replicas":N}}.
-RolloutResult scale(apiserver::ApiServer &api, const QString &ns, const QString &name, int replicas);
+RolloutResult scale(client::Interface &api, const QString &ns, const QString &name, int replicas);
 // kubectl set image deployment/<name> <container>=<image> ("*" = every container): a strategic
 // merge patch computed from the object before and after (fieldManager kubectl-set); "" output
 // when the image is already set.
-RolloutResult setImage(apiserver::ApiServer &api, const QString &ns, const QString &name, const QString &container,
+RolloutResult setImage(client::Interface &api, const QString &ns, const QString &name, const QString &container,
                        const QString &image);
 // kubectl rollout undo deployment/<name> [--to-revision=N] (0 = the previous revision): one
 // JSON patch replacing /spec/template (the RS's, minus pod-template-hash) and
 // /metadata/annotations; "skipped rollback (current template already matches revision N)"
 // without a write when the template is the same.
-RolloutResult rolloutUndo(apiserver::ApiServer &api, const QString &ns, const QString &name, qint64 toRevision = 0);
+RolloutResult rolloutUndo(client::Interface &api, const QString &ns, const QString &name, qint64 toRevision = 0);
 // kubectl rollout pause / resume: spec.paused through a strategic merge patch.
-RolloutResult pause(apiserver::ApiServer &api, const QString &ns, const QString &name);
-RolloutResult resume(apiserver::ApiServer &api, const QString &ns, const QString &name);
+RolloutResult pause(client::Interface &api, const QString &ns, const QString &name);
+RolloutResult resume(client::Interface &api, const QString &ns, const QString &name);
 // kubectl rollout restart: template annotation kubectl.kubernetes.io/restartedAt = now
 // (RFC 3339 on the virtual clock), i.e. a new template and a new rollout.
-RolloutResult restart(apiserver::ApiServer &api, const QString &ns, const QString &name);
+RolloutResult restart(client::Interface &api, const QString &ns, const QString &name);
 // kubectl rollout history: the REVISION / CHANGE-CAUSE table under "deployment.apps/<name> ".
-RolloutResult history(apiserver::ApiServer &api, const QString &ns, const QString &name);
+RolloutResult history(client::Interface &api, const QString &ns, const QString &name);
 // The same revisions as data (ascending; the last RS listed wins a duplicate revision).
-QList<HistoryEntry> historyEntries(apiserver::ApiServer &api, const QString &ns, const QString &name,
+QList<HistoryEntry> historyEntries(client::Interface &api, const QString &ns, const QString &name,
                                    RolloutResult *error = nullptr);
 
-} // namespace rlab::controller::rollout
+} // namespace rlab::kubectl::rollout

@@ -1,4 +1,4 @@
-#include "core/apiserver/manifest.h"
+#include "core/kubectl/manifest.h"
 
 #include "core/api/codec.h"
 #include "core/api/defaults.h"
@@ -8,9 +8,10 @@
 
 #include <QFile>
 
-namespace rlab::apiserver {
+namespace rlab::kubectl {
 
 using namespace rlab::api;
+using namespace rlab::apiserver;
 
 namespace {
 void addError(Manifest &m, const SourceDocument &doc, const QString &path, const QString &message)
@@ -121,7 +122,7 @@ Manifest loadManifestFile(const QString &path, bool strict)
     return loadManifest(f.readAll(), path, strict);
 }
 
-QList<ApplyResult> applyManifest(ApiServer &api, const Manifest &manifest, const QString &defaultNamespace)
+QList<ApplyResult> applyManifest(client::Interface &api, const Manifest &manifest, const QString &defaultNamespace)
 {
     QList<ApplyResult> out;
     for (const ManifestObject &o : manifest.objects)
@@ -129,4 +130,4 @@ QList<ApplyResult> applyManifest(ApiServer &api, const Manifest &manifest, const
     return out;
 }
 
-} // namespace rlab::apiserver
+} // namespace rlab::kubectl

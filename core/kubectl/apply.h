@@ -1,9 +1,9 @@
 #pragma once
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 
 #include <QJsonObject>
 
-namespace rlab::apiserver {
+namespace rlab::kubectl {
 
 // What `kubectl apply` did to one object: created, configured, unchanged (kubectl's words).
 struct ApplyResult
@@ -11,9 +11,9 @@ struct ApplyResult
     enum Outcome { Created, Configured, Unchanged };
     Outcome outcome = Created;
     api::ObjectPtr object;
-    ResourceType resource;
+    apiserver::ResourceType resource;
     QStringList warnings;   // unknown fields
-    std::optional<ApiError> error;
+    std::optional<apiserver::ApiError> error;
     bool ok() const { return !error; }
     QString describe() const;   // `deployment.apps/web configured`
 };
@@ -23,7 +23,7 @@ struct ApplyResult
 // an existing one gets the three-way strategic merge patch of (last-applied, manifest, live), so
 // fields someone else set survive and fields removed from the file since the last apply go.
 // The GUI, scenarios and `rlab` use it; kubectl does the same over HTTP. Any thread.
-ApplyResult kubectlApply(ApiServer &api, const QJsonObject &manifest, const QString &defaultNamespace = QStringLiteral("default"),
+ApplyResult kubectlApply(client::Interface &api, const QJsonObject &manifest, const QString &defaultNamespace = QStringLiteral("default"),
                          bool dryRun = false);
 
-} // namespace rlab::apiserver
+} // namespace rlab::kubectl

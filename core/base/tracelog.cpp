@@ -1,6 +1,6 @@
-#include "core/sim/tracelog.h"
+#include "core/base/tracelog.h"
 
-#include "core/sim/clock.h"
+#include "core/base/clock.h"
 
 #include <algorithm>
 

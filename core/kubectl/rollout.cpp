@@ -2,26 +2,26 @@
 // kubectl's client-side rollout operations (kubectl pkg/cmd/scale, set/set_image.go,
 // rollout/*.go and polymorphichelpers rollback.go, history.go, objectpauser.go,
 // objectresumer.go, objectrestarter.go).
-#include "core/controller/deployment/rollout.h"
+#include "core/kubectl/rollout.h"
 
 #include "core/api/deployment.h"
 #include "core/api/jsonencoder.h"
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 #include "core/apiserver/callerscope.h"
 #include "core/apiserver/strategicmergepatch.h"
-#include "core/controller/deployment/deploymentutil.h"
-#include "core/sim/clock.h"
+#include "core/api/deploymentutil.h"
+#include "core/base/clock.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 
 #include <algorithm>
 
-namespace rlab::controller::rollout {
+namespace rlab::kubectl::rollout {
 
 using namespace rlab::api;
-using apiserver::ApiServer;
 namespace du = deploymentutil;
+using du::ReplicaSetPtr;
 
 QString RolloutResult::errorLine() const
 {
@@ -63,7 +63,7 @@ RolloutResult printed(const QString &name, const QString &operation)
 }
 
 // The resource builder's GET (every command starts with it).
-std::shared_ptr<const Deployment> getDeployment(ApiServer &api, const QString &ns, const QString &name, RolloutResult *error)
+std::shared_ptr<const Deployment> getDeployment(client::Interface &api, const QString &ns, const QString &name, RolloutResult *error)
 {
     const apiserver::Result<ObjectPtr> r = api.get(deploymentsResource(), ns, name);
     if (!r.ok()) {
@@ -75,7 +75,7 @@ std::shared_ptr<const Deployment> getDeployment(ApiServer &api, const QString &n
 
 // A strategic merge patch from the object before and after kubectl's edit, sent with
 // fieldManager; "" when there is nothing to change.
-RolloutResult patchEdited(ApiServer &api, const Deployment &before, const Deployment &after, const QString &fieldManager,
+RolloutResult patchEdited(client::Interface &api, const Deployment &before, const Deployment &after, const QString &fieldManager,
                           const QString &operation, bool *unchanged = nullptr)
 {
     QString error;
@@ -98,7 +98,7 @@ RolloutResult patchEdited(ApiServer &api, const Deployment &before, const Deploy
 }
 
 // The ReplicaSets the deployment controls, listed by its selector (kubectl's GetAllReplicaSets).
-QList<ReplicaSetPtr> ownedReplicaSets(ApiServer &api, const Deployment &d, RolloutResult *error)
+QList<ReplicaSetPtr> ownedReplicaSets(client::Interface &api, const Deployment &d, RolloutResult *error)
 {
     QString selectorError;
     const std::optional<Selector> selector =
@@ -144,7 +144,7 @@ QString tabbed(const QList<QPair<QString, QString>> &rows)
 
 } // namespace
 
-RolloutResult scale(ApiServer &api, const QString &ns, const QString &name, int replicas)
+RolloutResult scale(client::Interface &api, const QString &ns, const QString &name, int replicas)
 {
     apiserver::CallerScope caller(QStringLiteral("kubectl scale"));
     if (replicas < 0)
@@ -160,7 +160,7 @@ RolloutResult scale(ApiServer &api, const QString &ns, const QString &name, int 
     return printed(name, QStringLiteral("scaled"));
 }
 
-RolloutResult setImage(ApiServer &api, const QString &ns, const QString &name, const QString &container, const QString &image)
+RolloutResult setImage(client::Interface &api, const QString &ns, const QString &name, const QString &container, const QString &image)
 {
     apiserver::CallerScope caller(QStringLiteral("kubectl set image"));
     RolloutResult error;
@@ -184,7 +184,7 @@ RolloutResult setImage(ApiServer &api, const QString &ns, const QString &name, c
     return r;   // an unchanged image prints nothing, like kubectl
 }
 
-RolloutResult pause(ApiServer &api, const QString &ns, const QString &name)
+RolloutResult pause(client::Interface &api, const QString &ns, const QString &name)
 {
     apiserver::CallerScope caller(QStringLiteral("kubectl rollout pause"));
     RolloutResult error;
@@ -202,7 +202,7 @@ RolloutResult pause(ApiServer &api, const QString &ns, const QString &name)
     return r;
 }
 
-RolloutResult resume(ApiServer &api, const QString &ns, const QString &name)
+RolloutResult resume(client::Interface &api, const QString &ns, const QString &name)
 {
     apiserver::CallerScope caller(QStringLiteral("kubectl rollout resume"));
     RolloutResult error;
@@ -220,7 +220,7 @@ RolloutResult resume(ApiServer &api, const QString &ns, const QString &name)
     return r;
 }
 
-RolloutResult restart(ApiServer &api, const QString &ns, const QString &name)
+RolloutResult restart(client::Interface &api, const QString &ns, const QString &name)
 {
     apiserver::CallerScope caller(QStringLiteral("kubectl rollout restart"));
     RolloutResult error;
@@ -235,7 +235,7 @@ RolloutResult restart(ApiServer &api, const QString &ns, const QString &name)
     return patchEdited(api, *before, after, QStringLiteral("kubectl-rollout"), QStringLiteral("restarted"));
 }
 
-RolloutResult rolloutUndo(ApiServer &api, const QString &ns, const QString &name, qint64 toRevision)
+RolloutResult rolloutUndo(client::Interface &api, const QString &ns, const QString &name, qint64 toRevision)
 {
     apiserver::CallerScope caller(QStringLiteral("kubectl rollout undo"));
     RolloutResult error;
@@ -311,7 +311,7 @@ RolloutResult rolloutUndo(ApiServer &api, const QString &ns, const QString &name
     return printed(name, QStringLiteral("rolled back"));
 }
 
-QList<HistoryEntry> historyEntries(ApiServer &api, const QString &ns, const QString &name, RolloutResult *error)
+QList<HistoryEntry> historyEntries(client::Interface &api, const QString &ns, const QString &name, RolloutResult *error)
 {
     RolloutResult err;
     QList<HistoryEntry> entries;
@@ -332,7 +332,7 @@ QList<HistoryEntry> historyEntries(ApiServer &api, const QString &ns, const QStr
     return entries;
 }
 
-RolloutResult history(ApiServer &api, const QString &ns, const QString &name)
+RolloutResult history(client::Interface &api, const QString &ns, const QString &name)
 {
     apiserver::CallerScope caller(QStringLiteral("kubectl rollout history"));
     RolloutResult error;
@@ -352,4 +352,4 @@ RolloutResult history(ApiServer &api, const QString &ns, const QString &name)
     return printed(name, QLatin1Char('\n') + text);
 }
 
-} // namespace rlab::controller::rollout
+} // namespace rlab::kubectl::rollout

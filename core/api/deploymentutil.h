@@ -2,7 +2,6 @@
 #pragma once
 #include "core/api/deployment.h"
 #include "core/api/replicaset.h"
-#include "core/client/lister.h"
 
 #include <QList>
 #include <QString>
@@ -11,7 +10,7 @@
 #include <optional>
 #include <utility>
 
-namespace rlab::controller {
+namespace rlab::deploymentutil {
 
 using ReplicaSetPtr = std::shared_ptr<const api::ReplicaSet>;
 
@@ -19,12 +18,13 @@ using ReplicaSetPtr = std::shared_ptr<const api::ReplicaSet>;
 // (pkg/controller/deployment/util/deployment_util.go and the ReplicaSet helpers of
 // pkg/controller/controller_utils.go). Pure functions of immutable values: any thread. Lists of
 // ReplicaSets may contain nullptr entries (upstream appends a nil new RS); every sum and filter
-// skips them. Times are virtual-clock milliseconds; "now" is always passed in.
+// skips them. Times are virtual-clock milliseconds; "now" is always passed in. It lives on the api
+// floor because three clients share it: the Deployment controller, kubectl's rollout verbs
+// (upstream keeps a copy in k8s.io/kubectl/pkg/util/deployment) and the window's arithmetic.
 //
 // Worked example (the 25%/25% defaults, replicas 10): ResolveFenceposts("25%", "25%", 10) =
 // surge ceil(2.5) = 3, unavailable floor(2.5) = 2, so a rollout may run 13 pods and must keep
 // MinAvailable = 8 of them available.
-namespace deploymentutil {
 
 // --- Keys (deployment_util.go, apps/v1 types.go) -----------------------------------------
 inline const QString RevisionAnnotation = QStringLiteral("deployment.kubernetes.io/revision");
@@ -178,10 +178,10 @@ bool ReplicaSetsByCreationTimestamp(const ReplicaSetPtr &a, const ReplicaSetPtr 
 bool ReplicaSetsBySizeOlder(const ReplicaSetPtr &a, const ReplicaSetPtr &b);
 bool ReplicaSetsBySizeNewer(const ReplicaSetPtr &a, const ReplicaSetPtr &b);
 bool ReplicaSetsByRevision(const ReplicaSetPtr &a, const ReplicaSetPtr &b);
-// Deployments in rs's namespace whose non-empty selector matches rs's labels.
-QList<std::shared_ptr<const api::Deployment>> GetDeploymentsForReplicaSet(const client::Lister<api::Deployment> &lister,
+// Of `deployments` (a Lister's list of rs's namespace), those whose non-empty selector matches
+// rs's labels.
+QList<std::shared_ptr<const api::Deployment>> GetDeploymentsForReplicaSet(const QList<std::shared_ptr<const api::Deployment>> &deployments,
                                                                           const api::ReplicaSet &rs,
                                                                           QString *error = nullptr);
 
-} // namespace deploymentutil
-} // namespace rlab::controller
+} // namespace rlab::deploymentutil

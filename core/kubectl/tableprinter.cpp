@@ -1,4 +1,4 @@
-#include "core/server/tableprinter.h"
+#include "core/kubectl/tableprinter.h"
 
 #include "core/api/deployment.h"
 #include "core/api/event.h"
@@ -12,7 +12,7 @@
 #include <algorithm>
 #include <functional>
 
-namespace rlab::server {
+namespace rlab::kubectl {
 
 using namespace rlab::api;
 
@@ -425,4 +425,4 @@ QJsonObject TablePrinter::table(const QList<ObjectPtr> &items, qint64 resourceVe
                        {QStringLiteral("rows"), rows}};
 }
 
-} // namespace rlab::server
+} // namespace rlab::kubectl

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // deploymentutil: the replica arithmetic (fenceposts, NewRSNewReplicas, proportional scaling),
 // the status predicates and the sums over ReplicaSets.
-#include "core/controller/deployment/deploymentutil.h"
+#include "core/api/deploymentutil.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace rlab::controller::deploymentutil {
+namespace rlab::deploymentutil {
 
 using namespace rlab::api;
 
@@ -260,4 +260,4 @@ ReplicaSetPtr FindActiveOrLatest(const ReplicaSetPtr &newRS, const QList<Replica
     }
 }
 
-} // namespace rlab::controller::deploymentutil
+} // namespace rlab::deploymentutil

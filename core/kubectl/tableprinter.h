@@ -6,7 +6,7 @@
 #include <QJsonObject>
 #include <QList>
 
-namespace rlab::server {
+namespace rlab::kubectl {
 
 // Server-side printing (meta.k8s.io/v1 Table), what makes `kubectl get` look normal: the
 // columns kube-apiserver's printers define for deployments, replicasets, pods, nodes, events and
@@ -42,4 +42,4 @@ private:
     IncludeObject m_include;
 };
 
-} // namespace rlab::server
+} // namespace rlab::kubectl

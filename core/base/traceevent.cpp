@@ -1,4 +1,4 @@
-#include "core/sim/traceevent.h"
+#include "core/base/traceevent.h"
 
 namespace rlab {
 

@@ -1,12 +1,12 @@
 #pragma once
 #include "core/api/object.h"
 #include "core/api/sourcedocument.h"
-#include "core/apiserver/clientapply.h"
+#include "core/kubectl/apply.h"
 
 #include <QList>
 #include <QStringList>
 
-namespace rlab::apiserver {
+namespace rlab::kubectl {
 
 // One object of a manifest file, decoded and checked.
 struct ManifestObject
@@ -33,6 +33,6 @@ struct Manifest
 Manifest loadManifest(const QByteArray &text, const QString &fileName, bool strict = false);
 Manifest loadManifestFile(const QString &path, bool strict = false);
 // kubectlApply for every object, in file order; call only when manifest.ok().
-QList<ApplyResult> applyManifest(ApiServer &api, const Manifest &manifest, const QString &defaultNamespace = QStringLiteral("default"));
+QList<ApplyResult> applyManifest(client::Interface &api, const Manifest &manifest, const QString &defaultNamespace = QStringLiteral("default"));
 
-} // namespace rlab::apiserver
+} // namespace rlab::kubectl

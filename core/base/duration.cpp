@@ -1,4 +1,4 @@
-#include "core/sim/duration.h"
+#include "core/base/duration.h"
 
 namespace rlab {
 

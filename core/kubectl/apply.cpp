@@ -1,13 +1,14 @@
-#include "core/apiserver/clientapply.h"
+#include "core/kubectl/apply.h"
 
 #include "core/api/codec.h"
 #include "core/apiserver/strategicmergepatch.h"
 
 #include <QJsonDocument>
 
-namespace rlab::apiserver {
+namespace rlab::kubectl {
 
 using namespace rlab::api;
+using namespace rlab::apiserver;
 
 namespace {
 const QString kLastApplied = QStringLiteral("kubectl.kubernetes.io/last-applied-configuration");
@@ -39,7 +40,7 @@ QString ApplyResult::describe() const
                                           name, QLatin1String(words[outcome]));
 }
 
-ApplyResult kubectlApply(ApiServer &api, const QJsonObject &manifest, const QString &defaultNamespace, bool dryRun)
+ApplyResult kubectlApply(client::Interface &api, const QJsonObject &manifest, const QString &defaultNamespace, bool dryRun)
 {
     ApplyResult out;
     DecodeResult decoded = decodeObject(manifest);
@@ -108,4 +109,4 @@ ApplyResult kubectlApply(ApiServer &api, const QJsonObject &manifest, const QStr
     return out;
 }
 
-} // namespace rlab::apiserver
+} // namespace rlab::kubectl

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "core/sim/clock.h"
+#include "core/base/clock.h"
 
 #include <utility>
 
