@@ -1,7 +1,7 @@
 #pragma once
 #include "core/sim/cluster.h"
 #include "core/sim/simulation.h"
-#include "core/sim/traceevent.h"
+#include "core/base/traceevent.h"
 #include "core/store/kv.h"
 #include "core/store/watchevent.h"
 #include "ui/apply/applyproblem.h"

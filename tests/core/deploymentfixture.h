@@ -12,8 +12,8 @@
 
 namespace rlab::test {
 
-namespace du = controller::deploymentutil;
-using controller::ReplicaSetPtr;
+namespace du = deploymentutil;
+using deploymentutil::ReplicaSetPtr;
 using RSList = QList<ReplicaSetPtr>;
 
 // Upstream's newDeployment: RollingUpdate with maxSurge/maxUnavailable 0 unless given,

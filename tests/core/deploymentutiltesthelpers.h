@@ -5,7 +5,7 @@
 // formatting helpers for comparisons. Header-only; pure functions: any thread.
 #include "core/client/threadsafestore.h"
 #include "core/controller/deployment/computehash.h"
-#include "core/controller/deployment/deploymentutil.h"
+#include "core/api/deploymentutil.h"
 
 #include <QSet>
 #include <QTest>
@@ -14,8 +14,8 @@
 
 using namespace rlab;
 using namespace rlab::api;
-using rlab::controller::ReplicaSetPtr;
-namespace du = rlab::controller::deploymentutil;
+using rlab::deploymentutil::ReplicaSetPtr;
+namespace du = rlab::deploymentutil;
 
 
 namespace rlab::test::dutil {

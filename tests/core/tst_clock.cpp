@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "core/sim/manualclock.h"
+#include "core/base/manualclock.h"
 
 #include <QTest>
 

@@ -2,8 +2,8 @@
 // maxRetries, then drop), the trace it writes, and worker QThreads that never hold one key twice
 // and drain on a graceful shutDown.
 #include "core/controller/controller.h"
-#include "core/sim/manualclock.h"
-#include "core/sim/tracelog.h"
+#include "core/base/manualclock.h"
+#include "core/base/tracelog.h"
 
 #include <QSet>
 #include <QTest>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/client/delayingqueue.h"
-#include "core/sim/manualclock.h"
+#include "core/base/manualclock.h"
 
 #include <QTest>
 

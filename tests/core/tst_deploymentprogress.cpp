@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // progress.go: every row of upstream's TestRequeueStuckDeployment and TestSyncRolloutStatus,
 // checkPausedConditions, and the progress deadline on the virtual clock end to end.
-#include "core/controller/deployment/rollout.h"
+#include "core/kubectl/rollout.h"
 #include "tests/core/deploymentfixture.h"
 
 #include <QTest>

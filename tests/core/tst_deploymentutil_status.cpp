@@ -442,7 +442,7 @@ void TestDeploymentUtilStatus::testGetDeploymentsForReplicaSet()
     r.metadata.labels = {{QStringLiteral("app"), QStringLiteral("test-%1").arg(rs)}, {QStringLiteral("label"), QStringLiteral("label-%1").arg(rs)}};
     QString error;
     QStringList got;
-    for (const auto &d : du::GetDeploymentsForReplicaSet(client::Lister<Deployment>(&store), r, &error))
+    for (const auto &d : du::GetDeploymentsForReplicaSet(client::Lister<Deployment>(&store).list(r.metadata.namespace_, api::Selector()), r, &error))
         got << d->metadata.name;
     QCOMPARE(got, expect);
     QCOMPARE(error, err);

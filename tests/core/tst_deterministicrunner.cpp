@@ -2,7 +2,7 @@
 // registered with its queue length keeps its turn for what was queued when the turn began, so
 // keys another controller re-adds meanwhile pile up as ONE queued key (workqueue dedup).
 #include "core/sim/deterministicrunner.h"
-#include "core/sim/manualclock.h"
+#include "core/base/manualclock.h"
 
 #include <QTest>
 

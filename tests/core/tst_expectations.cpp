@@ -3,7 +3,7 @@
 // TestControllerExpectations and TestUIDExpectations (controller_utils_test.go), plus the
 // 5-minute ExpectationsTimeout on the virtual clock and the "count a pod once" rule.
 #include "core/controller/uidtrackingcontrollerexpectations.h"
-#include "core/sim/manualclock.h"
+#include "core/base/manualclock.h"
 
 #include <QRandomGenerator>
 #include <QTest>

@@ -6,7 +6,7 @@
 #include "core/api/namespace.h"
 #include "core/apiserver/apiserver.h"
 #include "core/client/sharedindexinformer.h"
-#include "core/sim/manualclock.h"
+#include "core/base/manualclock.h"
 #include "core/store/kvstore.h"
 
 #include <QElapsedTimer>

@@ -2,7 +2,7 @@
 // bad-input corpus is refused with a positioned error and changes nothing; good files apply with
 // kubectl's outcomes (created / configured / unchanged); `rlab validate` agrees.
 #include "core/api/deployment.h"
-#include "core/apiserver/manifest.h"
+#include "core/kubectl/manifest.h"
 #include "core/cli/rlabcli.h"
 #include "tests/testutil/fixtures.h"
 #include "tests/testutil/testutil.h"
@@ -13,6 +13,7 @@
 using namespace rlab;
 using namespace rlab::api;
 using namespace rlab::apiserver;
+using namespace rlab::kubectl;
 
 class TestManifest : public QObject
 {

@@ -7,8 +7,8 @@
 #include "core/api/namespace.h"
 #include "core/apiserver/apiserver.h"
 #include "core/controller/replicaset/replicasetstatus.h"
-#include "core/sim/manualclock.h"
-#include "core/sim/tracelog.h"
+#include "core/base/manualclock.h"
+#include "core/base/tracelog.h"
 #include "core/store/kvstore.h"
 #include "tests/testutil/fixtures.h"
 

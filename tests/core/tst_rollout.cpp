@@ -3,7 +3,7 @@
 // undo / pause / resume / restart / history — their requests' effects, outputs and errors
 // (kubectl-protocol.md §5.12-§5.17, upstream-semantics.md §12-§13).
 #include "core/apiserver/apiserver.h"
-#include "core/controller/deployment/rollout.h"
+#include "core/kubectl/rollout.h"
 #include "tests/core/deploymentfixture.h"
 
 #include <QTest>

@@ -1,7 +1,7 @@
 // TraceLog: gap-free sequence numbers, virtual time and revision stamps, batches by seq, and a
 // bounded buffer that counts what it drops.
-#include "core/sim/manualclock.h"
-#include "core/sim/tracelog.h"
+#include "core/base/manualclock.h"
+#include "core/base/tracelog.h"
 
 #include <QJsonDocument>
 #include <QTest>

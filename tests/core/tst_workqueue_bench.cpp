@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // QBENCHMARK of the workqueue hot path: add + get + done (3 ops per key).
 #include "core/client/workqueue.h"
-#include "core/sim/manualclock.h"
+#include "core/base/manualclock.h"
 
 #include <QElapsedTimer>
 #include <QTest>

@@ -9,7 +9,7 @@
 #include "core/apiserver/apiserver.h"
 #include "core/server/httpapiserver.h"
 #include "core/server/servecommand.h"
-#include "core/server/tableprinter.h"
+#include "core/kubectl/tableprinter.h"
 #include "core/sim/cluster.h"
 #include "core/store/kvstore.h"
 
@@ -29,6 +29,7 @@
 
 using namespace rlab;
 using namespace rlab::server;
+using rlab::kubectl::TablePrinter;
 
 namespace {
 

@@ -9,8 +9,8 @@
 #include "core/api/replicaset.h"
 #include "core/client/sharedinformerfactory.h"
 #include "core/controller/controller.h"
-#include "core/controller/deployment/deploymentutil.h"
-#include "core/controller/deployment/rollout.h"
+#include "core/api/deploymentutil.h"
+#include "core/kubectl/rollout.h"
 #include "core/controller/podutil.h"
 #include "core/sim/simulation.h"
 #include "core/store/kvstore.h"
@@ -52,12 +52,12 @@ FinalState finalState(Simulation &sim)
     for (const api::ObjectPtr &o : pods) {
         const auto p = api::objectCast<api::Pod>(o);
         if (p && p->metadata.deletionTimestamp == 0 && p->status.phase == QLatin1String("Running") && controller::IsPodReady(*p))
-            ++runningReady[p->metadata.labels.value(controller::deploymentutil::DefaultDeploymentUniqueLabelKey)];
+            ++runningReady[p->metadata.labels.value(deploymentutil::DefaultDeploymentUniqueLabelKey)];
     }
     s.lines << QStringLiteral("pods %1").arg(pods.size());
     for (const api::ObjectPtr &o : sim.api().list(apiserver::resources::byKind(api::Kind::ReplicaSet), kNs).value.items) {
         const auto rs = api::objectCast<api::ReplicaSet>(o);
-        const QString hash = rs->metadata.labels.value(controller::deploymentutil::DefaultDeploymentUniqueLabelKey);
+        const QString hash = rs->metadata.labels.value(deploymentutil::DefaultDeploymentUniqueLabelKey);
         s.lines << QStringLiteral("rs %1 name=%2 spec=%3 status=%4 ready=%5 available=%6 revision=%7 runningReadyPods=%8")
                        .arg(hash, rs->metadata.name).arg(rs->spec.replicas.value_or(1)).arg(rs->status.replicas)
                        .arg(rs->status.readyReplicas).arg(rs->status.availableReplicas)
@@ -135,7 +135,7 @@ bool createDeployment(Simulation &sim)
 
 bool setImage(Simulation &sim)
 {
-    return controller::rollout::setImage(sim.api(), kNs, kName, QStringLiteral("app"), QStringLiteral("nginx:1.26")).ok();
+    return kubectl::rollout::setImage(sim.api(), kNs, kName, QStringLiteral("app"), QStringLiteral("nginx:1.26")).ok();
 }
 
 FinalState deterministicRollingUpdate()
@@ -223,7 +223,7 @@ private slots:
 
         // And live again: a scale to 4 goes through the threads.
         sim.startThreaded();
-        QVERIFY(controller::rollout::scale(sim.api(), kNs, kName, 4).ok());
+        QVERIFY(kubectl::rollout::scale(sim.api(), kNs, kName, 4).ok());
         QVERIFY(driveThreaded(sim, 600'000) >= 0);
         sim.stopThreaded();
         const auto d = sim.api().getAs<api::Deployment>(kNs, kName);

@@ -9,8 +9,8 @@
 #include "core/apiserver/apiserver.h"
 #include "core/client/lister.h"
 #include "core/client/sharedindexinformer.h"
-#include "core/sim/manualclock.h"
-#include "core/sim/tracelog.h"
+#include "core/base/manualclock.h"
+#include "core/base/tracelog.h"
 #include "core/store/kvstore.h"
 
 #include <QTest>

@@ -3,7 +3,7 @@
 #include "core/client/ratelimiter.h"
 #include "core/client/ratelimitingqueue.h"
 #include "core/client/workqueue.h"
-#include "core/sim/manualclock.h"
+#include "core/base/manualclock.h"
 
 #include <QTest>
 

@@ -4,7 +4,7 @@
 #include "core/api/pod.h"
 #include "core/api/replicaset.h"
 #include "core/apiserver/apiserver.h"
-#include "core/sim/manualclock.h"
+#include "core/base/manualclock.h"
 #include "core/store/kvstore.h"
 
 namespace rlab::test {

@@ -1,5 +1,5 @@
-#include "core/controller/deployment/deploymentutil.h"
-#include "core/sim/traceevent.h"
+#include "core/api/deploymentutil.h"
+#include "core/base/traceevent.h"
 #include "tests/testutil/fixtures.h"
 #include "ui/arithmetic/rollingmath.h"
 #include "ui/arithmetic/syncstep.h"
@@ -9,7 +9,7 @@
 using namespace rlab;
 using namespace rlab::ui;
 using api::IntOrString;
-namespace du = rlab::controller::deploymentutil;
+namespace du = rlab::deploymentutil;
 
 
 namespace {
@@ -120,7 +120,7 @@ private slots:
         auto newRS = test::makeReplicaSet(QStringLiteral("web-new"), newRSReplicas);
         auto other = test::makeReplicaSet(QStringLiteral("web-old"), otherRSReplicas);
         // upstream passes only rs5 as allRSs; the controller passes every RS, new one included.
-        QList<controller::ReplicaSetPtr> all{other};
+        QList<deploymentutil::ReplicaSetPtr> all{other};
         if (newInAll)
             all.append(newRS);
         const int core = du::NewRSNewReplicas(*d, all, *newRS);

@@ -1,4 +1,4 @@
-#include "core/controller/deployment/rollout.h"
+#include "core/kubectl/rollout.h"
 #include "ui/apply/manifestsource.h"
 #include "ui/arithmetic/arithmeticpanel.h"
 #include "ui/arithmetic/syncstepmodel.h"

@@ -1,4 +1,4 @@
-#include "core/controller/deployment/rollout.h"
+#include "core/kubectl/rollout.h"
 #include "core/store/kvstore.h"
 #include "ui/clustersession.h"
 #include "ui/scene/canvasscene.h"
@@ -153,7 +153,7 @@ private slots:
         const CanvasScene &scene = *canvas.canvasScene();
         applyNginx(session);
         run(session, 30'000);
-        QVERIFY(controller::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 5).ok());
+        QVERIFY(kubectl::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 5).ok());
         run(session, 30'000);
         QCOMPARE(scene.podItems().size(), 5);
         QCOMPARE(podsIn(scene, PodStage::Ready).size(), 5);
@@ -164,7 +164,7 @@ private slots:
         const QHash<QString, Place> before = places(scene);
 
         // Scale down to 2: the survivors do not move.
-        QVERIFY(controller::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 2).ok());
+        QVERIFY(kubectl::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 2).ok());
         run(session, 30'000);
         canvas.tick(session.monotonicMs() + 5000);
         QCOMPARE(scene.podItems().size(), 2);
@@ -174,7 +174,7 @@ private slots:
             QVERIFY2(before.value(it.key()) == *it, qPrintable(it.key()));
         }
         // And up to 7: newcomers fill holes, the two survivors still do not move.
-        QVERIFY(controller::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 7).ok());
+        QVERIFY(kubectl::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 7).ok());
         run(session, 30'000);
         QCOMPARE(scene.podItems().size(), 7);
         const QHash<QString, Place> after = places(scene);
@@ -189,10 +189,10 @@ private slots:
         CanvasScene &scene = *canvas.canvasScene();
         applyNginx(session);
         run(session, 30'000);
-        QVERIFY(controller::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 5).ok());
+        QVERIFY(kubectl::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 5).ok());
         run(session, 30'000);
         const QString oldRs = scene.podItems().first()->data(2).toString().section(QLatin1Char('-'), 0, 1);
-        QVERIFY(controller::rollout::setImage(session.api(), QStringLiteral("default"), QStringLiteral("nginx"),
+        QVERIFY(kubectl::rollout::setImage(session.api(), QStringLiteral("default"), QStringLiteral("nginx"),
                                               QStringLiteral("nginx"), QStringLiteral("nginx:1.26"))
                     .ok());
         // A few seconds in: the new ReplicaSet exists and old pods are terminating.
@@ -317,9 +317,9 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&canvas));
         applyNginx(session);
         run(session, 30'000);
-        QVERIFY(controller::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 5).ok());
+        QVERIFY(kubectl::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 5).ok());
         run(session, 30'000);
-        QVERIFY(controller::rollout::setImage(session.api(), QStringLiteral("default"), QStringLiteral("nginx"),
+        QVERIFY(kubectl::rollout::setImage(session.api(), QStringLiteral("default"), QStringLiteral("nginx"),
                                               QStringLiteral("nginx"), QStringLiteral("nginx:1.26"))
                     .ok());
         const qint64 ms = qEnvironmentVariableIntValue("RLAB_CANVAS_SHOT_MS") > 0 ? qEnvironmentVariableIntValue("RLAB_CANVAS_SHOT_MS") : 2500;

@@ -1,4 +1,4 @@
-#include "core/controller/deployment/rollout.h"
+#include "core/kubectl/rollout.h"
 #include "ui/clustersession.h"
 #include "ui/scene/canvasscene.h"
 #include "ui/scene/carditem.h"
@@ -127,7 +127,7 @@ private slots:
         canvas.show();
         QVERIFY(QTest::qWaitForWindowExposed(&canvas));
         session->frame();
-        QVERIFY(controller::rollout::setImage(session->api(), QStringLiteral("default"), QStringLiteral("big"), QStringLiteral("app"),
+        QVERIFY(kubectl::rollout::setImage(session->api(), QStringLiteral("default"), QStringLiteral("big"), QStringLiteral("app"),
                                               QStringLiteral("nginx:1.26"))
                     .ok());
         std::vector<double> frameMs;

@@ -1,4 +1,4 @@
-#include "core/controller/deployment/rollout.h"
+#include "core/kubectl/rollout.h"
 #include "ui/apply/manifestsource.h"
 #include "ui/charts/chartfeeder.h"
 #include "ui/charts/chartspanel.h"

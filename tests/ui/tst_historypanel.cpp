@@ -1,5 +1,5 @@
 #include "core/api/deployment.h"
-#include "core/controller/deployment/rollout.h"
+#include "core/kubectl/rollout.h"
 #include "ui/apply/manifestsource.h"
 #include "ui/clustersession.h"
 #include "ui/history/historymodel.h"

@@ -1,7 +1,7 @@
 #include "core/api/deployment.h"
 #include "core/apiserver/apiserver.h"
 #include "core/controller/controller.h"
-#include "core/sim/manualclock.h"
+#include "core/base/manualclock.h"
 #include "ui/clustersession.h"
 #include "ui/commands/clustercommands.h"
 #include "ui/theme.h"

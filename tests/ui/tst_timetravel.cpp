@@ -1,4 +1,4 @@
-#include "core/controller/deployment/rollout.h"
+#include "core/kubectl/rollout.h"
 #include "core/store/kvstore.h"
 #include "ui/clustersession.h"
 #include "ui/models/objecttreemodel.h"
@@ -54,7 +54,7 @@ private:
             return -1;
         run(session, 30'000);
         const qint64 before = session.store().revision();
-        const auto r = controller::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 5);
+        const auto r = kubectl::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 5);
         if (!r.ok())
             return -1;
         session.recordStep(StepForms::scale(QStringLiteral("nginx"), 5));
@@ -141,7 +141,7 @@ private slots:
         QSignalSpy events(&session, &ClusterSession::storeEvents);
         QSignalSpy trace(&session, &ClusterSession::traceEvents);
         // A client that is not the GUI (kubectl through rlab serve) writes meanwhile.
-        QVERIFY(controller::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 1).ok());
+        QVERIFY(kubectl::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 1).ok());
         session.frame();
         QCOMPARE(events.size(), 0);   // held back
         QCOMPARE(trace.size(), 0);
@@ -198,7 +198,7 @@ private slots:
         QCOMPARE(session.oldestViewableRevision(), 1);
         // Two compaction periods with writes in between (kube-apiserver compacts every 5 min).
         for (int i = 0; i < 3; ++i) {
-            QVERIFY(controller::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 2 + i).ok());
+            QVERIFY(kubectl::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 2 + i).ok());
             run(session, Simulation::kCompactionIntervalMs + 1000);
         }
         const qint64 oldest = session.oldestViewableRevision();
@@ -216,7 +216,7 @@ private slots:
         ObjectTreeModel model;
         wire(session, model);
         QVERIFY(session.apply({ManifestSource::fromFile(manifest())}).ok());
-        QVERIFY(controller::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 100).ok());
+        QVERIFY(kubectl::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 100).ok());
         run(session, 60'000);
         const qint64 now = session.store().revision();
         QVERIFY(model.objectCount(ObjectTreeModel::Pods) == 100);

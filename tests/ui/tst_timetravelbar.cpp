@@ -1,5 +1,5 @@
 #include "../testutil/testobject.h"
-#include "core/controller/deployment/rollout.h"
+#include "core/kubectl/rollout.h"
 #include "core/store/kvstore.h"
 #include "ui/clustersession.h"
 #include "ui/theme.h"
@@ -152,7 +152,7 @@ private slots:
         QVERIFY(session.apply({ManifestSource::fromFile(manifest())}).ok());
         run(session, 30'000);
         const qint64 before = session.store().revision();
-        QVERIFY(controller::rollout::scale(session.api(), "default", "nginx", 5).ok());
+        QVERIFY(kubectl::rollout::scale(session.api(), "default", "nginx", 5).ok());
         const qint64 scaled = session.store().revision();
         QVERIFY(scaled > before);
         run(session, 30'000);

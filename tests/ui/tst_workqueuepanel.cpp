@@ -1,5 +1,5 @@
 #include "core/controller/controller.h"
-#include "core/controller/deployment/rollout.h"
+#include "core/kubectl/rollout.h"
 #include "core/sim/simulation.h"
 #include "ui/clustersession.h"
 #include "ui/models/workqueuemodel.h"

@@ -5,7 +5,7 @@
 #include "core/api/yamlreader.h"
 #include "core/apiserver/apiserver.h"
 #include "core/apiserver/callerscope.h"
-#include "core/apiserver/clientapply.h"
+#include "core/kubectl/apply.h"
 
 #include <QRegularExpression>
 #include <QSet>
@@ -145,7 +145,7 @@ ApplyReport ManifestApplier::apply(apiserver::ApiServer &api, const QList<Manife
     {
         apiserver::CallerScope caller(userAgent() + QLatin1String(" --dry-run=server"));
         for (const Decoded &d : objects) {
-            const apiserver::ApplyResult dry = apiserver::kubectlApply(api, d.doc.value.toObject(), kDefaultNamespace, true);
+            const kubectl::ApplyResult dry = kubectl::kubectlApply(api, d.doc.value.toObject(), kDefaultNamespace, true);
             if (dry.ok())
                 continue;
             const bool namespaceComesLater = dry.error->code == 404 && dry.error->kind == QLatin1String("namespaces")
@@ -159,7 +159,7 @@ ApplyReport ManifestApplier::apply(apiserver::ApiServer &api, const QList<Manife
 
     apiserver::CallerScope caller(userAgent());
     for (const Decoded &d : objects) {
-        const apiserver::ApplyResult done = apiserver::kubectlApply(api, d.doc.value.toObject(), kDefaultNamespace, false);
+        const kubectl::ApplyResult done = kubectl::kubectlApply(api, d.doc.value.toObject(), kDefaultNamespace, false);
         if (done.ok()) {
             report.results.append(done.describe());
             report.keys.append(done.resource.etcdKey(done.object->metadata.namespace_, done.object->metadata.name));

@@ -1,6 +1,6 @@
 #include "ui/arithmetic/arithmeticpanel.h"
 
-#include "core/controller/deployment/deploymentutil.h"
+#include "core/api/deploymentutil.h"
 #include "ui/arithmetic/rollingmath.h"
 #include "ui/arithmetic/syncstepmodel.h"
 #include "ui/clustersession.h"
@@ -18,7 +18,7 @@
 
 namespace rlab::ui {
 
-namespace du = controller::deploymentutil;
+namespace du = deploymentutil;
 
 ArithmeticPanel::ArithmeticPanel(ClusterSession &session, QWidget *parent)
     : QWidget(parent), m_session(session), m_steps(new SyncStepModel(this)), m_picker(new QComboBox(this)),

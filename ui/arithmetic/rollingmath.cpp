@@ -1,12 +1,12 @@
 #include "ui/arithmetic/rollingmath.h"
 
-#include "core/controller/deployment/deploymentutil.h"
+#include "core/api/deploymentutil.h"
 
 #include <algorithm>
 
 namespace rlab::ui {
 
-namespace du = rlab::controller::deploymentutil;
+namespace du = rlab::deploymentutil;
 
 QString RollingMath::ruleText(const api::IntOrString &v, int replicas, bool roundUp, int resolved)
 {

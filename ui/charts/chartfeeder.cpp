@@ -1,7 +1,7 @@
 #include "ui/charts/chartfeeder.h"
 
 #include "core/controller/controller.h"
-#include "core/sim/traceevent.h"
+#include "core/base/traceevent.h"
 #include "ui/charts/seriesstyle.h"
 #include "ui/clustersession.h"
 

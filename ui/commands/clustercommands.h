@@ -1,5 +1,5 @@
 #pragma once
-#include "core/controller/deployment/rollout.h"
+#include "core/kubectl/rollout.h"
 
 #include <QObject>
 #include <QString>
@@ -10,7 +10,7 @@ namespace rlab::ui {
 class ClusterSession;
 
 // What the window's buttons do, as kubectl would do it: every command goes through the
-// session's ApiServer (core/controller/deployment/rollout.h for scale, set image, rollout
+// session's ApiServer (core/kubectl/rollout.h for scale, set image, rollout
 // undo/pause/resume/restart; a graceful DELETE for pods) or the Simulation's teacher's faults
 // (fail/recover node, the replica-floor controller), and returns kubectl's output or error
 // line. Each command is announced by performed() with its kubectl command line, and each
@@ -22,7 +22,7 @@ class ClusterCommands : public QObject
 {
     Q_OBJECT
 public:
-    using Result = controller::rollout::RolloutResult;
+    using Result = kubectl::rollout::RolloutResult;
 
     explicit ClusterCommands(ClusterSession &session, QObject *parent = nullptr);
 
@@ -50,7 +50,7 @@ public:
 signals:
     // After every command, refused ones included: "kubectl scale deployment/nginx --replicas=5"
     // and what it printed.
-    void performed(const QString &commandLine, const rlab::controller::rollout::RolloutResult &result);
+    void performed(const QString &commandLine, const rlab::kubectl::rollout::RolloutResult &result);
 
 private:
     // Refuses while viewing history; else runs `run`, records `step` when it succeeded, emits.

@@ -5,7 +5,7 @@
 #include "core/api/pod.h"
 #include "core/api/replicaset.h"
 #include "core/apiserver/apiserver.h"
-#include "core/controller/deployment/rollout.h"
+#include "core/kubectl/rollout.h"
 
 #include <QSet>
 
@@ -113,7 +113,7 @@ QList<ClusterQueries::Revision> ClusterQueries::revisions(apiserver::ApiServer &
     if (!d)
         return out;
     const qint64 current = d->metadata.annotations.value(QStringLiteral("deployment.kubernetes.io/revision")).toLongLong();
-    for (const controller::rollout::HistoryEntry &e : controller::rollout::historyEntries(api, ns, deployment)) {
+    for (const kubectl::rollout::HistoryEntry &e : kubectl::rollout::historyEntries(api, ns, deployment)) {
         QStringList images;
         if (e.replicaSet) {
             for (const api::Container &c : e.replicaSet->spec.template_.spec.containers)

@@ -3,8 +3,8 @@
 #include "core/api/deployment.h"
 #include "core/apiserver/apiserver.h"
 #include "core/controller/controller.h"
-#include "core/sim/manualclock.h"
-#include "core/sim/tracelog.h"
+#include "core/base/manualclock.h"
+#include "core/base/tracelog.h"
 #include "ui/clustersession.h"
 #include "ui/commands/rolloutstatus.h"
 

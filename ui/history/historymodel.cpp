@@ -18,7 +18,7 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
-    const controller::rollout::HistoryEntry &e = m_entries[index.row()];
+    const kubectl::rollout::HistoryEntry &e = m_entries[index.row()];
     if (role == RevisionRole)
         return e.revision;
     if (role == Qt::TextAlignmentRole && index.column() == RevisionColumn)
@@ -51,7 +51,7 @@ QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int 
     }
 }
 
-void HistoryModel::setEntries(const QList<controller::rollout::HistoryEntry> &entries)
+void HistoryModel::setEntries(const QList<kubectl::rollout::HistoryEntry> &entries)
 {
     beginResetModel();
     m_entries = entries;
@@ -74,7 +74,7 @@ int HistoryModel::rowOf(qint64 revision) const
     return -1;
 }
 
-const controller::rollout::HistoryEntry *HistoryModel::entry(qint64 revision) const
+const kubectl::rollout::HistoryEntry *HistoryModel::entry(qint64 revision) const
 {
     const int row = rowOf(revision);
     return row < 0 ? nullptr : &m_entries[row];

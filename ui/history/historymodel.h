@@ -1,5 +1,5 @@
 #pragma once
-#include "core/controller/deployment/rollout.h"
+#include "core/kubectl/rollout.h"
 
 #include <QAbstractTableModel>
 
@@ -23,14 +23,14 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    void setEntries(const QList<controller::rollout::HistoryEntry> &entries);
-    const QList<controller::rollout::HistoryEntry> &entries() const { return m_entries; }
+    void setEntries(const QList<kubectl::rollout::HistoryEntry> &entries);
+    const QList<kubectl::rollout::HistoryEntry> &entries() const { return m_entries; }
     QList<qint64> revisions() const;
     int rowOf(qint64 revision) const;   // -1 when absent
-    const controller::rollout::HistoryEntry *entry(qint64 revision) const;
+    const kubectl::rollout::HistoryEntry *entry(qint64 revision) const;
 
 private:
-    QList<controller::rollout::HistoryEntry> m_entries;
+    QList<kubectl::rollout::HistoryEntry> m_entries;
 };
 
 } // namespace rlab::ui

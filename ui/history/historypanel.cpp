@@ -1,6 +1,6 @@
 #include "ui/history/historypanel.h"
 
-#include "core/controller/deployment/deploymentutil.h"
+#include "core/api/deploymentutil.h"
 #include "ui/clustersession.h"
 #include "ui/history/historymodel.h"
 #include "ui/history/revisionexplainer.h"
@@ -177,9 +177,9 @@ void HistoryPanel::refresh()
         QMap<qint64, rollout::HistoryEntry> byRevision;
         for (const ReplicaSetCPtr &rs : m_cache.replicaSetsOf(*d)) {
             bool ok = false;
-            const qint64 v = controller::deploymentutil::Revision(*rs, &ok);
+            const qint64 v = deploymentutil::Revision(*rs, &ok);
             if (ok)
-                byRevision.insert(v, rollout::HistoryEntry{v, rs->metadata.annotations.value(controller::deploymentutil::ChangeCauseAnnotation), rs});
+                byRevision.insert(v, rollout::HistoryEntry{v, rs->metadata.annotations.value(deploymentutil::ChangeCauseAnnotation), rs});
         }
         entries = byRevision.values();
     }

@@ -2,7 +2,7 @@
 #include "ui/charts/workloadcache.h"
 #include "ui/history/linediff.h"
 
-#include "core/controller/deployment/rollout.h"
+#include "core/kubectl/rollout.h"
 
 #include <QWidget>
 
@@ -36,7 +36,7 @@ public:
     bool compare(qint64 from, qint64 to);
     const QList<LineDiff::Line> &diff() const { return m_diff; }
     QString diffText() const;   // the unified lines, one per line
-    controller::rollout::RolloutResult rollBackTo(qint64 revision);
+    kubectl::rollout::RolloutResult rollBackTo(qint64 revision);
     QString rollbackOutput() const;
     QString explanation() const;
     void refresh();

@@ -1,13 +1,13 @@
 #include "ui/history/revisionexplainer.h"
 
-#include "core/controller/deployment/deploymentutil.h"
+#include "core/api/deploymentutil.h"
 #include "ui/history/templatetext.h"
 
 #include <QCoreApplication>
 
 namespace rlab::ui {
 
-namespace du = controller::deploymentutil;
+namespace du = deploymentutil;
 
 namespace {
 QString tr(const char *s)
@@ -27,7 +27,7 @@ QString RevisionExplainer::rules()
 }
 
 QString RevisionExplainer::explain(const api::Deployment *before, const api::Deployment &after,
-                                   const QList<controller::rollout::HistoryEntry> &history)
+                                   const QList<kubectl::rollout::HistoryEntry> &history)
 {
     const QString name = after.metadata.name;
     if (!before)

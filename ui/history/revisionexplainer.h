@@ -1,6 +1,6 @@
 #pragma once
 #include "core/api/deployment.h"
-#include "core/controller/deployment/rollout.h"
+#include "core/kubectl/rollout.h"
 
 #include <QString>
 
@@ -15,7 +15,7 @@ namespace rlab::ui {
 struct RevisionExplainer
 {
     static QString explain(const api::Deployment *before, const api::Deployment &after,
-                           const QList<controller::rollout::HistoryEntry> &history);
+                           const QList<kubectl::rollout::HistoryEntry> &history);
     // The standing rules, shown under the list.
     static QString rules();
 };

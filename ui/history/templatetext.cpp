@@ -1,7 +1,7 @@
 #include "ui/history/templatetext.h"
 
 #include "core/api/jsonencoder.h"
-#include "core/controller/deployment/deploymentutil.h"
+#include "core/api/deploymentutil.h"
 #include "ui/yamlemitter.h"
 
 namespace rlab::ui {
@@ -9,7 +9,7 @@ namespace rlab::ui {
 QStringList TemplateText::lines(const api::PodTemplateSpec &tmpl)
 {
     api::PodTemplateSpec copy = tmpl;
-    copy.metadata.labels.remove(controller::deploymentutil::DefaultDeploymentUniqueLabelKey);
+    copy.metadata.labels.remove(deploymentutil::DefaultDeploymentUniqueLabelKey);
     QString yaml = YamlEmitter::toYaml(api::JsonEncoder::encode(copy));
     if (yaml.endsWith(QLatin1Char('\n')))
         yaml.chop(1);

@@ -1,7 +1,7 @@
 #include "ui/models/eventsmodel.h"
 
 #include "core/api/event.h"
-#include "core/server/tableprinter.h"
+#include "core/kubectl/tableprinter.h"
 #include "ui/theme.h"
 
 #include <QFont>
@@ -33,7 +33,7 @@ bool EventsModel::isEventKey(const QByteArray &etcdKey)
 
 QString EventsModel::humanDuration(qint64 ms)
 {
-    return server::TablePrinter::humanDuration(ms);   // the AGE / LAST SEEN rule kubectl's tables use
+    return kubectl::TablePrinter::humanDuration(ms);   // the AGE / LAST SEEN rule kubectl's tables use
 }
 
 EventsModel::SortKey EventsModel::sortKeyOf(const store::KeyValue &kv)

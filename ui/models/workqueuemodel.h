@@ -1,6 +1,6 @@
 #pragma once
 #include "core/client/workqueuesnapshot.h"
-#include "core/sim/traceevent.h"
+#include "core/base/traceevent.h"
 
 #include <QAbstractItemModel>
 #include <QStringList>

@@ -1,8 +1,8 @@
 #include "ui/record/sessionreplayer.h"
 
 #include "core/apiserver/apiserver.h"
-#include "core/controller/deployment/rollout.h"
-#include "core/sim/duration.h"
+#include "core/kubectl/rollout.h"
+#include "core/base/duration.h"
 #include "core/sim/scenariorunner.h"
 #include "core/sim/simulation.h"
 #include "ui/clustersession.h"

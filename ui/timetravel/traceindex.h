@@ -1,5 +1,5 @@
 #pragma once
-#include "core/sim/traceevent.h"
+#include "core/base/traceevent.h"
 
 #include <QHash>
 #include <deque>
