@@ -1,6 +1,7 @@
 #include "core/cli/runcommand.h"
 
 #include "core/api/yamlwriter.h"
+#include "core/sim/latencymodel.h"
 #include "core/sim/scenariorunner.h"
 #include "core/sim/simulation.h"
 
@@ -26,6 +27,7 @@ int runCommand(const QStringList &args, QTextStream &out, QTextStream &err)
 {
     QString file, dump, trace;
     std::optional<quint64> seed;
+    QString latency;
     bool quiet = false;
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString a = args[i];
@@ -43,6 +45,12 @@ int runCommand(const QStringList &args, QTextStream &out, QTextStream &err)
                 err << "rlab run: --seed needs a number\n";
                 return 2;
             }
+        } else if (a == QLatin1String("--latency")) {
+            latency = value();
+            if (!LatencyModel::preset(latency)) {
+                err << "rlab run: --latency takes one of " << LatencyModel::presetNames().join(QStringLiteral(", ")) << "\n";
+                return 2;
+            }
         } else if (a.startsWith(QLatin1String("--"))) {
             err << "rlab run: unknown flag " << a << "\n";
             return 2;
@@ -55,7 +63,7 @@ int runCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     }
     if (file.isEmpty() || (args.contains(QStringLiteral("--dump")) && dump.isEmpty())
         || (args.contains(QStringLiteral("--trace")) && trace.isEmpty())) {
-        err << "usage: rlab run SCENARIO.yaml [--dump FILE] [--trace FILE] [--seed N] [--quiet]\n";
+        err << "usage: rlab run SCENARIO.yaml [--dump FILE] [--trace FILE] [--seed N] [--latency classroom|realistic|instant] [--quiet]\n";
         return 2;
     }
     QStringList errors;
@@ -67,6 +75,8 @@ int runCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     }
     if (seed)
         scenario->seed = *seed;
+    if (!latency.isEmpty())
+        scenario->latency = latency;   // the flag wins over spec.latency
     QElapsedTimer timer;
     timer.start();
     ScenarioRunner runner(*scenario);

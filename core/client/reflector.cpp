@@ -3,6 +3,7 @@
 
 #include "core/client/interface.h"
 #include "core/client/threadsafestore.h"
+#include "core/base/clock.h"
 #include "core/base/tracelog.h"
 
 #include <QSet>
@@ -190,12 +191,13 @@ void Reflector::handOut(const Delta &d)
 qsizetype Reflector::step(std::vector<Delta> &out, qsizetype max)
 {
     qsizetype work = 0;
-    if (m_pending.empty()) {
+    const bool delayed = m_deliveryDelayMs > 0;
+    if (m_pending.empty() || delayed) {
         if (!m_needList) {
             if (!m_watch)
                 openWatch();
             if (m_watch) {
-                if (max < 0) {
+                if (max < 0 && !delayed) {
                     // No limit: convert straight into out (the hot path of both drive modes).
                     const std::size_t before = out.size();
                     takeWatchEvents(out);
@@ -203,21 +205,44 @@ qsizetype Reflector::step(std::vector<Delta> &out, qsizetype max)
                         handOut(out[i]);
                     work += qsizetype(out.size() - before);
                 } else {
+                    const std::size_t before = m_pending.size();
                     takeWatchEvents(m_pending);
+                    if (delayed) {
+                        const qint64 visibleAt = m_api.clock().now() + m_deliveryDelayMs;
+                        for (std::size_t i = before; i < m_pending.size(); ++i)
+                            m_pending[i].visibleAtMs = visibleAt;
+                    }
                 }
             }
         }
         if (m_needList && m_pending.empty() && listAndReplace())
             ++work;
     }
+    const qint64 now = m_api.clock().now();
     qsizetype handed = 0;
-    while (!m_pending.empty() && (max < 0 || handed < max)) {
+    while (!m_pending.empty() && (max < 0 || handed < max) && m_pending.front().visibleAtMs <= now) {
         handOut(m_pending.front());
         out.push_back(std::move(m_pending.front()));
         m_pending.pop_front();
         ++handed;
     }
     return work + handed;
+}
+
+void Reflector::setDeliveryDelay(qint64 delayMs)
+{
+    m_deliveryDelayMs = delayMs;
+    if (delayMs <= 0) {
+        for (Delta &d : m_pending)
+            d.visibleAtMs = 0;   // what was in flight arrives at once
+    }
+}
+
+std::optional<qint64> Reflector::nextDeliveryAt() const
+{
+    if (m_pending.empty())
+        return std::nullopt;
+    return m_pending.front().visibleAtMs;
 }
 
 } // namespace rlab::client

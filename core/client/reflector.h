@@ -10,6 +10,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace rlab {
@@ -38,6 +39,8 @@ struct Delta
     bool isInInitialList = false;   // part of the first list (DeltaFIFO's initial population)
     // Set on watch deltas: the watch event type ("ADDED", …), traced when the delta is handed out.
     const char *watchEventType = nullptr;
+    // Latency model: the virtual time from which the informer may see it (0: at once).
+    qint64 visibleAtMs = 0;
 };
 
 // Which objects a Reflector lists and watches (the informer's ListOptions tweak).
@@ -81,6 +84,12 @@ public:
     bool isWatching() const { return m_watch != nullptr; }
     qint64 lastSyncResourceVersion() const { return m_lastSyncRV; }
     int listCount() const { return m_lists; }
+    // Latency model: a watch event taken at time t reaches the informer at t + delayMs (the
+    // watch cache's fan-out plus the network); 0 hands events out as soon as they are taken.
+    // nextDeliveryAt() is when the oldest buffered event becomes visible (nullopt: none).
+    void setDeliveryDelay(qint64 delayMs);
+    std::optional<qint64> nextDeliveryAt() const;
+
     // The last list/watch failure (the Reflector retries on the next step()).
     const std::optional<apiserver::ApiError> &lastError() const { return m_lastError; }
     const apiserver::ResourceType &resource() const { return m_rt; }
@@ -108,6 +117,7 @@ private:
     qsizetype m_initialPopulation = 0;
     qint64 m_lastSyncRV = 0;
     int m_lists = 0;
+    qint64 m_deliveryDelayMs = 0;
     std::optional<apiserver::ApiError> m_lastError;
 };
 

@@ -266,6 +266,18 @@ qsizetype SharedIndexInformer::processPending(qsizetype max)
     return work;
 }
 
+void SharedIndexInformer::setDeliveryDelay(qint64 delayMs)
+{
+    std::lock_guard lock(m_pumpMutex);
+    m_reflector->setDeliveryDelay(delayMs);
+}
+
+std::optional<qint64> SharedIndexInformer::nextDeliveryAt()
+{
+    std::lock_guard lock(m_pumpMutex);
+    return m_running.load(std::memory_order_acquire) ? m_reflector->nextDeliveryAt() : std::nullopt;
+}
+
 qsizetype SharedIndexInformer::deliverSyntheticLocked()
 {
     qsizetype work = 0;

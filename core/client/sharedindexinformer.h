@@ -10,6 +10,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <memory>
+#include <optional>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -81,6 +82,11 @@ public:
     // (listing or draining the watch once), then a resync if one is due. Never blocks on the
     // store. Returns the work done (0 = idle). Does nothing before run().
     qsizetype processPending(qsizetype max = -1);
+
+    // Latency model (Reflector::setDeliveryDelay): watch events reach this informer delayMs
+    // after they are taken from the watch. nextDeliveryAt(): when the next buffered one does.
+    void setDeliveryDelay(qint64 delayMs);
+    std::optional<qint64> nextDeliveryAt();
 
     // True while a pump runs (deltas being applied, handlers being called). A threaded run is
     // quiet when no informer pumps, no watch has events pending (KvStore::watchers()) and no

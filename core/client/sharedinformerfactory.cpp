@@ -26,6 +26,8 @@ SharedIndexInformer &SharedInformerFactory::informerFor(const apiserver::Resourc
             return *i;
     }
     m_informers.push_back(std::make_unique<SharedIndexInformer>(m_api, resource, m_defaultResyncMs, m_options));
+    if (m_deliveryDelayMs > 0)
+        m_informers.back()->setDeliveryDelay(m_deliveryDelayMs);
     return *m_informers.back();
 }
 
@@ -108,6 +110,27 @@ bool SharedInformerFactory::waitForCacheSync(std::chrono::milliseconds timeout)
             return hasSynced();
     }
     return true;
+}
+
+void SharedInformerFactory::setDeliveryDelay(qint64 delayMs)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_deliveryDelayMs = delayMs;
+    }
+    for (SharedIndexInformer *i : informers())
+        i->setDeliveryDelay(delayMs);
+}
+
+std::optional<qint64> SharedInformerFactory::nextDeliveryAt() const
+{
+    std::optional<qint64> next;
+    for (SharedIndexInformer *i : informers()) {
+        const std::optional<qint64> at = i->nextDeliveryAt();
+        if (at && (!next || *at < *next))
+            next = at;
+    }
+    return next;
 }
 
 void SharedInformerFactory::shutdown()

@@ -46,6 +46,10 @@ public:
     bool hasSynced() const;
     // One round over the started informers in creation order; returns the total work (0: idle).
     qsizetype processPending(qsizetype maxPerInformer = -1);
+    // Latency model: every informer, now and later, sees watch events delayMs after they are
+    // taken (SharedIndexInformer::setDeliveryDelay). nextDeliveryAt(): the earliest pending.
+    void setDeliveryDelay(qint64 delayMs);
+    std::optional<qint64> nextDeliveryAt() const;
     // Stops every informer (joins their threads). Idempotent; informers stay readable.
     void shutdown();
 
@@ -58,6 +62,7 @@ private:
     const qint64 m_defaultResyncMs;
     const ReflectorOptions m_options;
     mutable std::mutex m_mutex;
+    qint64 m_deliveryDelayMs = 0;   // guarded by m_mutex
     std::vector<std::unique_ptr<SharedIndexInformer>> m_informers;   // creation order
     std::optional<DriveMode> m_mode;                                  // set by start()
 };

@@ -196,6 +196,16 @@ int WorkQueue::len() const
     return depthLocked();
 }
 
+std::optional<qint64> WorkQueue::headDirtySinceMs() const
+{
+    RLAB_ASSERT_NOT_IN_HOOK();
+    Lock lock(m_mutex);
+    if (m_queue.empty())
+        return std::nullopt;
+    const auto it = m_keys.constFind(m_queue.front());
+    return it == m_keys.cend() ? std::nullopt : std::optional<qint64>(it->dirtySinceMs);
+}
+
 void WorkQueue::shutDown()
 {
     RLAB_ASSERT_NOT_IN_HOOK();

@@ -53,6 +53,10 @@ public:
     void done(const QString &key);
     // Number of keys in the FIFO (not the processing ones). For display only.
     int len() const;
+    // Since when the key at the head of the FIFO has been waiting (its dirty-since time);
+    // nullopt when the FIFO is empty. The latency model's runner uses it: a free worker's get
+    // happens a fixed hop after the add.
+    std::optional<qint64> headDirtySinceMs() const;
 
     // Stops accepting adds and wakes every get(); queued keys are still handed out.
     virtual void shutDown();

@@ -95,13 +95,21 @@ void Controller::trace(const char *type, const QString &key, int worker, const Q
 
 SyncResult Controller::runSync(const QString &key, int worker)
 {
+    SyncResult r = startSync(key, worker);
+    finishSync(key, worker, r);
+    return r;
+}
+
+SyncResult Controller::startSync(const QString &key, int worker)
+{
     ++m_syncs;
     trace("ReconcileStart", key, worker, QStringLiteral("%1 %2").arg(m_syncName, key));
-    SyncResult r;
-    {
-        apiserver::CallerScope caller(m_name, worker);
-        r = m_sync ? m_sync(key) : SyncResult{};
-    }
+    apiserver::CallerScope caller(m_name, worker);
+    return m_sync ? m_sync(key) : SyncResult{};
+}
+
+void Controller::finishSync(const QString &key, int worker, const SyncResult &r)
+{
     const QString what = r.notes.isEmpty() ? QStringLiteral("nothing to do") : r.notes.join(QStringLiteral("; "));
     // handleErr: success forgets the key's failures; an error requeues it with backoff until
     // maxRetries, then drops it.
@@ -118,12 +126,25 @@ SyncResult Controller::runSync(const QString &key, int worker)
               QStringLiteral("%1 %2 failed %3 times: dropping it out of the queue: %4").arg(m_syncName, key).arg(m_maxRetries).arg(r.error));
         m_queue->forget(key);
     }
-    return r;
 }
 
 SyncResult Controller::syncKey(const QString &key, int worker)
 {
     return runSync(key, worker);
+}
+
+std::optional<Controller::HeldItem> Controller::beginWorkItem(int worker)
+{
+    const std::optional<QString> key = m_queue->tryGet(worker);
+    if (!key)
+        return std::nullopt;
+    return HeldItem{*key, worker, startSync(*key, worker)};
+}
+
+void Controller::endWorkItem(const HeldItem &item)
+{
+    finishSync(item.key, item.worker, item.result);
+    m_queue->done(item.key);
 }
 
 bool Controller::processNextWorkItem(int worker, bool wait)

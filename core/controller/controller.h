@@ -7,6 +7,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QThread;
@@ -55,6 +56,19 @@ public:
 
     // One item: false when there is none (wait = false) or the queue is shut down.
     bool processNextWorkItem(int worker, bool wait = true);
+
+    // processNextWorkItem cut in two for the latency model's runner, which lets virtual time
+    // pass while the worker holds the key: beginWorkItem gets a key without waiting and runs
+    // the sync handler (nullopt: nothing queued); endWorkItem, later, does handleErr and done.
+    // Between the two the key is "processing": re-adds wait in the dirty set, as upstream.
+    struct HeldItem
+    {
+        QString key;
+        int worker = 0;
+        SyncResult result;
+    };
+    std::optional<HeldItem> beginWorkItem(int worker);
+    void endWorkItem(const HeldItem &item);
     // One reconcile of `key` right now, outside the queue (a scenario's `sync:` step, the lab
     // bench): traced and error-handled like processNextWorkItem.
     SyncResult syncKey(const QString &key, int worker = 0);
@@ -75,6 +89,8 @@ public:
 private:
     void trace(const char *type, const QString &key, int worker, const QString &text) const;
     SyncResult runSync(const QString &key, int worker);
+    SyncResult startSync(const QString &key, int worker);
+    void finishSync(const QString &key, int worker, const SyncResult &r);
 
     QString m_name;
     QString m_syncName;

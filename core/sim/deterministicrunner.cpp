@@ -3,6 +3,7 @@
 #include "core/base/manualclock.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace rlab {
 
@@ -86,8 +87,139 @@ bool DeterministicRunner::runIdle()
     return any;
 }
 
+void DeterministicRunner::addLane(QString name, int workers, HeadSince headSince, Begin begin)
+{
+    Lane lane{std::move(name), std::move(headSince), std::move(begin), {}};
+    lane.workers.resize(std::size_t(std::max(workers, 1)));
+    m_lanes.push_back(std::move(lane));
+}
+
+void DeterministicRunner::setLatency(bool on, qint64 queueGetMs, NextAt nextDelivery)
+{
+    if (!on) {
+        // Finish what the workers hold, in lane and worker order, before zero-time turns resume.
+        for (Lane &lane : m_lanes) {
+            for (Worker &w : lane.workers) {
+                if (!w.busy)
+                    continue;
+                w.busy = false;
+                if (w.finish)
+                    std::exchange(w.finish, {})();
+            }
+        }
+    }
+    m_latency = on;
+    m_queueGetMs = queueGetMs;
+    m_nextDelivery = std::move(nextDelivery);
+}
+
+int DeterministicRunner::heldCount() const
+{
+    int n = 0;
+    for (const Lane &lane : m_lanes)
+        n += int(std::count_if(lane.workers.begin(), lane.workers.end(), [](const Worker &w) { return w.busy; }));
+    return n;
+}
+
+bool DeterministicRunner::finishOneDue()
+{
+    Lane *bestLane = nullptr;
+    Worker *best = nullptr;
+    const qint64 now = m_clock.now();
+    for (Lane &lane : m_lanes) {
+        for (Worker &w : lane.workers) {
+            if (w.busy && w.until <= now && (!best || w.until < best->until)) {
+                best = &w;
+                bestLane = &lane;
+            }
+        }
+    }
+    if (!best)
+        return false;
+    best->busy = false;
+    m_last = bestLane->name;
+    if (best->finish)
+        std::exchange(best->finish, {})();
+    return true;
+}
+
+bool DeterministicRunner::startOne()
+{
+    const std::size_t n = m_lanes.size();
+    const qint64 now = m_clock.now();
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::size_t at = (m_nextLane + i) % n;
+        Lane &lane = m_lanes[at];
+        const auto free = std::find_if(lane.workers.begin(), lane.workers.end(), [](const Worker &w) { return !w.busy; });
+        if (free == lane.workers.end())
+            continue;
+        const std::optional<qint64> since = lane.headSince();
+        if (!since || *since + m_queueGetMs > now)
+            continue;
+        const int worker = int(free - lane.workers.begin());
+        std::optional<Started> started = lane.begin(worker);
+        if (!started)
+            continue;
+        free->busy = true;
+        free->until = now + std::max<qint64>(started->costMs, 0);
+        free->finish = std::move(started->finish);
+        m_last = lane.name;
+        m_nextLane = (at + 1) % n;
+        return true;
+    }
+    return false;
+}
+
+bool DeterministicRunner::stepLatency()
+{
+    const qsizetype pumped = pumpAll();
+    bool ran = finishOneDue();
+    if (!ran)
+        ran = startOne();
+    if (!ran && pumped == 0)
+        ran = runIdle();
+    if (ran || pumped > 0)
+        ++m_steps;
+    return ran || pumped > 0;
+}
+
+std::optional<qint64> DeterministicRunner::nextEventAt() const
+{
+    if (!m_latency)
+        return std::nullopt;
+    std::optional<qint64> next = m_nextDelivery ? m_nextDelivery() : std::nullopt;
+    const auto consider = [&next](qint64 at) {
+        if (!next || at < *next)
+            next = at;
+    };
+    for (const Lane &lane : m_lanes) {
+        bool anyFree = false;
+        for (const Worker &w : lane.workers) {
+            if (w.busy)
+                consider(w.until);
+            else
+                anyFree = true;
+        }
+        if (anyFree) {
+            if (const std::optional<qint64> since = lane.headSince())
+                consider(*since + m_queueGetMs);
+        }
+    }
+    return next;
+}
+
+std::optional<qint64> DeterministicRunner::nextWake() const
+{
+    std::optional<qint64> next = m_clock.nextTimerAt();
+    if (const std::optional<qint64> ev = nextEventAt(); ev && (!next || *ev < *next))
+        next = ev;
+    return next;
+}
+
 bool DeterministicRunner::step()
 {
+    if (m_latency)
+        return stepLatency();
     const qsizetype pumped = pumpAll();
     bool ran = runOneController();
     if (!ran && pumped == 0)
@@ -95,6 +227,30 @@ bool DeterministicRunner::step()
     if (ran || pumped > 0)
         ++m_steps;
     return ran || pumped > 0;
+}
+
+bool DeterministicRunner::advanceClockTo(qint64 at)
+{
+    if (at > m_clock.now()) {
+        m_clock.advanceTo(at);
+        return true;
+    }
+    // Due now but nothing ran: only a clock timer can be (advanceTo fires it); a latency event
+    // due now that no step could take would spin, so stop.
+    const std::optional<qint64> timer = m_clock.nextTimerAt();
+    if (timer && *timer <= m_clock.now()) {
+        m_clock.advanceTo(m_clock.now());
+        return true;
+    }
+    return false;
+}
+
+bool DeterministicRunner::jumpToNextEvent(qint64 deadline)
+{
+    const std::optional<qint64> next = nextWake();
+    if (!next || *next > deadline)
+        return false;
+    return advanceClockTo(*next);
 }
 
 qint64 DeterministicRunner::runUntilIdle(qint64 maxVirtualMs, qint64 maxSteps)
@@ -109,10 +265,11 @@ qint64 DeterministicRunner::runUntilIdle(qint64 maxVirtualMs, qint64 maxSteps)
                 return m_steps - start;
             }
         }
-        const std::optional<qint64> next = m_clock.nextTimerAt();
+        const std::optional<qint64> next = nextWake();
         if (!next || *next > deadline)
             break;
-        m_clock.advanceTo(std::max(*next, m_clock.now()));
+        if (!advanceClockTo(*next))
+            break;
     }
     return m_steps - start;
 }
@@ -129,10 +286,11 @@ qint64 DeterministicRunner::advance(qint64 ms, qint64 maxSteps)
                 return m_steps - start;
             }
         }
-        const std::optional<qint64> next = m_clock.nextTimerAt();
+        const std::optional<qint64> next = nextWake();
         if (!next || *next > target)
             break;
-        m_clock.advanceTo(std::max(*next, m_clock.now()));
+        if (!advanceClockTo(*next))
+            break;
     }
     m_clock.advanceTo(target);
     while (step()) {

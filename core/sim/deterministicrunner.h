@@ -2,6 +2,7 @@
 #include <QString>
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace rlab {
@@ -22,6 +23,17 @@ class ManualClock;
 // key (the workqueue's dedup) and is synced once on the ReplicaSet controller's next turn — as
 // upstream, where the scheduler binds far faster than a 1,000-pod syncReplicaSet runs. Without a
 // queue length a turn is one item.
+// Latency model (setLatency with a non-zero get hop or any lane): the runner becomes a
+// discrete-event scheduler ordered by virtual time, then registration order. Each controller is
+// a LANE with N workers (5 for Deployments and ReplicaSets, as upstream): a free worker gets
+// the head key once it has waited `queueGetMs` since its add, runs the reconcile at once (its
+// writes commit now) and HOLDS the key for the reconcile's cost (its API calls plus a base);
+// handleErr and done() run when that time has passed. Informers hand out watch events at their
+// delivery time (SharedInformerFactory::setDeliveryDelay). A step is one hop: deliveries due
+// now, then one worker finishing, else one worker starting; with nothing due, time jumps to the
+// earliest of the next timer, delivery, eligible get or finishing worker.
+// Example, classroom, one key added at t = 0: got at 180 ms by worker 0, which holds it until
+// 180 + 980 = 1160 ms; an add at 500 ms parks it as dirty, and done() at 1160 requeues it.
 // Thread rules: everything on the thread that calls step()/runUntilIdle().
 class DeterministicRunner
 {
@@ -41,6 +53,27 @@ public:
     void addController(QString name, WorkItem processOne, Pending pending);
     void addIdleTask(QString name, Pump task);             // garbage collector
 
+    // --- Latency model -------------------------------------------------------------------
+    // What a lane's begin() reports: how long the worker holds the key, and what to run then.
+    struct Started
+    {
+        qint64 costMs = 0;
+        std::function<void()> finish;
+    };
+    using Begin = std::function<std::optional<Started>(int worker)>;
+    using HeadSince = std::function<std::optional<qint64>()>;   // the FIFO head's add time
+    using NextAt = std::function<std::optional<qint64>()>;      // e.g. the next watch delivery
+    // A controller under the latency model (same order as addController).
+    void addLane(QString name, int workers, HeadSince headSince, Begin begin);
+    // On: the event-scheduler path with this get hop and delivery source. Off: every held key
+    // is finished now and the zero-time path (turns, worker 0) resumes.
+    void setLatency(bool on, qint64 queueGetMs = 0, NextAt nextDelivery = {});
+    bool latencyOn() const { return m_latency; }
+    // The earliest virtual time at which something other than a clock timer becomes due.
+    std::optional<qint64> nextEventAt() const;
+    // Keys held by workers now, per lane (for tests and the window).
+    int heldCount() const;
+
     // One step: pumps, then one controller item. False when nothing ran (not even idle tasks).
     bool step();
     // Steps until nothing is runnable, letting virtual time jump to the next timer while it is
@@ -49,12 +82,43 @@ public:
     qint64 runUntilIdle(qint64 maxVirtualMs, qint64 maxSteps = 10'000'000);
     // Runs until the clock reaches now + ms, processing everything that becomes runnable.
     qint64 advance(qint64 ms, qint64 maxSteps = 10'000'000);
+    // When nothing is runnable: moves the clock to the next timer or latency event if it is at
+    // most `deadline`, firing what is due there. False when there is none before the deadline.
+    // (step() until false, then this, is runUntilIdle with a condition checked in between.)
+    bool jumpToNextEvent(qint64 deadline);
+    // The earliest clock timer or latency event (nullopt: nothing will ever happen by itself).
+    std::optional<qint64> nextWakeAt() const { return nextWake(); }
     bool hitStepLimit() const { return m_hitLimit; }
     qint64 steps() const { return m_steps; }
     QString lastController() const { return m_last; }
 
 private:
     qsizetype pumpAll();
+    bool stepLatency();
+    bool finishOneDue();
+    bool startOne();
+    std::optional<qint64> nextWake() const;
+    bool advanceClockTo(qint64 at);
+
+    struct Worker
+    {
+        bool busy = false;
+        qint64 until = 0;
+        std::function<void()> finish;
+    };
+    struct Lane
+    {
+        QString name;
+        HeadSince headSince;
+        Begin begin;
+        std::vector<Worker> workers;
+    };
+    std::vector<Lane> m_lanes;
+    bool m_latency = false;
+    qint64 m_queueGetMs = 0;
+    NextAt m_nextDelivery;
+    std::size_t m_nextLane = 0;
+
     bool runOneController();
     bool runIdle();
 

@@ -1,5 +1,7 @@
 #include "core/sim/scenario.h"
 
+#include "core/sim/latencymodel.h"
+
 #include "core/api/yamlreader.h"
 #include "core/kubectl/manifest.h"
 #include "core/base/duration.h"
@@ -71,7 +73,8 @@ std::optional<Scenario> Scenario::fromDocument(const SourceDocument &doc, QStrin
     const QJsonObject spec = root.value(QLatin1String("spec")).toObject();
     for (auto it = spec.begin(); it != spec.end(); ++it) {
         static const QStringList known{QStringLiteral("seed"), QStringLiteral("startTime"), QStringLiteral("controllers"),
-                                       QStringLiteral("nodes"), QStringLiteral("kubelet"), QStringLiteral("objects"), QStringLiteral("steps")};
+                                       QStringLiteral("nodes"), QStringLiteral("kubelet"), QStringLiteral("objects"), QStringLiteral("steps"),
+                                       QStringLiteral("latency")};
         if (!known.contains(it.key()) && !format.specExtras.contains(it.key()))
             fail(QStringLiteral("spec.") + it.key(), QStringLiteral("unknown field \"spec.%1\"").arg(it.key()));
     }
@@ -121,6 +124,13 @@ std::optional<Scenario> Scenario::fromDocument(const SourceDocument &doc, QStrin
             s.nodes.append(ScenarioNode{QStringLiteral("node-%1").arg(i)});
     } else {
         fail(QStringLiteral("spec.nodes"), QStringLiteral("nodes is a number or a list of {name, cpu, memory, pods}"));
+    }
+    if (spec.contains(QLatin1String("latency"))) {
+        s.latency = spec.value(QLatin1String("latency")).toString();
+        if (!LatencyModel::preset(s.latency))
+            fail(QStringLiteral("spec.latency"), QStringLiteral("unknown latency preset \"%1\" (known: %2)")
+                                                     .arg(spec.value(QLatin1String("latency")).toVariant().toString(),
+                                                          LatencyModel::presetNames().join(QStringLiteral(", "))));
     }
     s.kubelet = spec.value(QLatin1String("kubelet")).toObject();
     for (auto it = s.kubelet.begin(); it != s.kubelet.end(); ++it) {

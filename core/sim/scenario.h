@@ -48,6 +48,7 @@ struct Scenario
     QSet<QString> controllers;
     QList<ScenarioNode> nodes;
     QJsonObject kubelet;                  // pullDelay, startDelay, readyDelay, terminationDelay
+    QString latency;                      // classroom | realistic | instant; "" = the runner's default
     QList<api::SourceDocument> objects;
     QList<ScenarioStep> steps;
 

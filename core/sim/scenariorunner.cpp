@@ -40,6 +40,8 @@ SimulationConfig configFor(const Scenario &s)
     c.startDelayMs = ms("startDelay", c.startDelayMs);
     c.readyDelayMs = ms("readyDelay", c.readyDelayMs);
     c.terminationDelayMs = ms("terminationDelay", c.terminationDelayMs);
+    if (!s.latency.isEmpty())
+        c.latency = LatencyModel::preset(s.latency).value_or(LatencyModel{});
     return c;
 }
 
@@ -274,10 +276,8 @@ bool ScenarioRunner::waitFor(const ScenarioStep &step)
             return true;
         if (m_sim->runner().step())
             continue;
-        const std::optional<qint64> next = m_sim->clock().nextTimerAt();
-        if (!next || *next > deadline)
+        if (!m_sim->runner().jumpToNextEvent(deadline))
             break;
-        m_sim->clock().advanceTo(std::max(*next, m_sim->clock().now()));
     }
     if (satisfied())
         return true;

@@ -12,6 +12,7 @@
 #include "core/controller/runtime/builder.h"
 #include "core/controller/scheduler/scheduler.h"
 #include "core/sim/housekeeper.h"
+#include "core/sim/meteredclient.h"
 
 namespace rlab {
 
@@ -35,16 +36,25 @@ Simulation::Simulation(const SimulationConfig &config)
     m_informers = std::make_unique<client::SharedInformerFactory>(client());
     m_runner = std::make_unique<DeterministicRunner>(clock());
     const auto on = [&](const char *name) { return m_config.controllers.contains(QLatin1String(name)); };
-    if (on("deployment"))
-        m_deployments = std::make_unique<DeploymentController>(client(), *m_informers, &trace());
-    if (on("replicaset")) {
-        m_replicaSets = std::make_unique<ReplicaSetController>(client(), *m_informers, &trace());
-        m_replicaSets->setBatchExecution(BatchExecution::Sequential);
+    using Role = MeteredClient::Role;
+    if (on("deployment")) {
+        MeteredClient &mc = newClient(int(Role::Controller));
+        m_deployments = std::make_unique<DeploymentController>(mc, *m_informers, &trace());
+        m_clientOf.emplace_back(&m_deployments->controller(), &mc);
     }
-    if (on("scheduler"))
-        m_scheduler = std::make_unique<Scheduler>(client(), *m_informers, clock(), &trace());
+    if (on("replicaset")) {
+        MeteredClient &mc = newClient(int(Role::Controller));
+        m_replicaSets = std::make_unique<ReplicaSetController>(mc, *m_informers, &trace());
+        m_replicaSets->setBatchExecution(BatchExecution::Sequential);
+        m_clientOf.emplace_back(&m_replicaSets->controller(), &mc);
+    }
+    if (on("scheduler")) {
+        MeteredClient &mc = newClient(int(Role::Scheduler));
+        m_scheduler = std::make_unique<Scheduler>(mc, *m_informers, clock(), &trace());
+        m_clientOf.emplace_back(&m_scheduler->controller(), &mc);
+    }
     if (on("garbagecollector"))
-        m_gc = std::make_unique<GarbageCollector>(client());
+        m_gc = std::make_unique<GarbageCollector>(newClient(int(Role::Controller)));
     if (on("kubelet")) {
         KubeletConfig kc;
         kc.pullDelayMs = config.pullDelayMs;
@@ -54,23 +64,49 @@ Simulation::Simulation(const SimulationConfig &config)
         QStringList names;
         for (const api::ObjectPtr &n : api().list(apiserver::resources::byKind(api::Kind::Node), QString()).value.items)
             names << n->metadata.name;
-        for (const QString &n : names)
-            m_kubelets.push_back(std::make_unique<Kubelet>(n, client(), *m_informers, clock(), &trace(), kc));
-        m_nodeLifecycle = std::make_unique<NodeLifecycleController>(client(), *m_informers, clock(), &trace());
+        for (const QString &n : names) {
+            MeteredClient &mc = newClient(int(Role::Kubelet));
+            m_kubelets.push_back(std::make_unique<Kubelet>(n, mc, *m_informers, clock(), &trace(), kc));
+            m_clientOf.emplace_back(&m_kubelets.back()->controller(), &mc);
+        }
+        MeteredClient &nlc = newClient(int(Role::Controller));
+        m_nodeLifecycle = std::make_unique<NodeLifecycleController>(nlc, *m_informers, clock(), &trace());
+        m_clientOf.emplace_back(&m_nodeLifecycle->controller(), &nlc);
+        m_clientOf.emplace_back(&m_nodeLifecycle->taintEviction().controller(), &nlc);
         for (auto &k : m_kubelets)
             m_nodeLifecycle->addKubelet(*k);
     }
     // The controller-runtime custom controller: always built (its queue is visible), reconciles
     // only when enabled.
-    m_manager = std::make_unique<runtime::Manager>(client(), *m_informers, clock(), &trace());
-    m_floor = std::make_shared<ReplicaFloorReconciler>(client(), m_informers->lister<api::Deployment>());
+    MeteredClient &floorClient = newClient(int(Role::Controller));
+    m_manager = std::make_unique<runtime::Manager>(floorClient, *m_informers, clock(), &trace());
+    m_floor = std::make_shared<ReplicaFloorReconciler>(floorClient, m_informers->lister<api::Deployment>());
     m_floorController = &runtime::Builder(*m_manager).named(QStringLiteral("replicafloor")).forType<api::Deployment>().complete(m_floor);
+    m_clientOf.emplace_back(m_floorController, &floorClient);
 
     m_informers->start(client::DriveMode::Deterministic);
     m_runner->addPump(QStringLiteral("informers"), [this] { return m_informers->processPending(); });
-    for (Controller *c : controllers())
+    for (Controller *c : controllers()) {
         m_runner->addController(c->name(), [c] { return c->processNextWorkItem(0, false); },
                                 [c] { return qsizetype(c->queue().len()); });
+        MeteredClient *mc = nullptr;
+        for (const auto &[ctl, metered] : m_clientOf)
+            mc = ctl == c ? metered : mc;
+        const bool isScheduler = m_scheduler && c == &m_scheduler->controller();
+        m_runner->addLane(c->name(), workersFor(c), [c] { return c->queue().headDirtySinceMs(); },
+                          [this, c, mc, isScheduler](int worker) -> std::optional<DeterministicRunner::Started> {
+                              const qint64 now = clock().now();
+                              if (mc)
+                                  mc->beginSpan(now);
+                              std::optional<Controller::HeldItem> held = c->beginWorkItem(worker);
+                              const qint64 spent = mc ? mc->endSpan() : 0;
+                              if (!held)
+                                  return std::nullopt;
+                              const LatencyModel &m = m_config.latency;
+                              const qint64 base = isScheduler ? m.schedulerCycleMs : m.reconcileBaseMs;
+                              return DeterministicRunner::Started{base + spent, [c, h = std::move(*held)] { c->endWorkItem(h); }};
+                          });
+    }
     if (m_gc) {
         // The collector scans the store, so it runs only when something was written since its
         // last pass that found nothing to do.
@@ -78,7 +114,42 @@ Simulation::Simulation(const SimulationConfig &config)
     }
     m_compactAt = clock().now() + kCompactionIntervalMs;
     m_runner->addIdleTask(QStringLiteral("compaction"), [this]() -> qsizetype { return compactIfDue(); });
+    applyLatency();
     m_runner->runUntilIdle(0);   // initial lists
+}
+
+MeteredClient &Simulation::newClient(int role)
+{
+    m_metered.push_back(std::make_unique<MeteredClient>(client(), MeteredClient::Role(role)));
+    return *m_metered.back();
+}
+
+int Simulation::workersFor(const Controller *c) const
+{
+    if (m_deployments && c == &m_deployments->controller())
+        return m_config.deploymentWorkers;
+    if (m_replicaSets && c == &m_replicaSets->controller())
+        return m_config.replicaSetWorkers;
+    return 1;
+}
+
+void Simulation::setLatency(const LatencyModel &model)
+{
+    m_config.latency = model;
+    applyLatency();
+}
+
+void Simulation::applyLatency()
+{
+    const LatencyModel &m = m_config.latency;
+    for (const auto &mc : m_metered)
+        mc->setModel(m);
+    // Threaded mode runs its hops at zero cost: a delayed watch event would wait for a wake-up
+    // that nothing schedules.
+    const bool on = !m.isInstant() && !m_threaded;
+    m_informers->setDeliveryDelay(on ? m.watchDeliveryMs : 0);
+    client::SharedInformerFactory *informers = m_informers.get();
+    m_runner->setLatency(on, m.queueGetMs, [informers] { return informers->nextDeliveryAt(); });
 }
 
 qsizetype Simulation::collectGarbage()
@@ -86,6 +157,20 @@ qsizetype Simulation::collectGarbage()
     const qint64 rev = api().currentRevision();
     if (!m_gc || rev == m_gcRevision)
         return 0;
+    if (m_runner->latencyOn()) {
+        // Under the latency model the runner is idle between almost every two hops; the
+        // collector's scan (O(objects)) runs at most every kGcIntervalMs of virtual time then,
+        // like the Housekeeper thread's pass in threaded mode. A timer wakes the runner for it.
+        const qint64 now = clock().now();
+        if (now < m_gcNotBefore) {
+            if (!m_gcWakeScheduled) {
+                m_gcWakeScheduled = true;
+                clock().schedule(m_gcNotBefore, [this] { m_gcWakeScheduled = false; });
+            }
+            return 0;
+        }
+        m_gcNotBefore = now + kGcIntervalMs;
+    }
     const int writes = m_gc->collect();
     if (writes == 0)
         m_gcRevision = rev;
@@ -182,6 +267,7 @@ void Simulation::startThreaded()
     if (m_threaded)
         return;
     m_threaded = true;
+    applyLatency();   // hands every held key back (done) and delivers what is in flight
     m_informers->setDriveMode(client::DriveMode::Threaded);
     if (m_replicaSets)
         m_replicaSets->setBatchExecution(BatchExecution::Parallel);   // upstream's slowStartBatch goroutines
@@ -213,6 +299,7 @@ void Simulation::stopThreaded()
     if (m_replicaSets)
         m_replicaSets->setBatchExecution(BatchExecution::Sequential);
     m_threaded = false;
+    applyLatency();
 }
 
 } // namespace rlab

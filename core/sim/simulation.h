@@ -1,6 +1,7 @@
 #pragma once
 #include "core/sim/cluster.h"
 #include "core/sim/deterministicrunner.h"
+#include "core/sim/latencymodel.h"
 
 #include <QSet>
 #include <QStringList>
@@ -8,6 +9,7 @@
 
 namespace rlab {
 class Housekeeper;
+class MeteredClient;
 namespace client {
 class SharedInformerFactory;
 }
@@ -35,6 +37,7 @@ struct SimulationConfig
     int replicaSetWorkers = 5;   // --concurrent-replicaset-syncs
     qint64 pullDelayMs = 2000, startDelayMs = 1000, readyDelayMs = 1000, terminationDelayMs = 2000;   // kubelet stages
     QList<QStringList> nodes;    // {name, cpu, memory, pods}; empty: cluster.nodes default nodes
+    LatencyModel latency;        // what each hop costs (instant: nothing)
     static QStringList knownControllers();
 };
 
@@ -84,6 +87,12 @@ public:
     void stopThreaded();
     bool isThreaded() const { return m_threaded; }
 
+    // The latency model (design.md §3): each controller, scheduler and kubelet talks through its
+    // own MeteredClient; the deterministic runner becomes an event scheduler unless the model is
+    // instant. Threaded mode does not honour it yet (its hops stay zero-cost).
+    void setLatency(const LatencyModel &model);
+    const LatencyModel &latency() const { return m_config.latency; }
+
     // Every controller's queue, by name (for the GUI's workqueue panel).
     std::vector<controller::Controller *> controllers() const;
     controller::ReplicaFloorReconciler *replicaFloor() const { return m_floor.get(); }
@@ -103,6 +112,9 @@ private:
 
     SimulationConfig m_config;
     std::unique_ptr<Cluster> m_cluster;
+    // One client per control-plane component (declared before, so destroyed after, the
+    // controllers that hold them); m_clientOf says which one each controller's syncs use.
+    std::vector<std::unique_ptr<MeteredClient>> m_metered;
     std::unique_ptr<client::SharedInformerFactory> m_informers;
     std::unique_ptr<controller::DeploymentController> m_deployments;
     std::unique_ptr<controller::ReplicaSetController> m_replicaSets;
@@ -114,8 +126,15 @@ private:
     std::shared_ptr<controller::ReplicaFloorReconciler> m_floor;
     controller::Controller *m_floorController = nullptr;
     std::unique_ptr<DeterministicRunner> m_runner;
+    std::vector<std::pair<controller::Controller *, MeteredClient *>> m_clientOf;
+    MeteredClient &newClient(int role);
+    int workersFor(const controller::Controller *c) const;
+    void applyLatency();
     std::unique_ptr<Housekeeper> m_housekeeper;   // threaded mode only
     qint64 m_gcRevision = -1;
+    qint64 m_gcNotBefore = 0;        // latency model: the collector's next pass
+    bool m_gcWakeScheduled = false;
+    static constexpr qint64 kGcIntervalMs = 1000;
     // kube-apiserver compacts etcd every 5 minutes to the revision it saw 5 minutes earlier.
     qint64 m_compactAt = 0, m_compactCandidate = 0;
     bool m_threaded = false;

@@ -1,0 +1,178 @@
+#include "core/sim/meteredclient.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace rlab {
+
+MeteredClient::MeteredClient(client::Interface &inner, Role role) : m_inner(inner), m_role(role) { }
+
+void MeteredClient::setModel(const LatencyModel &model)
+{
+    std::lock_guard lock(m_mutex);
+    m_model = model;
+    const int burst = m_role == Role::Controller ? model.controllerBurst
+                    : m_role == Role::Scheduler  ? model.schedulerBurst
+                                                 : model.kubeletBurst;
+    m_tokens = burst;   // a new bucket starts full
+}
+
+LatencyModel MeteredClient::model() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_model;
+}
+
+void MeteredClient::beginSpan(qint64 nowMs)
+{
+    std::lock_guard lock(m_mutex);
+    m_inSpan = true;
+    m_spanStart = m_cursor = nowMs;
+}
+
+qint64 MeteredClient::endSpan()
+{
+    std::lock_guard lock(m_mutex);
+    m_inSpan = false;
+    return m_cursor - m_spanStart;
+}
+
+qint64 MeteredClient::requests() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_requests;
+}
+
+void MeteredClient::charge(Cost cost) const
+{
+    std::lock_guard lock(m_mutex);
+    ++m_requests;
+    if (!m_inSpan)
+        return;
+    const double qps = m_role == Role::Controller ? m_model.controllerQps
+                     : m_role == Role::Scheduler  ? m_model.schedulerQps
+                                                  : m_model.kubeletQps;
+    const int burst = m_role == Role::Controller ? m_model.controllerBurst
+                    : m_role == Role::Scheduler  ? m_model.schedulerBurst
+                                                 : m_model.kubeletBurst;
+    if (qps > 0) {
+        // golang.org/x/time/rate Reserve(): refill since the bucket's time (never backwards:
+        // spans of parallel workers interleave), take a token, wait out any debt.
+        const qint64 at = std::max(m_cursor, m_bucketAt);
+        m_tokens = std::min<double>(burst, m_tokens + double(at - m_bucketAt) * qps / 1000.0);
+        m_bucketAt = at;
+        m_tokens -= 1.0;
+        if (m_tokens < 0)
+            m_cursor = at + qint64(std::ceil(-m_tokens * 1000.0 / qps));
+    }
+    m_cursor += cost == Cost::Read ? m_model.getMs : cost == Cost::List ? m_model.listMs : m_model.writeMs;
+}
+
+client::Interface::Result<api::ObjectPtr> MeteredClient::create(const ResourceType &rt, const QString &ns,
+                                                                MutableObjectPtr obj, const WriteOptions &opts)
+{
+    charge(Cost::Write);
+    return m_inner.create(rt, ns, std::move(obj), opts);
+}
+
+client::Interface::Result<api::ObjectPtr> MeteredClient::create(MutableObjectPtr obj, const WriteOptions &opts)
+{
+    charge(Cost::Write);
+    return m_inner.create(std::move(obj), opts);
+}
+
+client::Interface::Result<api::ObjectPtr> MeteredClient::get(const ResourceType &rt, const QString &ns,
+                                                             const QString &name) const
+{
+    charge(Cost::Read);
+    return m_inner.get(rt, ns, name);
+}
+
+client::Interface::Result<apiserver::ObjectList> MeteredClient::list(const ResourceType &rt, const QString &ns,
+                                                                     const ListOptions &opts) const
+{
+    charge(Cost::List);
+    return m_inner.list(rt, ns, opts);
+}
+
+client::Interface::Result<std::shared_ptr<apiserver::WatchInterface>>
+MeteredClient::watch(const ResourceType &rt, const QString &ns, const ListOptions &opts, std::function<void()> notify)
+{
+    return m_inner.watch(rt, ns, opts, std::move(notify));   // long-running: its events pay delivery
+}
+
+client::Interface::Result<api::ObjectPtr> MeteredClient::update(const ResourceType &rt, const QString &ns,
+                                                                MutableObjectPtr obj, const WriteOptions &opts)
+{
+    charge(Cost::Write);
+    return m_inner.update(rt, ns, std::move(obj), opts);
+}
+
+client::Interface::Result<api::ObjectPtr> MeteredClient::update(MutableObjectPtr obj, const WriteOptions &opts)
+{
+    charge(Cost::Write);
+    return m_inner.update(std::move(obj), opts);
+}
+
+client::Interface::Result<api::ObjectPtr> MeteredClient::updateStatus(MutableObjectPtr obj)
+{
+    charge(Cost::Write);
+    return m_inner.updateStatus(std::move(obj));
+}
+
+client::Interface::Result<api::ObjectPtr> MeteredClient::patch(const ResourceType &rt, const QString &ns,
+                                                               const QString &name, PatchType type,
+                                                               const QByteArray &body, const WriteOptions &opts)
+{
+    charge(Cost::Write);
+    return m_inner.patch(rt, ns, name, type, body, opts);
+}
+
+client::Interface::Result<api::ObjectPtr> MeteredClient::remove(const ResourceType &rt, const QString &ns,
+                                                                const QString &name, const DeleteOptions &opts)
+{
+    charge(Cost::Write);
+    return m_inner.remove(rt, ns, name, opts);
+}
+
+client::Interface::Result<QJsonObject> MeteredClient::getScale(const ResourceType &rt, const QString &ns,
+                                                               const QString &name) const
+{
+    charge(Cost::Read);
+    return m_inner.getScale(rt, ns, name);
+}
+
+client::Interface::Result<QJsonObject> MeteredClient::updateScale(const ResourceType &rt, const QString &ns,
+                                                                  const QString &name, const QJsonObject &scale,
+                                                                  const WriteOptions &opts)
+{
+    charge(Cost::Write);
+    return m_inner.updateScale(rt, ns, name, scale, opts);
+}
+
+client::Interface::Result<QJsonObject> MeteredClient::patchScale(const ResourceType &rt, const QString &ns,
+                                                                 const QString &name, PatchType type,
+                                                                 const QByteArray &body, const WriteOptions &opts)
+{
+    charge(Cost::Write);
+    return m_inner.patchScale(rt, ns, name, type, body, opts);
+}
+
+client::Interface::Result<api::ObjectPtr> MeteredClient::bind(const QString &ns, const QString &podName,
+                                                              const QString &nodeName)
+{
+    charge(Cost::Write);
+    return m_inner.bind(ns, podName, nodeName);
+}
+
+Clock &MeteredClient::clock()
+{
+    return m_inner.clock();
+}
+
+TraceLog *MeteredClient::trace() const
+{
+    return m_inner.trace();
+}
+
+} // namespace rlab
