@@ -1,6 +1,7 @@
 #include "core/sim/deterministicrunner.h"
 
 #include "core/base/manualclock.h"
+#include "core/sim/virtualworker.h"
 
 #include <algorithm>
 #include <utility>
@@ -10,6 +11,11 @@ namespace rlab {
 DeterministicRunner::DeterministicRunner(ManualClock &clock)
     : m_clock(clock)
 {
+}
+
+DeterministicRunner::~DeterministicRunner()
+{
+    setLatency(false);
 }
 
 void DeterministicRunner::addPump(QString name, Pump pump)
@@ -97,14 +103,20 @@ void DeterministicRunner::addLane(QString name, int workers, HeadSince headSince
 void DeterministicRunner::setLatency(bool on, qint64 queueGetMs, NextAt nextDelivery)
 {
     if (!on) {
-        // Finish what the workers hold, in lane and worker order, before zero-time turns resume.
+        // Run what is in flight to its end and finish what the workers hold, in lane and
+        // worker order, before zero-time turns resume.
         for (Lane &lane : m_lanes) {
             for (Worker &w : lane.workers) {
-                if (!w.busy)
-                    continue;
-                w.busy = false;
-                if (w.finish)
-                    std::exchange(w.finish, {})();
+                if (w.phase == Worker::Running) {
+                    w.thread->finishNow();
+                    afterTurn(w, int(VirtualWorker::State::Finished));
+                }
+                if (w.phase == Worker::Holding) {
+                    w.phase = Worker::Free;
+                    w.busy = false;
+                    if (w.finish)
+                        std::exchange(w.finish, {})();
+                }
             }
         }
     }
@@ -121,6 +133,27 @@ int DeterministicRunner::heldCount() const
     return n;
 }
 
+void DeterministicRunner::afterTurn(Worker &w, int state)
+{
+    if (VirtualWorker::State(state) == VirtualWorker::State::Parked) {
+        w.phase = Worker::Running;
+        w.busy = true;
+        w.until = w.thread->parkedUntil();
+        return;
+    }
+    // The sync returned (or there was nothing to get): hold the key for its own work.
+    std::optional<Started> started = std::exchange(w.started, std::nullopt);
+    if (!started) {
+        w.phase = Worker::Free;
+        w.busy = false;
+        return;
+    }
+    w.phase = Worker::Holding;
+    w.busy = true;
+    w.until = m_clock.now() + std::max<qint64>(started->costMs, 0);
+    w.finish = std::move(started->finish);
+}
+
 bool DeterministicRunner::finishOneDue()
 {
     Lane *bestLane = nullptr;
@@ -128,7 +161,7 @@ bool DeterministicRunner::finishOneDue()
     const qint64 now = m_clock.now();
     for (Lane &lane : m_lanes) {
         for (Worker &w : lane.workers) {
-            if (w.busy && w.until <= now && (!best || w.until < best->until)) {
+            if (w.phase == Worker::Holding && w.until <= now && (!best || w.until < best->until)) {
                 best = &w;
                 bestLane = &lane;
             }
@@ -136,10 +169,31 @@ bool DeterministicRunner::finishOneDue()
     }
     if (!best)
         return false;
+    best->phase = Worker::Free;
     best->busy = false;
     m_last = bestLane->name;
     if (best->finish)
         std::exchange(best->finish, {})();
+    return true;
+}
+
+bool DeterministicRunner::resumeOneDue()
+{
+    Lane *bestLane = nullptr;
+    Worker *best = nullptr;
+    const qint64 now = m_clock.now();
+    for (Lane &lane : m_lanes) {
+        for (Worker &w : lane.workers) {
+            if (w.phase == Worker::Running && w.until <= now && (!best || w.until < best->until)) {
+                best = &w;
+                bestLane = &lane;
+            }
+        }
+    }
+    if (!best)
+        return false;
+    m_last = bestLane->name;
+    afterTurn(*best, int(best->thread->resume()));
     return true;
 }
 
@@ -150,19 +204,21 @@ bool DeterministicRunner::startOne()
     for (std::size_t i = 0; i < n; ++i) {
         const std::size_t at = (m_nextLane + i) % n;
         Lane &lane = m_lanes[at];
-        const auto free = std::find_if(lane.workers.begin(), lane.workers.end(), [](const Worker &w) { return !w.busy; });
+        const auto free = std::find_if(lane.workers.begin(), lane.workers.end(), [](const Worker &w) { return w.phase == Worker::Free; });
         if (free == lane.workers.end())
             continue;
         const std::optional<qint64> since = lane.headSince();
         if (!since || *since + m_queueGetMs > now)
             continue;
-        const int worker = int(free - lane.workers.begin());
-        std::optional<Started> started = lane.begin(worker);
-        if (!started)
-            continue;
-        free->busy = true;
-        free->until = now + std::max<qint64>(started->costMs, 0);
-        free->finish = std::move(started->finish);
+        const int index = int(free - lane.workers.begin());
+        Worker &w = *free;
+        if (!w.thread)
+            w.thread = std::make_unique<VirtualWorker>(QStringLiteral("%1-worker-%2").arg(lane.name).arg(index));
+        Begin &begin = lane.begin;
+        const VirtualWorker::State state = w.thread->start([&begin, &w, index] { w.started = begin(index); });
+        if (state == VirtualWorker::State::Finished && !w.started)
+            continue;   // nothing to get after all
+        afterTurn(w, int(state));
         m_last = lane.name;
         m_nextLane = (at + 1) % n;
         return true;
@@ -174,6 +230,8 @@ bool DeterministicRunner::stepLatency()
 {
     const qsizetype pumped = pumpAll();
     bool ran = finishOneDue();
+    if (!ran)
+        ran = resumeOneDue();
     if (!ran)
         ran = startOne();
     if (!ran && pumped == 0)

@@ -2,12 +2,14 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
 namespace rlab {
 
 class ManualClock;
+class VirtualWorker;
 
 // Drives the whole control plane on ONE thread in a fixed order (design.md §3), calling the very
 // same functions the worker threads call: first every informer delivers what its watch has
@@ -23,17 +25,20 @@ class ManualClock;
 // key (the workqueue's dedup) and is synced once on the ReplicaSet controller's next turn — as
 // upstream, where the scheduler binds far faster than a 1,000-pod syncReplicaSet runs. Without a
 // queue length a turn is one item.
-// Latency model (setLatency with a non-zero get hop or any lane): the runner becomes a
-// discrete-event scheduler ordered by virtual time, then registration order. Each controller is
-// a LANE with N workers (5 for Deployments and ReplicaSets, as upstream): a free worker gets
-// the head key once it has waited `queueGetMs` since its add, runs the reconcile at once (its
-// writes commit now) and HOLDS the key for the reconcile's cost (its API calls plus a base);
-// handleErr and done() run when that time has passed. Informers hand out watch events at their
-// delivery time (SharedInformerFactory::setDeliveryDelay). A step is one hop: deliveries due
-// now, then one worker finishing, else one worker starting; with nothing due, time jumps to the
-// earliest of the next timer, delivery, eligible get or finishing worker.
-// Example, classroom, one key added at t = 0: got at 180 ms by worker 0, which holds it until
-// 180 + 980 = 1160 ms; an add at 500 ms parks it as dirty, and done() at 1160 requeues it.
+// Latency model (setLatency(true)): the runner becomes a discrete-event scheduler ordered by
+// virtual time, then registration order. Each controller is a LANE with N workers (5 for
+// Deployments and ReplicaSets, as upstream), each a VirtualWorker thread that runs only while
+// the runner waits for it. A free worker gets the head key once it has waited `queueGetMs`
+// since its add and starts the reconcile; each API request parks the worker until it completes
+// (MeteredClient), so requests commit at their own times while the rest of the cluster moves;
+// after the sync returns the worker HOLDS the key for the reconcile's own work (`costMs`),
+// then handleErr and done() run. Informers hand out watch events at their delivery time
+// (SharedInformerFactory::setDeliveryDelay). A step is one hop: the deliveries due now, then one
+// worker finishing, else one parked request completing, else one worker starting; with nothing
+// due, time jumps to the earliest timer, delivery, parked request, hold end or eligible get.
+// Example, classroom, one key added at t = 0, a sync that writes twice: got at 180 ms, writes
+// commit at 580 and 980 ms, the key is held until 980 + 180 = 1160 ms; an add at 500 ms parks
+// it as dirty, and done() at 1160 requeues it.
 // Thread rules: everything on the thread that calls step()/runUntilIdle().
 class DeterministicRunner
 {
@@ -46,6 +51,7 @@ public:
     using Pending = std::function<qsizetype()>;
 
     explicit DeterministicRunner(ManualClock &clock);
+    ~DeterministicRunner();   // finishes reconciles in flight (setLatency(false))
 
     void addPump(QString name, Pump pump);                 // informers
     void addController(QString name, WorkItem processOne); // controllers, scheduler, kubelets
@@ -54,7 +60,8 @@ public:
     void addIdleTask(QString name, Pump task);             // garbage collector
 
     // --- Latency model -------------------------------------------------------------------
-    // What a lane's begin() reports: how long the worker holds the key, and what to run then.
+    // What a lane's begin() reports: how long the worker holds the key after the sync returned,
+    // and what to run then. begin() runs on the lane worker's VirtualWorker thread.
     struct Started
     {
         qint64 costMs = 0;
@@ -65,8 +72,9 @@ public:
     using NextAt = std::function<std::optional<qint64>()>;      // e.g. the next watch delivery
     // A controller under the latency model (same order as addController).
     void addLane(QString name, int workers, HeadSince headSince, Begin begin);
-    // On: the event-scheduler path with this get hop and delivery source. Off: every held key
-    // is finished now and the zero-time path (turns, worker 0) resumes.
+    // On: the event-scheduler path with this get hop and delivery source. Off: every reconcile
+    // in flight runs to its end now, every held key is finished, and the zero-time path
+    // (turns, worker 0) resumes.
     void setLatency(bool on, qint64 queueGetMs = 0, NextAt nextDelivery = {});
     bool latencyOn() const { return m_latency; }
     // The earliest virtual time at which something other than a clock timer becomes due.
@@ -96,16 +104,24 @@ private:
     qsizetype pumpAll();
     bool stepLatency();
     bool finishOneDue();
+    bool resumeOneDue();
     bool startOne();
     std::optional<qint64> nextWake() const;
     bool advanceClockTo(qint64 at);
 
+    // A lane worker: free, running (its VirtualWorker parked on a request until `until`) or
+    // holding (the sync returned; the key is done at `until`).
     struct Worker
     {
+        enum Phase { Free, Running, Holding };
+        Phase phase = Free;
         bool busy = false;
         qint64 until = 0;
+        std::optional<Started> started;   // written by begin() on the worker thread
         std::function<void()> finish;
+        std::unique_ptr<VirtualWorker> thread;
     };
+    void afterTurn(Worker &w, int state);
     struct Lane
     {
         QString name;

@@ -1,7 +1,8 @@
 #include "core/sim/meteredclient.h"
 
-#include <algorithm>
-#include <cmath>
+#include "core/base/clock.h"
+#include "core/sim/virtualworker.h"
+
 
 namespace rlab {
 
@@ -11,30 +12,18 @@ void MeteredClient::setModel(const LatencyModel &model)
 {
     std::lock_guard lock(m_mutex);
     m_model = model;
-    const int burst = m_role == Role::Controller ? model.controllerBurst
-                    : m_role == Role::Scheduler  ? model.schedulerBurst
-                                                 : model.kubeletBurst;
-    m_tokens = burst;   // a new bucket starts full
+    switch (m_role) {
+    case Role::Controller: m_bucket.reset(model.controllerQps, model.controllerBurst); break;
+    case Role::Scheduler: m_bucket.reset(model.schedulerQps, model.schedulerBurst); break;
+    case Role::Kubelet: m_bucket.reset(model.kubeletQps, model.kubeletBurst); break;
+    }
+    m_bucket.lastMs = m_inner.clock().now();
 }
 
 LatencyModel MeteredClient::model() const
 {
     std::lock_guard lock(m_mutex);
     return m_model;
-}
-
-void MeteredClient::beginSpan(qint64 nowMs)
-{
-    std::lock_guard lock(m_mutex);
-    m_inSpan = true;
-    m_spanStart = m_cursor = nowMs;
-}
-
-qint64 MeteredClient::endSpan()
-{
-    std::lock_guard lock(m_mutex);
-    m_inSpan = false;
-    return m_cursor - m_spanStart;
 }
 
 qint64 MeteredClient::requests() const
@@ -45,27 +34,20 @@ qint64 MeteredClient::requests() const
 
 void MeteredClient::charge(Cost cost) const
 {
-    std::lock_guard lock(m_mutex);
-    ++m_requests;
-    if (!m_inSpan)
-        return;
-    const double qps = m_role == Role::Controller ? m_model.controllerQps
-                     : m_role == Role::Scheduler  ? m_model.schedulerQps
-                                                  : m_model.kubeletQps;
-    const int burst = m_role == Role::Controller ? m_model.controllerBurst
-                    : m_role == Role::Scheduler  ? m_model.schedulerBurst
-                                                 : m_model.kubeletBurst;
-    if (qps > 0) {
-        // golang.org/x/time/rate Reserve(): refill since the bucket's time (never backwards:
-        // spans of parallel workers interleave), take a token, wait out any debt.
-        const qint64 at = std::max(m_cursor, m_bucketAt);
-        m_tokens = std::min<double>(burst, m_tokens + double(at - m_bucketAt) * qps / 1000.0);
-        m_bucketAt = at;
-        m_tokens -= 1.0;
-        if (m_tokens < 0)
-            m_cursor = at + qint64(std::ceil(-m_tokens * 1000.0 / qps));
+    VirtualWorker *worker = VirtualWorker::current();
+    qint64 at = 0;
+    {
+        std::lock_guard lock(m_mutex);
+        ++m_requests;
+        if (!worker)
+            return;
+        const qint64 now = m_inner.clock().now();
+        at = m_bucket.reserve(now)
+           + (cost == Cost::Read ? m_model.getMs : cost == Cost::List ? m_model.listMs : m_model.writeMs);
+        if (at <= now)
+            return;
     }
-    m_cursor += cost == Cost::Read ? m_model.getMs : cost == Cost::List ? m_model.listMs : m_model.writeMs;
+    worker->park(at);
 }
 
 client::Interface::Result<api::ObjectPtr> MeteredClient::create(const ResourceType &rt, const QString &ns,

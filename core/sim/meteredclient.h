@@ -1,20 +1,21 @@
 #pragma once
 #include "core/client/interface.h"
 #include "core/sim/latencymodel.h"
+#include "core/sim/tokenbucket.h"
 
 #include <mutex>
 
 namespace rlab {
 
-// One control-plane component's client under the latency model: every verb goes straight to
-// the wrapped client (nothing else changes), and, inside a span, adds what the request costs
-// in virtual time to the span's cursor — the wait for a token of this client's bucket (QPS,
-// burst) plus the verb's cost. The runner opens a span when a worker starts a reconcile and
-// holds the key until the span's end: the reconcile's duration is its API calls plus a base.
-// Example, controller client 20 qps burst 30 after 30 requests in the same instant, classroom:
-// the 31st request waits 50 ms for a token, then costs 400 ms if it is a write.
-// Requests are charged one after the other (the deterministic runner runs a ReplicaSet's
-// slow-start batches sequentially too). Thread rules: any thread; one span at a time.
+// One control-plane component's client under the latency model. A request made by a reconcile
+// running on a VirtualWorker first takes a token of this client's bucket (QPS, burst), then
+// waits the verb's cost (a write's includes the etcd commit) — the worker parks until then —
+// and only then reaches the wrapped client, so it commits at its own virtual time. Elsewhere
+// (scenario steps, informers, the threaded runner) requests go straight through.
+// Example, a controller client (20 qps, burst 30) under classroom, 31 writes in one reconcile
+// starting at t = 0: the n-th commits at n × 400 ms (tokens refill faster than writes cost).
+// Requests of one reconcile are sequential (the runner runs a ReplicaSet's slow-start batches
+// one create after the other). Thread rules: any thread.
 class MeteredClient : public client::Interface
 {
 public:
@@ -23,10 +24,7 @@ public:
 
     void setModel(const LatencyModel &model);
     LatencyModel model() const;
-    // Opens a span at virtual time nowMs; endSpan() returns how long its requests took.
-    void beginSpan(qint64 nowMs);
-    qint64 endSpan();
-    qint64 requests() const;
+    qint64 requests() const;   // every request made through this client
 
     Result<ObjectPtr> create(const ResourceType &rt, const QString &ns, MutableObjectPtr obj,
                              const WriteOptions &opts = {}) override;
@@ -62,10 +60,7 @@ private:
     const Role m_role;
     mutable std::mutex m_mutex;   // guards everything below
     LatencyModel m_model;
-    mutable bool m_inSpan = false;
-    mutable qint64 m_spanStart = 0, m_cursor = 0;
-    mutable double m_tokens = 0;  // the bucket at m_bucketAt (starts full)
-    mutable qint64 m_bucketAt = 0;
+    mutable TokenBucket m_bucket;
     mutable qint64 m_requests = 0;
 };
 

@@ -40,18 +40,15 @@ Simulation::Simulation(const SimulationConfig &config)
     if (on("deployment")) {
         MeteredClient &mc = newClient(int(Role::Controller));
         m_deployments = std::make_unique<DeploymentController>(mc, *m_informers, &trace());
-        m_clientOf.emplace_back(&m_deployments->controller(), &mc);
     }
     if (on("replicaset")) {
         MeteredClient &mc = newClient(int(Role::Controller));
         m_replicaSets = std::make_unique<ReplicaSetController>(mc, *m_informers, &trace());
         m_replicaSets->setBatchExecution(BatchExecution::Sequential);
-        m_clientOf.emplace_back(&m_replicaSets->controller(), &mc);
     }
     if (on("scheduler")) {
         MeteredClient &mc = newClient(int(Role::Scheduler));
         m_scheduler = std::make_unique<Scheduler>(mc, *m_informers, clock(), &trace());
-        m_clientOf.emplace_back(&m_scheduler->controller(), &mc);
     }
     if (on("garbagecollector"))
         m_gc = std::make_unique<GarbageCollector>(newClient(int(Role::Controller)));
@@ -67,12 +64,9 @@ Simulation::Simulation(const SimulationConfig &config)
         for (const QString &n : names) {
             MeteredClient &mc = newClient(int(Role::Kubelet));
             m_kubelets.push_back(std::make_unique<Kubelet>(n, mc, *m_informers, clock(), &trace(), kc));
-            m_clientOf.emplace_back(&m_kubelets.back()->controller(), &mc);
         }
         MeteredClient &nlc = newClient(int(Role::Controller));
         m_nodeLifecycle = std::make_unique<NodeLifecycleController>(nlc, *m_informers, clock(), &trace());
-        m_clientOf.emplace_back(&m_nodeLifecycle->controller(), &nlc);
-        m_clientOf.emplace_back(&m_nodeLifecycle->taintEviction().controller(), &nlc);
         for (auto &k : m_kubelets)
             m_nodeLifecycle->addKubelet(*k);
     }
@@ -82,29 +76,23 @@ Simulation::Simulation(const SimulationConfig &config)
     m_manager = std::make_unique<runtime::Manager>(floorClient, *m_informers, clock(), &trace());
     m_floor = std::make_shared<ReplicaFloorReconciler>(floorClient, m_informers->lister<api::Deployment>());
     m_floorController = &runtime::Builder(*m_manager).named(QStringLiteral("replicafloor")).forType<api::Deployment>().complete(m_floor);
-    m_clientOf.emplace_back(m_floorController, &floorClient);
 
     m_informers->start(client::DriveMode::Deterministic);
     m_runner->addPump(QStringLiteral("informers"), [this] { return m_informers->processPending(); });
     for (Controller *c : controllers()) {
         m_runner->addController(c->name(), [c] { return c->processNextWorkItem(0, false); },
                                 [c] { return qsizetype(c->queue().len()); });
-        MeteredClient *mc = nullptr;
-        for (const auto &[ctl, metered] : m_clientOf)
-            mc = ctl == c ? metered : mc;
         const bool isScheduler = m_scheduler && c == &m_scheduler->controller();
+        // On the lane worker's thread: get and sync (its requests park the worker until they
+        // complete, MeteredClient), then hold the key for the sync's own work.
         m_runner->addLane(c->name(), workersFor(c), [c] { return c->queue().headDirtySinceMs(); },
-                          [this, c, mc, isScheduler](int worker) -> std::optional<DeterministicRunner::Started> {
-                              const qint64 now = clock().now();
-                              if (mc)
-                                  mc->beginSpan(now);
+                          [this, c, isScheduler](int worker) -> std::optional<DeterministicRunner::Started> {
                               std::optional<Controller::HeldItem> held = c->beginWorkItem(worker);
-                              const qint64 spent = mc ? mc->endSpan() : 0;
                               if (!held)
                                   return std::nullopt;
                               const LatencyModel &m = m_config.latency;
-                              const qint64 base = isScheduler ? m.schedulerCycleMs : m.reconcileBaseMs;
-                              return DeterministicRunner::Started{base + spent, [c, h = std::move(*held)] { c->endWorkItem(h); }};
+                              return DeterministicRunner::Started{isScheduler ? m.schedulerCycleMs : m.reconcileBaseMs,
+                                                                  [c, h = std::move(*held)] { c->endWorkItem(h); }};
                           });
     }
     if (m_gc) {
@@ -199,6 +187,7 @@ int Simulation::compactIfDue()
 Simulation::~Simulation()
 {
     stopThreaded();
+    m_runner->setLatency(false);   // reconciles in flight end while the controllers exist
     m_informers->shutdown();
 }
 

@@ -113,7 +113,7 @@ private:
     SimulationConfig m_config;
     std::unique_ptr<Cluster> m_cluster;
     // One client per control-plane component (declared before, so destroyed after, the
-    // controllers that hold them); m_clientOf says which one each controller's syncs use.
+    // controllers that hold them).
     std::vector<std::unique_ptr<MeteredClient>> m_metered;
     std::unique_ptr<client::SharedInformerFactory> m_informers;
     std::unique_ptr<controller::DeploymentController> m_deployments;
@@ -126,7 +126,6 @@ private:
     std::shared_ptr<controller::ReplicaFloorReconciler> m_floor;
     controller::Controller *m_floorController = nullptr;
     std::unique_ptr<DeterministicRunner> m_runner;
-    std::vector<std::pair<controller::Controller *, MeteredClient *>> m_clientOf;
     MeteredClient &newClient(int role);
     int workersFor(const controller::Controller *c) const;
     void applyLatency();
