@@ -30,7 +30,9 @@ void ClusterDriver::start()
 {
     if (m_timer.isActive())
         return;
-    m_sim.startThreaded();
+    m_eventScheduler = !m_sim.latency().isInstant();
+    if (!m_eventScheduler)
+        m_sim.startThreaded();
     m_virtualBase = m_sim.clock().now();
     m_real.start();
     m_timer.start();
@@ -41,13 +43,17 @@ void ClusterDriver::stop()
     if (!m_timer.isActive())
         return;
     m_timer.stop();
-    m_sim.stopThreaded();
+    if (!m_eventScheduler)
+        m_sim.stopThreaded();
 }
 
 void ClusterDriver::tick()
 {
     const qint64 target = m_virtualBase + qint64(double(m_real.elapsed()) * m_speed);
-    m_sim.clock().advanceTo(std::max(target, m_sim.clock().now()));
+    if (m_eventScheduler)
+        m_sim.runner().advance(std::max<qint64>(target - m_sim.clock().now(), 0));
+    else
+        m_sim.clock().advanceTo(std::max(target, m_sim.clock().now()));
 }
 
 } // namespace rlab::server

@@ -33,11 +33,12 @@ extern "C" void requestStop(int)
 void usage(QTextStream &s)
 {
     s << "usage: rlab serve [--listen HOST:PORT] [--kubeconfig FILE] [--scenario FILE] [--speed X]\n"
-         "                  [--allow-remote] [--exit-after SECONDS]\n"
+         "                  [--latency classroom|realistic|instant] [--allow-remote] [--exit-after SECONDS]\n"
          "  --listen HOST:PORT   address to serve on (default 127.0.0.1:0; port 0 picks a free port)\n"
          "  --kubeconfig FILE    where to write the kubeconfig (default ~/.kube/reconcile-lab.kubeconfig)\n"
          "  --scenario FILE      start from a scenario (its steps run first, in virtual time)\n"
          "  --speed X            virtual seconds per real second (default 1)\n"
+         "  --latency PRESET     what each hop costs in virtual time (default: the scenario's, else instant)\n"
          "  --allow-remote       allow a non-loopback address; requests then need the bearer token\n"
          "                       written into the kubeconfig\n"
          "  --exit-after SECONDS stop after that many real seconds (scripts)\n";
@@ -110,6 +111,7 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     QString kubeconfig = QDir::home().filePath(QStringLiteral(".kube/reconcile-lab.kubeconfig"));
     QString scenarioFile;
     double speed = 1.0;
+    QString latency;
     double exitAfter = 0;
     bool allowRemote = false;
     for (qsizetype i = 0; i < args.size(); ++i) {
@@ -137,6 +139,12 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
             ok = value(&kubeconfig);
         } else if (a == QLatin1String("--scenario")) {
             ok = value(&scenarioFile);
+        } else if (a == QLatin1String("--latency")) {
+            ok = value(&latency);
+            if (ok && !LatencyModel::preset(latency)) {
+                err << "rlab serve: --latency takes one of " << LatencyModel::presetNames().join(QStringLiteral(", ")) << ", got \"" << latency << "\"\n";
+                return 2;
+            }
         } else if (a == QLatin1String("--speed")) {
             ok = value(&v);
             speed = v.toDouble(&ok);
@@ -199,6 +207,9 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
         sim = own.get();
     }
 
+    if (!latency.isEmpty())
+        sim->setLatency(*LatencyModel::preset(latency));
+
     HttpApiServer server(sim->api(), sim->clock());
     // Reachable from elsewhere: a bearer token, and HTTPS, because kubectl sends tokens only over TLS.
     const QByteArray token = address.isLoopback() ? QByteArray() : generateToken();
@@ -230,7 +241,8 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     const QString absKubeconfig = QFileInfo(kubeconfig).absoluteFilePath();
     out << "Reconcile Lab is serving the Kubernetes API of a simulated cluster at " << url
         << (url == server.url() ? QString() : QStringLiteral(" (listening on %1)").arg(server.url())) << '\n'
-        << "  virtual time runs at x" << speed << "; kubectl sees server version v1.31\n"
+        << "  virtual time runs at x" << speed << " with the " << sim->latency().name
+        << " latency model; kubectl sees server version v1.31\n"
         << "  kubeconfig: " << absKubeconfig << (token.isEmpty() ? "" : " (holds the bearer token and the server's certificate)") << '\n'
         << "Point kubectl at it:\n"
         << "  export KUBECONFIG=" << absKubeconfig << '\n'
