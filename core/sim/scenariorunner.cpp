@@ -16,6 +16,7 @@
 #include <QJsonDocument>
 
 #include <algorithm>
+#include <utility>
 
 namespace rlab {
 
@@ -43,6 +44,16 @@ SimulationConfig configFor(const Scenario &s)
     if (!s.latency.isEmpty())
         c.latency = LatencyModel::preset(s.latency).value_or(LatencyModel{});
     return c;
+}
+
+// status.conditions[type == condition].status == wanted
+bool hasCondition(const api::Object &o, const QString &condition, const QString &wanted)
+{
+    const QJsonArray conds = o.toJson().value(QLatin1String("status")).toObject().value(QLatin1String("conditions")).toArray();
+    for (const QJsonValue &c : conds)
+        if (c.toObject().value(QLatin1String("type")).toString() == condition)
+            return c.toObject().value(QLatin1String("status")).toString() == wanted;
+    return false;
 }
 
 // {deployment: web} / {kind: Pod, name: x, namespace: y} -> (resource, namespace, name)
@@ -230,7 +241,84 @@ bool ScenarioRunner::apply(const ScenarioStep &step)
     return true;
 }
 
-bool ScenarioRunner::waitFor(const ScenarioStep &step)
+bool ScenarioRunner::isWaitStep(const ScenarioStep &step)
+{
+    return step.action == QLatin1String("waitFor") || step.action == QLatin1String("runUntilIdle")
+        || step.action == QLatin1String("advance");
+}
+
+qint64 ScenarioRunner::waitLimitMs(const ScenarioStep &step) const
+{
+    if (step.action == QLatin1String("advance"))
+        return parseDuration(step.args.toString()).value_or(0);
+    const QJsonObject args = step.args.toObject();
+    if (step.action == QLatin1String("runUntilIdle"))
+        return parseDuration(args.value(QLatin1String("timeout")).toString(QStringLiteral("600s"))).value_or(600000);
+    return parseDuration(args.value(QLatin1String("timeout")).toString(QStringLiteral("300s"))).value_or(300000);
+}
+
+void ScenarioRunner::beginWait(const ScenarioStep &step)
+{
+    m_wait = step;
+    m_waitStart = m_sim->clock().now();
+    m_log << QStringLiteral("t=%1ms %2 %3 (played)")
+                 .arg(m_waitStart - m_scenario.startTimeMs)
+                 .arg(step.action, step.args.isString() ? step.args.toString()
+                                                        : QString::fromUtf8(QJsonDocument(step.args.toObject()).toJson(QJsonDocument::Compact)));
+}
+
+bool ScenarioRunner::waitReached()
+{
+    if (!m_wait)
+        return true;
+    const qint64 now = m_sim->clock().now();
+    const qint64 end = m_waitStart + waitLimitMs(*m_wait);
+    if (now >= end)
+        return true;
+    if (m_wait->action == QLatin1String("advance"))
+        return false;
+    if (m_wait->action == QLatin1String("runUntilIdle")) {
+        // Idle means nothing runnable now (what this instant still holds runs first — a write
+        // just made has not reached any informer yet) and nothing due before the end.
+        while (m_sim->runner().step()) {
+        }
+        const std::optional<qint64> next = m_sim->runner().nextWakeAt();
+        return !next || *next > end;
+    }
+    return conditionHolds(m_wait->args.toObject());
+}
+
+bool ScenarioRunner::finishWait()
+{
+    if (!m_wait)
+        return true;
+    const ScenarioStep step = *std::exchange(m_wait, std::nullopt);
+    const qint64 end = m_waitStart + waitLimitMs(step);
+    const qint64 left = std::max<qint64>(end - m_sim->clock().now(), 0);
+    if (step.action == QLatin1String("advance")) {
+        m_sim->advance(left);
+        return true;
+    }
+    if (step.action == QLatin1String("runUntilIdle")) {
+        m_sim->runUntilIdle(left);
+        return true;
+    }
+    return waitFor(step, end);
+}
+
+bool ScenarioRunner::conditionHolds(const QJsonObject &args)
+{
+    ResourceType rt;
+    QString ns, name;
+    if (!target(args, &rt, &ns, &name))
+        return false;
+    const QString condition = args.value(QLatin1String("condition")).toString(QStringLiteral("Available"));
+    const QString wanted = args.value(QLatin1String("status")).toString(QStringLiteral("True"));
+    const auto o = m_sim->api().get(rt, ns, name);
+    return o.ok() && hasCondition(*o.value, condition, wanted);
+}
+
+bool ScenarioRunner::waitFor(const ScenarioStep &step, std::optional<qint64> until)
 {
     const QJsonObject args = step.args.toObject();
     ResourceType rt;
@@ -242,14 +330,8 @@ bool ScenarioRunner::waitFor(const ScenarioStep &step)
     const QString condition = args.value(QLatin1String("condition")).toString(QStringLiteral("Available"));
     const QString wanted = args.value(QLatin1String("status")).toString(QStringLiteral("True"));
     const qint64 timeout = parseDuration(args.value(QLatin1String("timeout")).toString(QStringLiteral("300s"))).value_or(300000);
-    const qint64 deadline = m_sim->clock().now() + timeout;
-    auto conditionIs = [&](const api::Object &o) {
-        const QJsonArray conds = o.toJson().value(QLatin1String("status")).toObject().value(QLatin1String("conditions")).toArray();
-        for (const QJsonValue &c : conds)
-            if (c.toObject().value(QLatin1String("type")).toString() == condition)
-                return c.toObject().value(QLatin1String("status")).toString() == wanted;
-        return false;
-    };
+    const qint64 deadline = until ? *until : m_sim->clock().now() + timeout;
+    auto conditionIs = [&](const api::Object &o) { return hasCondition(o, condition, wanted); };
     // The object can only change with the store's revision, and its conditions only with its
     // resourceVersion: re-encode it when one of them moved, not on each of the ~10^5 steps.
     qint64 seenRevision = -1;

@@ -33,6 +33,17 @@ public:
     // action (a narration-only lesson step) does nothing.
     bool runStep(const ScenarioStep &step);
     bool invalid() const { return m_invalid; }
+
+    // A wait step (waitFor, runUntilIdle, advance) played in visible time, as lessons do: the
+    // caller moves the clock (Simulation::advance, frame by frame, at the lesson's speed) and
+    // asks waitReached() after each move; finishWait() then runs what is left of the step at
+    // once (also what Skip does) and reports like runStep(). Example: waitFor Available with
+    // timeout 120 s, begun at t = 5 s: waitReached() turns true once the condition holds (or
+    // at t = 125 s); finishWait() returns runStep's verdict, moving time only if some is left.
+    static bool isWaitStep(const ScenarioStep &step);
+    void beginWait(const ScenarioStep &step);
+    bool waitReached();
+    bool finishWait();
     Simulation &simulation() { return *m_sim; }
     const QStringList &log() const { return m_log; }        // one line per step
     const QStringList &failures() const { return m_failures; }
@@ -44,7 +55,10 @@ public:
 
 private:
     bool apply(const ScenarioStep &step);
-    bool waitFor(const ScenarioStep &step);
+    bool waitFor(const ScenarioStep &step, std::optional<qint64> deadline = std::nullopt);
+    // The waitFor step's condition on its object now (false also when the object is missing).
+    bool conditionHolds(const QJsonObject &args);
+    qint64 waitLimitMs(const ScenarioStep &step) const;
     bool expect(const ScenarioStep &step);
     bool kubectl(const ScenarioStep &step);
     void fail(const ScenarioStep &step, const QString &message, bool invalid);
@@ -54,6 +68,8 @@ private:
     Simulation *m_sim = nullptr;
     QStringList m_log, m_failures;
     bool m_invalid = false;
+    std::optional<ScenarioStep> m_wait;   // the wait step being played
+    qint64 m_waitStart = 0;
 };
 
 } // namespace rlab
