@@ -88,8 +88,8 @@ inline std::shared_ptr<api::ReplicaSet> ownedRS(const api::Deployment &d, const 
 // Store + clock + API server + deterministic informers + the controller under test.
 struct DeploymentFixture : ApiFixture
 {
-    client::SharedInformerFactory informers{api};
-    controller::DeploymentController dc{api, informers};
+    client::SharedInformerFactory informers{client};
+    controller::DeploymentController dc{client, informers};
 
     DeploymentFixture()
     {

@@ -37,7 +37,7 @@ inline apiserver::ResourceType rsRT() { return apiserver::resources::byKind(api:
 class QuotaPodControl : public PodControl
 {
 public:
-    QuotaPodControl(apiserver::ApiServer &api, EventRecorder &recorder, int limit) : m_real(api, recorder), m_limit(limit) { }
+    QuotaPodControl(client::Interface &client, EventRecorder &recorder, int limit) : m_real(client, recorder), m_limit(limit) { }
     std::optional<ApiError> createPods(const QString &ns, const api::PodTemplateSpec &podTemplate, const api::Object &owner,
                                        const api::OwnerReference &controllerRef, QString *createdName) override
     {
@@ -84,7 +84,7 @@ private:
 struct Lab
 {
     test::ApiFixture f;
-    client::SharedInformerFactory informers{f.api};
+    client::SharedInformerFactory informers{f.client};
     std::unique_ptr<ReplicaSetController> rsc;
     QStringList notes;   // every sync's notes, in order ("<key>: <note>")
     QStringList errors;  // every failed sync ("<key>: <error>")
@@ -92,7 +92,7 @@ struct Lab
 
     explicit Lab(ReplicaSetControllerOptions options = {})
     {
-        rsc = std::make_unique<ReplicaSetController>(f.api, informers, nullptr, options);
+        rsc = std::make_unique<ReplicaSetController>(f.client, informers, nullptr, options);
         rsc->controller().setSyncHandler([this](const QString &key) {
             ++syncs;
             SyncResult r = rsc->syncReplicaSet(key);

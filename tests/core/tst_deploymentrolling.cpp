@@ -256,7 +256,7 @@ void TestDeploymentRolling::testRollingTimeline25Percent()
 
     // A new template.
     f.clock.advance(10'000);
-    QVERIFY(kubectl::rollout::setImage(f.api, QStringLiteral("default"), QStringLiteral("web"), QStringLiteral("app"),
+    QVERIFY(kubectl::rollout::setImage(f.client, QStringLiteral("default"), QStringLiteral("web"), QStringLiteral("app"),
                                           QStringLiteral("nginx:1.25"))
                 .ok());
     Sizes sizes;
@@ -341,7 +341,7 @@ void TestDeploymentRolling::testRollingGoWorkedExample()
     f.settle();
 
     f.clock.advance(10'000);
-    QVERIFY(kubectl::rollout::setImage(f.api, QStringLiteral("default"), QStringLiteral("web"), QStringLiteral("app"),
+    QVERIFY(kubectl::rollout::setImage(f.client, QStringLiteral("default"), QStringLiteral("web"), QStringLiteral("app"),
                                           QStringLiteral("nginx:broken"))
                 .ok());
     f.settle();
@@ -358,7 +358,7 @@ void TestDeploymentRolling::testRollingGoWorkedExample()
     QCOMPARE(f.size(a), 8);
 
     // Undo: A is the new RS again (revision 3, history "1").
-    const auto undo = kubectl::rollout::rolloutUndo(f.api, QStringLiteral("default"), QStringLiteral("web"));
+    const auto undo = kubectl::rollout::rolloutUndo(f.client, QStringLiteral("default"), QStringLiteral("web"));
     QVERIFY2(undo.ok(), qPrintable(undo.errorLine()));
     QCOMPARE(undo.output, QStringLiteral("deployment.apps/web rolled back"));
     f.settle();

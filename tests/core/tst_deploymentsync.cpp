@@ -500,7 +500,7 @@ void TestDeploymentSync::testAdoptsMatchingOrphan()
     QCOMPARE(ref->uid, d->metadata.uid);
     QCOMPARE(ref->blockOwnerDeletion, std::optional<bool>(true));
     // Resumed, it is the deployment's new RS: no other RS is created.
-    QVERIFY(kubectl::rollout::resume(f.api, ns, QStringLiteral("web")).ok());
+    QVERIFY(kubectl::rollout::resume(f.client, ns, QStringLiteral("web")).ok());
     f.settle();
     QCOMPARE(rsNames(f), QStringList{QStringLiteral("web-orphan")});
     QCOMPARE(f.getRS(QStringLiteral("web-orphan"))->metadata.annotations.value(du::RevisionAnnotation), QStringLiteral("1"));
@@ -547,7 +547,7 @@ void TestDeploymentSync::testScalingEventUsesSync()
     const QString a = f.ownedBy(QStringLiteral("web"))[0]->metadata.name;
     f.setRSStatus(a, 3);
     f.settle();
-    QCOMPARE(kubectl::rollout::scale(f.api, ns, QStringLiteral("web"), 5).output, QStringLiteral("deployment.apps/web scaled"));
+    QCOMPARE(kubectl::rollout::scale(f.client, ns, QStringLiteral("web"), 5).output, QStringLiteral("deployment.apps/web scaled"));
     f.pump();
     const controller::SyncResult r = f.dc.syncDeployment(QStringLiteral("default/web"));
     const QString notes = r.notes.join('\n');
@@ -568,8 +568,8 @@ void TestDeploymentSync::testPausedDeploymentDoesNotRollOut()
     const QString a = f.ownedBy(QStringLiteral("web"))[0]->metadata.name;
     f.setRSStatus(a, 2);
     f.settle();
-    QCOMPARE(kubectl::rollout::pause(f.api, ns, QStringLiteral("web")).output, QStringLiteral("deployment.apps/web paused"));
-    QVERIFY(kubectl::rollout::setImage(f.api, ns, QStringLiteral("web"), QStringLiteral("app"), QStringLiteral("nginx:1.26")).ok());
+    QCOMPARE(kubectl::rollout::pause(f.client, ns, QStringLiteral("web")).output, QStringLiteral("deployment.apps/web paused"));
+    QVERIFY(kubectl::rollout::setImage(f.client, ns, QStringLiteral("web"), QStringLiteral("app"), QStringLiteral("nginx:1.26")).ok());
     f.settle();
     QCOMPARE(f.ownedBy(QStringLiteral("web")).size(), 1);   // no new RS while paused
     {
@@ -578,7 +578,7 @@ void TestDeploymentSync::testPausedDeploymentDoesNotRollOut()
         QCOMPARE(c->reason, du::PausedDeployReason);
         QCOMPARE(c->message, QStringLiteral("Deployment is paused"));
     }
-    QCOMPARE(kubectl::rollout::resume(f.api, ns, QStringLiteral("web")).output, QStringLiteral("deployment.apps/web resumed"));
+    QCOMPARE(kubectl::rollout::resume(f.client, ns, QStringLiteral("web")).output, QStringLiteral("deployment.apps/web resumed"));
     f.pump();
     const controller::SyncResult r = f.dc.syncDeployment(QStringLiteral("default/web"));
     QVERIFY2(r.notes.join('\n').contains(QStringLiteral("checkPausedConditions: resumed")), qPrintable(r.notes.join('\n')));
@@ -615,7 +615,7 @@ void TestDeploymentSync::testLegacyRollback()
     f.settle();
     if (revisions == 2) {
         f.clock.advance(5000);
-        QVERIFY(kubectl::rollout::setImage(f.api, ns, QStringLiteral("web"), QStringLiteral("app"), QStringLiteral("nginx:2")).ok());
+        QVERIFY(kubectl::rollout::setImage(f.client, ns, QStringLiteral("web"), QStringLiteral("app"), QStringLiteral("nginx:2")).ok());
         f.settle();
     }
     QCOMPARE(f.ownedBy(QStringLiteral("web")).size(), revisions);
@@ -696,7 +696,7 @@ void TestDeploymentSync::testRecreateRollout()
     f.settle();
 
     f.clock.advance(5000);
-    QVERIFY(kubectl::rollout::setImage(f.api, ns, QStringLiteral("web"), QStringLiteral("app"), QStringLiteral("nginx:2")).ok());
+    QVERIFY(kubectl::rollout::setImage(f.client, ns, QStringLiteral("web"), QStringLiteral("app"), QStringLiteral("nginx:2")).ok());
     f.settle();
     QCOMPARE(f.size(a->metadata.name), 0);                  // scaled down first
     QCOMPARE(f.ownedBy(QStringLiteral("web")).size(), 1);   // no new RS while old pods run
@@ -730,7 +730,7 @@ void TestDeploymentSync::testRevisionHistoryLimitKeepsTwo()
     QVERIFY(f.api.create(web).ok());
     for (int v = 1; v <= 5; ++v) {
         if (v > 1)
-            QVERIFY(kubectl::rollout::setImage(f.api, ns, QStringLiteral("web"), QStringLiteral("app"), QStringLiteral("nginx:%1").arg(v)).ok());
+            QVERIFY(kubectl::rollout::setImage(f.client, ns, QStringLiteral("web"), QStringLiteral("app"), QStringLiteral("nginx:%1").arg(v)).ok());
         // Play the RS controller until the rollout is complete.
         for (int round = 0; round < 10; ++round) {
             f.settle();

@@ -2,6 +2,7 @@
 // The Deployment controller's conditions and annotations: every row of upstream's
 // deployment_util_test.go condition tests, TestDeploymentComplete / Progressing /
 // TimedOut, annotation helpers, SetNewReplicaSetAnnotations and the revision-history cap.
+#include "core/client/lister.h"
 #include "tests/core/deploymentutiltesthelpers.h"
 
 using namespace rlab::test::dutil;

@@ -28,7 +28,7 @@ OwnerReference ownerRef(const ObjectPtr &owner)
 struct Tree
 {
     test::ApiFixture f;
-    controller::GarbageCollector gc{f.api};
+    controller::GarbageCollector gc{f.client};
     Tree()
     {
         const ObjectPtr d = f.api.create(test::makeDeployment(QStringLiteral("web"))).value;

@@ -5,11 +5,12 @@
 #include "core/api/namespace.h"
 #include "core/api/pod.h"
 #include "core/apiserver/apiserver.h"
+#include "core/base/manualclock.h"
+#include "core/base/tracelog.h"
+#include "core/client/inprocessclient.h"
 #include "core/client/lister.h"
 #include "core/client/sharedindexinformer.h"
 #include "core/client/sharedinformerfactory.h"
-#include "core/base/manualclock.h"
-#include "core/base/tracelog.h"
 #include "core/store/kvstore.h"
 
 #include <QTest>
@@ -112,6 +113,7 @@ struct Cluster
     ManualClock clock{1'767'225'600'000};   // 2026-01-01T00:00:00Z
     TraceLog trace;
     ApiServer api{store, clock, &trace};
+    client::InProcessClient client{api};
 
     Cluster()
     {
@@ -182,7 +184,7 @@ private slots:
         Cluster c;
         const api::ObjectPtr web = c.create(QStringLiteral("web"));
         const api::ObjectPtr api = c.create(QStringLiteral("api"));
-        SharedIndexInformer informer(c.api, deployments());
+        SharedIndexInformer informer(c.client, deployments());
         auto rec = std::make_shared<Recorder>();
         const HandlerRegistration reg = informer.addEventHandler(rec);
         QVERIFY(!informer.hasSynced());
@@ -205,7 +207,7 @@ private slots:
     void testEmptyListSyncs()
     {
         Cluster c;
-        SharedIndexInformer informer(c.api, deployments());
+        SharedIndexInformer informer(c.client, deployments());
         informer.run(DriveMode::Deterministic);
         QCOMPARE(informer.processPending(), qsizetype(1));   // the list itself is work
         QVERIFY(informer.hasSynced());
@@ -217,7 +219,7 @@ private slots:
         Cluster c;
         const api::ObjectPtr a = c.create(QStringLiteral("a"));
         const api::ObjectPtr b = c.create(QStringLiteral("b"));
-        SharedIndexInformer informer(c.api, deployments());
+        SharedIndexInformer informer(c.client, deployments());
         auto rec = std::make_shared<Recorder>();
         informer.addEventHandler(rec);
         informer.run(DriveMode::Deterministic);
@@ -246,7 +248,7 @@ private slots:
     void testProcessPendingMaxStepsOneEventAtATime()
     {
         Cluster c;
-        SharedIndexInformer informer(c.api, deployments());
+        SharedIndexInformer informer(c.client, deployments());
         auto rec = std::make_shared<Recorder>();
         informer.addEventHandler(rec);
         informer.run(DriveMode::Deterministic);
@@ -268,7 +270,7 @@ private slots:
     void testWatchEventsAreTraced()
     {
         Cluster c;
-        SharedIndexInformer informer(c.api, deployments());
+        SharedIndexInformer informer(c.client, deployments());
         informer.run(DriveMode::Deterministic);
         pumpUntilIdle(informer);
         c.create(QStringLiteral("web"));
@@ -289,7 +291,7 @@ private slots:
         Cluster c;
         c.create(QStringLiteral("a"));
         c.create(QStringLiteral("b"));
-        SharedIndexInformer informer(c.api, deployments());
+        SharedIndexInformer informer(c.client, deployments());
         auto rec = std::make_shared<Recorder>();
         informer.addEventHandler(rec);
         informer.run(DriveMode::Deterministic);
@@ -314,7 +316,7 @@ private slots:
         const api::ObjectPtr a = c.create(QStringLiteral("a"));
         const api::ObjectPtr b = c.create(QStringLiteral("b"));
         const api::ObjectPtr cc = c.create(QStringLiteral("c"));
-        SharedIndexInformer informer(c.api, deployments());
+        SharedIndexInformer informer(c.client, deployments());
         auto rec = std::make_shared<Recorder>();
         informer.addEventHandler(rec);
         informer.run(DriveMode::Deterministic);
@@ -360,7 +362,7 @@ private slots:
         Cluster c;
         c.create(QStringLiteral("a"));
         c.create(QStringLiteral("b"));
-        SharedIndexInformer informer(c.api, deployments(), /*resync*/ 30'000);
+        SharedIndexInformer informer(c.client, deployments(), /*resync*/ 30'000);
         auto rec = std::make_shared<Recorder>();
         informer.addEventHandler(rec);
         informer.run(DriveMode::Deterministic);
@@ -391,7 +393,7 @@ private slots:
         Cluster c;
         const api::ObjectPtr a = c.create(QStringLiteral("a"));
         const api::ObjectPtr b = c.create(QStringLiteral("b"));
-        SharedIndexInformer informer(c.api, deployments());
+        SharedIndexInformer informer(c.client, deployments());
         auto first = std::make_shared<Recorder>();
         informer.addEventHandler(first);
         informer.run(DriveMode::Deterministic);
@@ -426,7 +428,7 @@ private slots:
         c.create(QStringLiteral("db"));
         ReflectorOptions options;
         options.labelSelector = QStringLiteral("app=web");
-        SharedIndexInformer informer(c.api, deployments(), 0, options);
+        SharedIndexInformer informer(c.client, deployments(), 0, options);
         auto rec = std::make_shared<Recorder>();
         informer.addEventHandler(rec);
         informer.run(DriveMode::Deterministic);
@@ -455,7 +457,7 @@ private slots:
         c.create(QStringLiteral("db"));
         QVERIFY(c.api.create(makeDeployment(QStringLiteral("web"), 2, QStringLiteral("prod"))).ok());
 
-        SharedInformerFactory factory(c.api);
+        SharedInformerFactory factory(c.client);
         const Lister<api::Deployment> lister = factory.lister<api::Deployment>();
         factory.start(DriveMode::Deterministic);
         QVERIFY(factory.waitForCacheSync());
@@ -480,7 +482,7 @@ private slots:
     {
         Cluster c;
         c.create(QStringLiteral("web"));
-        SharedInformerFactory factory(c.api);
+        SharedInformerFactory factory(c.client);
         // Two "controllers" ask for the same resource, like the deployment and replicaset
         // controllers in kube-controller-manager.
         SharedIndexInformer &forDeploymentController = factory.informerFor<api::Deployment>();
@@ -524,7 +526,7 @@ private slots:
     {
         Cluster c;
         c.create(QStringLiteral("a"));
-        SharedInformerFactory factory(c.api);
+        SharedInformerFactory factory(c.client);
         SharedIndexInformer &informer = factory.informerFor<api::Deployment>();
         auto rec = std::make_shared<Recorder>();
         informer.addEventHandler(rec);

@@ -5,8 +5,9 @@
 #include "core/api/deployment.h"
 #include "core/api/namespace.h"
 #include "core/apiserver/apiserver.h"
-#include "core/client/sharedindexinformer.h"
 #include "core/base/manualclock.h"
+#include "core/client/inprocessclient.h"
+#include "core/client/sharedindexinformer.h"
 #include "core/store/kvstore.h"
 
 #include <QElapsedTimer>
@@ -68,9 +69,10 @@ struct Fixture
     store::KvStore kv;
     ManualClock clock{0};
     apiserver::ApiServer api{kv, clock};
+    client::InProcessClient client{api};
     std::vector<QByteArray> keys;
     std::vector<api::ObjectPtr> objects;
-    SharedIndexInformer informer{api, deployments()};
+    SharedIndexInformer informer{client, deployments()};
     std::shared_ptr<CountingHandler> handler = std::make_shared<CountingHandler>();
 
     explicit Fixture(DriveMode mode)

@@ -25,12 +25,12 @@ constexpr qint64 kSecond = 1000;
 struct Rig
 {
     Cluster cluster{ClusterConfig{.nodes = 2}};
-    client::SharedInformerFactory informers{cluster.api()};
+    client::SharedInformerFactory informers{cluster.client()};
     Kubelet kubelet;
     const qint64 t0;
 
     explicit Rig(KubeletConfig config = {})
-        : kubelet(QStringLiteral("node-1"), cluster.api(), informers, cluster.clock(), &cluster.trace(), config),
+        : kubelet(QStringLiteral("node-1"), cluster.client(), informers, cluster.clock(), &cluster.trace(), config),
           t0(cluster.clock().now())
     {
         informers.start(client::DriveMode::Deterministic);

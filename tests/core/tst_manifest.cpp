@@ -51,7 +51,7 @@ private slots:
             QVERIFY2(e.startsWith(path), qPrintable(e));   // every error names the file
         if (!expect.isEmpty())
             QVERIFY2(m.errors.join(QLatin1Char('\n')).contains(expect), qPrintable(m.errors.join(QLatin1Char('\n')) + QStringLiteral("\nexpected: ") + expect));
-        QCOMPARE(applyManifest(f.api, m).size(), 0);
+        QCOMPARE(applyManifest(f.client, m).size(), 0);
         QCOMPARE(f.api.currentRevision(), rev);
     }
 
@@ -93,7 +93,7 @@ private slots:
         const Manifest m = loadManifestFile(test::dataPath(QStringLiteral("good/nginx-deployment.yaml")));
         QVERIFY2(m.ok(), qPrintable(m.errors.join(QLatin1Char('\n'))));
         QCOMPARE(m.objects.size(), 2);
-        QList<ApplyResult> r = applyManifest(f.api, m);
+        QList<ApplyResult> r = applyManifest(f.client, m);
         QCOMPARE(r.size(), 2);
         QCOMPARE(r[0].describe(), QStringLiteral("deployment.apps/nginx created"));
         QCOMPARE(r[1].describe(), QStringLiteral("service/nginx created"));
@@ -101,7 +101,7 @@ private slots:
         QVERIFY(d->metadata.annotations.value(QStringLiteral("kubectl.kubernetes.io/last-applied-configuration")).contains(QLatin1String("\"namespace\":\"default\"")));
         // again: unchanged, no write
         const qint64 rev = f.api.currentRevision();
-        r = applyManifest(f.api, m);
+        r = applyManifest(f.client, m);
         QCOMPARE(r[0].describe(), QStringLiteral("deployment.apps/nginx unchanged"));
         QCOMPARE(f.api.currentRevision(), rev);
         // someone scales by hand, then the file changes the image: replicas come back from the
@@ -112,7 +112,7 @@ private slots:
         QByteArray text = test::readData(QStringLiteral("good/nginx-deployment.yaml"));
         text.replace("nginx:1.25", "nginx:1.26");
         const Manifest m2 = loadManifest(text, QStringLiteral("nginx.yaml"));
-        r = applyManifest(f.api, m2);
+        r = applyManifest(f.client, m2);
         QCOMPARE(r[0].describe(), QStringLiteral("deployment.apps/nginx configured"));
         const auto after = f.api.getAs<Deployment>(QStringLiteral("default"), QStringLiteral("nginx"));
         QCOMPARE(after->spec.template_.spec.containers[0].image, QStringLiteral("nginx:1.26"));

@@ -23,10 +23,10 @@ constexpr qint64 kSecond = 1000;
 struct Rig
 {
     Cluster cluster{ClusterConfig{.nodes = 2}};
-    client::SharedInformerFactory informers{cluster.api()};
-    Kubelet kubelet1{QStringLiteral("node-1"), cluster.api(), informers, cluster.clock(), &cluster.trace()};
-    Kubelet kubelet2{QStringLiteral("node-2"), cluster.api(), informers, cluster.clock(), &cluster.trace()};
-    NodeLifecycleController nodes{cluster.api(), informers, cluster.clock(), &cluster.trace()};
+    client::SharedInformerFactory informers{cluster.client()};
+    Kubelet kubelet1{QStringLiteral("node-1"), cluster.client(), informers, cluster.clock(), &cluster.trace()};
+    Kubelet kubelet2{QStringLiteral("node-2"), cluster.client(), informers, cluster.clock(), &cluster.trace()};
+    NodeLifecycleController nodes{cluster.client(), informers, cluster.clock(), &cluster.trace()};
     const qint64 t0 = cluster.clock().now();
 
     Rig()

@@ -402,8 +402,8 @@ void TestReplicaSetController::testMinReadySecondsRequeue()
 void TestReplicaSetController::testThreadedWorkers()
 {
     test::ApiFixture f;
-    client::SharedInformerFactory informers(f.api);
-    auto rsc = std::make_unique<ReplicaSetController>(f.api, informers);
+    client::SharedInformerFactory informers(f.client);
+    auto rsc = std::make_unique<ReplicaSetController>(f.client, informers);
     std::mutex mutex;
     std::condition_variable cv;
     int statusReplicas = -1;

@@ -261,7 +261,7 @@ void TestReplicaSetControllerLookup::testClaimPods()
         input << api::objectCast<api::Pod>(r.value);
         rvBefore.insert(pod->metadata.namespace_ + QLatin1Char('/') + pod->metadata.name, r.value->metadata.resourceVersion);
     }
-    ControllerRefManager cm(f.api, controller, *api::Selector::parse(QStringLiteral("type=production")), QStringLiteral("v1"),
+    ControllerRefManager cm(f.client, controller, *api::Selector::parse(QStringLiteral("type=production")), QStringLiteral("v1"),
                             QStringLiteral("ReplicationController"), podsRT(), [] { return QString(); }, finalizers);
     ControllerRefManager::ClaimResult result;
     const QList<PodPtr> got = cm.claimPods(input, &result);

@@ -37,7 +37,7 @@ private slots:
 void TestReplicaSetControllerUpstream::testCreateFailuresSetReplicaFailure()
 {
     Lab lab;
-    auto quota = std::make_shared<QuotaPodControl>(lab.f.api, lab.rsc->recorder(), 10);
+    auto quota = std::make_shared<QuotaPodControl>(lab.f.client, lab.rsc->recorder(), 10);
     lab.rsc->setPodControl(quota);
     const QString key = QStringLiteral("default/web");
     lab.createRS(QStringLiteral("web"), 100);
@@ -129,7 +129,7 @@ void TestReplicaSetControllerUpstream::testNamespaceErrors()
 void TestReplicaSetControllerUpstream::testSyncReplicaSetDormancy()
 {
     Lab lab;
-    auto quota = std::make_shared<QuotaPodControl>(lab.f.api, lab.rsc->recorder(), 1000);
+    auto quota = std::make_shared<QuotaPodControl>(lab.f.client, lab.rsc->recorder(), 1000);
     lab.rsc->setPodControl(quota);
     const QString key = QStringLiteral("default/web");
     const auto rs = lab.createRS(QStringLiteral("web"), 2);

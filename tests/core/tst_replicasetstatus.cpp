@@ -6,9 +6,10 @@
 // skip / retry paths against the real ApiServer.
 #include "core/api/namespace.h"
 #include "core/apiserver/apiserver.h"
-#include "core/controller/replicaset/replicasetstatus.h"
 #include "core/base/manualclock.h"
 #include "core/base/tracelog.h"
+#include "core/client/inprocessclient.h"
+#include "core/controller/replicaset/replicasetstatus.h"
 #include "core/store/kvstore.h"
 #include "tests/testutil/fixtures.h"
 
@@ -100,6 +101,7 @@ struct TracedApi
     ManualClock clock{kNow};
     TraceLog trace;
     apiserver::ApiServer api{store, clock, &trace, 7};
+    client::InProcessClient client{api};
     TracedApi()
     {
         auto ns = std::make_shared<api::Namespace>();
@@ -409,7 +411,7 @@ void TestReplicaSetStatus::testUpdateReplicaSetStatus()
     }
     const int updatesBefore = t.requests(QStringLiteral("update"), QStringLiteral("status"));
     QString note;
-    const auto result = updateReplicaSetStatus(t.api, rs, newStatus, &note);
+    const auto result = updateReplicaSetStatus(t.client, rs, newStatus, &note);
     QCOMPARE(t.requests(QStringLiteral("update"), QStringLiteral("status")) - updatesBefore, updates);
     QCOMPARE(result.ok(), ok);
     if (scenario == QLatin1String("steady")) {

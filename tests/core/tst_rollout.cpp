@@ -11,7 +11,7 @@
 using namespace rlab;
 using namespace rlab::api;
 using namespace rlab::test;
-namespace rollout = rlab::controller::rollout;
+namespace rollout = rlab::kubectl::rollout;
 
 namespace {
 
@@ -104,7 +104,7 @@ void TestRollout::testScale()
     QFETCH(QString, errorLine);
     History h;
     const qint64 generation = h.web->metadata.generation;
-    const rollout::RolloutResult r = rollout::scale(h.f.api, ns, name, replicas);
+    const rollout::RolloutResult r = rollout::scale(h.f.client, ns, name, replicas);
     QCOMPARE(r.output, output);
     QCOMPARE(r.errorLine(), errorLine);
     QCOMPARE(r.ok(), errorLine.isEmpty());
@@ -147,7 +147,7 @@ void TestRollout::testSetImage()
     d->spec.template_.spec.containers.append(sidecar);
     QVERIFY(f.api.create(d).ok());
     const qint64 revision = f.api.currentRevision();
-    const rollout::RolloutResult r = rollout::setImage(f.api, ns, QStringLiteral("web"), container, image);
+    const rollout::RolloutResult r = rollout::setImage(f.client, ns, QStringLiteral("web"), container, image);
     QCOMPARE(r.output, output);
     QCOMPARE(r.errorLine(), errorLine);
     const auto after = f.api.getAs<Deployment>(ns, QStringLiteral("web"));
@@ -177,8 +177,8 @@ void TestRollout::testPauseResume()
     QFETCH(QString, errorLine);
     QFETCH(bool, pausedAfter);
     History h(3, paused);
-    const rollout::RolloutResult r = command == QLatin1String("pause") ? rollout::pause(h.f.api, ns, QStringLiteral("web"))
-                                                                       : rollout::resume(h.f.api, ns, QStringLiteral("web"));
+    const rollout::RolloutResult r = command == QLatin1String("pause") ? rollout::pause(h.f.client, ns, QStringLiteral("web"))
+                                                                       : rollout::resume(h.f.client, ns, QStringLiteral("web"));
     QCOMPARE(r.output, output);
     QCOMPARE(r.errorLine(), errorLine);
     QCOMPARE(h.get()->spec.paused, pausedAfter);
@@ -189,7 +189,7 @@ void TestRollout::testRestart()
     {
         History h;
         h.f.clock.advance(3'723'000);   // 01:02:03 virtual
-        const rollout::RolloutResult r = rollout::restart(h.f.api, ns, QStringLiteral("web"));
+        const rollout::RolloutResult r = rollout::restart(h.f.client, ns, QStringLiteral("web"));
         QCOMPARE(r.output, QStringLiteral("deployment.apps/web restarted"));
         const auto d = h.get();
         QCOMPARE(d->spec.template_.metadata.annotations.value(QStringLiteral("kubectl.kubernetes.io/restartedAt")),
@@ -198,7 +198,7 @@ void TestRollout::testRestart()
     }
     {
         History h(3, true);
-        const rollout::RolloutResult r = rollout::restart(h.f.api, ns, QStringLiteral("web"));
+        const rollout::RolloutResult r = rollout::restart(h.f.client, ns, QStringLiteral("web"));
         QCOMPARE(r.errorLine(), QStringLiteral("error: deployments.apps \"web\" can't restart paused deployment (run rollout resume first)"));
         QVERIFY(!h.get()->spec.template_.metadata.annotations.contains(QStringLiteral("kubectl.kubernetes.io/restartedAt")));
     }
@@ -246,7 +246,7 @@ void TestRollout::testRolloutUndo()
     QFETCH(QString, changeCause);
     History h(revisions, paused);
     const qint64 revision = h.f.api.currentRevision();
-    const rollout::RolloutResult r = rollout::rolloutUndo(h.f.api, ns, name, toRevision);
+    const rollout::RolloutResult r = rollout::rolloutUndo(h.f.client, ns, name, toRevision);
     QCOMPARE(r.output, output);
     QCOMPARE(r.errorLine(), errorLine);
     const auto d = h.get();
@@ -290,11 +290,11 @@ void TestRollout::testHistory()
         h.addRS(5, QStringLiteral("bad"), true, QStringLiteral("five"));
     else if (extra == QLatin1String("wide"))
         h.addRS(6, QStringLiteral("big"), true, QStringLiteral("1234567890"));
-    const rollout::RolloutResult r = rollout::history(h.f.api, ns, QStringLiteral("web"));
+    const rollout::RolloutResult r = rollout::history(h.f.client, ns, QStringLiteral("web"));
     QVERIFY2(r.ok(), qPrintable(r.errorLine()));
     QCOMPARE(r.output, output);
     if (extra.isEmpty()) {
-        const QList<rollout::HistoryEntry> entries = rollout::historyEntries(h.f.api, ns, QStringLiteral("web"));
+        const QList<rollout::HistoryEntry> entries = rollout::historyEntries(h.f.client, ns, QStringLiteral("web"));
         QCOMPARE(entries.size(), 3);
         QCOMPARE(entries[1].revision, 2);
         QCOMPARE(entries[1].replicaSet->metadata.name, QStringLiteral("web-h2"));
@@ -315,13 +315,13 @@ void TestRollout::testUndoRenumbersRevision()
                              R"("spec":{"template":{"spec":{"containers":[{"name":"app","image":"nginx:2"}]}}}})";
     QVERIFY(f.api.patch(f.rt(Kind::Deployment), ns, QStringLiteral("web"), apiserver::PatchType::Strategic, patch).ok());
     f.settle();
-    QCOMPARE(rollout::history(f.api, ns, QStringLiteral("web")).output,
+    QCOMPARE(rollout::history(f.client, ns, QStringLiteral("web")).output,
              QStringLiteral("deployment.apps/web \nREVISION  CHANGE-CAUSE\n1         first\n2         second\n"));
-    const rollout::RolloutResult undo = rollout::rolloutUndo(f.api, ns, QStringLiteral("web"), 1);
+    const rollout::RolloutResult undo = rollout::rolloutUndo(f.client, ns, QStringLiteral("web"), 1);
     QCOMPARE(undo.output, QStringLiteral("deployment.apps/web rolled back"));
     QCOMPARE(f.getD(QStringLiteral("web"))->metadata.annotations.value(du::ChangeCauseAnnotation), QStringLiteral("first"));
     f.settle();
-    QCOMPARE(rollout::history(f.api, ns, QStringLiteral("web")).output,
+    QCOMPARE(rollout::history(f.client, ns, QStringLiteral("web")).output,
              QStringLiteral("deployment.apps/web \nREVISION  CHANGE-CAUSE\n2         second\n3         first\n"));
     const RSList owned = f.ownedBy(QStringLiteral("web"));
     QCOMPARE(owned.size(), 2);
@@ -329,9 +329,9 @@ void TestRollout::testUndoRenumbersRevision()
     QCOMPARE(owned[0]->metadata.annotations.value(du::RevisionHistoryAnnotation), QStringLiteral("1"));
     QCOMPARE(f.getD(QStringLiteral("web"))->metadata.annotations.value(du::RevisionAnnotation), QStringLiteral("3"));
     // Undo again: back to revision 2, which becomes 4.
-    QCOMPARE(rollout::rolloutUndo(f.api, ns, QStringLiteral("web")).output, QStringLiteral("deployment.apps/web rolled back"));
+    QCOMPARE(rollout::rolloutUndo(f.client, ns, QStringLiteral("web")).output, QStringLiteral("deployment.apps/web rolled back"));
     f.settle();
-    QCOMPARE(rollout::history(f.api, ns, QStringLiteral("web")).output,
+    QCOMPARE(rollout::history(f.client, ns, QStringLiteral("web")).output,
              QStringLiteral("deployment.apps/web \nREVISION  CHANGE-CAUSE\n3         first\n4         second\n"));
 }
 

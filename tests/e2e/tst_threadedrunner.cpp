@@ -135,7 +135,7 @@ bool createDeployment(Simulation &sim)
 
 bool setImage(Simulation &sim)
 {
-    return kubectl::rollout::setImage(sim.api(), kNs, kName, QStringLiteral("app"), QStringLiteral("nginx:1.26")).ok();
+    return kubectl::rollout::setImage(sim.client(), kNs, kName, QStringLiteral("app"), QStringLiteral("nginx:1.26")).ok();
 }
 
 FinalState deterministicRollingUpdate()
@@ -223,7 +223,7 @@ private slots:
 
         // And live again: a scale to 4 goes through the threads.
         sim.startThreaded();
-        QVERIFY(kubectl::rollout::scale(sim.api(), kNs, kName, 4).ok());
+        QVERIFY(kubectl::rollout::scale(sim.client(), kNs, kName, 4).ok());
         QVERIFY(driveThreaded(sim, 600'000) >= 0);
         sim.stopThreaded();
         const auto d = sim.api().getAs<api::Deployment>(kNs, kName);

@@ -7,10 +7,11 @@
 #include "core/api/deployment.h"
 #include "core/api/namespace.h"
 #include "core/apiserver/apiserver.h"
-#include "core/client/lister.h"
-#include "core/client/sharedindexinformer.h"
 #include "core/base/manualclock.h"
 #include "core/base/tracelog.h"
+#include "core/client/inprocessclient.h"
+#include "core/client/lister.h"
+#include "core/client/sharedindexinformer.h"
 #include "core/store/kvstore.h"
 
 #include <QTest>
@@ -144,6 +145,7 @@ private slots:
         ManualClock clock(1'767'225'600'000);
         TraceLog trace(200'000);
         apiserver::ApiServer api(kv, clock, &trace);
+        client::InProcessClient client(api);
         {
             auto ns = std::make_shared<api::Namespace>();
             ns->metadata.name = QStringLiteral("default");
@@ -153,7 +155,7 @@ private slots:
             QVERIFY(api.create(makeDeployment(QStringLiteral("pre-%1").arg(i), 1)).ok());
         const qint64 listRv = api.currentRevision();
 
-        SharedIndexInformer informer(api, deployments(), /*resync*/ 0);
+        SharedIndexInformer informer(client, deployments(), /*resync*/ 0);
         auto early = std::make_shared<Journal>();
         informer.addEventHandler(early);
         informer.run(DriveMode::Threaded);
@@ -317,12 +319,13 @@ private slots:
         store::KvStore kv;
         ManualClock clock(0);
         apiserver::ApiServer api(kv, clock);
+        client::InProcessClient client(api);
         {
             auto ns = std::make_shared<api::Namespace>();
             ns->metadata.name = QStringLiteral("default");
             QVERIFY(api.create(ns).ok());
         }
-        SharedIndexInformer informer(api, deployments());
+        SharedIndexInformer informer(client, deployments());
         auto journal = std::make_shared<Journal>();
         informer.addEventHandler(journal);
         informer.run(DriveMode::Threaded);

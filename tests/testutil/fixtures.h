@@ -5,6 +5,7 @@
 #include "core/api/replicaset.h"
 #include "core/apiserver/apiserver.h"
 #include "core/base/manualclock.h"
+#include "core/client/inprocessclient.h"
 #include "core/store/kvstore.h"
 
 namespace rlab::test {
@@ -12,12 +13,14 @@ namespace rlab::test {
 // 2026-01-01T00:00:00Z, the default scenario start.
 constexpr qint64 kStartMs = 1767225600000;
 
-// A store + virtual clock + API server with the "default" namespace, for core tests.
+// A store + virtual clock + API server with the "default" namespace, for core tests, and the
+// in-process client over it that informers, controllers and kubectl verbs take.
 struct ApiFixture
 {
     store::KvStore store;
     ManualClock clock{kStartMs};
     apiserver::ApiServer api{store, clock, nullptr, 42};
+    client::InProcessClient client{api};
     ApiFixture();
     apiserver::ResourceType rt(api::Kind kind) const;
 };
