@@ -1,30 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/apiserver/jsonmergepatch.h"
+#include "tests/testutil/testutil.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
 
 using namespace rlab::apiserver;
-
-namespace {
-
-// Parses any JSON value, scalars included (QJsonDocument only takes objects and arrays).
-QJsonValue json(const QString &text)
-{
-    QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray("[") + text.toUtf8() + "]", &error);
-    if (error.error != QJsonParseError::NoError)
-        qFatal("bad test JSON %s: %s", qPrintable(text), qPrintable(error.errorString()));
-    return doc.array().at(0);
-}
-
-QString compact(const QJsonValue &v)
-{
-    return QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
-}
-
-} // namespace
+using rlab::test::compact;
+using rlab::test::json;
 
 class TestJsonMergePatch : public QObject
 {

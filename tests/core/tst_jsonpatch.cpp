@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/apiserver/jsonpatch.h"
+#include "tests/testutil/testutil.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -7,6 +8,8 @@
 #include <QTest>
 
 using namespace rlab::apiserver;
+using rlab::test::compact;
+using rlab::test::json;
 
 class TestJsonPatch : public QObject
 {
@@ -21,20 +24,6 @@ private slots:
 // The fixtures stay below the class: Qt 6.4's moc loses its place in raw strings holding \"
 // and would then miss the class.
 namespace {
-
-QJsonValue json(const QString &text)
-{
-    QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray("[") + text.toUtf8() + "]", &error);
-    if (error.error != QJsonParseError::NoError)
-        qFatal("bad test JSON %s: %s", qPrintable(text), qPrintable(error.errorString()));
-    return doc.array().at(0);
-}
-
-QString compact(const QJsonValue &v)
-{
-    return QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
-}
 
 // The Deployment as the server returned it before `kubectl rollout undo` (log 20's GET, trimmed).
 const char *const kLiveNginx = R"({"apiVersion":"apps/v1","kind":"Deployment",
