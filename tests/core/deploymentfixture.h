@@ -85,6 +85,16 @@ inline std::shared_ptr<api::ReplicaSet> ownedRS(const api::Deployment &d, const 
     return r;
 }
 
+// The names of the ReplicaSets in namespace "default", in the API server's list order.
+inline QStringList rsNames(const ApiFixture &f)
+{
+    QStringList out;
+    const auto l = f.api.list(apiserver::resources::byKind(api::Kind::ReplicaSet), QStringLiteral("default"));
+    for (const api::ObjectPtr &o : l.value.items)
+        out << o->metadata.name;
+    return out;
+}
+
 // Store + clock + API server + deterministic informers + the controller under test.
 struct DeploymentFixture : ApiFixture
 {
