@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: Apache-2.0
+// The kubelet's pure rules: Go durations (the fault annotations), image rules (pull outcome,
+// size, image ID) and a pod's phase from its container states (PodStatusBuilder::phase).
+#include "core/api/pod.h"
+#include "core/controller/kubelet/goduration.h"
+#include "core/controller/kubelet/imagerules.h"
+#include "core/controller/kubelet/podstatusbuilder.h"
+
+#include <QTest>
+
+using namespace rlab;
+using namespace rlab::api;
+using namespace rlab::controller;
+class TestKubeletRules : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void goDuration_data()
+    {
+        QTest::addColumn<qint64>("ms");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("zero") << qint64(0) << "0s";
+        QTest::newRow("millis") << qint64(500) << "500ms";
+        QTest::newRow("seconds") << qint64(2000) << "2s";
+        QTest::newRow("fraction") << qint64(2500) << "2.5s";
+        QTest::newRow("minutes") << qint64(90'000) << "1m30s";
+        QTest::newRow("back-off cap") << qint64(300'000) << "5m0s";
+        QTest::newRow("hour") << qint64(3'600'000) << "1h0m0s";
+    }
+    void goDuration()
+    {
+        QFETCH(qint64, ms);
+        QFETCH(QString, text);
+        QCOMPARE(formatGoDuration(ms), text);
+        QCOMPARE(parseGoDuration(text), std::optional<qint64>(ms));
+    }
+    void goDurationRejects()
+    {
+        for (const char *bad : {"", "5", "-1s", "5x", "s", "1.s"})
+            QVERIFY2(!parseGoDuration(QLatin1String(bad)), bad);
+        QCOMPARE(parseGoDuration(QStringLiteral("250ms")), std::optional<qint64>(250));
+    }
+
+    void imageRules_data()
+    {
+        QTest::addColumn<QString>("image");
+        QTest::addColumn<QString>("normalized");
+        QTest::addColumn<QString>("error");   // "" = pulls; else the start of the message
+        QTest::newRow("official image") << "nginx:1.25" << "docker.io/library/nginx:1.25" << "";
+        QTest::newRow("no tag") << "nginx" << "docker.io/library/nginx:latest" << "";
+        QTest::newRow("user repo") << "bitnami/nginx:1.2" << "docker.io/bitnami/nginx:1.2" << "";
+        QTest::newRow("other registry") << "registry.k8s.io/pause:3.9" << "registry.k8s.io/pause:3.9" << "";
+        QTest::newRow("registry with port") << "localhost:5000/app:v1" << "localhost:5000/app:v1" << "";
+        QTest::newRow("tag doesnotexist")
+            << "nginx:doesnotexist" << "docker.io/library/nginx:doesnotexist"
+            << "rpc error: code = NotFound desc = failed to pull and unpack image \"docker.io/library/nginx:doesnotexist\": "
+               "failed to resolve reference \"docker.io/library/nginx:doesnotexist\": docker.io/library/nginx:doesnotexist: not found";
+        QTest::newRow("tag does-not-exist") << "nginx:1.25-does-not-exist" << "docker.io/library/nginx:1.25-does-not-exist"
+                                            << "rpc error: code = NotFound";
+        QTest::newRow("tag broken") << "nginx:broken" << "docker.io/library/nginx:broken" << "rpc error: code = NotFound";
+        QTest::newRow("tag unbroken pulls") << "nginx:unbroken" << "docker.io/library/nginx:unbroken" << "";
+        QTest::newRow("repository doesnotexist") << "doesnotexist:1" << "docker.io/library/doesnotexist:1"
+                                                 << "rpc error: code = Unknown desc = failed to pull and unpack image "
+                                                    "\"docker.io/library/doesnotexist:1\": failed to resolve reference "
+                                                    "\"docker.io/library/doesnotexist:1\": pull access denied";
+        QTest::newRow("registry .invalid") << "registry.invalid/team/app:1.0" << "registry.invalid/team/app:1.0"
+                                           << "rpc error: code = Unknown desc = failed to pull and unpack image "
+                                              "\"registry.invalid/team/app:1.0\": failed to resolve reference "
+                                              "\"registry.invalid/team/app:1.0\": failed to do request: Head "
+                                              "\"https://registry.invalid/v2/team/app/manifests/1.0\": dial tcp: lookup "
+                                              "registry.invalid: no such host";
+    }
+    void imageRules()
+    {
+        QFETCH(QString, image);
+        QFETCH(QString, normalized);
+        QFETCH(QString, error);
+        QCOMPARE(ImageReference::parse(image).normalized(), normalized);
+        const std::optional<QString> e = ImageRules::pullError(image);
+        if (error.isEmpty()) {
+            QVERIFY2(!e, qPrintable(e.value_or(QString())));
+        } else {
+            QVERIFY(e);
+            QVERIFY2(e->startsWith(error), qPrintable(*e));
+        }
+        const QString id = ImageRules::imageID(image);
+        QVERIFY2(id.startsWith(ImageReference::parse(image).name() + QStringLiteral("@sha256:")), qPrintable(id));
+        QCOMPARE(id.size() - id.indexOf(QLatin1Char(':'), id.indexOf(QLatin1Char('@'))) - 1, 64);
+        QCOMPARE(ImageRules::imageID(image), id);   // deterministic
+    }
+
+    void getPhase_data()
+    {
+        QTest::addColumn<QString>("restartPolicy");
+        QTest::addColumn<QString>("state");   // running | waiting | crashed (waiting + lastState) | exit0 | exit1
+        QTest::addColumn<bool>("terminal");
+        QTest::addColumn<QString>("phase");
+        QTest::newRow("creating") << "Always" << "waiting" << false << "Pending";
+        QTest::newRow("running") << "Always" << "running" << false << "Running";
+        QTest::newRow("crash loop") << "Always" << "crashed" << false << "Running";
+        QTest::newRow("exited, Always restarts") << "Always" << "exit1" << false << "Running";
+        QTest::newRow("exited 1, Never") << "Never" << "exit1" << false << "Failed";
+        QTest::newRow("exited 0, OnFailure") << "OnFailure" << "exit0" << false << "Succeeded";
+        QTest::newRow("exited 1, OnFailure") << "OnFailure" << "exit1" << false << "Running";
+        QTest::newRow("killed after delete, exit 0") << "Always" << "exit0" << true << "Succeeded";
+        QTest::newRow("killed after delete, exit 137") << "Always" << "exit137" << true << "Failed";
+    }
+    void getPhase()
+    {
+        QFETCH(QString, restartPolicy);
+        QFETCH(QString, state);
+        QFETCH(bool, terminal);
+        QFETCH(QString, phase);
+        PodSpec spec;
+        spec.restartPolicy = restartPolicy;
+        Container c;
+        c.name = QStringLiteral("app");
+        spec.containers = {c};
+        ContainerStatus cs;
+        cs.name = QStringLiteral("app");
+        if (state == QLatin1String("running")) {
+            cs.state.running = ContainerStateRunning{1};
+        } else if (state == QLatin1String("waiting")) {
+            cs.state.waiting = ContainerStateWaiting{QStringLiteral("ContainerCreating"), {}};
+        } else if (state == QLatin1String("crashed")) {
+            cs.state.waiting = ContainerStateWaiting{QStringLiteral("CrashLoopBackOff"), {}};
+            cs.lastState.terminated = ContainerStateTerminated{};
+            cs.lastState.terminated->exitCode = 1;
+        } else {
+            cs.state.terminated = ContainerStateTerminated{};
+            cs.state.terminated->exitCode = state.mid(4).toInt();
+        }
+        QCOMPARE(PodStatusBuilder::phase(spec, {cs}, terminal), phase);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestKubeletRules)
+#include "tst_kubelet_rules.moc"
