@@ -55,7 +55,7 @@ private slots:
                                                                            "no matches for kind \"Widget\" in version \"example.com/v1\"") + tail;
         QTest::newRow("good document + unknown one: nothing applied")
             << kPod + "---\n" + object("apps/v1", "Deploymnt")
-            << QStringLiteral("web.yaml:10:1: resource mapping not found for name: \"web\" namespace: \"\" from \"web.yaml\": "
+            << QStringLiteral("web.yaml:11:1: resource mapping not found for name: \"web\" namespace: \"\" from \"web.yaml\": "
                               "no matches for kind \"Deploymnt\" in version \"apps/v1\"") + tail;
         QTest::newRow("missing kind is reported first") << QByteArray("apiVersion: apps/v1\nmetadata:\n  name: web\n")
                                                         << QStringLiteral("web.yaml:1:1: error validating data: kind not set");

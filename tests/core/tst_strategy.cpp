@@ -5,6 +5,7 @@
 // ownerReferences). `statusUpdates` is upstream's deployment TestStatusUpdates, extended to
 // the other kinds; the end-to-end row is `kubectl annotate deploy web
 // kubernetes.io/change-cause=v2`: generation 3 -> 4, then the controller's observedGeneration 4.
+#include "core/api/codec.h"
 #include "core/api/genericobject.h"
 #include "core/apiserver/strategy.h"
 #include "core/sim/simulation.h"
@@ -41,10 +42,7 @@ MutableObjectPtr makeObject(const QString &kind)
             "spec":{"ports":[{"port":80}],"selector":{"app":"web"}}})").object();
     else
         json = QJsonDocument::fromJson(R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"web"},"data":{"a":"1"}})").object();
-    auto g = std::make_shared<GenericObject>();
-    DecodeContext ctx;
-    g->fromJson(json, ctx);
-    return g;
+    return decodeObject(json).object;
 }
 
 // One edit of the kind the row names: "spec", "annotation+", "annotation~", "annotation-",

@@ -1,207 +1,31 @@
+// SPDX-License-Identifier: Apache-2.0
 // validateCreate / validateUpdate / validateStatusUpdate: one row per upstream rule, each with
 // the exact messages kube-apiserver produces (pkg/apis/apps/validation/validation_test.go
 // TestValidateDeployment style). Rows are a JSON merge patch (RFC 7386) over a valid object,
 // decoded and defaulted the way the API server would before validating.
-#include "core/api/codec.h"
-#include "core/api/defaults.h"
+// Updates: tst_validation_update.cpp; name and quantity formats: tst_validation_formats.cpp.
 #include "core/api/namevalidation.h"
 #include "core/api/validation.h"
 #include "core/api/validationdetail.h"
+#include "tests/core/validationtesthelpers.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
 
 using namespace rlab::api;
-
-namespace {
-
-const QString kSubdomainMsg = QStringLiteral(
-    R"x(a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*'))x");
-const QString kLabelMsg = QStringLiteral(
-    R"x(a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?'))x");
-const QString kQualifiedNameMsg = QStringLiteral(
-    R"x(must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'))x");
-const QString kLabelValueMsg = QStringLiteral(
-    R"x(a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?'))x");
-const QString kPercentMsg = QStringLiteral(
-    R"x(a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%'))x");
-const QString kQuantityMsg = QStringLiteral(
-    R"x(quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$')x");
-const QString kPodUpdateMsg = QStringLiteral(
-    "pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,"
-    "`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),"
-    "`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)\n");
-
-const char *kDeployment = R"({"apiVersion":"apps/v1","kind":"Deployment",
-  "metadata":{"name":"web","namespace":"default"},
-  "spec":{"replicas":3,"selector":{"matchLabels":{"app":"web"}},
-    "template":{"metadata":{"labels":{"app":"web"}},
-      "spec":{"containers":[{"name":"nginx","image":"nginx:1.25","ports":[{"containerPort":80}]}]}}}})";
-const char *kReplicaSet = R"({"apiVersion":"apps/v1","kind":"ReplicaSet",
-  "metadata":{"name":"web-5d4f8","namespace":"default"},
-  "spec":{"replicas":2,"selector":{"matchLabels":{"app":"web"}},
-    "template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"name":"nginx","image":"nginx:1.25"}]}}}})";
-const char *kPod = R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"web-1","namespace":"default"},
-  "spec":{"containers":[{"name":"nginx","image":"nginx:1.25"}]}})";
-const char *kNode = R"({"apiVersion":"v1","kind":"Node","metadata":{"name":"node-1"},
-  "status":{"capacity":{"cpu":"4","memory":"8Gi","pods":"110"}}})";
-const char *kNamespace = R"({"apiVersion":"v1","kind":"Namespace","metadata":{"name":"team-a"}})";
-const char *kEvent = R"({"apiVersion":"v1","kind":"Event","metadata":{"name":"web.17a2b","namespace":"default"},
-  "involvedObject":{"kind":"Deployment","namespace":"default","name":"web"},
-  "reason":"ScalingReplicaSet","message":"Scaled up replica set web-5d4f8 to 3","type":"Normal",
-  "source":{"component":"deployment-controller"},"count":1})";
-
-QJsonObject parse(const QByteArray &json)
-{
-    QJsonParseError err;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &err);
-    if (doc.isNull())
-        qFatal("bad test JSON: %s in %s", qPrintable(err.errorString()), json.constData());
-    return doc.object();
-}
-
-// RFC 7386 JSON merge patch: objects merge, null deletes, anything else replaces.
-QJsonValue mergePatch(const QJsonValue &target, const QJsonValue &patch)
-{
-    if (!patch.isObject())
-        return patch;
-    QJsonObject out = target.isObject() ? target.toObject() : QJsonObject();
-    const QJsonObject p = patch.toObject();
-    for (auto it = p.begin(); it != p.end(); ++it) {
-        if (it.value().isNull())
-            out.remove(it.key());
-        else
-            out.insert(it.key(), mergePatch(out.value(it.key()), it.value()));
-    }
-    return out;
-}
-
-MutableObjectPtr build(const char *base, const QByteArray &patch)
-{
-    const QJsonObject json = mergePatch(parse(base), patch.isEmpty() ? QJsonObject() : parse(patch)).toObject();
-    const DecodeResult r = decodeObject(json);
-    if (!r.object)
-        qFatal("row does not decode: %s", qPrintable(r.error));
-    setDefaults(*r.object);
-    return r.object;
-}
-
-QStringList messages(const FieldErrors &errs)
-{
-    QStringList out;
-    for (const FieldError &e : errs)
-        out << e.message();
-    return out;
-}
-
-const char *baseFor(const QString &kind)
-{
-    if (kind == QLatin1String("Deployment"))
-        return kDeployment;
-    if (kind == QLatin1String("ReplicaSet"))
-        return kReplicaSet;
-    if (kind == QLatin1String("Pod"))
-        return kPod;
-    if (kind == QLatin1String("Node"))
-        return kNode;
-    if (kind == QLatin1String("Namespace"))
-        return kNamespace;
-    return kEvent;
-}
-
-// The apiserver's bookkeeping before update validation: a stored object has a resourceVersion.
-MutableObjectPtr stored(const char *base, const QByteArray &patch)
-{
-    MutableObjectPtr o = build(base, patch);
-    o->metadata.resourceVersion = QStringLiteral("7");
-    o->metadata.uid = QStringLiteral("0b7c2f6e-1111-2222-3333-444455556666");
-    return o;
-}
-
-} // namespace
-
+using namespace rlab::test::validation;
 class TestValidation : public QObject
 {
     Q_OBJECT
 
 private slots:
-    void nameFormats_data();
-    void nameFormats();
     void create_data();
     void create();
     void invalidMessage_data();
     void invalidMessage();
-    void update_data();
-    void update();
-    void statusUpdate_data();
-    void statusUpdate();
-    void podUpdateForbidsOtherFields();
     void invalidMessagePrintsRepeatedCausesOnce();
-    void canonicalQuantity_data();
-    void canonicalQuantity();
 };
-
-void TestValidation::nameFormats_data()
-{
-    QTest::addColumn<QString>("function");
-    QTest::addColumn<QString>("value");
-    QTest::addColumn<QStringList>("expected");
-    QTest::newRow("subdomain ok") << "subdomain" << "web.example-1" << QStringList{};
-    QTest::newRow("subdomain upper") << "subdomain" << "Web" << QStringList{kSubdomainMsg};
-    QTest::newRow("subdomain too long") << "subdomain" << QString(254, QLatin1Char('a'))
-                                        << QStringList{QStringLiteral("must be no more than 253 characters")};
-    QTest::newRow("label dots") << "label" << "a.b" << QStringList{QStringLiteral("must not contain dots")};
-    QTest::newRow("label underscore") << "label" << "a_b" << QStringList{kLabelMsg};
-    QTest::newRow("label too long") << "label" << QString(64, QLatin1Char('a'))
-                                    << QStringList{QStringLiteral("must be no more than 63 characters")};
-    QTest::newRow("qualified ok") << "qualified" << "app.kubernetes.io/name" << QStringList{};
-    QTest::newRow("qualified empty") << "qualified" << ""
-                                     << QStringList{QStringLiteral("name part must be non-empty"),
-                                                    QStringLiteral("name part ") + kQualifiedNameMsg};
-    QTest::newRow("qualified empty prefix") << "qualified" << "/a" << QStringList{QStringLiteral("prefix part must be non-empty")};
-    QTest::newRow("qualified bad prefix") << "qualified" << "Example.com/a"
-                                          << QStringList{QStringLiteral("prefix part ") + kSubdomainMsg};
-    QTest::newRow("qualified two slashes")
-        << "qualified" << "a/b/c"
-        << QStringList{QStringLiteral("a valid label key ") + kQualifiedNameMsg
-                       + QStringLiteral(" with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')")};
-    QTest::newRow("label value ok empty") << "labelValue" << "" << QStringList{};
-    QTest::newRow("label value dash") << "labelValue" << "-x" << QStringList{kLabelValueMsg};
-    QTest::newRow("percent") << "percent" << "25" << QStringList{kPercentMsg};
-    QTest::newRow("generateName trailing dash ok") << "generateName" << "web-" << QStringList{};
-    QTest::newRow("generateName upper") << "generateName" << "Web-" << QStringList{kSubdomainMsg};
-    QTest::newRow("path segment slash") << "pathSegment" << "a/b" << QStringList{QStringLiteral("may not contain '/'")};
-    QTest::newRow("path segment dot") << "pathSegment" << ".." << QStringList{QStringLiteral("may not be '..'")};
-    QTest::newRow("port name") << "portName" << "http--2"
-                               << QStringList{QStringLiteral("must not contain consecutive hyphens")};
-}
-
-void TestValidation::nameFormats()
-{
-    QFETCH(QString, function);
-    QFETCH(QString, value);
-    QFETCH(QStringList, expected);
-    QStringList actual;
-    if (function == QLatin1String("subdomain"))
-        actual = isDNS1123Subdomain(value);
-    else if (function == QLatin1String("label"))
-        actual = isDNS1123Label(value);
-    else if (function == QLatin1String("qualified"))
-        actual = isQualifiedName(value);
-    else if (function == QLatin1String("labelValue"))
-        actual = isValidLabelValue(value);
-    else if (function == QLatin1String("percent"))
-        actual = isValidPercent(value);
-    else if (function == QLatin1String("generateName"))
-        actual = nameIsDNSSubdomain(value, true);
-    else if (function == QLatin1String("pathSegment"))
-        actual = validatePathSegmentName(value, false);
-    else
-        actual = isValidPortName(value);
-    QCOMPARE(actual, expected);
-}
-
 void TestValidation::create_data()
 {
     QTest::addColumn<QString>("kind");
@@ -517,112 +341,6 @@ void TestValidation::invalidMessage()
     QCOMPARE(rlab::api::invalidMessage(QStringLiteral("Deployment"), obj->metadata.name, validateCreate(*obj)), expected);
 }
 
-void TestValidation::update_data()
-{
-    QTest::addColumn<QString>("kind");
-    QTest::addColumn<QByteArray>("oldPatch");
-    QTest::addColumn<QByteArray>("newPatch");
-    QTest::addColumn<QStringList>("expected");
-    auto row = [](const char *name, const char *kind, const char *oldPatch, const char *newPatch, const QStringList &expected) {
-        QTest::newRow(name) << QString::fromLatin1(kind) << QByteArray(oldPatch) << QByteArray(newPatch) << expected;
-    };
-    row("scale", "Deployment", "", R"({"spec":{"replicas":10}})", {});
-    row("new image", "Deployment", "", R"({"spec":{"template":{"spec":{"containers":[{"name":"nginx","image":"nginx:1.26"}]}}}})", {});
-    row("selector is immutable", "Deployment", "",
-        R"({"spec":{"selector":{"matchLabels":{"app":"api"}},"template":{"metadata":{"labels":{"app":"api"}}}}})",
-        {QStringLiteral(R"(spec.selector: Invalid value: {"matchLabels":{"app":"api"}}: field is immutable)")});
-    row("replicaset selector is immutable", "ReplicaSet", "",
-        R"({"spec":{"selector":{"matchLabels":{"app":"web","pod-template-hash":"x"}},"template":{"metadata":{"labels":{"app":"web","pod-template-hash":"x"}}}}})",
-        {QStringLiteral(R"(spec.selector: Invalid value: {"matchLabels":{"app":"web","pod-template-hash":"x"}}: field is immutable)")});
-    // The generic registry and the strategy both check metadata; the cause list repeats.
-    row("name is immutable", "Deployment", "", R"({"metadata":{"name":"web2"}})",
-        {QStringLiteral("metadata.name: Invalid value: \"web2\": field is immutable"),
-         QStringLiteral("metadata.name: Invalid value: \"web2\": field is immutable")});
-    row("still validated", "Deployment", "", R"({"spec":{"replicas":-3}})",
-        {QStringLiteral("spec.replicas: Invalid value: -3: must be greater than or equal to 0")});
-    row("pod image change", "Pod", "", R"({"spec":{"containers":[{"name":"nginx","image":"nginx:1.26"}]}})", {});
-    row("pod add container", "Pod", "",
-        R"({"spec":{"containers":[{"name":"nginx","image":"nginx"},{"name":"side","image":"busybox"}]}})",
-        {QStringLiteral("spec.containers: Forbidden: pod updates may not add or remove containers")});
-    row("pod add toleration", "Pod", R"({"spec":{"tolerations":[{"key":"a","operator":"Exists"}]}})",
-        R"({"spec":{"tolerations":[{"key":"a","operator":"Exists"},{"key":"b","operator":"Exists"}]}})", {});
-    row("pod change toleration", "Pod", R"({"spec":{"tolerations":[{"key":"a","operator":"Exists"}]}})",
-        R"({"spec":{"tolerations":[{"key":"b","operator":"Exists"}]}})",
-        {QStringLiteral("spec.tolerations: Forbidden: existing toleration can not be modified except its tolerationSeconds")});
-    row("node podCIDR", "Node", R"({"spec":{"podCIDRs":["10.0.1.0/24"]}})", R"({"spec":{"podCIDRs":["10.0.2.0/24"]}})",
-        {QStringLiteral("spec.podCIDRs: Forbidden: node updates may not change podCIDR except from \"\" to valid")});
-    row("node cordon", "Node", "", R"({"spec":{"unschedulable":true}})", {});
-}
-
-void TestValidation::update()
-{
-    QFETCH(QString, kind);
-    QFETCH(QByteArray, oldPatch);
-    QFETCH(QByteArray, newPatch);
-    QFETCH(QStringList, expected);
-    const MutableObjectPtr oldObj = stored(baseFor(kind), oldPatch);
-    QJsonObject merged = mergePatch(oldObj->toJson(), parse(newPatch.isEmpty() ? QByteArray("{}") : newPatch)).toObject();
-    MutableObjectPtr newObj = decodeObject(merged).object;
-    QVERIFY(newObj);
-    setDefaults(*newObj);
-    QCOMPARE(messages(validateUpdate(*newObj, *oldObj)), expected);
-}
-
-void TestValidation::statusUpdate_data()
-{
-    QTest::addColumn<QString>("kind");
-    QTest::addColumn<QByteArray>("oldPatch");
-    QTest::addColumn<QByteArray>("newPatch");
-    QTest::addColumn<QStringList>("expected");
-    auto row = [](const char *name, const char *kind, const char *oldPatch, const char *newPatch, const QStringList &expected) {
-        QTest::newRow(name) << QString::fromLatin1(kind) << QByteArray(oldPatch) << QByteArray(newPatch) << expected;
-    };
-    row("deployment counters", "Deployment", "", R"({"status":{"replicas":3,"readyReplicas":3,"availableReplicas":3}})", {});
-    row("updated above replicas", "Deployment", "", R"({"status":{"replicas":1,"updatedReplicas":2}})",
-        {QStringLiteral("status.updatedReplicas: Invalid value: 2: cannot be greater than status.replicas")});
-    row("available above ready", "Deployment", "", R"({"status":{"replicas":3,"readyReplicas":1,"availableReplicas":2}})",
-        {QStringLiteral("status.availableReplicas: Invalid value: 2: cannot be greater than readyReplicas")});
-    row("collisionCount decremented", "Deployment", R"({"status":{"collisionCount":2}})", R"({"status":{"collisionCount":1}})",
-        {QStringLiteral("status.collisionCount: Invalid value: 1: cannot be decremented")});
-    // every other counter (0) is now above status.replicas, and upstream says so for each
-    row("replicaset negative", "ReplicaSet", "", R"({"status":{"replicas":-1}})",
-        {QStringLiteral("status.replicas: Invalid value: -1: must be greater than or equal to 0"),
-         QStringLiteral("status.fullyLabeledReplicas: Invalid value: 0: cannot be greater than status.replicas"),
-         QStringLiteral("status.readyReplicas: Invalid value: 0: cannot be greater than status.replicas"),
-         QStringLiteral("status.availableReplicas: Invalid value: 0: cannot be greater than status.replicas")});
-    row("pod bind through status", "Pod", "", R"({"spec":{"nodeName":"node-1"}})",
-        {QStringLiteral("status.nodeName: Forbidden: may not be changed directly")});
-    row("pod phase", "Pod", "", R"({"status":{"phase":"Running"}})", {});
-    row("namespace phase", "Namespace", "", R"({"status":{"phase":"Terminating"}})",
-        {QStringLiteral("status.Phase: Invalid value: \"Terminating\": may only be 'Active' if `deletionTimestamp` is empty")});
-}
-
-void TestValidation::statusUpdate()
-{
-    QFETCH(QString, kind);
-    QFETCH(QByteArray, oldPatch);
-    QFETCH(QByteArray, newPatch);
-    QFETCH(QStringList, expected);
-    const MutableObjectPtr oldObj = stored(baseFor(kind), oldPatch);
-    QJsonObject merged = mergePatch(oldObj->toJson(), parse(newPatch)).toObject();
-    MutableObjectPtr newObj = decodeObject(merged).object;
-    QVERIFY(newObj);
-    QCOMPARE(messages(validateStatusUpdate(*newObj, *oldObj)), expected);
-}
-
-void TestValidation::podUpdateForbidsOtherFields()
-{
-    const MutableObjectPtr oldPod = stored(kPod, {});
-    MutableObjectPtr newPod = oldPod->clone();
-    static_cast<Pod &>(*newPod).spec.nodeSelector.insert(QStringLiteral("disk"), QStringLiteral("ssd"));
-    const FieldErrors errs = validateUpdate(*newPod, *oldPod);
-    QCOMPARE(errs.size(), 1);
-    QCOMPARE(errs[0].field, QStringLiteral("spec"));
-    QCOMPARE(errs[0].type, FieldError::Type::Forbidden);
-    QVERIFY2(errs[0].detail.startsWith(kPodUpdateMsg), qPrintable(errs[0].detail));
-    QVERIFY2(errs[0].detail.contains(QLatin1String("+ \tNodeSelector: {\"disk\":\"ssd\"}")), qPrintable(errs[0].detail));
-}
-
 void TestValidation::invalidMessagePrintsRepeatedCausesOnce()
 {
     // Both the generic registry and the strategy report a renamed object; the Status keeps both
@@ -635,29 +353,5 @@ void TestValidation::invalidMessagePrintsRepeatedCausesOnce()
     QCOMPARE(rlab::api::invalidMessage(QStringLiteral("Deployment"), QStringLiteral("web2"), errs),
              QStringLiteral("The Deployment \"web2\" is invalid: metadata.name: Invalid value: \"web2\": field is immutable"));
 }
-
-void TestValidation::canonicalQuantity_data()
-{
-    QTest::addColumn<QString>("input");
-    QTest::addColumn<QString>("expected");
-    QTest::newRow("1000m") << "1000m" << "1";
-    QTest::newRow("0.5") << "0.5" << "500m";
-    QTest::newRow("1500m") << "1500m" << "1500m";
-    QTest::newRow("2000") << "2000" << "2k";
-    QTest::newRow("1024Mi") << "1024Mi" << "1Gi";
-    QTest::newRow("1536Mi") << "1536Mi" << "1536Mi";
-    QTest::newRow("0.5Ki") << "0.5Ki" << "512";
-    QTest::newRow("zero") << "0Mi" << "0";
-    QTest::newRow("exponent") << "1e3" << "1e3";
-    QTest::newRow("unparsable") << "lots" << "lots";
-}
-
-void TestValidation::canonicalQuantity()
-{
-    QFETCH(QString, input);
-    QFETCH(QString, expected);
-    QCOMPARE(validation::canonicalQuantity(input), expected);
-}
-
 QTEST_GUILESS_MAIN(TestValidation)
 #include "tst_validation.moc"
