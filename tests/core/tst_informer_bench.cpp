@@ -9,6 +9,7 @@
 #include "core/client/inprocessclient.h"
 #include "core/client/sharedindexinformer.h"
 #include "core/store/kvstore.h"
+#include "tests/testutil/fixtures.h"
 
 #include <QElapsedTimer>
 #include <QTest>
@@ -33,23 +34,6 @@ const apiserver::ResourceType &deployments()
 {
     static const apiserver::ResourceType rt = apiserver::resources::byKind(api::Kind::Deployment);
     return rt;
-}
-
-api::MutableObjectPtr makeDeployment(const QString &name, int replicas)
-{
-    auto d = std::make_shared<api::Deployment>();
-    d->metadata.name = name;
-    d->metadata.namespace_ = QStringLiteral("default");
-    d->spec.replicas = replicas;
-    api::LabelSelector selector;
-    selector.matchLabels.insert(QStringLiteral("app"), name);
-    d->spec.selector = selector;
-    d->spec.template_.metadata.labels.insert(QStringLiteral("app"), name);
-    api::Container c;
-    c.name = QStringLiteral("web");
-    c.image = QStringLiteral("nginx:1.25");
-    d->spec.template_.spec.containers.append(c);
-    return d;
 }
 
 // What a controller's handler does in the cheapest case: count (controllers enqueue a key).
@@ -81,7 +65,7 @@ struct Fixture
         ns->metadata.name = QStringLiteral("default");
         api.create(ns);
         for (int i = 0; i < kKeys; ++i) {
-            const auto r = api.create(makeDeployment(QStringLiteral("web-%1").arg(i), 1));
+            const auto r = api.create(test::makeDeployment(QStringLiteral("web-%1").arg(i), 1));
             Q_ASSERT(r.ok());
             keys.push_back(deployments().etcdKey(QStringLiteral("default"), r.value->metadata.name));
             objects.push_back(r.value);

@@ -13,6 +13,7 @@
 #include "core/client/lister.h"
 #include "core/client/sharedindexinformer.h"
 #include "core/store/kvstore.h"
+#include "tests/testutil/fixtures.h"
 
 #include <QTest>
 
@@ -32,23 +33,6 @@ const apiserver::ResourceType &deployments()
 {
     static const apiserver::ResourceType rt = apiserver::resources::byKind(api::Kind::Deployment);
     return rt;
-}
-
-api::MutableObjectPtr makeDeployment(const QString &name, int replicas)
-{
-    auto d = std::make_shared<api::Deployment>();
-    d->metadata.name = name;
-    d->metadata.namespace_ = QStringLiteral("default");
-    d->spec.replicas = replicas;
-    api::LabelSelector selector;
-    selector.matchLabels.insert(QStringLiteral("app"), name);
-    d->spec.selector = selector;
-    d->spec.template_.metadata.labels.insert(QStringLiteral("app"), name);
-    api::Container c;
-    c.name = QStringLiteral("web");
-    c.image = QStringLiteral("nginx:1.25");
-    d->spec.template_.spec.containers.append(c);
-    return d;
 }
 
 struct Lcg
@@ -152,7 +136,7 @@ private slots:
             QVERIFY(api.create(ns).ok());
         }
         for (int i = 0; i < 10; ++i)
-            QVERIFY(api.create(makeDeployment(QStringLiteral("pre-%1").arg(i), 1)).ok());
+            QVERIFY(api.create(test::makeDeployment(QStringLiteral("pre-%1").arg(i), 1)).ok());
         const qint64 listRv = api.currentRevision();
 
         SharedIndexInformer informer(client, deployments(), /*resync*/ 0);
@@ -179,7 +163,7 @@ private slots:
                 const quint32 dice = rng.next() % 10;
                 apiserver::Result<api::ObjectPtr> r;
                 if (!cur) {
-                    r = api.create(makeDeployment(name, int(rng.next() % 9)));
+                    r = api.create(test::makeDeployment(name, int(rng.next() % 9)));
                 } else if (dice < 2) {
                     apiserver::DeleteOptions opts;
                     opts.preconditionResourceVersion = cur->metadata.resourceVersion;
@@ -337,7 +321,7 @@ private slots:
                 const QString name = QStringLiteral("d%1").arg(rng.next() % 20);
                 const auto cur = api.getAs<api::Deployment>(QStringLiteral("default"), name);
                 if (!cur) {
-                    api.create(makeDeployment(name, 1));
+                    api.create(test::makeDeployment(name, 1));
                 } else if (rng.next() % 4 == 0) {
                     api.remove(deployments(), QStringLiteral("default"), name);
                 } else {
