@@ -1,4 +1,5 @@
 #include "core/store/kvstore.h"
+#include "tests/core/kvstoretesthelpers.h"
 #include "tests/testutil/testobject.h"
 
 #include <QJsonObject>
@@ -14,6 +15,11 @@ namespace {
 
 using test::TestObject;
 using test::obj;
+using test::kv::buildHistory;
+using test::kv::kPodA;
+using test::kv::kPodB;
+using test::kv::kPods;
+using test::kv::kWeb;
 
 // "PUT@4.0 a v2 prev2": type, revision, key without "/registry/pods/default/", version,
 // modRevision of prevKv (0 if none).
@@ -31,23 +37,6 @@ QStringList dump(const std::vector<WatchEvent> &events)
                    .arg(e.prevKv.isValid() ? e.prevKv.modRevision : 0);
     }
     return out;
-}
-
-const QByteArray kPods = "/registry/pods/";
-const QByteArray kPodA = "/registry/pods/default/a";
-const QByteArray kPodB = "/registry/pods/default/b";
-const QByteArray kWeb = "/registry/deployments/default/web";
-
-// r2 put a, r3 put b, r4 put a, r5 del b, r6 put web, r7 put b, r8 deleteRange(pods): a@8.0 b@8.1
-void buildHistory(KvStore &store)
-{
-    store.put(kPodA, obj(1));
-    store.put(kPodB, obj(2));
-    store.put(kPodA, obj(3));
-    store.deleteRange(KeyRange::single(kPodB));
-    store.put(kWeb, obj(4));
-    store.put(kPodB, obj(5));
-    store.deleteRange(KeyRange::prefix(kPods));
 }
 
 const QStringList kPodEvents = {
