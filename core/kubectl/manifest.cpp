@@ -21,6 +21,15 @@ void addError(Manifest &m, const SourceDocument &doc, const QString &path, const
     m.errors.append(e.toString());
 }
 
+// `kubectl apply -f FILE` of a file without objects (empty, only comments or `---`, an empty
+// List) fails before any request.
+void addNoObjects(Manifest &m, const QString &fileName)
+{
+    const SourceError e{fileName, 0, 0, QStringLiteral("error: no objects passed to apply")};
+    m.sourceErrors.append(e);
+    m.errors.append(e.toString());
+}
+
 // "json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32"
 // -> "spec.replicas"; `unknown field "spec.foo"` -> "spec.foo".
 QString pathInMessage(const QString &message)
@@ -42,6 +51,10 @@ QString pathInMessage(const QString &message)
 void check(Manifest &m, const SourceDocument &doc, bool strict)
 {
     const QJsonObject json = doc.value.toObject();
+    if (const std::optional<QString> unmapped = resourceMappingError(json, doc.file)) {
+        addError(m, doc, QStringLiteral("kind"), *unmapped);
+        return;
+    }
     DecodeResult r = decodeObject(json, strict);
     for (const QString &w : r.warnings)
         m.warnings.append(doc.errorAt(pathInMessage(w), QStringLiteral("Warning: ") + w).toString());
@@ -82,6 +95,28 @@ void check(Manifest &m, const SourceDocument &doc, bool strict)
 }
 } // namespace
 
+std::optional<QString> resourceMappingError(const QJsonObject &json, const QString &source)
+{
+    const QJsonValue apiVersion = json.value(QLatin1String("apiVersion"));
+    const QJsonValue kind = json.value(QLatin1String("kind"));
+    if (!apiVersion.isString() || apiVersion.toString().isEmpty() || !kind.isString() || kind.toString().isEmpty())
+        return std::nullopt;   // "error validating data: kind not set" comes first
+    const QString gv = apiVersion.toString();
+    const qsizetype slash = gv.indexOf(QLatin1Char('/'));
+    const QString group = slash < 0 ? QString() : gv.left(slash);
+    const QString version = slash < 0 ? gv : gv.mid(slash + 1);
+    if (gv.count(QLatin1Char('/')) > 1 || gv.startsWith(QLatin1Char('/')) || gv.endsWith(QLatin1Char('/')))
+        return std::nullopt;   // not a group/version at all: the decoder's error
+    for (const ResourceType &rt : resources::builtin())
+        if (rt.kind == kind.toString() && rt.group == group && rt.version == version)
+            return std::nullopt;
+    const QJsonObject meta = json.value(QLatin1String("metadata")).toObject();
+    return QStringLiteral("resource mapping not found for name: \"%1\" namespace: \"%2\" from \"%3\": "
+                          "no matches for kind \"%4\" in version \"%5\"\nensure CRDs are installed first")
+        .arg(meta.value(QLatin1String("name")).toString(), meta.value(QLatin1String("namespace")).toString(), source,
+             kind.toString(), gv);
+}
+
 Manifest loadManifest(const QByteArray &text, const QString &fileName, bool strict)
 {
     Manifest m;
@@ -102,6 +137,8 @@ Manifest loadManifest(const QByteArray &text, const QString &fileName, bool stri
         check(m, doc, strict);
     if (!m.ok())
         m.objects.clear();
+    else if (m.objects.isEmpty())
+        addNoObjects(m, fileName);
     return m;
 }
 

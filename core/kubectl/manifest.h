@@ -4,6 +4,7 @@
 #include "core/kubectl/apply.h"
 
 #include <QList>
+#include <optional>
 #include <QStringList>
 
 namespace rlab::kubectl {
@@ -30,6 +31,16 @@ struct Manifest
     bool ok() const { return errors.isEmpty(); }
 };
 
+// kubectl's REST mapping of a manifest's apiVersion/kind against what the server serves (the
+// lab has no CustomResourceDefinitions: the kinds of resources::builtin()). nullopt if served
+// (or if apiVersion/kind are missing, which validation reports first); otherwise kubectl's
+// error, `resource mapping not found for name: "web" namespace: "" from "web.yaml": no matches
+// for kind "Deploymnt" in version "apps/v1"` + "\nensure CRDs are installed first". `source` is
+// the file name as given (kubectl's "STDIN" for standard input). The window's Apply uses it too.
+std::optional<QString> resourceMappingError(const QJsonObject &json, const QString &source);
+
+// A file with no object at all (empty, comments, `---` only, an empty List) is an error, as
+// `kubectl apply -f FILE` says: `FILE: error: no objects passed to apply`.
 Manifest loadManifest(const QByteArray &text, const QString &fileName, bool strict = false);
 Manifest loadManifestFile(const QString &path, bool strict = false);
 // kubectlApply for every object, in file order; call only when manifest.ok().
