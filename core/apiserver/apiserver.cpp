@@ -177,7 +177,7 @@ Result<ObjectPtr> ApiServer::restore(MutableObjectPtr obj)
         obj->metadata.uid = m_names.uid();
     if (obj->metadata.creationTimestamp == 0)
         obj->metadata.creationTimestamp = m_clock.now() / 1000 * 1000;
-    if (strategy::tracksGeneration(obj->kind()) && obj->metadata.generation == 0)
+    if (strategy::tracksGeneration(*obj) && obj->metadata.generation == 0)
         obj->metadata.generation = 1;
     const QByteArray key = rt.etcdKey(obj->metadata.namespace_, obj->metadata.name);
     const bool exists = getLocked(rt, obj->metadata.namespace_, obj->metadata.name) != nullptr;

@@ -16,6 +16,41 @@ bool tracksGeneration(Kind kind)
     return kind == Kind::Deployment || kind == Kind::ReplicaSet;
 }
 
+namespace {
+// The stored-as-given kinds whose registry strategy sets generation 1 on create and bumps it on
+// spec changes (statefulset, daemonset, job, cronjob, ingress, poddisruptionbudget strategy.go);
+// Service, ConfigMap, Secret, HPA, PV/PVC, LimitRange, ResourceQuota, ServiceAccount have none.
+bool genericTracksGeneration(const GenericObject &g)
+{
+    static const QStringList kinds{QStringLiteral("apps/v1 StatefulSet"), QStringLiteral("apps/v1 DaemonSet"),
+                                   QStringLiteral("batch/v1 Job"), QStringLiteral("batch/v1 CronJob"),
+                                   QStringLiteral("networking.k8s.io/v1 Ingress"), QStringLiteral("policy/v1 PodDisruptionBudget")};
+    return kinds.contains(g.apiVersion + QLatin1Char(' ') + g.kindName);
+}
+
+// Stored-as-given kinds with a status subresource: an update of the main resource keeps the
+// stored status (every such strategy's PrepareForUpdate: `new.Status = old.Status`).
+bool genericHasStatus(const GenericObject &g)
+{
+    static const QStringList kinds{QStringLiteral("v1 Service"), QStringLiteral("v1 PersistentVolumeClaim"),
+                                   QStringLiteral("v1 PersistentVolume"), QStringLiteral("v1 ResourceQuota"),
+                                   QStringLiteral("apps/v1 StatefulSet"), QStringLiteral("apps/v1 DaemonSet"),
+                                   QStringLiteral("batch/v1 Job"), QStringLiteral("batch/v1 CronJob"),
+                                   QStringLiteral("networking.k8s.io/v1 Ingress"),
+                                   QStringLiteral("autoscaling/v2 HorizontalPodAutoscaler"),
+                                   QStringLiteral("autoscaling/v1 HorizontalPodAutoscaler"),
+                                   QStringLiteral("policy/v1 PodDisruptionBudget")};
+    return kinds.contains(g.apiVersion + QLatin1Char(' ') + g.kindName);
+}
+} // namespace
+
+bool tracksGeneration(const Object &obj)
+{
+    if (obj.kind() == Kind::Generic)
+        return genericTracksGeneration(static_cast<const GenericObject &>(obj));
+    return tracksGeneration(obj.kind());
+}
+
 bool hasStatus(Kind kind)
 {
     return kind == Kind::Deployment || kind == Kind::ReplicaSet || kind == Kind::Pod
@@ -65,7 +100,7 @@ void prepareForCreate(Object &obj)
     default:
         break;
     }
-    obj.metadata.generation = tracksGeneration(obj.kind()) ? 1 : 0;
+    obj.metadata.generation = tracksGeneration(obj) ? 1 : 0;
     obj.metadata.deletionTimestamp = 0;
     obj.metadata.deletionGracePeriodSeconds.reset();
 }
@@ -107,22 +142,34 @@ void prepareForUpdate(Object &obj, const Object &old)
         static_cast<Node &>(obj).status = static_cast<const Node &>(old).status;
         break;
     case Kind::Namespace:
+        // namespace strategy.go: spec.finalizers change only through the finalize subresource.
+        static_cast<Namespace &>(obj).spec.finalizers = static_cast<const Namespace &>(old).spec.finalizers;
         static_cast<Namespace &>(obj).status = static_cast<const Namespace &>(old).status;
         break;
+    case Kind::Generic: {
+        auto &g = static_cast<GenericObject &>(obj);
+        if (genericHasStatus(g)) {
+            const QJsonValue status = static_cast<const GenericObject &>(old).content.value(QLatin1String("status"));
+            if (status.isUndefined())
+                g.content.remove(QLatin1String("status"));
+            else
+                g.content.insert(QLatin1String("status"), status);
+        }
+        break;
+    }
     default:
         break;
     }
+    // rest.BeforeUpdate: a request cannot set the generation; the strategy may bump it.
     obj.metadata.generation = old.metadata.generation;
-    if (tracksGeneration(obj.kind())) {
-        bool bump = !specEqual(obj, old);
-        // The legacy rollback request rides on an annotation (deployment strategy.go).
-        const QString rollbackTo = QStringLiteral("deprecated.deployment.rollback.to");
-        if (obj.kind() == Kind::Deployment
-            && obj.metadata.annotations.value(rollbackTo) != old.metadata.annotations.value(rollbackTo))
-            bump = true;
-        if (bump)
-            obj.metadata.generation = old.metadata.generation + 1;
-    }
+    bool bump = tracksGeneration(obj) && !specEqual(obj, old);
+    // Deployment strategy.go: annotation changes bump it too, "because annotations are copied
+    // from deployments to their replica sets" (kubectl annotate, the change-cause, the legacy
+    // rollback request). A ReplicaSet's annotations do not.
+    if (obj.kind() == Kind::Deployment && obj.metadata.annotations != old.metadata.annotations)
+        bump = true;
+    if (bump)
+        obj.metadata.generation = old.metadata.generation + 1;
 }
 
 void prepareForStatusUpdate(Object &obj, const Object &old)
@@ -130,15 +177,26 @@ void prepareForStatusUpdate(Object &obj, const Object &old)
     switch (obj.kind()) {
     case Kind::Deployment:
         static_cast<Deployment &>(obj).spec = static_cast<const Deployment &>(old).spec;
+        obj.metadata.labels = old.metadata.labels;   // deploymentStatusStrategy only
         break;
     case Kind::ReplicaSet:
         static_cast<ReplicaSet &>(obj).spec = static_cast<const ReplicaSet &>(old).spec;
         break;
-    case Kind::Pod:
-        static_cast<Pod &>(obj).spec = static_cast<const Pod &>(old).spec;
+    case Kind::Pod: {
+        auto &pod = static_cast<Pod &>(obj);
+        pod.spec = static_cast<const Pod &>(old).spec;
+        // "don't allow the pods/status endpoint to touch owner references"; the QoS class is
+        // immutable and backfilled when a kubelet dropped it.
+        pod.metadata.ownerReferences = old.metadata.ownerReferences;
+        if (pod.status.qosClass.isEmpty())
+            pod.status.qosClass = static_cast<const Pod &>(old).status.qosClass;
         break;
+    }
     case Kind::Node:
         static_cast<Node &>(obj).spec = static_cast<const Node &>(old).spec;
+        break;
+    case Kind::Namespace:
+        static_cast<Namespace &>(obj).spec = static_cast<const Namespace &>(old).spec;
         break;
     case Kind::Generic: {
         auto &g = static_cast<GenericObject &>(obj);
@@ -152,7 +210,6 @@ void prepareForStatusUpdate(Object &obj, const Object &old)
     default:
         break;
     }
-    obj.metadata.labels = old.metadata.labels;
     obj.metadata.generation = old.metadata.generation;
     obj.metadata.deletionTimestamp = old.metadata.deletionTimestamp;
     obj.metadata.deletionGracePeriodSeconds = old.metadata.deletionGracePeriodSeconds;
