@@ -28,6 +28,12 @@ qint64 ApiServer::currentRevision() const
     return m_store.revision();
 }
 
+qint64 ApiServer::watchProgressRevision() const
+{
+    std::lock_guard lock(m_writeMutex);
+    return m_store.revision();
+}
+
 void ApiServer::traceRequest(const QString &verb, const ResourceType &rt, const QString &ns,
                              const QString &name, const QString &subresource) const
 {

@@ -69,6 +69,9 @@ public:
     Result<api::ObjectPtr> restore(api::MutableObjectPtr obj);
 
     qint64 currentRevision() const;
+    // The revision a watch bookmark may carry: taken under the write lock, so every change up to
+    // it has reached every watcher (currentRevision() can run ahead of the watchers' queues).
+    qint64 watchProgressRevision() const;
     store::KvStore &store() { return m_store; }
     Clock &clock() { return m_clock; }
     TraceLog *trace() const { return m_trace; }

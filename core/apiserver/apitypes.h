@@ -35,7 +35,8 @@ struct ListOptions
     qint64 limit = 0;
     QString continueToken;
     bool allowWatchBookmarks = false;
-    bool sendInitialEvents = false;
+    std::optional<bool> sendInitialEvents;   // watch only, and only with the WatchList gate
+    std::optional<qint64> timeoutSeconds;    // watch: how long the server keeps the stream open
 };
 
 enum class PatchType { Merge, Json, Strategic, Apply };

@@ -3,6 +3,8 @@
 
 #include "core/apiserver/apiserver.h"
 #include "core/apiserver/callerscope.h"
+#include "core/apiserver/featuregate.h"
+#include "core/apiserver/listoptionsvalidation.h"
 #include "core/server/discovery.h"
 #include "core/server/encodedobjectcache.h"
 #include "core/server/servercounters.h"
@@ -29,24 +31,6 @@ QByteArray header(const QHttpServerRequest &request, const char *name)
         if (h.first.compare(name, Qt::CaseInsensitive) == 0)
             return h.second;
     return QByteArray();
-}
-
-// Go's url.Values encoding: '+' is a space; then percent-decoding. The first value wins.
-QHash<QString, QString> parseQuery(const QString &raw)
-{
-    QHash<QString, QString> out;
-    const auto decode = [](QString s) {
-        s.replace(QLatin1Char('+'), QLatin1Char(' '));
-        return QUrl::fromPercentEncoding(s.toUtf8());
-    };
-    const QStringList pairs = raw.split(QLatin1Char('&'), Qt::SkipEmptyParts);
-    for (const QString &pair : pairs) {
-        const qsizetype eq = pair.indexOf(QLatin1Char('='));
-        const QString key = decode(eq < 0 ? pair : pair.left(eq));
-        if (!out.contains(key))
-            out.insert(key, eq < 0 ? QString() : decode(pair.mid(eq + 1)));
-    }
-    return out;
 }
 
 QString methodName(Method m)
@@ -142,7 +126,7 @@ void RestHandler::handle(const QHttpServerRequest &request, QHttpServerResponder
     Call call;
     call.method = request.method();
     call.path = request.url().path();
-    call.params = parseQuery(request.url().query(QUrl::FullyEncoded));
+    call.params = QueryParameters::parse(request.url().query(QUrl::FullyEncoded));
     call.query = request.url().query(QUrl::FullyDecoded);
     call.accept = header(request, "Accept");
     call.contentType = header(request, "Content-Type");
@@ -244,8 +228,8 @@ std::optional<HttpReply> RestHandler::resource(Call &call, QHttpServerResponder 
         if (!p.name.isEmpty())
             return get(call);
         if (p.subresource.isEmpty()) {
-            const QString w = call.param("watch");
-            if (w == QLatin1String("true") || w == QLatin1String("1"))
+            // metav1.ListOptions.Watch, converted like every boolean parameter: ?watch=True is a watch.
+            if (call.params.flag(QStringLiteral("watch")))
                 return watch(call, responder);
             return list(call);
         }
@@ -285,17 +269,33 @@ bool RestHandler::wantsTable(const Call &call) const
     return false;
 }
 
-ListOptions RestHandler::listOptions(const Call &call) const
+std::optional<ListOptions> RestHandler::listOptions(const Call &call, bool watch, HttpReply *error) const
 {
     ListOptions o;
     o.labelSelector = call.param("labelSelector");
     o.fieldSelector = call.param("fieldSelector");
     o.resourceVersion = call.param("resourceVersion");
     o.resourceVersionMatch = call.param("resourceVersionMatch");
-    o.limit = call.param("limit").toLongLong();
     o.continueToken = call.param("continue");
-    o.allowWatchBookmarks = call.param("allowWatchBookmarks") == QLatin1String("true");
-    o.sendInitialEvents = call.param("sendInitialEvents") == QLatin1String("true");
+    o.allowWatchBookmarks = call.params.flag(QStringLiteral("allowWatchBookmarks"));
+    o.sendInitialEvents = call.params.optionalFlag(QStringLiteral("sendInitialEvents"));
+    QString bad;
+    for (const char *key : {"limit", "timeoutSeconds"}) {
+        const std::optional<qint64> v = call.params.integer(QLatin1String(key), &bad);
+        if (!bad.isEmpty()) {
+            *error = HttpReply::error(ApiError::badRequest(bad));
+            return std::nullopt;
+        }
+        if (qstrcmp(key, "limit") == 0)
+            o.limit = v.value_or(0);
+        else
+            o.timeoutSeconds = v;
+    }
+    const api::FieldErrors errors = validateListOptions(o, watch, FeatureGate::enabled(FeatureGate::WatchList));
+    if (!errors.isEmpty()) {
+        *error = HttpReply::error(ApiError::invalid(QStringLiteral("ListOptions"), QStringLiteral("meta.k8s.io"), QString(), errors));
+        return std::nullopt;
+    }
     return o;
 }
 
@@ -323,7 +323,11 @@ HttpReply RestHandler::get(const Call &call)
 
 HttpReply RestHandler::list(const Call &call)
 {
-    const Result<ObjectList> r = m_api.list(call.rt, call.rest.namespace_, listOptions(call));
+    HttpReply bad;
+    const std::optional<ListOptions> opts = listOptions(call, false, &bad);
+    if (!opts)
+        return bad;
+    const Result<ObjectList> r = m_api.list(call.rt, call.rest.namespace_, *opts);
     if (!r.ok())
         return HttpReply::error(*r.error);
     const ObjectList &l = r.value;
@@ -345,8 +349,12 @@ HttpReply RestHandler::list(const Call &call)
 
 std::optional<HttpReply> RestHandler::watch(const Call &call, QHttpServerResponder &responder)
 {
+    HttpReply bad;
+    const std::optional<ListOptions> opts = listOptions(call, true, &bad);
+    if (!opts)
+        return bad;
     auto hub = std::make_shared<WatchStream::Hub>();
-    Result<std::shared_ptr<ApiWatch>> w = m_api.watch(call.rt, call.rest.namespace_, listOptions(call), WatchStream::notifier(hub));
+    Result<std::shared_ptr<ApiWatch>> w = m_api.watch(call.rt, call.rest.namespace_, *opts, WatchStream::notifier(hub));
     if (!w.ok())
         return HttpReply::error(*w.error);
     const bool table = wantsTable(call);
@@ -374,8 +382,12 @@ std::optional<HttpReply> RestHandler::watch(const Call &call, QHttpServerRespond
     };
     // Reflector-style watches ask for a timeout (kubectl re-watches); `get -w` never does and
     // exits when the stream ends, so those stay open.
-    const int timeoutSeconds = call.param("timeoutSeconds").toInt();
-    new WatchStream(std::move(responder), w.value, hub, std::move(encoder), timeoutSeconds, m_counters, this);
+    const int timeoutSeconds = int(std::clamp<qint64>(opts->timeoutSeconds.value_or(0), 0, 365 * 24 * 3600));
+    auto *stream = new WatchStream(std::move(responder), w.value, hub, std::move(encoder), timeoutSeconds, m_counters, this);
+    if (opts->allowWatchBookmarks) {
+        const ApiServer *api = &m_api;
+        stream->startBookmarks([api] { return api->watchProgressRevision(); });
+    }
     return std::nullopt;
 }
 

@@ -2,6 +2,7 @@
 #include "core/apiserver/apitypes.h"
 #include "core/apiserver/resourcetype.h"
 #include "core/server/httpreply.h"
+#include "core/server/queryparameters.h"
 #include "core/server/restpath.h"
 
 #include <QByteArray>
@@ -53,7 +54,7 @@ private:
     {
         QHttpServerRequest::Method method = QHttpServerRequest::Method::Unknown;
         QString path;
-        QHash<QString, QString> params;
+        QueryParameters params;
         QString query;   // decoded, for the trace
         QByteArray accept, contentType, userAgent, kubectlCommand, body;
         RestPath rest;
@@ -79,7 +80,10 @@ private:
     // Body -> JSON object (JSON or YAML by Content-Type); protobuf -> 415; bad syntax -> 400.
     std::optional<QJsonObject> decodeBody(const Call &call, HttpReply *error) const;
     apiserver::WriteOptions writeOptions(const Call &call) const;
-    apiserver::ListOptions listOptions(const Call &call) const;
+    bool deleteOptionsFromQuery(const Call &call, apiserver::DeleteOptions *opts, HttpReply *error) const;
+    // The list/watch options of the query, parsed and validated as kube-apiserver's ListResource
+    // does: a malformed integer is a 400, ValidateListOptions' complaints a 422.
+    std::optional<apiserver::ListOptions> listOptions(const Call &call, bool watch, HttpReply *error) const;
     bool wantsTable(const Call &call) const;
     HttpReply objectReply(const Call &call, const api::Object &obj, int status = 200) const;
     void trace(const Call &call, int status) const;

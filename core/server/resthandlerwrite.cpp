@@ -96,11 +96,33 @@ std::optional<QJsonObject> RestHandler::decodeBody(const Call &call, HttpReply *
 WriteOptions RestHandler::writeOptions(const Call &call) const
 {
     WriteOptions o;
-    o.dryRun = call.param("dryRun") == QLatin1String("All");
+    o.dryRun = call.params.values(QStringLiteral("dryRun")).contains(QStringLiteral("All"));
     o.strict = call.param("fieldValidation") == QLatin1String("Strict");
     o.fieldManager = call.param("fieldManager");
     o.subresource = call.rest.subresource;
     return o;
+}
+
+// DeleteOptions in the query (kubectl sends them in the body; curl and client libraries may use
+// either), converted as the parameter codec does: gracePeriodSeconds an int64 (400 if not),
+// orphanDependents a boolean. Used when the request has no body (handlers/delete.go).
+bool RestHandler::deleteOptionsFromQuery(const Call &call, DeleteOptions *opts, HttpReply *error) const
+{
+    QString bad;
+    const std::optional<qint64> grace = call.params.integer(QStringLiteral("gracePeriodSeconds"), &bad);
+    if (!bad.isEmpty()) {
+        *error = HttpReply::error(ApiError::badRequest(bad));
+        return false;
+    }
+    if (grace)
+        opts->gracePeriodSeconds = grace;
+    if (const std::optional<bool> orphan = call.params.optionalFlag(QStringLiteral("orphanDependents")))
+        opts->propagationPolicy = *orphan ? QStringLiteral("Orphan") : QStringLiteral("Background");
+    if (call.params.has(QStringLiteral("propagationPolicy")))
+        opts->propagationPolicy = call.param("propagationPolicy");
+    if (call.params.values(QStringLiteral("dryRun")).contains(QStringLiteral("All")))
+        opts->dryRun = true;
+    return true;
 }
 
 namespace {
@@ -254,13 +276,11 @@ HttpReply RestHandler::remove(const Call &call)
         opts.preconditionUid = pre.value(QLatin1String("uid")).toString();
         opts.preconditionResourceVersion = pre.value(QLatin1String("resourceVersion")).toString();
         opts.dryRun = json->value(QLatin1String("dryRun")).toArray().contains(QStringLiteral("All"));
+    } else {
+        HttpReply bad;   // handlers/delete.go: the query is read only when there is no body
+        if (!deleteOptionsFromQuery(call, &opts, &bad))
+            return bad;
     }
-    if (!call.param("gracePeriodSeconds").isEmpty())
-        opts.gracePeriodSeconds = call.param("gracePeriodSeconds").toLongLong();
-    if (!call.param("propagationPolicy").isEmpty())
-        opts.propagationPolicy = call.param("propagationPolicy");
-    if (call.param("dryRun") == QLatin1String("All"))
-        opts.dryRun = true;
 
     const Result<api::ObjectPtr> r = m_api.remove(call.rt, call.rest.namespace_, call.rest.name, opts);
     if (!r.ok())
@@ -274,14 +294,16 @@ HttpReply RestHandler::remove(const Call &call)
 
 HttpReply RestHandler::removeCollection(const Call &call)
 {
-    const Result<ObjectList> l = m_api.list(call.rt, call.rest.namespace_, listOptions(call));
+    HttpReply bad;
+    const std::optional<ListOptions> listOpts = listOptions(call, false, &bad);
+    if (!listOpts)
+        return bad;
+    DeleteOptions opts;
+    if (!deleteOptionsFromQuery(call, &opts, &bad))
+        return bad;
+    const Result<ObjectList> l = m_api.list(call.rt, call.rest.namespace_, *listOpts);
     if (!l.ok())
         return HttpReply::error(*l.error);
-    DeleteOptions opts;
-    opts.dryRun = call.param("dryRun") == QLatin1String("All");
-    if (!call.param("gracePeriodSeconds").isEmpty())
-        opts.gracePeriodSeconds = call.param("gracePeriodSeconds").toLongLong();
-    opts.propagationPolicy = call.param("propagationPolicy");
     QJsonArray items;
     for (const api::ObjectPtr &o : l.value.items) {
         const Result<api::ObjectPtr> r = m_api.remove(call.rt, o->metadata.namespace_, o->metadata.name, opts);

@@ -2,6 +2,8 @@
 
 #include "core/server/servercounters.h"
 
+#include <limits>
+
 namespace rlab::server {
 
 using apiserver::ApiWatchEvent;
@@ -44,7 +46,9 @@ WatchStream::WatchStream(QHttpServerResponder &&responder, std::shared_ptr<apise
     } else {
         deleteLater();
     }
+    m_age.start();
     if (timeoutSeconds > 0) {
+        m_timeoutMs = qint64(timeoutSeconds) * 1000;
         m_timeout.setSingleShot(true);
         connect(&m_timeout, &QTimer::timeout, this, &WatchStream::finish);
         m_timeout.start(timeoutSeconds * 1000);
@@ -95,9 +99,7 @@ void WatchStream::pump()
         m_throttled = true;   // resumed by bytesWritten
         return;
     }
-    std::vector<ApiWatchEvent> fresh = m_watch->take();
-    for (ApiWatchEvent &ev : fresh)
-        m_backlog.push_back(std::move(ev));
+    takeFresh();
     if (m_backlog.empty())
         return;
     // One socket write per batch: one chunk per event.
@@ -129,12 +131,62 @@ void WatchStream::pump()
         schedulePump();   // after the other streams' turns
 }
 
+void WatchStream::takeFresh()
+{
+    std::vector<ApiWatchEvent> fresh = m_watch->take();
+    for (ApiWatchEvent &ev : fresh) {
+        m_lastRevision = std::max(m_lastRevision, ev.revision);
+        m_backlog.push_back(std::move(ev));
+    }
+}
+
+qint64 WatchStream::nextBookmarkDelayMs(qint64 elapsedMs, qint64 timeoutMs)
+{
+    qint64 next = elapsedMs + kBookmarkFrequencyMs;
+    if (timeoutMs > 0)
+        next = std::min(next, timeoutMs - 2000);   // "right before the watcher timeout"
+    return next < elapsedMs ? -1 : next - elapsedMs;
+}
+
+void WatchStream::startBookmarks(std::function<qint64()> progress)
+{
+    m_progress = std::move(progress);
+    m_bookmark.setSingleShot(true);
+    m_bookmark.setTimerType(Qt::PreciseTimer);   // never early: one bookmark before the deadline
+    connect(&m_bookmark, &QTimer::timeout, this, &WatchStream::bookmark);
+    armBookmark();
+}
+
+void WatchStream::armBookmark()
+{
+    const qint64 delay = nextBookmarkDelayMs(m_age.elapsed(), m_timeoutMs);
+    if (delay > 0)
+        m_bookmark.start(int(std::min<qint64>(delay, std::numeric_limits<int>::max())));
+}
+
+void WatchStream::bookmark()
+{
+    if (m_finished || !m_socket)
+        return;
+    // The revision first, then the events: everything up to it is among them or written.
+    const qint64 progress = m_progress();
+    takeFresh();
+    ApiWatchEvent ev;
+    ev.type = ApiWatchEvent::Bookmark;
+    ev.revision = std::max(progress, m_lastRevision);
+    m_lastRevision = ev.revision;
+    m_backlog.push_back(std::move(ev));
+    pump();
+    armBookmark();
+}
+
 void WatchStream::finish()
 {
     if (m_finished)
         return;
     m_finished = true;
     m_timeout.stop();
+    m_bookmark.stop();
     write("0\r\n\r\n");
     m_watch->stop();
     deleteLater();

@@ -5,6 +5,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QTcpSocket>
+#include <QElapsedTimer>
 #include <QTimer>
 
 #include <deque>
@@ -56,9 +57,22 @@ public:
     // Writes the terminal chunk and deletes the stream later.
     void finish();
 
+    // ?allowWatchBookmarks=true: BOOKMARK events as kube-apiserver's watch cache sends them,
+    // roughly every minute and 2 s before the stream's timeout, each after every event up to
+    // its resourceVersion. `progress` gives a revision every change up to which has already
+    // reached the watch (ApiServer::watchProgressRevision).
+    void startBookmarks(std::function<qint64()> progress);
+    // The cacher's nextBookmarkTime: ms from `elapsedMs` (since the watch began) to the next
+    // bookmark, or -1 for none; timeoutMs <= 0 means no deadline.
+    static qint64 nextBookmarkDelayMs(qint64 elapsedMs, qint64 timeoutMs);
+    static constexpr qint64 kBookmarkFrequencyMs = 60'000;
+
 private:
     void write(const QByteArray &bytes);
     void schedulePump();
+    void takeFresh();
+    void bookmark();
+    void armBookmark();
 
     QHttpServerResponder m_responder;
     QPointer<QTcpSocket> m_socket;
@@ -67,6 +81,11 @@ private:
     Encoder m_encoder;
     ServerCounters &m_counters;
     QTimer m_timeout;
+    QTimer m_bookmark;
+    QElapsedTimer m_age;
+    qint64 m_timeoutMs = 0;
+    qint64 m_lastRevision = 0;   // the newest revision taken from the watch
+    std::function<qint64()> m_progress;
     std::deque<apiserver::ApiWatchEvent> m_backlog;   // taken, not yet written
     bool m_first = true;
     bool m_finished = false;
