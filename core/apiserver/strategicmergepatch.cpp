@@ -49,9 +49,31 @@ PatchMeta kubernetesPatchMeta(const QString &kind, const QStringList &path)
         return merge(QStringLiteral("name"));
     if (field == u"volumes")
         return PatchMeta{true, QStringLiteral("name"), true, false};
+    // Newer PodSpec lists (core/v1 types.go): topologySpreadConstraints on topologyKey,
+    // schedulingGates on name, resourceClaims merge+retainKeys on name.
+    if (parent == u"spec") {
+        if (field == u"topologySpreadConstraints")
+            return merge(QStringLiteral("topologyKey"));
+        if (field == u"schedulingGates")
+            return merge(QStringLiteral("name"));
+        if (field == u"resourceClaims")
+            return PatchMeta{true, QStringLiteral("name"), true, false};
+    }
+    // PodStatus: podIPs and hostIPs on ip, resourceClaimStatuses merge+retainKeys on name;
+    // NodeStatus: addresses on type; NodeSpec: podCIDRs as a set.
+    if (parent == u"status") {
+        if ((kind.isEmpty() || kind == u"Pod") && (field == u"podIPs" || field == u"hostIPs"))
+            return merge(QStringLiteral("ip"));
+        if ((kind.isEmpty() || kind == u"Pod") && field == u"resourceClaimStatuses")
+            return PatchMeta{true, QStringLiteral("name"), true, false};
+        if ((kind.isEmpty() || kind == u"Node") && field == u"addresses")
+            return merge(QStringLiteral("type"));
+    }
+    if ((kind.isEmpty() || kind == u"Node") && path == QStringList{QStringLiteral("spec"), QStringLiteral("podCIDRs")})
+        return merge(QString());
     if (field == u"hostAliases")
         return merge(QStringLiteral("ip"));
-    if (field == u"conditions")
+    if (field == u"conditions" && parent == u"status")
         return merge(QStringLiteral("type"));
     if (parent == u"metadata" && field == u"ownerReferences")
         return merge(QStringLiteral("uid"));

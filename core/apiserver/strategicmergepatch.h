@@ -25,9 +25,13 @@ using PatchMetaLookup = std::function<PatchMeta(const QStringList &path)>;
 
 // The built-in table (kubectl-protocol.md §9.1): containers, initContainers, ephemeralContainers,
 // imagePullSecrets, volumes (+retainKeys), env on name; container ports on containerPort;
-// volumeMounts on mountPath; volumeDevices on devicePath; hostAliases on ip; conditions on type;
-// metadata.ownerReferences on uid; metadata.finalizers as a set; Deployment spec.strategy has
-// retainKeys; other maps merge, other lists are replaced. Per kind: Service spec.ports on port.
+// volumeMounts on mountPath; volumeDevices on devicePath; hostAliases on ip; topologySpreadConstraints
+// on topologyKey; schedulingGates on name; resourceClaims (+retainKeys) on name; status.conditions
+// on type; Pod status.podIPs / hostIPs on ip and resourceClaimStatuses (+retainKeys) on name;
+// Node status.addresses on type and spec.podCIDRs as a set; metadata.ownerReferences on uid;
+// metadata.finalizers as a set; Deployment spec.strategy has retainKeys; other maps merge, other
+// lists are replaced. Per kind: Service spec.ports on port. tst_patchstrategies lists every
+// list-typed field of the simulated kinds with its upstream tag.
 PatchMeta kubernetesPatchMeta(const QString &kind, const QStringList &path);
 PatchMetaLookup kubernetesPatchMetaLookup(const QString &kind);
 
