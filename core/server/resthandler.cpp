@@ -6,6 +6,7 @@
 #include "core/apiserver/featuregate.h"
 #include "core/apiserver/listoptionsvalidation.h"
 #include "core/server/discovery.h"
+#include "core/server/openapiv2.h"
 #include "core/server/encodedobjectcache.h"
 #include "core/server/servercounters.h"
 #include "core/kubectl/tableprinter.h"
@@ -13,6 +14,7 @@
 #include "core/base/clock.h"
 #include "core/base/tracelog.h"
 
+#include <QCryptographicHash>
 #include <QHttpServerResponder>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -193,7 +195,8 @@ std::optional<HttpReply> RestHandler::route(Call &call, QHttpServerResponder &re
         if (const std::optional<QJsonObject> doc = Discovery::openApiDocument(parts[3], parts[4]))
             return HttpReply::json(*doc);
     }
-    // /openapi/v2 included: kubectl 1.31 then uses its compiled-in patch strategies.
+    if (path == QLatin1String("/openapi/v2"))
+        return openApiV2(call);
     return HttpReply::notFound();
 }
 
@@ -201,6 +204,16 @@ std::optional<HttpReply> RestHandler::resource(Call &call, QHttpServerResponder 
 {
     const RestPath &p = call.rest;
     call.rt = resources::byResource(p.group, p.resource);
+    // kubectl's validator lists CRDs when a manifest's kind is not in /openapi/v2 (cli-runtime's
+    // CRDFinder), before it reports "no matches for kind": the lab has none, and says so.
+    if (!call.rt.isValid() && p.group == QLatin1String("apiextensions.k8s.io") && p.version == QLatin1String("v1")
+        && p.resource == QLatin1String("customresourcedefinitions") && p.name.isEmpty() && call.method == Method::Get
+        && !call.params.flag(QStringLiteral("watch")))
+        return HttpReply::json(QJsonObject{{QStringLiteral("kind"), QStringLiteral("CustomResourceDefinitionList")},
+                                           {QStringLiteral("apiVersion"), QStringLiteral("apiextensions.k8s.io/v1")},
+                                           {QStringLiteral("metadata"), QJsonObject{{QStringLiteral("resourceVersion"),
+                                                                                     QString::number(m_api.currentRevision())}}},
+                                           {QStringLiteral("items"), QJsonArray()}});
     if (!call.rt.isValid() || call.rt.version != p.version)
         return HttpReply::notFound();
     const ResourceType &rt = call.rt;
@@ -254,6 +267,30 @@ std::optional<HttpReply> RestHandler::resource(Call &call, QHttpServerResponder 
         break;
     }
     return HttpReply::error(methodNotAllowed(method, call.path));
+}
+
+// kube-openapi's /openapi/v2 handler: JSON or the gnostic protobuf by Accept (406 for neither),
+// with its ETag so clients may cache it.
+HttpReply RestHandler::openApiV2(const Call &call) const
+{
+    const QByteArray type = OpenApiV2::negotiate(call.accept);
+    if (type.isEmpty())
+        return HttpReply::error(ApiError{406, QStringLiteral("NotAcceptable"),
+                                         QStringLiteral("only the following media types are accepted: application/json, %1, %2")
+                                             .arg(QLatin1String(OpenApiV2::kProtobufDeprecated), QLatin1String(OpenApiV2::kProtobuf)),
+                                         {}, {}, {}, {}, 0});
+    HttpReply r;
+    if (type == OpenApiV2::kJson) {
+        r = HttpReply::json(OpenApiV2::document());
+    } else {
+        // Answered under the new name whichever was asked: Go's mime parser (client-go reads
+        // the Content-Type) rejects the '@' of the deprecated one.
+        r.contentType = OpenApiV2::kProtobuf;
+        r.body = OpenApiV2::protobuf();
+    }
+    r.headers.append(qMakePair(QByteArray("Vary"), QByteArray("Accept")));
+    r.headers.append(qMakePair(QByteArray("Etag"), '"' + QCryptographicHash::hash(r.body, QCryptographicHash::Sha512).toHex().toUpper() + '"'));
+    return r;
 }
 
 bool RestHandler::wantsTable(const Call &call) const

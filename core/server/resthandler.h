@@ -85,6 +85,7 @@ private:
     // does: a malformed integer is a 400, ValidateListOptions' complaints a 422.
     std::optional<apiserver::ListOptions> listOptions(const Call &call, bool watch, HttpReply *error) const;
     bool wantsTable(const Call &call) const;
+    HttpReply openApiV2(const Call &call) const;
     HttpReply objectReply(const Call &call, const api::Object &obj, int status = 200) const;
     void trace(const Call &call, int status) const;
 
