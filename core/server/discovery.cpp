@@ -1,5 +1,7 @@
 #include "core/server/discovery.h"
 
+#include "core/apiserver/kubeversion.h"
+
 #include "core/apiserver/resourcetype.h"
 
 #include <QCryptographicHash>
@@ -70,9 +72,10 @@ QString groupVersionPath(const QString &group, const QString &version)
 
 QJsonObject Discovery::version()
 {
-    const QString git = QLatin1String(kGitVersion);
-    return QJsonObject{{QStringLiteral("major"), QStringLiteral("1")},
-                       {QStringLiteral("minor"), QStringLiteral("31")},
+    const apiserver::KubeVersion v = apiserver::KubeVersion::served();
+    const QString git = v.gitVersion();
+    return QJsonObject{{QStringLiteral("major"), QString::number(v.major)},
+                       {QStringLiteral("minor"), QString::number(v.minor)},
                        {QStringLiteral("gitVersion"), git},
                        {QStringLiteral("gitCommit"), QStringLiteral("0000000000000000000000000000000000000000")},
                        {QStringLiteral("gitTreeState"), QStringLiteral("clean")},
@@ -186,7 +189,7 @@ std::optional<QJsonObject> Discovery::openApiDocument(const QString &group, cons
         return std::nullopt;
     return QJsonObject{{QStringLiteral("openapi"), QStringLiteral("3.0.0")},
                        {QStringLiteral("info"), QJsonObject{{QStringLiteral("title"), QStringLiteral("Kubernetes")},
-                                                            {QStringLiteral("version"), QLatin1String(kGitVersion)}}},
+                                                            {QStringLiteral("version"), apiserver::KubeVersion::served().gitVersion()}}},
                        {QStringLiteral("paths"), paths}};
 }
 

@@ -6,16 +6,14 @@
 namespace rlab::server {
 
 // The documents kubectl reads before it can address a resource, built from the ApiServer's
-// resource table (resources::all()): /version (v1.31.x, so the Cloud SDK's kubectl dispatcher
-// runs kubectl 1.31, which sends JSON bodies), legacy discovery (/api, /apis, /api/v1,
+// resource table (resources::all()): /version (KubeVersion::served(), v1.31.0, so the Cloud
+// SDK's kubectl dispatcher runs kubectl 1.31, which sends JSON bodies), legacy discovery (/api, /apis, /api/v1,
 // /apis/GROUP/VERSION with shortNames, categories, verbs and subresources; kubectl falls back
 // to it when /api and /apis answer plain JSON), and the minimal OpenAPI v3 that makes
 // `kubectl apply` validate on the server (fieldValidation=Strict). Stateless; any thread.
 class Discovery
 {
 public:
-    static constexpr const char *kGitVersion = "v1.31.0";
-
     static QJsonObject version();
     static QJsonObject apiVersions(const QString &serverAddress);   // GET /api
     static QJsonObject apiGroupList();                              // GET /apis
