@@ -29,7 +29,7 @@ Scheduler::Scheduler(client::Interface &api, client::SharedInformerFactory &info
     : m_api(api), m_clock(clock), m_trace(trace),
       m_controller(QStringLiteral("scheduler"), QStringLiteral("scheduleOne"), clock, trace, -1),
       m_events(api, QStringLiteral("default-scheduler")),
-      m_pods(informers.lister<Pod>()), m_nodes(informers.lister<Node>())
+      m_pods(informers.lister<Pod>()), m_nodes(informers.lister<Node>()), m_replicaSets(informers.lister<ReplicaSet>())
 {
     m_controller.setSyncHandler([this](const QString &key) { return scheduleOne(key); });
     informers.informerFor<Pod>().addEventHandler(client::ResourceEventHandlerFuncs(
@@ -77,6 +77,7 @@ void Scheduler::uncachePod(const QString &key)
     u.nonZeroCpuMilli -= it->requests.nonZeroCpuMilli;
     u.nonZeroMemoryBytes -= it->requests.nonZeroMemoryBytes;
     --u.pods;
+    m_nodePods[it->node].remove(key);
     m_placements.erase(it);
 }
 
@@ -91,7 +92,8 @@ void Scheduler::cachePod(const ObjectPtr &obj)
         std::lock_guard lock(m_mutex);
         node = pod->spec.nodeName.isEmpty() ? m_assumed.value(pod->key()) : pod->spec.nodeName;
         const auto it = m_placements.constFind(pod->key());
-        if (it != m_placements.cend() && it->node == node && !terminal)
+        if (it != m_placements.cend() && it->node == node && !terminal && it->labels == pod->metadata.labels
+            && it->terminating == (pod->metadata.deletionTimestamp != 0))
             return;   // already counted there (requests of a bound pod do not change)
     }
     uncachePod(pod->key());
@@ -99,7 +101,8 @@ void Scheduler::cachePod(const ObjectPtr &obj)
         return;
     const PodRequests r = PodRequests::of(*pod);
     std::lock_guard lock(m_mutex);
-    m_placements.insert(pod->key(), Placement{node, r});
+    m_placements.insert(pod->key(), Placement{node, r, pod->metadata.labels, pod->metadata.namespace_, pod->metadata.deletionTimestamp != 0});
+    m_nodePods[node].insert(pod->key(), scoring::SpreadPod{pod->metadata.labels, pod->metadata.namespace_, pod->metadata.deletionTimestamp != 0});
     NodeUsage &u = m_usage[node];
     u.cpuMilli += r.cpuMilli;
     u.memoryBytes += r.memoryBytes;
@@ -176,9 +179,8 @@ SyncResult Scheduler::scheduleOne(const QString &key)
     const PodRequests req = PodRequests::of(*pod);
     QMap<QString, int> reasons;
     QJsonArray perNode;
-    QString best;
-    int bestScore = -1;
-    QStringList scores;
+    QStringList feasible;
+    QHash<QString, QJsonObject> entries;
     for (const auto &n : nodes) {
         const NodeInfo &info = infos[n->metadata.name];
         const scheduling::FilterOutcome f = scheduling::filter(*pod, req, info);
@@ -188,28 +190,53 @@ SyncResult Scheduler::scheduleOne(const QString &key)
                 reasons[r] += 1;
             entry.insert(QStringLiteral("filter"), f.reasons.join(QStringLiteral(", ")));
         } else {
-            const scheduling::ScoreOutcome s = scheduling::score(req, info);
             entry.insert(QStringLiteral("filter"), QStringLiteral("fits"));
-            entry.insert(QStringLiteral("leastAllocated"), s.leastAllocated);
-            entry.insert(QStringLiteral("balancedAllocation"), s.balancedAllocation);
-            entry.insert(QStringLiteral("score"), s.total());
-            scores << QStringLiteral("%1 %2").arg(n->metadata.name).arg(s.total());
-            if (s.total() > bestScore) {
-                bestScore = s.total();
-                best = n->metadata.name;
+            feasible << n->metadata.name;
+        }
+        entries.insert(n->metadata.name, entry);
+    }
+    // schedule_one.go: with one feasible node there is nothing to compare, so no scoring.
+    QString best;
+    qint64 bestScore = -1;
+    QStringList scores;
+    if (feasible.size() == 1) {
+        best = feasible.first();
+    } else if (!feasible.isEmpty()) {
+        const QList<NodeScore> scored = scoreNodes(*pod, req, nodes, infos, feasible);
+        QStringList top;
+        for (const NodeScore &ns : scored) {
+            QJsonObject &entry = entries[ns.node];
+            entry.insert(QStringLiteral("plugins"), ns.plugins);
+            entry.insert(QStringLiteral("score"), ns.total);
+            scores << QStringLiteral("%1 %2").arg(ns.node).arg(ns.total);
+            if (ns.total > bestScore) {
+                bestScore = ns.total;
+                top = {ns.node};
+            } else if (ns.total == bestScore) {
+                top << ns.node;
             }
         }
-        perNode.append(entry);
+        // selectHost: a uniform choice among the top-scored nodes (reservoir sampling).
+        best = top.first();
+        if (top.size() > 1) {
+            std::lock_guard lock(m_mutex);
+            for (qsizetype k = 1; k < top.size(); ++k)
+                if (nextRandom() % quint64(k + 1) == 0)
+                    best = top[k];
+        }
     }
+    for (const auto &n : nodes)
+        perNode.append(entries.value(n->metadata.name));
     if (m_trace) {
         TraceEvent ev;
         ev.component = QStringLiteral("scheduler");
         ev.type = QStringLiteral("Schedule");
         ev.key = key;
         ev.detail = QJsonObject{{QStringLiteral("nodes"), perNode}};
-        ev.text = best.isEmpty() ? QStringLiteral("scheduleOne %1: no node fits").arg(key)
-                                 : QStringLiteral("scheduleOne %1: %2 of %3 nodes fit; scores %4 → %5")
-                                       .arg(key).arg(scores.size()).arg(nodes.size()).arg(scores.join(QStringLiteral(", ")), best);
+        ev.text = best.isEmpty()    ? QStringLiteral("scheduleOne %1: no node fits").arg(key)
+                  : scores.isEmpty() ? QStringLiteral("scheduleOne %1: only %2 fits (no scoring)").arg(key, best)
+                                     : QStringLiteral("scheduleOne %1: %2 of %3 nodes fit; scores %4 → %5")
+                                           .arg(key).arg(scores.size()).arg(nodes.size()).arg(scores.join(QStringLiteral(", ")), best);
         m_trace->append(std::move(ev));
     }
     if (best.isEmpty()) {
@@ -244,7 +271,7 @@ SyncResult Scheduler::scheduleOne(const QString &key)
         m_assumed.insert(key, best);
         m_unschedulable.remove(key);
     }
-    cachePod(pod);   // assume: count it on `best` before the informer shows the binding
+    cachePod(pod);   // assume (Cache.AssumePod): count it on `best` before the informer shows the binding
     const auto bound = m_api.bind(ns, name, best);
     if (!bound.ok()) {
         {
@@ -270,7 +297,10 @@ SyncResult Scheduler::scheduleOne(const QString &key)
         ev.text = QStringLiteral("bound %1 to %2 (pods/binding)").arg(key, best);
         m_trace->append(std::move(ev));
     }
-    result.notes << QStringLiteral("bound to %1 (score %2)").arg(best).arg(bestScore);
+    if (scores.isEmpty())
+        result.notes << QStringLiteral("bound to %1 (the only node that fits)").arg(best);
+    else
+        result.notes << QStringLiteral("bound to %1 (score %2 of %3)").arg(best).arg(bestScore).arg(scores.join(QStringLiteral(", ")));
     return result;
 }
 

@@ -1,12 +1,15 @@
 #pragma once
 #include "core/api/node.h"
 #include "core/api/pod.h"
+#include "core/api/replicaset.h"
 #include "core/client/lister.h"
 #include "core/controller/controller.h"
 #include "core/controller/eventrecorder.h"
 #include "core/controller/scheduler/nodeinfo.h"
+#include "core/controller/scheduler/scoreplugins.h"
 
 #include <QHash>
+#include <QJsonObject>
 #include <QSet>
 #include <mutex>
 
@@ -21,8 +24,13 @@ namespace rlab::controller {
 
 // kube-scheduler, reduced to what a Deployment needs: its own queue of unscheduled pods
 // (schedulerName default-scheduler, no nodeName), scheduleOne = filter every node (see
-// schedulerplugins.h), score the feasible ones, bind to the best (ties: node name order) through
-// pods/binding. When nothing fits, the pod stays Pending with PodScheduled=False Unschedulable
+// schedulerplugins.h), score the feasible ones with the default profile (scoreplugins.h:
+// TaintToleration x3, NodeAffinity x2, NodeResourcesFit x1, PodTopologySpread x2 with the system
+// default constraints, InterPodAffinity x2, NodeResourcesBalancedAllocation x1, ImageLocality x1;
+// no scoring when one node fits), pick the best (ties: a uniform draw among the top nodes, in name
+// order, from a seeded generator, like selectHost's reservoir sampling) and bind through
+// pods/binding. The Schedule trace event carries every node's per-plugin raw, normalized and
+// weighted scores. When nothing fits, the pod stays Pending with PodScheduled=False Unschedulable
 // and a FailedScheduling event ("0/3 nodes are available: 3 Insufficient cpu."), and is retried
 // when a node changes or a pod goes away (and at least every 5 minutes, upstream's
 // podMaxInUnschedulablePodsDuration). Bound-but-not-yet-seen pods are "assumed" so that two
@@ -35,6 +43,8 @@ public:
     Controller &controller() { return m_controller; }
     // One scheduling cycle for one pod key (the sync handler).
     SyncResult scheduleOne(const QString &key);
+    // The tie-break generator's seed (default 1); same seed, same choices.
+    void setSeed(quint64 seed);
 
 private:
     void enqueueIfUnscheduled(const api::ObjectPtr &obj);
@@ -47,7 +57,21 @@ private:
     {
         QString node;
         PodRequests requests;
+        api::Labels labels;   // for PodTopologySpread's counts
+        QString ns;
+        bool terminating = false;
     };
+    struct NodeScore
+    {
+        QString node;
+        qint64 total = 0;
+        QJsonObject plugins;   // plugin -> {raw, score, weighted}
+    };
+    // RunScorePlugins over the feasible nodes (name order); needs m_mutex free.
+    QList<NodeScore> scoreNodes(const api::Pod &pod, const PodRequests &req, const QList<std::shared_ptr<const api::Node>> &nodes,
+                                const QHash<QString, NodeInfo> &infos, const QStringList &feasible);
+    api::Selector defaultSpreadSelector(const api::Pod &pod) const;
+    quint64 nextRandom();
     struct NodeUsage
     {
         qint64 cpuMilli = 0, memoryBytes = 0, nonZeroCpuMilli = 0, nonZeroMemoryBytes = 0;
@@ -61,11 +85,14 @@ private:
     EventRecorder m_events;
     client::Lister<api::Pod> m_pods;
     client::Lister<api::Node> m_nodes;
+    client::Lister<api::ReplicaSet> m_replicaSets;
+    quint64 m_rng = 1;                        // splitmix64 state, under m_mutex
     std::mutex m_mutex;
     QHash<QString, QString> m_assumed;        // pod key -> node, until the informer shows the binding
     QHash<QString, int> m_unschedulable;      // pod key -> attempts
     QHash<QString, Placement> m_placements;   // pod key -> where it counts (bound or assumed)
     QHash<QString, NodeUsage> m_usage;        // node -> sum of its placements
+    QHash<QString, QHash<QString, scoring::SpreadPod>> m_nodePods;   // node -> pod key -> what spreading counts
 };
 
 } // namespace rlab::controller

@@ -10,8 +10,9 @@ namespace rlab::controller {
 // Filters, in upstream order: NodeUnschedulable, NodeName, TaintToleration, NodeAffinity
 // (nodeSelector), NodeResourcesFit (pod count, cpu, memory). Each failure reason is upstream's
 // text; a node may fail with several ("Insufficient cpu", "Insufficient memory").
-// Scores (0–100 each, weight 1): NodeResourcesFit LeastAllocated and
-// NodeResourcesBalancedAllocation. Worked example, node 4000m / 8Gi with 1000m / 2Gi requested,
+// score(): the two resource scores side by side (NodeResourcesFit LeastAllocated and
+// NodeResourcesBalancedAllocation, without the best-effort Skip); the scheduler scores with the
+// whole default profile in scoreplugins.h. Worked example, node 4000m / 8Gi with 1000m / 2Gi requested,
 // pod 1000m / 2Gi: LeastAllocated cpu (4000-2000)*100/4000 = 50, memory 50 → 50; Balanced:
 // fractions 0.5 and 0.5, std 0 → 100; total 150.
 namespace scheduling {

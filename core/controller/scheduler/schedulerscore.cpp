@@ -1,0 +1,176 @@
+// Scheduler: the score phase (framework.RunScorePlugins) and the tie-break generator.
+#include "core/controller/scheduler/scheduler.h"
+
+#include "core/controller/scheduler/scoreplugins.h"
+
+#include <QJsonArray>
+
+namespace rlab::controller {
+
+using namespace rlab::api;
+
+namespace {
+// A topologySpreadConstraint's labelSelector (+ matchLabelKeys, whose values come from the pod).
+Selector constraintSelector(const QJsonObject &c, const Pod &pod)
+{
+    LabelSelector ls;
+    const QJsonObject sel = c.value(QLatin1String("labelSelector")).toObject();
+    const QJsonObject ml = sel.value(QLatin1String("matchLabels")).toObject();
+    for (auto it = ml.begin(); it != ml.end(); ++it)
+        ls.matchLabels.insert(it.key(), it.value().toString());
+    for (const QJsonValue &e : sel.value(QLatin1String("matchExpressions")).toArray()) {
+        LabelSelectorRequirement r;
+        r.key = e[QLatin1String("key")].toString();
+        r.operator_ = e[QLatin1String("operator")].toString();
+        for (const QJsonValue &v : e[QLatin1String("values")].toArray())
+            r.values << v.toString();
+        ls.matchExpressions << r;
+    }
+    for (const QJsonValue &k : c.value(QLatin1String("matchLabelKeys")).toArray())
+        if (pod.metadata.labels.contains(k.toString()))
+            ls.matchExpressions << LabelSelectorRequirement{k.toString(), QStringLiteral("In"), {pod.metadata.labels.value(k.toString())}};
+    if (!c.contains(QLatin1String("labelSelector")))
+        return Selector::nothing();   // a nil selector matches no pods
+    return Selector::fromLabelSelector(ls).value_or(Selector::nothing());
+}
+} // namespace
+
+void Scheduler::setSeed(quint64 seed)
+{
+    std::lock_guard lock(m_mutex);
+    m_rng = seed;
+}
+
+quint64 Scheduler::nextRandom()
+{
+    // splitmix64
+    quint64 z = (m_rng += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+// helper.DefaultSelector: the selectors of what controls the pod. The lab serves no
+// ReplicationControllers and simulates no StatefulSets, and the scheduler does not watch
+// Services, so it is the controlling ReplicaSet's selector (empty: no default spreading).
+Selector Scheduler::defaultSpreadSelector(const Pod &pod) const
+{
+    const OwnerReference *owner = pod.metadata.controllerRef();
+    if (!owner || owner->kind != QLatin1String("ReplicaSet") || owner->apiVersion != QLatin1String("apps/v1"))
+        return Selector();
+    const auto rs = m_replicaSets.get(pod.metadata.namespace_, owner->name);
+    if (!rs || !rs->spec.selector)
+        return Selector();
+    return Selector::fromLabelSelector(*rs->spec.selector).value_or(Selector());
+}
+
+QList<Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, const PodRequests &req, const QList<std::shared_ptr<const Node>> &nodes,
+                                                  const QHash<QString, NodeInfo> &infos, const QStringList &feasible)
+{
+    using namespace scoring;
+    QList<NodeScore> out;
+    QList<std::shared_ptr<const Node>> feasibleNodes;
+    for (const QString &name : feasible) {
+        out << NodeScore{name, 0, {}};
+        feasibleNodes << infos.value(name).node;
+    }
+    const auto add = [&](const char *plugin, int weight, const QList<qint64> &raw, const QList<qint64> &normalized) {
+        for (qsizetype i = 0; i < out.size(); ++i) {
+            out[i].plugins.insert(QLatin1String(plugin), QJsonObject{{QStringLiteral("raw"), raw[i]},
+                                                                     {QStringLiteral("score"), normalized[i]},
+                                                                     {QStringLiteral("weighted"), normalized[i] * weight}});
+            out[i].total += normalized[i] * weight;
+        }
+    };
+    const auto skip = [&](const char *plugin, const char *why) {
+        for (NodeScore &n : out)
+            n.plugins.insert(QLatin1String(plugin), QJsonObject{{QStringLiteral("skip"), QLatin1String(why)}});
+    };
+    QList<qint64> raw, norm;
+    // TaintToleration (3): untolerated PreferNoSchedule taints, reverse-normalized.
+    for (const auto &n : feasibleNodes)
+        raw << taintTolerationRaw(pod, *n);
+    norm = raw;
+    defaultNormalize(norm, true);
+    add("TaintToleration", kTaintTolerationWeight, raw, norm);
+    // NodeAffinity (2): preferred terms' weights, normalized.
+    if (!hasPreferredNodeAffinity(pod)) {
+        skip("NodeAffinity", "no preferred node affinity");
+    } else {
+        raw.clear();
+        for (const auto &n : feasibleNodes)
+            raw << nodeAffinityRaw(pod, *n).value_or(0);
+        norm = raw;
+        defaultNormalize(norm, false);
+        add("NodeAffinity", kNodeAffinityWeight, raw, norm);
+    }
+    // NodeResourcesFit (1): LeastAllocated, no normalization.
+    raw.clear();
+    for (const QString &name : feasible)
+        raw << leastAllocated(req, infos.value(name));
+    add("NodeResourcesFit", kNodeResourcesFitWeight, raw, raw);
+    // PodTopologySpread (2): the pod's ScheduleAnyway constraints, or the system defaults.
+    QList<SpreadConstraint> constraints;
+    const QJsonArray own = pod.spec.extra.value(QLatin1String("topologySpreadConstraints")).toArray();
+    for (const QJsonValue &c : own)
+        if (c[QLatin1String("whenUnsatisfiable")].toString() == QLatin1String("ScheduleAnyway"))
+            constraints << SpreadConstraint{c[QLatin1String("topologyKey")].toString(), c[QLatin1String("maxSkew")].toInt(1),
+                                            constraintSelector(c.toObject(), pod)};
+    if (own.isEmpty()) {
+        const Selector selector = defaultSpreadSelector(pod);
+        if (!selector.isEmpty())
+            constraints = systemDefaultConstraints(selector);
+    }
+    QList<SpreadNode> spreadNodes;
+    QList<int> feasibleIdx;
+    const QSet<QString> feasibleSet(feasible.cbegin(), feasible.cend());
+    {
+        std::lock_guard lock(m_mutex);
+        for (const auto &n : nodes) {
+            SpreadNode sn{n->metadata.name, n->metadata.labels, {}};
+            const auto it = m_nodePods.constFind(n->metadata.name);
+            if (it != m_nodePods.cend()) {
+                sn.pods.reserve(it->size());
+                for (const SpreadPod &p : *it)
+                    if (!p.terminating && p.ns == pod.metadata.namespace_)   // the only pods spreading counts
+                        sn.pods << p;
+            }
+            if (feasibleSet.contains(n->metadata.name))
+                feasibleIdx << int(spreadNodes.size());
+            spreadNodes << sn;
+        }
+    }
+    QList<qint64> spreadRaw;
+    const std::optional<QList<qint64>> spread =
+        podTopologySpread(constraints, pod.metadata.namespace_, spreadNodes, feasibleIdx, !own.isEmpty(), &spreadRaw);
+    if (spread)
+        add("PodTopologySpread", kPodTopologySpreadWeight, spreadRaw, *spread);
+    else
+        skip("PodTopologySpread", own.isEmpty() ? "no controller selects the pod" : "no ScheduleAnyway constraint");
+    // InterPodAffinity (2): the lab models no pod (anti-)affinity terms.
+    skip("InterPodAffinity", "no pod affinity terms");
+    // NodeResourcesBalancedAllocation (1): skipped for a pod that requests nothing.
+    if (!balancedAllocation(req, infos.value(feasible.first()))) {
+        skip("NodeResourcesBalancedAllocation", "the pod requests no cpu or memory");
+    } else {
+        raw.clear();
+        for (const QString &name : feasible)
+            raw << balancedAllocation(req, infos.value(name)).value_or(0);
+        add("NodeResourcesBalancedAllocation", kBalancedAllocationWeight, raw, raw);
+    }
+    // ImageLocality (1): images already on the node, scaled by how many nodes have them.
+    QHash<QString, int> imageNodes;
+    for (const auto &n : nodes) {
+        QStringList images = nodeImages(*n);
+        images.removeDuplicates();
+        for (const QString &image : images)
+            imageNodes[image] += 1;
+    }
+    raw.clear();
+    for (const auto &n : feasibleNodes)
+        raw << imageLocality(pod, *n, int(nodes.size()), imageNodes);
+    add("ImageLocality", kImageLocalityWeight, raw, raw);
+    return out;
+}
+
+} // namespace rlab::controller

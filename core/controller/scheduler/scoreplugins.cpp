@@ -1,0 +1,289 @@
+#include "core/controller/scheduler/scoreplugins.h"
+
+#include "core/controller/scheduler/schedulerplugins.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace rlab::controller::scoring {
+
+using namespace rlab::api;
+
+qint64 leastAllocated(const PodRequests &pod, const NodeInfo &node)
+{
+    const qint64 requested[] = {node.nonZeroCpuMilli + pod.nonZeroCpuMilli, node.nonZeroMemoryBytes + pod.nonZeroMemoryBytes};
+    const qint64 allocatable[] = {node.allocatableCpuMilli, node.allocatableMemoryBytes};
+    qint64 sum = 0, weights = 0;
+    for (int i = 0; i < 2; ++i) {
+        if (allocatable[i] == 0)
+            continue;
+        sum += requested[i] > allocatable[i] ? 0 : (allocatable[i] - requested[i]) * kMaxNodeScore / allocatable[i];
+        weights += 1;
+    }
+    return weights == 0 ? 0 : sum / weights;
+}
+
+std::optional<qint64> balancedAllocation(const PodRequests &pod, const NodeInfo &node)
+{
+    if (pod.cpuMilli == 0 && pod.memoryBytes == 0)
+        return std::nullopt;
+    const qint64 requested[] = {node.requestedCpuMilli + pod.cpuMilli, node.requestedMemoryBytes + pod.memoryBytes};
+    const qint64 allocatable[] = {node.allocatableCpuMilli, node.allocatableMemoryBytes};
+    QList<double> fractions;
+    for (int i = 0; i < 2; ++i) {
+        if (allocatable[i] == 0)
+            continue;
+        fractions << std::min(1.0, double(requested[i]) / double(allocatable[i]));
+    }
+    double stddev = 0;
+    if (fractions.size() == 2)
+        stddev = std::abs((fractions[0] - fractions[1]) / 2);
+    return qint64((1 - stddev) * kMaxNodeScore);
+}
+
+qint64 taintTolerationRaw(const Pod &pod, const Node &node)
+{
+    // Tolerations that can tolerate PreferNoSchedule: effect empty or PreferNoSchedule.
+    QList<Toleration> preferred;
+    for (const Toleration &t : pod.spec.tolerations)
+        if (t.effect.isEmpty() || t.effect == QLatin1String("PreferNoSchedule"))
+            preferred << t;
+    qint64 count = 0;
+    for (const Taint &taint : node.spec.taints)
+        if (taint.effect == QLatin1String("PreferNoSchedule") && !scheduling::tolerates(preferred, taint))
+            ++count;
+    return count;
+}
+
+namespace {
+QJsonArray preferredTerms(const Pod &pod)
+{
+    return pod.spec.extra.value(QLatin1String("affinity")).toObject().value(QLatin1String("nodeAffinity")).toObject()
+        .value(QLatin1String("preferredDuringSchedulingIgnoredDuringExecution")).toArray();
+}
+
+// v1.NodeSelectorRequirement against a label (or field) value.
+bool requirementMatches(const QJsonObject &r, const QMap<QString, QString> &values)
+{
+    const QString key = r.value(QLatin1String("key")).toString();
+    const QString op = r.value(QLatin1String("operator")).toString();
+    QStringList vals;
+    for (const QJsonValue &v : r.value(QLatin1String("values")).toArray())
+        vals << v.toString();
+    const bool has = values.contains(key);
+    const QString value = values.value(key);
+    if (op == QLatin1String("In"))
+        return has && vals.contains(value);
+    if (op == QLatin1String("NotIn"))
+        return !has || !vals.contains(value);
+    if (op == QLatin1String("Exists"))
+        return has;
+    if (op == QLatin1String("DoesNotExist"))
+        return !has;
+    if (op == QLatin1String("Gt") || op == QLatin1String("Lt")) {
+        bool ok1 = false, ok2 = false;
+        const qint64 have = value.toLongLong(&ok1), want = vals.value(0).toLongLong(&ok2);
+        if (!has || !ok1 || !ok2 || vals.size() != 1)
+            return false;
+        return op == QLatin1String("Gt") ? have > want : have < want;
+    }
+    return false;
+}
+
+// A NodeSelectorTerm: every requirement holds; an empty term matches nothing.
+bool termMatches(const QJsonObject &term, const Node &node)
+{
+    const QJsonArray exprs = term.value(QLatin1String("matchExpressions")).toArray();
+    const QJsonArray fields = term.value(QLatin1String("matchFields")).toArray();
+    if (exprs.isEmpty() && fields.isEmpty())
+        return false;
+    for (const QJsonValue &e : exprs)
+        if (!requirementMatches(e.toObject(), node.metadata.labels))
+            return false;
+    const QMap<QString, QString> nodeFields{{QStringLiteral("metadata.name"), node.metadata.name}};
+    for (const QJsonValue &f : fields)
+        if (!requirementMatches(f.toObject(), nodeFields))
+            return false;
+    return true;
+}
+
+QString normalizedImageName(const QString &name)
+{
+    return name.lastIndexOf(QLatin1Char(':')) <= name.lastIndexOf(QLatin1Char('/')) ? name + QStringLiteral(":latest") : name;
+}
+} // namespace
+
+bool hasPreferredNodeAffinity(const Pod &pod)
+{
+    return !preferredTerms(pod).isEmpty();
+}
+
+std::optional<qint64> nodeAffinityRaw(const Pod &pod, const Node &node)
+{
+    const QJsonArray terms = preferredTerms(pod);
+    if (terms.isEmpty())
+        return std::nullopt;
+    qint64 sum = 0;
+    for (const QJsonValue &t : terms) {
+        const QJsonObject term = t.toObject();
+        const qint64 weight = term.value(QLatin1String("weight")).toInteger();
+        if (weight != 0 && termMatches(term.value(QLatin1String("preference")).toObject(), node))
+            sum += weight;
+    }
+    return sum;
+}
+
+QStringList nodeImages(const Node &node)
+{
+    QStringList out;
+    for (const QJsonValue &image : node.status.extra.value(QLatin1String("images")).toArray())
+        for (const QJsonValue &n : image.toObject().value(QLatin1String("names")).toArray())
+            out << normalizedImageName(n.toString());
+    return out;
+}
+
+qint64 imageLocality(const Pod &pod, const Node &node, int totalNodes, const QHash<QString, int> &imageNodes)
+{
+    constexpr qint64 mb = 1024 * 1024, minThreshold = 23 * mb, maxContainerThreshold = 1000 * mb;
+    QHash<QString, qint64> sizes;
+    for (const QJsonValue &image : node.status.extra.value(QLatin1String("images")).toArray())
+        for (const QJsonValue &n : image.toObject().value(QLatin1String("names")).toArray())
+            sizes.insert(normalizedImageName(n.toString()), image.toObject().value(QLatin1String("sizeBytes")).toInteger());
+    qint64 sum = 0;
+    const auto add = [&](const QList<Container> &containers) {
+        for (const Container &c : containers) {
+            const QString name = normalizedImageName(c.image);
+            if (sizes.contains(name) && totalNodes > 0)
+                sum += qint64(double(sizes.value(name)) * (double(imageNodes.value(name)) / double(totalNodes)));
+        }
+    };
+    add(pod.spec.initContainers);
+    add(pod.spec.containers);
+    const qint64 maxThreshold = maxContainerThreshold * (pod.spec.initContainers.size() + pod.spec.containers.size());
+    sum = std::clamp(sum, minThreshold, std::max(minThreshold, maxThreshold));
+    if (maxThreshold <= minThreshold)
+        return 0;
+    return kMaxNodeScore * (sum - minThreshold) / (maxThreshold - minThreshold);
+}
+
+void defaultNormalize(QList<qint64> &scores, bool reverse)
+{
+    qint64 max = 0;
+    for (qint64 s : scores)
+        max = std::max(max, s);
+    for (qint64 &s : scores) {
+        if (max == 0)
+            s = reverse ? kMaxNodeScore : 0;
+        else
+            s = reverse ? kMaxNodeScore - kMaxNodeScore * s / max : kMaxNodeScore * s / max;
+    }
+}
+
+QList<SpreadConstraint> systemDefaultConstraints(const Selector &selector)
+{
+    return {SpreadConstraint{QStringLiteral("kubernetes.io/hostname"), 3, selector},
+            SpreadConstraint{QStringLiteral("topology.kubernetes.io/zone"), 5, selector}};
+}
+
+namespace {
+int countMatching(const QList<SpreadPod> &pods, const Selector &selector, const QString &ns)
+{
+    int n = 0;
+    for (const SpreadPod &p : pods)
+        if (!p.terminating && p.ns == ns && selector.matches(p.labels))
+            ++n;
+    return n;
+}
+
+bool hasAllKeys(const Labels &labels, const QList<SpreadConstraint> &constraints)
+{
+    for (const SpreadConstraint &c : constraints)
+        if (!labels.contains(c.topologyKey))
+            return false;
+    return true;
+}
+} // namespace
+
+std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &constraints, const QString &ns,
+                                               const QList<SpreadNode> &allNodes, const QList<int> &feasible,
+                                               bool requireAllTopologies, QList<qint64> *rawOut)
+{
+    if (constraints.isEmpty())
+        return std::nullopt;
+    const QString hostname = QStringLiteral("kubernetes.io/hostname");
+    // PreScore: domains among the feasible nodes, their sizes, and the pods counted per domain
+    // over every node.
+    QSet<int> ignored;
+    QList<QSet<QString>> domains(constraints.size());
+    for (int i : feasible) {
+        if (requireAllTopologies && !hasAllKeys(allNodes[i].labels, constraints)) {
+            ignored.insert(i);
+            continue;
+        }
+        for (qsizetype c = 0; c < constraints.size(); ++c)
+            if (constraints[c].topologyKey != hostname)
+                domains[c].insert(allNodes[i].labels.value(constraints[c].topologyKey));
+    }
+    QList<QHash<QString, qint64>> counts(constraints.size());
+    for (const SpreadNode &node : allNodes) {
+        if (requireAllTopologies && !hasAllKeys(node.labels, constraints))
+            continue;
+        for (qsizetype c = 0; c < constraints.size(); ++c) {
+            const SpreadConstraint &sc = constraints[c];
+            const QString value = node.labels.value(sc.topologyKey);
+            if (sc.topologyKey == hostname || !domains[c].contains(value))
+                continue;
+            counts[c][value] += countMatching(node.pods, sc.selector, ns);
+        }
+    }
+    QList<double> weights;
+    for (qsizetype c = 0; c < constraints.size(); ++c) {
+        const qsizetype size = constraints[c].topologyKey == hostname ? feasible.size() - ignored.size() : domains[c].size();
+        weights << std::log(double(size + 2));
+    }
+    // Score per feasible node.
+    QList<qint64> raw;
+    for (int i : feasible) {
+        if (ignored.contains(i)) {
+            raw << 0;
+            continue;
+        }
+        double score = 0;
+        for (qsizetype c = 0; c < constraints.size(); ++c) {
+            const SpreadConstraint &sc = constraints[c];
+            if (!allNodes[i].labels.contains(sc.topologyKey))
+                continue;
+            const qint64 cnt = sc.topologyKey == hostname ? countMatching(allNodes[i].pods, sc.selector, ns)
+                                                          : counts[c].value(allNodes[i].labels.value(sc.topologyKey));
+            score += double(cnt) * weights[c] + double(sc.maxSkew - 1);
+        }
+        raw << qint64(std::round(score));
+    }
+    if (rawOut)
+        *rawOut = raw;
+    // NormalizeScore: fewer matching pods score higher; ignored nodes 0.
+    qint64 min = std::numeric_limits<qint64>::max(), max = 0;
+    for (qsizetype k = 0; k < feasible.size(); ++k) {
+        if (ignored.contains(feasible[k]))
+            continue;
+        min = std::min(min, raw[k]);
+        max = std::max(max, raw[k]);
+    }
+    QList<qint64> out;
+    for (qsizetype k = 0; k < feasible.size(); ++k) {
+        if (ignored.contains(feasible[k]))
+            out << 0;
+        else if (max == 0)
+            out << kMaxNodeScore;
+        else
+            out << kMaxNodeScore * (max + min - raw[k]) / max;
+    }
+    return out;
+}
+
+} // namespace rlab::controller::scoring

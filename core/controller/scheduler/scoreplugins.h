@@ -1,0 +1,76 @@
+#pragma once
+#include "core/api/labelselector.h"
+#include "core/controller/scheduler/nodeinfo.h"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace rlab::controller {
+
+// The default profile's Score plugins (kube-scheduler default_plugins.go), as pure functions so
+// upstream's score tables can be ported: each returns a node's raw score; normalizers turn a
+// list of raw scores (one per feasible node, same order) into 0..100. The scheduler multiplies
+// by the weights below and sums (framework.RunScorePlugins). Plugins the lab cannot exercise
+// (VolumeBinding without StorageCapacityScoring, InterPodAffinity without pod affinity terms)
+// skip and add 0, as upstream's PreScore Skip does.
+namespace scoring {
+
+constexpr int kMaxNodeScore = 100;
+constexpr int kTaintTolerationWeight = 3, kNodeAffinityWeight = 2, kNodeResourcesFitWeight = 1,
+              kPodTopologySpreadWeight = 2, kInterPodAffinityWeight = 2, kBalancedAllocationWeight = 1,
+              kImageLocalityWeight = 1;
+
+// NodeResourcesFit, LeastAllocated (cpu 1, memory 1): per resource (allocatable - requested) x 100
+// / allocatable with the node's non-zero requests + the pod's; resources with allocatable 0 skipped.
+qint64 leastAllocated(const PodRequests &pod, const NodeInfo &node);
+// NodeResourcesBalancedAllocation: 100 x (1 - std of the requested fractions), actual requests;
+// nullopt (Skip) for a pod that requests nothing (issue 129138).
+std::optional<qint64> balancedAllocation(const PodRequests &pod, const NodeInfo &node);
+// TaintToleration: how many PreferNoSchedule taints the pod does not tolerate (reverse-normalized).
+qint64 taintTolerationRaw(const api::Pod &pod, const api::Node &node);
+// NodeAffinity: the sum of the weights of the pod's preferred node-affinity terms the node
+// matches (normalized). nullopt (Skip) when the pod has no preferred terms.
+std::optional<qint64> nodeAffinityRaw(const api::Pod &pod, const api::Node &node);
+bool hasPreferredNodeAffinity(const api::Pod &pod);
+// ImageLocality: from status.images; imageNodes = how many of the cluster's nodes have each image.
+qint64 imageLocality(const api::Pod &pod, const api::Node &node, int totalNodes, const QHash<QString, int> &imageNodes);
+QStringList nodeImages(const api::Node &node);   // every name of every image, normalized (":latest")
+
+// DefaultNormalizeScore: 100 x raw / max (reverse: 100 - that); all 0 (reverse: 100) when max is 0.
+void defaultNormalize(QList<qint64> &scores, bool reverse);
+
+// PodTopologySpread scoring. A constraint applies with its selector; hostname constraints count
+// the node's own pods, others the pods of the node's domain.
+struct SpreadConstraint
+{
+    QString topologyKey;
+    int maxSkew = 1;
+    api::Selector selector;
+};
+// kube-scheduler's system defaults (hostname maxSkew 3, zone maxSkew 5, ScheduleAnyway) with the
+// pod's default selector (its Services' and controlling ReplicaSet's selectors merged).
+QList<SpreadConstraint> systemDefaultConstraints(const api::Selector &selector);
+// One node's pods as spreading counts them: labels, namespace, terminating.
+struct SpreadPod
+{
+    api::Labels labels;
+    QString ns;
+    bool terminating = false;
+};
+struct SpreadNode
+{
+    QString name;
+    api::Labels labels;
+    QList<SpreadPod> pods;
+};
+// Raw scores for `feasible` (indices into allNodes), then normalized (scoring.go NormalizeScore).
+// requireAllTopologies: user constraints (nodes lacking a key are ignored and get 0); false for
+// the system defaults. Empty constraints: nullopt (Skip).
+std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &constraints, const QString &ns,
+                                               const QList<SpreadNode> &allNodes, const QList<int> &feasible,
+                                               bool requireAllTopologies, QList<qint64> *raw = nullptr);
+
+} // namespace scoring
+} // namespace rlab::controller
