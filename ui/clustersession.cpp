@@ -1,13 +1,13 @@
 #include "ui/clustersession.h"
 
+#include "core/base/manualclock.h"
+#include "core/sim/simulation.h"
+#include "core/sim/view/clusterview.h"
+#include "core/sim/view/watchfeed.h"
 #include "ui/apply/manifestapplier.h"
 #include "ui/record/stepforms.h"
 
 namespace rlab::ui {
-
-namespace {
-const QByteArray kRegistryPrefix = QByteArrayLiteral("/registry/");
-}
 
 ClusterSession::ClusterSession(const ClusterConfig &config, QObject *parent)
     : QObject(parent), m_config(config)
@@ -17,23 +17,25 @@ ClusterSession::ClusterSession(const ClusterConfig &config, QObject *parent)
     m_timer.setInterval(kFrameIntervalMs);
     m_timer.setTimerType(Qt::PreciseTimer);
     connect(&m_timer, &QTimer::timeout, this, &ClusterSession::frame);
-    startWatch();
+    startFeed();
 }
 
 ClusterSession::~ClusterSession()
 {
-    if (m_watcher)
-        m_watcher->cancel();
+    m_feed.reset();   // before the store it watches
 }
 
-void ClusterSession::startWatch()
+client::Interface &ClusterSession::client()
 {
-    if (m_watcher)
-        m_watcher->cancel();
-    const store::KeyRange range = store::KeyRange::prefix(kRegistryPrefix);
-    m_snapshot = m_sim->cluster().store().range(range);
+    return m_sim->client();
+}
+
+void ClusterSession::startFeed()
+{
+    m_feed.reset();
+    m_snapshot = m_view->objects().value_or(view::Snapshot{});
     // Continue right after the snapshot's revision: no write is missed or seen twice.
-    m_watcher = m_sim->cluster().store().watch(range, m_snapshot.revision + 1).watcher;
+    m_feed = m_view->watch(m_snapshot.revision + 1);
     m_traceSeq = 0;
 }
 
@@ -42,6 +44,7 @@ void ClusterSession::createSimulation()
     SimulationConfig sc;
     sc.cluster = m_config;
     m_sim = std::make_unique<Simulation>(sc);
+    m_view = std::make_unique<view::ClusterView>(*m_sim);
     if (m_mode == Mode::Live)
         m_sim->startThreaded();
 }
@@ -49,18 +52,18 @@ void ClusterSession::createSimulation()
 void ClusterSession::reset()
 {
     m_timer.stop();
-    if (m_watcher)
-        m_watcher->cancel();
-    m_watcher.reset();
+    m_feed.reset();
     emit aboutToReset();
+    m_view.reset();
     m_sim.reset();   // the old simulation's threads and watches go first
     createSimulation();
     m_carryMs = 0.0;
-    startWatch();
-    ++m_ttEpoch;   // Time travel (h8): a fresh cluster is live
-    if (!isLive()) {
-        m_ttViewed = 0;
-        emit liveChanged(true);
+    startFeed();
+    ++m_epoch;
+    if (m_frozen) {   // a fresh cluster is live
+        m_frozen = false;
+        m_frozenReason.clear();
+        emit frozenChanged(false);
     }
     emit clusterReset();
     m_lastFrameMs = m_monotonic.elapsed();
@@ -69,15 +72,15 @@ void ClusterSession::reset()
 
 ApplyReport ClusterSession::apply(const QList<ManifestSource> &sources)
 {
-    if (!isLive()) {   // Time travel (h8): the past is read-only
+    if (m_frozen) {
         ApplyReport refused;
         refused.problems.append(ApplyProblem{sources.isEmpty() ? QString() : sources.first().name, 0, 0, readOnlyError(), {}});
         emit applied(refused);
         return refused;
     }
-    const ApplyReport report = ManifestApplier::apply(m_sim->api(), sources);
+    const ApplyReport report = ManifestApplier::apply(m_sim->client(), sources);
     if (report.ok())
-        recordStep(StepForms::apply(sources));   // Time travel (h8): for the SessionRecorder
+        recordStep(StepForms::apply(sources));
     emit applied(report);
     return report;
 }
@@ -139,13 +142,13 @@ void ClusterSession::advance(qint64 ms)
 
 qint64 ClusterSession::elapsedMs() const
 {
-    return m_sim->clock().now() - m_config.startTimeMs;
+    return m_view->now() - m_config.startTimeMs;
 }
 
 void ClusterSession::frame()
 {
     const qint64 now = m_monotonic.elapsed();
-    if (m_timeRunning && m_timer.isActive() && isLive()) {   // (h8) the past does not run
+    if (m_timeRunning && m_timer.isActive() && !m_frozen) {   // the past does not run
         m_carryMs += double(now - m_lastFrameMs) * m_speed;
         const qint64 step = qint64(m_carryMs);
         m_carryMs -= double(step);
@@ -158,40 +161,22 @@ void ClusterSession::frame()
 
 void ClusterSession::drain()
 {
-    if (!isLive())
-        return;   // Time travel (h8): the past holds back new writes and trace (see returnToLive)
-    if (m_watcher) {
-        const std::vector<store::WatchEvent> events = m_watcher->take();
+    if (m_frozen)
+        return;   // the past holds back new writes and trace (unfreeze() starts from now)
+    if (m_feed) {
+        const std::vector<view::WatchEvent> events = m_feed->take();
         if (!events.empty())
             emit storeEvents(events);
     }
-    TraceLog &trace = m_sim->trace();
-    const qint64 last = trace.lastSeq();
+    const qint64 last = m_view->lastTraceSeq();
     if (last > m_traceSeq) {
         m_traceSeq = qMax(m_traceSeq, last - kMaxTraceBatch);
-        const std::vector<TraceEvent> batch = trace.since(m_traceSeq, std::size_t(kMaxTraceBatch));
+        const std::vector<TraceEvent> batch = m_view->trace(m_traceSeq, std::size_t(kMaxTraceBatch));
         if (!batch.empty()) {
             m_traceSeq = batch.back().seq;
             emit traceEvents(batch);
         }
     }
-}
-
-// Time travel (helper h8) ---------------------------------------------------------------------
-
-qint64 ClusterSession::viewedRevision() const
-{
-    return isLive() ? m_sim->cluster().store().revision() : m_ttViewed;
-}
-
-qint64 ClusterSession::oldestViewableRevision() const
-{
-    return qMax<qint64>(1, m_sim->cluster().store().compactRevision());
-}
-
-QString ClusterSession::readOnlyError() const
-{
-    return isLive() ? QString() : QStringLiteral("viewing revision %1 (read-only): return to live first").arg(m_ttViewed);
 }
 
 void ClusterSession::recordStep(const QVariantMap &step)
@@ -200,71 +185,48 @@ void ClusterSession::recordStep(const QVariantMap &step)
         emit stepPerformed(step);
 }
 
-qint64 ClusterSession::lastTraceSeqAt(qint64 rev) const
+bool ClusterSession::freeze(qint64 rev, const QString &reason)
 {
-    // Trace revisions never decrease along seq: binary search the last event with rev <= rev.
-    // E.g. revs [1 1 2 5 5 7] at seqs 1..6, rev 5 -> seq 5; rev 0 -> 0 (none).
-    const TraceLog &trace = m_sim->trace();
-    const std::vector<TraceEvent> first = trace.since(0, 1);
-    if (first.empty() || first.front().rev > rev)
-        return first.empty() ? 0 : first.front().seq - 1;
-    qint64 lo = first.front().seq, hi = trace.lastSeq();   // invariant: rev(lo) <= rev
-    while (lo < hi) {
-        const qint64 mid = lo + (hi - lo + 1) / 2;
-        const std::vector<TraceEvent> e = trace.since(mid - 1, 1);
-        if (!e.empty() && e.front().rev <= rev)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo;
-}
-
-bool ClusterSession::viewRevision(qint64 rev)
-{
-    store::KvStore &kv = m_sim->cluster().store();
-    if (rev < oldestViewableRevision() || rev > kv.revision())
+    if (rev < m_view->oldestRevision() || rev > m_view->revision())
         return false;
-    store::RangeOptions options;
-    options.rev = rev;
-    store::RangeResult past = kv.range(store::KeyRange::prefix(kRegistryPrefix), options);
-    if (!past.ok())
+    std::optional<view::Snapshot> past = m_view->objects(rev);
+    if (!past)
         return false;
-    const bool wasLive = isLive();
-    if (wasLive) {
-        drain();   // hand on everything up to now before the present is frozen
-        m_ttResumeRunning = m_timeRunning;
-        setTimeRunning(false);
-        if (m_watcher)
-            m_watcher->cancel();
-        m_watcher.reset();   // returnToLive() starts a new watch after a new snapshot
+    const bool wasFrozen = m_frozen;
+    if (!wasFrozen) {
+        drain();   // hand on everything up to now before the present is held back
+        m_feed.reset();   // unfreeze() starts a new feed after a new snapshot
     }
-    past.revision = rev;
-    m_snapshot = std::move(past);
-    m_ttViewed = rev;
-    if (wasLive)
-        emit liveChanged(false);
+    m_snapshot = std::move(*past);
+    m_frozen = true;
+    m_frozenReason = reason;
+    if (!wasFrozen)
+        emit frozenChanged(true);
     emit clusterReset();
-    // The trace that led there (the newest kMaxTraceBatch events with rev <= rev).
-    const qint64 end = lastTraceSeqAt(rev);
-    const qint64 begin = qMax<qint64>(0, end - kMaxTraceBatch);
-    if (end > begin) {
-        const std::vector<TraceEvent> batch = m_sim->trace().since(begin, std::size_t(end - begin));
-        if (!batch.empty())
-            emit traceEvents(batch);
-    }
+    emitTraceUpTo(rev);
     return true;
 }
 
-void ClusterSession::returnToLive()
+void ClusterSession::emitTraceUpTo(qint64 rev)
 {
-    if (isLive())
+    const qint64 end = m_view->lastTraceSeqAt(rev);
+    const qint64 begin = qMax<qint64>(0, end - kMaxTraceBatch);
+    if (end <= begin)
         return;
-    m_ttViewed = 0;
-    startWatch();   // the current revision; the next drain re-sends the newest trace
+    const std::vector<TraceEvent> batch = m_view->trace(begin, std::size_t(end - begin));
+    if (!batch.empty())
+        emit traceEvents(batch);
+}
+
+void ClusterSession::unfreeze()
+{
+    if (!m_frozen)
+        return;
+    m_frozen = false;
+    m_frozenReason.clear();
+    startFeed();   // the current revision; the next drain re-sends the newest trace
     emit clusterReset();
-    emit liveChanged(true);
-    setTimeRunning(m_ttResumeRunning);
+    emit frozenChanged(false);
 }
 
 } // namespace rlab::ui

@@ -1,9 +1,8 @@
 #pragma once
-#include "core/sim/cluster.h"
-#include "core/sim/simulation.h"
 #include "core/base/traceevent.h"
-#include "core/store/kv.h"
-#include "core/store/watchevent.h"
+#include "core/sim/cluster.h"
+#include "core/sim/view/snapshot.h"
+#include "core/sim/view/watchevent.h"
 #include "ui/apply/applyproblem.h"
 #include "ui/apply/manifestsource.h"
 
@@ -14,20 +13,28 @@
 #include <memory>
 #include <vector>
 
+namespace rlab {
+class Simulation;
+namespace client {
+class Interface;
+}
+namespace view {
+class ClusterView;
+class WatchFeed;
+} // namespace view
+} // namespace rlab
+
 namespace rlab::ui {
 
-// The window's side of one simulated cluster: owns the rlab::Simulation (store, virtual clock,
-// trace, API server with three Ready nodes, and every controller, scheduler and kubelet on the
-// deterministic runner), and once per frame (a ~16 ms QTimer on the GUI
-// thread) advances virtual time while it runs, takes the pending writes from its store watch on
-// "/registry/" and the new TraceLog events, and hands both batches to whoever listens. The
-// watch and the trace are drained here only: no core thread ever calls into the GUI.
-// Models start from snapshot(), taken at the revision the watch continues from, so they see
-// every write exactly once. Widgets act through apply() and ClusterCommands (ui/commands).
-// Two modes: Deterministic (default; the frame advances the deterministic runner, which runs
-// every controller on this thread) and Live (Simulation::startThreaded(): informers and
-// controllers on worker QThreads; the frame only advances the virtual clock and drains, so the
-// GUI never waits for a reconcile). GUI thread only.
+// The window's side of one simulated cluster: owns the rlab::Simulation (every controller,
+// scheduler and kubelet on the deterministic runner, or on worker threads in Live mode) and, once
+// per frame (a ~16 ms QTimer), advances virtual time by frame time × speed while it runs, takes
+// the new writes from its WatchFeed on "/registry/" and the new trace, and hands both batches on
+// (storeEvents, traceEvents). Panels read view() (values: objects at a revision, etcd history,
+// queue snapshots, trace) and act through client() (the kubectl verbs); models start from
+// snapshot(), taken at the revision the feed continues from, so they see every write once.
+// freeze() holds the feed at a past revision (TimeTravel) and makes the session read-only.
+// Thread rules: GUI thread only; no core thread ever calls into it (the feed is drained here).
 class ClusterSession : public QObject
 {
     Q_OBJECT
@@ -38,16 +45,20 @@ public:
     explicit ClusterSession(const ClusterConfig &config = {}, QObject *parent = nullptr);
     ~ClusterSession() override;
 
-    Cluster &cluster() { return m_sim->cluster(); }
+    const view::ClusterView &view() const { return *m_view; }
+    client::Interface &client();
+    // The lab itself, for what drives it (scenario runners, the time commands, the teacher's
+    // faults, serving it); panels read view() and act through client().
     Simulation &simulation() { return *m_sim; }
-    apiserver::ApiServer &api() { return m_sim->api(); }
-    store::KvStore &store() { return m_sim->cluster().store(); }
-    // The keys under /registry/ when the watch started (after the last reset).
-    const store::RangeResult &snapshot() const { return m_snapshot; }
+    // The keys under /registry/ the feed continues from (after the last reset or thaw), or the
+    // past revision while frozen: what panels rebuild from on clusterReset().
+    const view::Snapshot &snapshot() const { return m_snapshot; }
 
-    // kubectl apply of every source, all or nothing (ManifestApplier); emits applied().
+    // kubectl apply of every source, all or nothing (ManifestApplier); emits applied(). Refused
+    // with readOnlyError() while frozen.
     ApplyReport apply(const QList<ManifestSource> &sources);
-    // Throws the cluster away and starts a fresh one (in the current mode); emits clusterReset().
+    // Throws the cluster away and starts a fresh, live one (in the current mode); emits
+    // aboutToReset() and clusterReset().
     void reset();
 
     // Deterministic <-> Live (startThreaded / stopThreaded); emits modeChanged() on a change.
@@ -72,11 +83,11 @@ public:
     // Virtual milliseconds since the cluster's start time.
     qint64 elapsedMs() const;
 
-    // One frame: advance time (only while the frame timer runs), drain store events and trace,
-    // emit. The timer calls it; tests and screenshots may call it directly.
+    // One frame: advance time (only while the frame timer runs and not frozen), drain, emit
+    // frameDone. The timer calls it; tests and screenshots may call it directly.
     void frame();
-    // The second half of a frame: drain the store watch and the trace and emit them, without
-    // moving time (after a step or a run-until, which moved it themselves).
+    // The second half of a frame: hand on the feed's new writes and the new trace without moving
+    // time (after a step or a run-until, which moved it themselves). Nothing while frozen.
     void drain();
     // Monotonic milliseconds since the session started, the clock of highlight fades.
     qint64 monotonicMs() const { return m_monotonic.elapsed(); }
@@ -85,55 +96,48 @@ public:
     // The trace rows a frame hands on at most; when more arrived, only the newest are kept.
     static constexpr qint64 kMaxTraceBatch = 5000;
 
-    // Time travel (helper h8; ui/timetravel/, ui/record/) --------------------------------------
-    // viewRevision(rev) pauses virtual time and shows the past: snapshot() becomes the keys of
-    // "/registry/" AT revision rev (its .revision is rev), storeEvents and traceEvents are held
-    // back, clusterReset() makes every panel rebuild as it was. The past is read-only: apply()
-    // (and every command) refuses with readOnlyError(). returnToLive() snapshots the current
-    // revision, restarts the watch after it (no write is lost), emits clusterReset() and
-    // resumes the time-running state from before. False when rev < oldestViewableRevision()
-    // (compacted) or rev > the current revision. E.g. writes at 2..118: viewRevision(42) shows
-    // the 42nd state; snapshot().revision == 42; viewedRevision() == 42; isLive() == false.
-    bool viewRevision(qint64 rev);
-    void returnToLive();
-    bool isLive() const { return m_ttViewed == 0; }
-    qint64 viewedRevision() const;            // the current revision while live
-    qint64 oldestViewableRevision() const;    // the compact revision (1 before any compaction)
-    // "viewing revision N (read-only): return to live first", empty while live.
-    QString readOnlyError() const;
-    // Commands (apply, scale, …) report what the user did as a scenario step (StepForms); it is
-    // emitted as stepPerformed() for the SessionRecorder.
+    // Frozen at a past revision (TimeTravel). freeze(rev, reason) drains what is pending, stops
+    // the feed, makes snapshot() the keys AT rev, emits frozenChanged(true) (first time only),
+    // clusterReset() and the trace that led there (the newest kMaxTraceBatch events with
+    // rev' <= rev); while frozen nothing is drained or run and apply() / commands refuse with
+    // readOnlyError() == reason. False (nothing changes) when rev is compacted or in the future.
+    // unfreeze() snapshots now, restarts the feed after it (no write is lost), emits
+    // clusterReset() and frozenChanged(false). reset() unfreezes too.
+    bool freeze(qint64 rev, const QString &reason);
+    void unfreeze();
+    bool isFrozen() const { return m_frozen; }
+    QString readOnlyError() const { return m_frozen ? m_frozenReason : QString(); }
+
+    // What the user did, as a design.md §5 scenario step (StepForms), for the SessionRecorder:
+    // emitted as stepPerformed().
     void recordStep(const QVariantMap &step);
-    // Counts reset()s: a new value means a new cluster (clusterReset() also follows time travel).
-    qint64 clusterEpoch() const { return m_ttEpoch; }
-    // The seq of the last trace event with rev <= rev (0 when none).
-    qint64 lastTraceSeqAt(qint64 rev) const;
-signals:
-    void liveChanged(bool live);
-    void stepPerformed(const QVariantMap &step);
-public:
-    // ------------------------------------------------------------------ end of time travel
+    // Counts reset()s: a new value means a new cluster (clusterReset() also follows freezing).
+    qint64 clusterEpoch() const { return m_epoch; }
 
 signals:
-    // reset() is about to destroy the cluster (ApiServer, store): drop every reference to it now.
+    // reset() is about to destroy the cluster: drop every reference into it now.
     void aboutToReset();
     void clusterReset();
+    void frozenChanged(bool frozen);
     void modeChanged(rlab::ui::ClusterSession::Mode mode);
     void timeRunningChanged(bool running);
     void speedChanged(double speed);
-    void storeEvents(const std::vector<rlab::store::WatchEvent> &events);
+    void storeEvents(const std::vector<rlab::view::WatchEvent> &events);
     void traceEvents(const std::vector<rlab::TraceEvent> &events);
     void frameDone(qint64 monotonicMs);
     void applied(const rlab::ui::ApplyReport &report);
+    void stepPerformed(const QVariantMap &step);
 
 private:
-    void startWatch();
+    void startFeed();
     void createSimulation();
+    void emitTraceUpTo(qint64 rev);
 
     ClusterConfig m_config;
     std::unique_ptr<Simulation> m_sim;
-    std::shared_ptr<store::Watcher> m_watcher;
-    store::RangeResult m_snapshot;
+    std::unique_ptr<view::ClusterView> m_view;
+    std::unique_ptr<view::WatchFeed> m_feed;
+    view::Snapshot m_snapshot;
     qint64 m_traceSeq = 0;
     QTimer m_timer;
     QElapsedTimer m_monotonic;
@@ -141,10 +145,9 @@ private:
     double m_speed = 1.0;
     double m_carryMs = 0.0;
     bool m_timeRunning = true;
-    // Time travel (h8): the revision shown while in the past (0 = live), the state to resume.
-    qint64 m_ttViewed = 0;
-    bool m_ttResumeRunning = true;
-    qint64 m_ttEpoch = 0;
+    bool m_frozen = false;
+    QString m_frozenReason;
+    qint64 m_epoch = 0;
     Mode m_mode = Mode::Deterministic;
 };
 

@@ -70,7 +70,7 @@ bool prepareWindow(MainWindow &window, const LaunchOptions &options)
     bool ok = true;
     if (!options.lesson.isEmpty()) {
         QStringList errors;
-        ok = window.lessonPanel()->openLesson(options.lesson, &errors);
+        ok = window.panel<LessonPanel>(QStringLiteral("lesson"))->openLesson(options.lesson, &errors);
         for (const QString &e : errors)
             QTextStream(stderr) << e << "\n";
         window.raiseDock(QStringLiteral("lesson"));
@@ -78,13 +78,14 @@ bool prepareWindow(MainWindow &window, const LaunchOptions &options)
     for (const QString &name : options.docks)
         window.raiseDock(name);
     if (options.presenter)
-        window.presenterMode()->setEnabled(true);
+        window.panel<PresenterMode>(QStringLiteral("presenter"))->setEnabled(true);
     return ok;
 }
 
-int takeScreenshot(const LaunchOptions &options)
+int takeScreenshot(const LaunchOptions &options, const view::ApiEndpointFactory &serveEndpoints)
 {
     MainWindow::Options wo;
+    wo.serveEndpoints = serveEndpoints;
     wo.persistLayout = false;
     wo.startFrames = false;
     MainWindow window(wo);
@@ -110,7 +111,7 @@ int takeScreenshot(const LaunchOptions &options)
 
 } // namespace
 
-int runReconcileLab(QApplication &app)
+int runReconcileLab(QApplication &app, view::ApiEndpointFactory serveEndpoints)
 {
     QApplication::setApplicationName(QStringLiteral("reconcile-lab"));
     QApplication::setOrganizationName(QStringLiteral("Reconcile Lab"));
@@ -131,9 +132,11 @@ int runReconcileLab(QApplication &app)
     else
         Language::setLanguage(options.language);
     if (!options.screenshot.isEmpty())
-        return takeScreenshot(options);
+        return takeScreenshot(options, serveEndpoints);
 
-    MainWindow window;
+    MainWindow::Options wo;
+    wo.serveEndpoints = std::move(serveEndpoints);
+    MainWindow window(wo);
     window.show();
     openFiles(window, options.files);
     prepareWindow(window, options);

@@ -1,5 +1,7 @@
 #pragma once
+#include "core/sim/view/apiendpoint.h"
 #include "ui/apply/applyproblem.h"
+#include "ui/panelregistry.h"
 
 #include <QMainWindow>
 #include <QSize>
@@ -11,37 +13,17 @@ class QMenu;
 
 namespace rlab::ui {
 
-class ActivityPanel;
-class ArithmeticPanel;
-class ChartsPanel;
-class ClusterCanvas;
 class ClusterSession;
-class EventsPanel;
-class HistoryPanel;
-class LessonPanel;
-class PresenterMode;
-class RecordControls;
-class ServePanel;
-class TimeTravelBar;
-class WorkQueuePanel;
-class ControlsPanel;
-class EtcdKeyModel;
-class EtcdPanel;
-class ManifestEditor;
-class ObjectInspector;
-class ObjectTreeModel;
-class ObjectsPanel;
-class TimeControls;
-class TraceEventModel;
-class TracePanel;
-class WatchEventModel;
+class StoreModels;
+class TimeTravel;
 
-// Reconcile Lab's main window: docks for the manifest editor, the object tree and its
-// inspector, the etcd store and the trace, a toolbar (Open…, Apply, Reset cluster, time), and a
-// status bar with store revision, virtual time and object counts. Owns one ClusterSession and
-// the models it feeds once per frame. Manifests arrive by the editor, Open… or drag-and-drop
-// (files or text), always all or nothing. Dock layout and geometry persist in QSettings.
-// GUI thread only.
+// Reconcile Lab's main window: the cluster canvas in the centre, every panel a dock (manifest
+// editor, controls, lesson, workqueues, arithmetic, etcd, objects, inspector, activity, trace,
+// events, charts, rollout history, serve), the time and time-travel toolbars, and a status bar
+// with store revision, virtual time and object counts. Owns one ClusterSession, its TimeTravel
+// and the StoreModels it feeds; every part is registered by name in panels() (the one map of
+// name -> widget and dock). Manifests arrive by the editor, Open… or drag-and-drop (files or
+// text), always all or nothing. Dock layout and geometry persist in QSettings. GUI thread only.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -50,6 +32,8 @@ public:
     {
         bool persistLayout = true;   // restore and save geometry + dock state (QSettings)
         bool startFrames = true;     // start the session's frame timer
+        // "Serve the API": the app injects core/server's endpoint; none = the dock says it cannot.
+        view::ApiEndpointFactory serveEndpoints;
     };
 
     explicit MainWindow(QWidget *parent = nullptr);
@@ -64,33 +48,17 @@ public:
     // Drains the session once and refreshes everything (tests and screenshots call it).
     void refreshNow();
 
-    ClusterSession &session() { return *m_session; }
-    ManifestEditor *manifestEditor() const { return m_editor; }
-    ObjectsPanel *objectsPanel() const { return m_objectsPanel; }
-    ClusterCanvas *canvas() const { return m_canvas; }
-    ObjectInspector *inspector() const { return m_inspector; }
-    EtcdPanel *etcdPanel() const { return m_etcdPanel; }
-    ObjectTreeModel *objectModel() const { return m_objects; }
-    EtcdKeyModel *etcdKeyModel() const { return m_keys; }
-    TraceEventModel *traceModel() const { return m_trace; }
-    WatchEventModel *watchEventModel() const { return m_watch; }
+    ClusterSession &session() const { return *m_session; }
+    TimeTravel &timeTravel() const { return *m_timeTravel; }
+    StoreModels &models() const { return *m_models; }
+    // Docked panels: editor, objects, inspector, etcd, trace, controls, workqueue, activity,
+    // events, charts, history, arithmetic, lesson, serve; other parts: canvas, timeControls,
+    // timeTravelBar, recordControls, presenter.
+    const PanelRegistry &panels() const { return m_panels; }
+    template<class T> T *panel(const QString &name) const { return m_panels.get<T>(name); }
     QAction *applyAction() const { return m_applyAction; }
     QAction *openAction() const { return m_openAction; }
     QAction *resetAction() const { return m_resetAction; }
-    ControlsPanel *controlsPanel() const { return m_controlsPanel; }
-    TimeControls *timeControls() const { return m_timeControls; }
-    WorkQueuePanel *workQueuePanel() const { return m_workQueuePanel; }
-    ActivityPanel *activityPanel() const { return m_activityPanel; }
-    EventsPanel *eventsPanel() const { return m_eventsPanel; }
-    ChartsPanel *chartsPanel() const { return m_chartsPanel; }
-    HistoryPanel *historyPanel() const { return m_historyPanel; }
-    ArithmeticPanel *arithmeticPanel() const { return m_arithmeticPanel; }
-    LessonPanel *lessonPanel() const { return m_lessonPanel; }
-    ServePanel *servePanel() const { return m_servePanel; }
-    TimeTravelBar *timeTravelBar() const { return m_timeTravelBar; }
-    RecordControls *recordControls() const { return m_recordControls; }
-    PresenterMode *presenterMode() const { return m_presenter; }
-    QList<QDockWidget *> teachingDocks() const;
     // Shows and raises the dock "<name>Dock" (e.g. "workqueue", "lesson"); false if none.
     bool raiseDock(const QString &name);
     QString statusText() const;
@@ -106,71 +74,43 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
-    void createModelsAndPanels();
-    void applyDefaultDockSizes();
-    QSize defaultSize() const;
-    void createDocks();
-    void createActions();
-    // Controls dock, time toolbar and Time menu (mainwindowcontrols.cpp).
-    void createControls();
-    void placeControlsDock();
-    // Workqueues, activity, events, charts, history, arithmetic, lesson, serve, time travel,
-    // presenter mode and the language menu (mainwindowteaching.cpp).
+    // mainwindowpanels.cpp: every part, registered in m_panels.
+    void createPanels();
     void createTeachingPanels();
-    void placeTeachingDocks();
+    QDockWidget *addPanel(const QString &name, QWidget *panel, const QString &title, bool scroll = false);
+    // mainwindowwiring.cpp: how the parts follow each other and the session.
+    void connectPanels();
+    void connectTeachingPanels();
+    // mainwindowmenus.cpp: actions, toolbars, menus, status bar.
+    void createActions();
+    void createMenus();
+    void createStatusBar();
     void createLanguageMenu(QMenu *view);
     void switchLanguage(const QString &code);
-    void connectSession();
-    void resetModels();
+    // mainwindowlayout.cpp: the default arrangement of the docks.
+    void applyDefaultDockSizes();
+    QSize defaultSize() const;
+
+    void modelsReset();
     void updateStatusBar();
     void openFiles();
     void showReport(const ApplyReport &report);
     void selectPending();
-    // scroll: always put the panel in a scroll area (forms that grow once filled).
-    QDockWidget *addPanel(QWidget *panel, const QString &title, const char *objectName, bool scroll = false);
+    void showMessage(const QString &text, int ms);
 
     Options m_options;
     ClusterSession *m_session;
-    ObjectTreeModel *m_objects = nullptr;
-    EtcdKeyModel *m_keys = nullptr;
-    WatchEventModel *m_watch = nullptr;
-    TraceEventModel *m_trace = nullptr;
-    ManifestEditor *m_editor = nullptr;
-    ObjectsPanel *m_objectsPanel = nullptr;
-    ClusterCanvas *m_canvas = nullptr;
-    ObjectInspector *m_inspector = nullptr;
-    EtcdPanel *m_etcdPanel = nullptr;
-    TracePanel *m_tracePanel = nullptr;
-    QDockWidget *m_editorDock = nullptr;
-    QDockWidget *m_objectsDock = nullptr;
-    QDockWidget *m_inspectorDock = nullptr;
-    QDockWidget *m_etcdDock = nullptr;
-    QDockWidget *m_traceDock = nullptr;
+    TimeTravel *m_timeTravel;
+    StoreModels *m_models;
+    PanelRegistry m_panels;
     QAction *m_openAction = nullptr;
     QAction *m_applyAction = nullptr;
     QAction *m_resetAction = nullptr;
-    ControlsPanel *m_controlsPanel = nullptr;
-    TimeControls *m_timeControls = nullptr;
-    QDockWidget *m_controlsDock = nullptr;
-    WorkQueuePanel *m_workQueuePanel = nullptr;
-    ActivityPanel *m_activityPanel = nullptr;
-    EventsPanel *m_eventsPanel = nullptr;
-    ChartsPanel *m_chartsPanel = nullptr;
-    HistoryPanel *m_historyPanel = nullptr;
-    ArithmeticPanel *m_arithmeticPanel = nullptr;
-    LessonPanel *m_lessonPanel = nullptr;
-    ServePanel *m_servePanel = nullptr;
-    TimeTravelBar *m_timeTravelBar = nullptr;
-    RecordControls *m_recordControls = nullptr;
-    PresenterMode *m_presenter = nullptr;
-    QDockWidget *m_workQueueDock = nullptr, *m_activityDock = nullptr, *m_eventsDock = nullptr,
-                *m_chartsDock = nullptr, *m_historyDock = nullptr, *m_arithmeticDock = nullptr,
-                *m_lessonDock = nullptr, *m_serveDock = nullptr;
     QLabel *m_revisionStatus = nullptr;
     QLabel *m_timeStatus = nullptr;
     QLabel *m_countStatus = nullptr;
     bool m_dockSizesPending = true;   // default proportions still to apply at the first show
-    QByteArray m_pendingSelection;   // etcd key to select in the tree as soon as it appears
+    QByteArray m_pendingSelection;    // etcd key to select in the tree as soon as it appears
 };
 
 } // namespace rlab::ui

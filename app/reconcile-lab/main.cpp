@@ -1,3 +1,4 @@
+#include "core/server/labapiendpoint.h"
 #include "ui/launcher.h"
 
 #include <QApplication>
@@ -5,5 +6,6 @@
 int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
-    return rlab::ui::runReconcileLab(app);
+    // The window does not link the HTTP server: its "Serve the API" dock gets it from here.
+    return rlab::ui::runReconcileLab(app, rlab::server::LabApiEndpoint::factory());
 }

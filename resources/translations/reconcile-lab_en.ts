@@ -289,13 +289,74 @@ owner: none</source>
     </message>
 </context>
 <context>
+    <name>rlab::ui::ClusterControls</name>
+    <message>
+        <source>Nodes and controllers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replica-floor controller</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fail node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The node&apos;s kubelet stops: NotReady (Unknown), tainted unreachable; pods evicted after 300 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recover node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The kubelet posts Ready again; Terminating pods on it are removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The lab&apos;s custom controller, written with the controller-runtime style Builder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Raises any Deployment below 3 replicas to 3: scale to 1 and watch two level-based controllers converge.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throw the cluster away: empty store, three Ready nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::CommandTerminal</name>
+    <message>
+        <source>each button runs a kubectl command, shown here</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>rlab::ui::ControlsPanel</name>
     <message>
         <source>Deployment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Rollout</source>
+        <source>none yet: apply one</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::DeploymentControls</name>
+    <message>
+        <source>Scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spec.replicas</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -307,10 +368,6 @@ owner: none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Scale</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>kubectl scale deployment --replicas=N (PATCH …/scale)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -319,7 +376,19 @@ owner: none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Container</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>kubectl set image deployment/&lt;name&gt; &lt;container&gt;=&lt;image&gt;: a new template, a new rollout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roll back (rollout history)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>REVISION · image · CHANGE-CAUSE, as kubectl rollout history lists them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -328,6 +397,10 @@ owner: none</source>
     </message>
     <message>
         <source>kubectl rollout undo [--to-revision=N]: the revision&apos;s template comes back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rollout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -355,91 +428,7 @@ owner: none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Pods</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Delete pod</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>kubectl delete pod: graceful; the ReplicaSet creates a replacement</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>kubectl delete pod on one of the Deployment&apos;s pods, chosen at random</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fail node</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The node&apos;s kubelet stops: NotReady (Unknown), tainted unreachable; pods evicted after 300 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Recover node</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The kubelet posts Ready again; Terminating pods on it are removed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Raises any Deployment below 3 replicas to 3: scale to 1 and watch two level-based controllers converge.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reset cluster</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Throw the cluster away: empty store, three Ready nodes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>previous revision</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none yet: apply one</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>each button runs a kubectl command, shown here</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>spec.replicas</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Container</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Roll back (rollout history)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>REVISION · image · CHANGE-CAUSE, as kubectl rollout history lists them</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Delete random</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Nodes and controllers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replica-floor controller</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The lab&apos;s custom controller, written with the controller-runtime style Builder</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1060,6 +1049,29 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
     </message>
 </context>
 <context>
+    <name>rlab::ui::PodControls</name>
+    <message>
+        <source>Pods</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete pod</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete random</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kubectl delete pod: graceful; the ReplicaSet creates a replacement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kubectl delete pod on one of the Deployment&apos;s pods, chosen at random</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>rlab::ui::PresenterMode</name>
     <message>
         <source>Presenter mode</source>
@@ -1212,6 +1224,13 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
     </message>
 </context>
 <context>
+    <name>rlab::ui::ServeController</name>
+    <message>
+        <source>this build of Reconcile Lab has no HTTP server</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>rlab::ui::ServePanel</name>
     <message>
         <source>Cannot serve the API: %1</source>
@@ -1273,6 +1292,10 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
     </message>
     <message>
         <source>Lets the real kubectl drive this cluster. Loopback only: other machines cannot connect.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This build of Reconcile Lab has no HTTP server: use `rlab serve` instead.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

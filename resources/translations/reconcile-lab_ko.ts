@@ -293,14 +293,75 @@ owner: none</source>
     </message>
 </context>
 <context>
+    <name>rlab::ui::ClusterControls</name>
+    <message>
+        <source>Nodes and controllers</source>
+        <translation>노드와 컨트롤러</translation>
+    </message>
+    <message>
+        <source>Replica-floor controller</source>
+        <translation>Replica-floor 컨트롤러</translation>
+    </message>
+    <message>
+        <source>Fail node</source>
+        <translation>노드 장애</translation>
+    </message>
+    <message>
+        <source>The node&apos;s kubelet stops: NotReady (Unknown), tainted unreachable; pods evicted after 300 s</source>
+        <translation>노드의 kubelet이 멈춥니다: NotReady (Unknown), unreachable taint, 300초 뒤 Pod 축출</translation>
+    </message>
+    <message>
+        <source>Recover node</source>
+        <translation>노드 복구</translation>
+    </message>
+    <message>
+        <source>The kubelet posts Ready again; Terminating pods on it are removed</source>
+        <translation>kubelet이 다시 Ready를 보고하고, 그 노드의 Terminating Pod가 제거됩니다</translation>
+    </message>
+    <message>
+        <source>The lab&apos;s custom controller, written with the controller-runtime style Builder</source>
+        <translation>이 실습의 커스텀 컨트롤러로, controller-runtime 방식의 Builder로 작성했습니다</translation>
+    </message>
+    <message>
+        <source>Raises any Deployment below 3 replicas to 3: scale to 1 and watch two level-based controllers converge.</source>
+        <translation>레플리카가 3개 미만인 Deployment를 3개로 올립니다: 1로 scale 하고 두 level-based 컨트롤러가 수렴하는 모습을 보세요.</translation>
+    </message>
+    <message>
+        <source>Reset cluster</source>
+        <translation>클러스터 초기화</translation>
+    </message>
+    <message>
+        <source>Throw the cluster away: empty store, three Ready nodes</source>
+        <translation>클러스터를 버립니다: 빈 저장소, Ready 노드 3개</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::CommandTerminal</name>
+    <message>
+        <source>each button runs a kubectl command, shown here</source>
+        <translation>버튼마다 kubectl 명령을 실행하고, 그 명령을 여기에 보여 줍니다</translation>
+    </message>
+</context>
+<context>
     <name>rlab::ui::ControlsPanel</name>
     <message>
         <source>Deployment</source>
         <translation>Deployment</translation>
     </message>
     <message>
-        <source>Rollout</source>
-        <translation>Rollout</translation>
+        <source>none yet: apply one</source>
+        <translation>아직 없음: 하나를 적용하세요</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::DeploymentControls</name>
+    <message>
+        <source>Scale</source>
+        <translation>Scale</translation>
+    </message>
+    <message>
+        <source>spec.replicas</source>
+        <translation>spec.replicas</translation>
     </message>
     <message>
         <source>kubectl scale --replicas=N−1</source>
@@ -311,10 +372,6 @@ owner: none</source>
         <translation>kubectl scale --replicas=N+1</translation>
     </message>
     <message>
-        <source>Scale</source>
-        <translation>Scale</translation>
-    </message>
-    <message>
         <source>kubectl scale deployment --replicas=N (PATCH …/scale)</source>
         <translation>kubectl scale deployment --replicas=N (PATCH …/scale)</translation>
     </message>
@@ -323,8 +380,20 @@ owner: none</source>
         <translation>이미지 변경</translation>
     </message>
     <message>
+        <source>Container</source>
+        <translation>컨테이너</translation>
+    </message>
+    <message>
         <source>kubectl set image deployment/&lt;name&gt; &lt;container&gt;=&lt;image&gt;: a new template, a new rollout</source>
         <translation>kubectl set image deployment/&lt;name&gt; &lt;container&gt;=&lt;image&gt;: 새 템플릿, 새 rollout</translation>
+    </message>
+    <message>
+        <source>Roll back (rollout history)</source>
+        <translation>롤백 (rollout history)</translation>
+    </message>
+    <message>
+        <source>REVISION · image · CHANGE-CAUSE, as kubectl rollout history lists them</source>
+        <translation>REVISION · 이미지 · CHANGE-CAUSE, kubectl rollout history가 보여 주는 그대로</translation>
     </message>
     <message>
         <source>Roll back</source>
@@ -333,6 +402,10 @@ owner: none</source>
     <message>
         <source>kubectl rollout undo [--to-revision=N]: the revision&apos;s template comes back</source>
         <translation>kubectl rollout undo [--to-revision=N]: 그 리비전의 템플릿이 돌아옵니다</translation>
+    </message>
+    <message>
+        <source>Rollout</source>
+        <translation>Rollout</translation>
     </message>
     <message>
         <source>Pause</source>
@@ -359,92 +432,8 @@ owner: none</source>
         <translation>kubectl rollout restart: 템플릿 어노테이션 kubectl.kubernetes.io/restartedAt, 새 rollout</translation>
     </message>
     <message>
-        <source>Pods</source>
-        <translation>Pod</translation>
-    </message>
-    <message>
-        <source>Delete pod</source>
-        <translation>Pod 삭제</translation>
-    </message>
-    <message>
-        <source>kubectl delete pod: graceful; the ReplicaSet creates a replacement</source>
-        <translation>kubectl delete pod: 정상 종료 후 ReplicaSet이 대체 Pod를 만듭니다</translation>
-    </message>
-    <message>
-        <source>kubectl delete pod on one of the Deployment&apos;s pods, chosen at random</source>
-        <translation>Deployment의 Pod 중 무작위로 하나를 kubectl delete pod</translation>
-    </message>
-    <message>
-        <source>Fail node</source>
-        <translation>노드 장애</translation>
-    </message>
-    <message>
-        <source>The node&apos;s kubelet stops: NotReady (Unknown), tainted unreachable; pods evicted after 300 s</source>
-        <translation>노드의 kubelet이 멈춥니다: NotReady (Unknown), unreachable taint, 300초 뒤 Pod 축출</translation>
-    </message>
-    <message>
-        <source>Recover node</source>
-        <translation>노드 복구</translation>
-    </message>
-    <message>
-        <source>The kubelet posts Ready again; Terminating pods on it are removed</source>
-        <translation>kubelet이 다시 Ready를 보고하고, 그 노드의 Terminating Pod가 제거됩니다</translation>
-    </message>
-    <message>
-        <source>Raises any Deployment below 3 replicas to 3: scale to 1 and watch two level-based controllers converge.</source>
-        <translation>레플리카가 3개 미만인 Deployment를 3개로 올립니다: 1로 scale 하고 두 level-based 컨트롤러가 수렴하는 모습을 보세요.</translation>
-    </message>
-    <message>
-        <source>Reset cluster</source>
-        <translation>클러스터 초기화</translation>
-    </message>
-    <message>
-        <source>Throw the cluster away: empty store, three Ready nodes</source>
-        <translation>클러스터를 버립니다: 빈 저장소, Ready 노드 3개</translation>
-    </message>
-    <message>
         <source>previous revision</source>
         <translation>이전 리비전</translation>
-    </message>
-    <message>
-        <source>none yet: apply one</source>
-        <translation>아직 없음: 하나를 적용하세요</translation>
-    </message>
-    <message>
-        <source>each button runs a kubectl command, shown here</source>
-        <translation>버튼마다 kubectl 명령을 실행하고, 그 명령을 여기에 보여 줍니다</translation>
-    </message>
-    <message>
-        <source>spec.replicas</source>
-        <translation>spec.replicas</translation>
-    </message>
-    <message>
-        <source>Container</source>
-        <translation>컨테이너</translation>
-    </message>
-    <message>
-        <source>Roll back (rollout history)</source>
-        <translation>롤백 (rollout history)</translation>
-    </message>
-    <message>
-        <source>REVISION · image · CHANGE-CAUSE, as kubectl rollout history lists them</source>
-        <translation>REVISION · 이미지 · CHANGE-CAUSE, kubectl rollout history가 보여 주는 그대로</translation>
-    </message>
-    <message>
-        <source>Delete random</source>
-        <translation>무작위 삭제</translation>
-    </message>
-    <message>
-        <source>Nodes and controllers</source>
-        <translation>노드와 컨트롤러</translation>
-    </message>
-    <message>
-        <source>Replica-floor controller</source>
-        <translation>Replica-floor 컨트롤러</translation>
-    </message>
-    <message>
-        <source>The lab&apos;s custom controller, written with the controller-runtime style Builder</source>
-        <translation>이 실습의 커스텀 컨트롤러로, controller-runtime 방식의 Builder로 작성했습니다</translation>
     </message>
 </context>
 <context>
@@ -1066,6 +1055,29 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
+    <name>rlab::ui::PodControls</name>
+    <message>
+        <source>Pods</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Delete pod</source>
+        <translation>Pod 삭제</translation>
+    </message>
+    <message>
+        <source>Delete random</source>
+        <translation>무작위 삭제</translation>
+    </message>
+    <message>
+        <source>kubectl delete pod: graceful; the ReplicaSet creates a replacement</source>
+        <translation>kubectl delete pod: 정상 종료 후 ReplicaSet이 대체 Pod를 만듭니다</translation>
+    </message>
+    <message>
+        <source>kubectl delete pod on one of the Deployment&apos;s pods, chosen at random</source>
+        <translation>Deployment의 Pod 중 무작위로 하나를 kubectl delete pod</translation>
+    </message>
+</context>
+<context>
     <name>rlab::ui::PresenterMode</name>
     <message>
         <source>Presenter mode</source>
@@ -1218,6 +1230,13 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
+    <name>rlab::ui::ServeController</name>
+    <message>
+        <source>this build of Reconcile Lab has no HTTP server</source>
+        <translation>이 Reconcile Lab 빌드에는 HTTP 서버가 없습니다</translation>
+    </message>
+</context>
+<context>
     <name>rlab::ui::ServePanel</name>
     <message>
         <source>Cannot serve the API: %1</source>
@@ -1278,6 +1297,10 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <message>
         <source>Lets the real kubectl drive this cluster. Loopback only: other machines cannot connect.</source>
         <translation>실제 kubectl로 이 클러스터를 조작합니다. 루프백 전용: 다른 컴퓨터는 접속할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>This build of Reconcile Lab has no HTTP server: use `rlab serve` instead.</source>
+        <translation>이 Reconcile Lab 빌드에는 HTTP 서버가 없습니다. 대신 `rlab serve`를 사용하세요.</translation>
     </message>
 </context>
 <context>

@@ -11,7 +11,7 @@
 
 using namespace rlab;
 using namespace rlab::ui;
-namespace rollout = rlab::controller::rollout;
+namespace rollout = rlab::kubectl::rollout;
 
 // The arithmetic panel on a live 10-replica rolling update: the resolved fenceposts with their
 // rounding rules and the per-sync log of which step moved which ReplicaSet.
@@ -61,7 +61,7 @@ private slots:
         QCOMPARE(panel.deployment(), QStringLiteral("default/nginx"));
         QVERIFY2(panel.summaryText().contains(QStringLiteral("25% of 3 = 0.75 → rounds up to 1")), qPrintable(panel.summaryText()));
 
-        QVERIFY(rollout::scale(session.api(), "default", "nginx", 10).ok());
+        QVERIFY(rollout::scale(session.client(), "default", "nginx", 10).ok());
         session.advance(30'000);
         session.frame();
         const QString summary = panel.summaryText();
@@ -72,7 +72,7 @@ private slots:
 
         const int before = panel.steps()->rowCount();
 
-        QVERIFY(rollout::setImage(session.api(), "default", "nginx", "nginx", "nginx:1.26").ok());
+        QVERIFY(rollout::setImage(session.client(), "default", "nginx", "nginx", "nginx:1.26").ok());
         // Frame by frame through the rollout, as the window does.
         for (int i = 0; i < 60; ++i) {
             session.advance(500);
@@ -100,7 +100,7 @@ private slots:
                 QVERIFY2(s.why.contains(QStringLiteral("maxTotal 13 (10 + maxSurge 3)")), qPrintable(s.why));
         }
         QVERIFY2(sawFirstScaleUp && sawScaleDown, qPrintable(log.join('\n')));
-        const auto d = session.api().getAs<api::Deployment>("default", "nginx");
+        const auto d = session.client().getAs<api::Deployment>("default", "nginx");
         QCOMPARE(d->status.updatedReplicas, 10);
         QCOMPARE(d->status.availableReplicas, 10);
         QVERIFY(panel.summaryText().contains(QStringLiteral("new 10, old 0")));

@@ -1,3 +1,4 @@
+#include "core/sim/view/clusterview.h"
 #include "core/kubectl/rollout.h"
 #include "core/store/kvstore.h"
 #include "ui/clustersession.h"
@@ -153,7 +154,7 @@ private slots:
         const CanvasScene &scene = *canvas.canvasScene();
         applyNginx(session);
         run(session, 30'000);
-        QVERIFY(kubectl::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 5).ok());
+        QVERIFY(kubectl::rollout::scale(session.client(), QStringLiteral("default"), QStringLiteral("nginx"), 5).ok());
         run(session, 30'000);
         QCOMPARE(scene.podItems().size(), 5);
         QCOMPARE(podsIn(scene, PodStage::Ready).size(), 5);
@@ -164,7 +165,7 @@ private slots:
         const QHash<QString, Place> before = places(scene);
 
         // Scale down to 2: the survivors do not move.
-        QVERIFY(kubectl::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 2).ok());
+        QVERIFY(kubectl::rollout::scale(session.client(), QStringLiteral("default"), QStringLiteral("nginx"), 2).ok());
         run(session, 30'000);
         canvas.tick(session.monotonicMs() + 5000);
         QCOMPARE(scene.podItems().size(), 2);
@@ -174,7 +175,7 @@ private slots:
             QVERIFY2(before.value(it.key()) == *it, qPrintable(it.key()));
         }
         // And up to 7: newcomers fill holes, the two survivors still do not move.
-        QVERIFY(kubectl::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 7).ok());
+        QVERIFY(kubectl::rollout::scale(session.client(), QStringLiteral("default"), QStringLiteral("nginx"), 7).ok());
         run(session, 30'000);
         QCOMPARE(scene.podItems().size(), 7);
         const QHash<QString, Place> after = places(scene);
@@ -189,10 +190,10 @@ private slots:
         CanvasScene &scene = *canvas.canvasScene();
         applyNginx(session);
         run(session, 30'000);
-        QVERIFY(kubectl::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 5).ok());
+        QVERIFY(kubectl::rollout::scale(session.client(), QStringLiteral("default"), QStringLiteral("nginx"), 5).ok());
         run(session, 30'000);
         const QString oldRs = scene.podItems().first()->data(2).toString().section(QLatin1Char('-'), 0, 1);
-        QVERIFY(kubectl::rollout::setImage(session.api(), QStringLiteral("default"), QStringLiteral("nginx"),
+        QVERIFY(kubectl::rollout::setImage(session.client(), QStringLiteral("default"), QStringLiteral("nginx"),
                                               QStringLiteral("nginx"), QStringLiteral("nginx:1.26"))
                     .ok());
         // A few seconds in: the new ReplicaSet exists and old pods are terminating.
@@ -242,7 +243,7 @@ private slots:
         QCOMPARE(scene.podItems().size(), 3);
         // A past (or present) store state shown at once: no fly-in, nothing animating.
         CanvasScene other;
-        other.reset(session.store().range(store::KeyRange::prefix("/registry/")).kvs, 0, 0);
+        other.reset(session.view().objects()->kvs, 0, 0);
         QCOMPARE(other.podItems().size(), 3);
         QCOMPARE(other.animatingCount(), 0);
         for (PodItem *p : other.podItems()) {
@@ -317,9 +318,9 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&canvas));
         applyNginx(session);
         run(session, 30'000);
-        QVERIFY(kubectl::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 5).ok());
+        QVERIFY(kubectl::rollout::scale(session.client(), QStringLiteral("default"), QStringLiteral("nginx"), 5).ok());
         run(session, 30'000);
-        QVERIFY(kubectl::rollout::setImage(session.api(), QStringLiteral("default"), QStringLiteral("nginx"),
+        QVERIFY(kubectl::rollout::setImage(session.client(), QStringLiteral("default"), QStringLiteral("nginx"),
                                               QStringLiteral("nginx"), QStringLiteral("nginx:1.26"))
                     .ok());
         const qint64 ms = qEnvironmentVariableIntValue("RLAB_CANVAS_SHOT_MS") > 0 ? qEnvironmentVariableIntValue("RLAB_CANVAS_SHOT_MS") : 2500;

@@ -1,3 +1,5 @@
+#include "core/sim/simulation.h"
+#include "core/sim/view/clusterview.h"
 #include "core/kubectl/rollout.h"
 #include "ui/clustersession.h"
 #include "ui/scene/canvasscene.h"
@@ -102,7 +104,8 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&canvas));
         session->frame();
         std::vector<store::WatchEvent> events;
-        for (const store::KeyValue &kv : session->store().range(store::KeyRange::prefix("/registry/pods/")).kvs)
+        const view::Snapshot podKeys = *session->view().objects(0, "/registry/pods/");
+        for (const store::KeyValue &kv : podKeys.kvs)
             events.push_back(store::WatchEvent{store::WatchEvent::Put, {}, kv, kv});
         QCOMPARE(int(events.size()), pods);
         QBENCHMARK {
@@ -127,7 +130,7 @@ private slots:
         canvas.show();
         QVERIFY(QTest::qWaitForWindowExposed(&canvas));
         session->frame();
-        QVERIFY(kubectl::rollout::setImage(session->api(), QStringLiteral("default"), QStringLiteral("big"), QStringLiteral("app"),
+        QVERIFY(kubectl::rollout::setImage(session->client(), QStringLiteral("default"), QStringLiteral("big"), QStringLiteral("app"),
                                               QStringLiteral("nginx:1.26"))
                     .ok());
         std::vector<double> frameMs;

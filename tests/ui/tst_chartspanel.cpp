@@ -14,7 +14,7 @@
 
 using namespace rlab;
 using namespace rlab::ui;
-namespace rollout = rlab::controller::rollout;
+namespace rollout = rlab::kubectl::rollout;
 
 // The charts panel fed by a live session through a rolling update: per-ReplicaSet series,
 // Deployment status, workqueue depth, API requests per second; PNG and CSV export.
@@ -60,7 +60,7 @@ private slots:
         QVERIFY(status->rowCount() >= 10);
         QCOMPARE(status->lastTime(), 20.0);
 
-        QVERIFY(rollout::setImage(session.api(), "default", "nginx", "nginx", "nginx:1.26").ok());
+        QVERIFY(rollout::setImage(session.client(), "default", "nginx", "nginx", "nginx:1.26").ok());
         run(session, 9);
         panel.resize(1280, 720);
         panel.refreshChart();

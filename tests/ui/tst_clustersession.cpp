@@ -1,3 +1,4 @@
+#include "core/sim/view/clusterview.h"
 #include "core/api/deployment.h"
 #include "core/apiserver/apiserver.h"
 #include "ui/clustersession.h"
@@ -24,7 +25,7 @@ private:
     }
     static int available(ClusterSession &s)
     {
-        const auto d = s.api().getAs<api::Deployment>(QStringLiteral("default"), QStringLiteral("nginx"));
+        const auto d = s.client().getAs<api::Deployment>(QStringLiteral("default"), QStringLiteral("nginx"));
         return d ? d->status.availableReplicas : -1;
     }
     static int podCreates(const QSignalSpy &spy)
@@ -86,7 +87,7 @@ private slots:
         QSignalSpy store(&session, &ClusterSession::storeEvents);
         session.setMode(ClusterSession::Mode::Live);
         QCOMPARE(modes.count(), 1);
-        QVERIFY(session.simulation().isThreaded());
+        QVERIFY(session.view().isThreaded());
         applySample(session);
         // The frame timer drives it: ×100 virtual time, the workers do the reconciling.
         session.setSpeed(100);
@@ -98,11 +99,11 @@ private slots:
 
         // Back to deterministic mid-flight: the same state goes on, on this thread.
         session.setMode(ClusterSession::Mode::Deterministic);
-        QVERIFY(!session.simulation().isThreaded());
-        const auto d = session.api().getAs<api::Deployment>(QStringLiteral("default"), QStringLiteral("nginx"));
+        QVERIFY(!session.view().isThreaded());
+        const auto d = session.client().getAs<api::Deployment>(QStringLiteral("default"), QStringLiteral("nginx"));
         auto scaled = std::make_shared<api::Deployment>(*d);
         scaled->spec.replicas = 5;
-        QVERIFY(session.api().update(scaled).ok());
+        QVERIFY(session.client().update(scaled).ok());
         session.advance(20000);
         QCOMPARE(available(session), 5);
         session.drain();
@@ -118,10 +119,10 @@ private slots:
         session.reset();
         QCOMPARE(reset.count(), 1);
         QCOMPARE(session.mode(), ClusterSession::Mode::Live);
-        QVERIFY(session.simulation().isThreaded());
+        QVERIFY(session.view().isThreaded());
         QCOMPARE(available(session), -1);
         session.setMode(ClusterSession::Mode::Deterministic);
-        QVERIFY(!session.simulation().isThreaded());
+        QVERIFY(!session.view().isThreaded());
     }
 };
 

@@ -1,3 +1,4 @@
+#include "core/sim/view/clusterview.h"
 #include "core/api/deployment.h"
 #include "core/api/node.h"
 #include "core/api/pod.h"
@@ -5,10 +6,14 @@
 #include "core/controller/replicafloor/replicafloorreconciler.h"
 #include "tests/testutil/fixtures.h"
 #include "ui/clustersession.h"
+#include "ui/controls/clustercontrols.h"
+#include "ui/controls/deploymentcontrols.h"
+#include "ui/controls/podcontrols.h"
 #include "ui/commands/clustercommands.h"
 #include "ui/commands/clusterqueries.h"
 #include "ui/commands/rolloutstatus.h"
 #include "ui/theme.h"
+#include "ui/timetravel/timetravel.h"
 #include "ui/widgets/controlspanel.h"
 #include "ui/widgets/manifesteditor.h"
 #include "ui/widgets/speedscale.h"
@@ -39,19 +44,19 @@ private:
     }
     static std::shared_ptr<const api::Deployment> nginx(ClusterSession &s)
     {
-        return s.api().getAs<api::Deployment>(QStringLiteral("default"), QStringLiteral("nginx"));
+        return s.client().getAs<api::Deployment>(QStringLiteral("default"), QStringLiteral("nginx"));
     }
     static QStringList liveNginxPods(ClusterSession &s)
     {
         QStringList names;
-        for (const ClusterQueries::Pod &p : ClusterQueries::podsOf(s.api(), QStringLiteral("default"), QStringLiteral("nginx")))
+        for (const ClusterQueries::Pod &p : ClusterQueries::podsOf(s.client(), QStringLiteral("default"), QStringLiteral("nginx")))
             if (!p.terminating)
                 names << p.name;
         return names;
     }
     static QString nodeReady(ClusterSession &s, const QString &node)
     {
-        for (const ClusterQueries::Node &n : ClusterQueries::nodes(s.api()))
+        for (const ClusterQueries::Node &n : ClusterQueries::nodes(s.client()))
             if (n.name == node)
                 return n.ready;
         return QStringLiteral("absent");
@@ -175,7 +180,7 @@ private slots:
         QCOMPARE(r.output, QStringLiteral("deployment.apps/nginx image updated"));
         QCOMPARE(commands.lastCommandLine(), QStringLiteral("kubectl set image deployment/nginx nginx=nginx:1.26"));
         session.advance(60000);
-        QList<ClusterQueries::Revision> history = ClusterQueries::revisions(session.api(), QStringLiteral("default"), QStringLiteral("nginx"));
+        QList<ClusterQueries::Revision> history = ClusterQueries::revisions(session.client(), QStringLiteral("default"), QStringLiteral("nginx"));
         QCOMPARE(history.size(), 2);
         QCOMPARE(history.at(0).revision, qint64(1));
         QCOMPARE(history.at(0).images, QStringLiteral("nginx:1.25"));
@@ -189,7 +194,7 @@ private slots:
         QCOMPARE(commands.lastCommandLine(), QStringLiteral("kubectl rollout undo deployment/nginx --to-revision=1"));
         QCOMPARE(nginx(session)->spec.template_.spec.containers.at(0).image, QStringLiteral("nginx:1.25"));
         session.advance(60000);
-        history = ClusterQueries::revisions(session.api(), QStringLiteral("default"), QStringLiteral("nginx"));
+        history = ClusterQueries::revisions(session.client(), QStringLiteral("default"), QStringLiteral("nginx"));
         QCOMPARE(history.size(), 2);   // revision 1 became 3
         QCOMPARE(history.at(1).revision, qint64(3));
         QVERIFY(history.at(1).current);
@@ -259,7 +264,7 @@ private slots:
         applySample(session);
         session.advance(20000);
         QVERIFY(commands.setReplicaFloorEnabled(true).ok());
-        QVERIFY(session.simulation().replicaFloor()->isEnabled());
+        QVERIFY(session.view().replicaFloorEnabled());
         QVERIFY(commands.scale(QStringLiteral("nginx"), 1).ok());
         session.advance(20000);
         QCOMPARE(nginx(session)->replicas(), 3);   // raised back to the floor
@@ -272,12 +277,13 @@ private slots:
         QVERIFY(commands.resetCluster().ok());
         QCOMPARE(reset.count(), 1);
         QVERIFY(!nginx(session));
-        QCOMPARE(ClusterQueries::nodes(session.api()).size(), 3);
+        QCOMPARE(ClusterQueries::nodes(session.client()).size(), 3);
     }
 
     void commandsRecordStepsAndRefuseThePast()
     {
         ClusterSession session;
+        TimeTravel travel(session);
         ClusterCommands commands(session);
         QSignalSpy steps(&session, &ClusterSession::stepPerformed);
         applySample(session);
@@ -301,17 +307,17 @@ private slots:
                                                                               {QStringLiteral("name"), pods.first()}}}}));
 
         // Viewing an old revision: every command is refused and nothing is written.
-        const qint64 rev = session.store().revision();
-        QVERIFY(session.viewRevision(rev - 5));
+        const qint64 rev = session.view().revision();
+        QVERIFY(travel.viewRevision(rev - 5));
         const int recorded = steps.count();
         const ClusterCommands::Result r = commands.scale(QStringLiteral("nginx"), 7);
         QVERIFY(!r.ok());
         QCOMPARE(r.error, session.readOnlyError());
-        QCOMPARE(session.store().revision(), rev);
+        QCOMPARE(session.view().revision(), rev);
         QVERIFY(!commands.deleteRandomPod(QStringLiteral("nginx")).ok());
-        QCOMPARE(session.store().revision(), rev);
+        QCOMPARE(session.view().revision(), rev);
         QCOMPARE(steps.count(), recorded);
-        session.returnToLive();
+        travel.returnToLive();
         QVERIFY(commands.scale(QStringLiteral("nginx"), 7).ok());
         QCOMPARE(nginx(session)->replicas(), 7);
     }
@@ -325,13 +331,13 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         // No Deployment: its controls are off, the cluster's are on.
         QCOMPARE(panel.deploymentBox()->count(), 0);
-        QVERIFY(!panel.scaleButton()->isEnabled());
-        QVERIFY(!panel.setImageButton()->isEnabled());
-        QVERIFY(!panel.deletePodButton()->isEnabled());
-        QVERIFY(panel.failNodeButton()->isEnabled());
-        QVERIFY(panel.resetButton()->isEnabled());
-        QCOMPARE(panel.nodeBox()->count(), 3);
-        QCOMPARE(panel.nodeBox()->itemText(0), QStringLiteral("node-1 · Ready"));
+        QVERIFY(!panel.deploymentControls()->scaleButton()->isEnabled());
+        QVERIFY(!panel.deploymentControls()->setImageButton()->isEnabled());
+        QVERIFY(!panel.podControls()->deletePodButton()->isEnabled());
+        QVERIFY(panel.clusterControls()->failNodeButton()->isEnabled());
+        QVERIFY(panel.clusterControls()->resetButton()->isEnabled());
+        QCOMPARE(panel.clusterControls()->nodeBox()->count(), 3);
+        QCOMPARE(panel.clusterControls()->nodeBox()->itemText(0), QStringLiteral("node-1 · Ready"));
 
         QSignalSpy chosen(&panel, &ControlsPanel::currentDeploymentChanged);
         applySample(session);
@@ -339,51 +345,51 @@ private slots:
         session.frame();
         QCOMPARE(panel.currentDeployment(), QStringLiteral("nginx"));
         QCOMPARE(chosen.count(), 1);
-        QVERIFY(panel.scaleButton()->isEnabled());
-        QCOMPARE(panel.replicasBox()->value(), 3);
-        QCOMPARE(panel.containerBox()->currentText(), QStringLiteral("nginx"));
-        QCOMPARE(panel.imageEdit()->text(), QStringLiteral("nginx:1.25"));
-        QCOMPARE(panel.revisionBox()->itemText(0), QStringLiteral("previous revision"));
-        QVERIFY(!panel.rollBackButton()->isEnabled());   // one revision: nothing to go back to
-        QVERIFY(panel.pauseButton()->isEnabled());
-        QVERIFY(!panel.resumeButton()->isEnabled());
+        QVERIFY(panel.deploymentControls()->scaleButton()->isEnabled());
+        QCOMPARE(panel.deploymentControls()->replicasBox()->value(), 3);
+        QCOMPARE(panel.deploymentControls()->containerBox()->currentText(), QStringLiteral("nginx"));
+        QCOMPARE(panel.deploymentControls()->imageEdit()->text(), QStringLiteral("nginx:1.25"));
+        QCOMPARE(panel.deploymentControls()->revisionBox()->itemText(0), QStringLiteral("previous revision"));
+        QVERIFY(!panel.deploymentControls()->rollBackButton()->isEnabled());   // one revision: nothing to go back to
+        QVERIFY(panel.deploymentControls()->pauseButton()->isEnabled());
+        QVERIFY(!panel.deploymentControls()->resumeButton()->isEnabled());
         panel.refresh();
-        QCOMPARE(panel.podBox()->count(), 3);
+        QCOMPARE(panel.podControls()->podBox()->count(), 3);
 
         // + scales at once; the spin box then drives Scale.
-        QTest::mouseClick(panel.scaleUpButton(), Qt::LeftButton);
+        QTest::mouseClick(panel.deploymentControls()->scaleUpButton(), Qt::LeftButton);
         QCOMPARE(nginx(session)->replicas(), 4);
         QCOMPARE(panel.outputText(), QStringLiteral("$ kubectl scale deployment/nginx --replicas=4\ndeployment.apps/nginx scaled"));
-        panel.replicasBox()->setValue(6);
-        QTest::mouseClick(panel.scaleButton(), Qt::LeftButton);
+        panel.deploymentControls()->replicasBox()->setValue(6);
+        QTest::mouseClick(panel.deploymentControls()->scaleButton(), Qt::LeftButton);
         QCOMPARE(nginx(session)->replicas(), 6);
         session.frame();
-        QCOMPARE(panel.replicasBox()->value(), 6);
-        QTest::mouseClick(panel.scaleDownButton(), Qt::LeftButton);
+        QCOMPARE(panel.deploymentControls()->replicasBox()->value(), 6);
+        QTest::mouseClick(panel.deploymentControls()->scaleDownButton(), Qt::LeftButton);
         QCOMPARE(nginx(session)->replicas(), 5);
 
         // Pause / Resume swap places.
-        QTest::mouseClick(panel.pauseButton(), Qt::LeftButton);
+        QTest::mouseClick(panel.deploymentControls()->pauseButton(), Qt::LeftButton);
         QVERIFY(nginx(session)->spec.paused);
-        QVERIFY(!panel.pauseButton()->isEnabled());
-        QVERIFY(panel.resumeButton()->isEnabled());
-        QTest::mouseClick(panel.resumeButton(), Qt::LeftButton);
+        QVERIFY(!panel.deploymentControls()->pauseButton()->isEnabled());
+        QVERIFY(panel.deploymentControls()->resumeButton()->isEnabled());
+        QTest::mouseClick(panel.deploymentControls()->resumeButton(), Qt::LeftButton);
         QVERIFY(!nginx(session)->spec.paused);
 
         // A refused command is shown as kubectl shows it.
-        panel.imageEdit()->setText(QString());
-        QTest::mouseClick(panel.setImageButton(), Qt::LeftButton);
+        panel.deploymentControls()->imageEdit()->setText(QString());
+        QTest::mouseClick(panel.deploymentControls()->setImageButton(), Qt::LeftButton);
         QVERIFY2(panel.outputText().contains(QStringLiteral("Error from server")) || panel.outputText().contains(QStringLiteral("error:")),
                  qPrintable(panel.outputText()));
 
         // The replica-floor box switches the controller; Reset unchecks it with the new cluster.
-        panel.replicaFloorBox()->setChecked(true);
-        QVERIFY(session.simulation().replicaFloor()->isEnabled());
-        QTest::mouseClick(panel.resetButton(), Qt::LeftButton);
-        QVERIFY(!panel.replicaFloorBox()->isChecked());
-        QVERIFY(!session.simulation().replicaFloor()->isEnabled());
+        panel.clusterControls()->replicaFloorBox()->setChecked(true);
+        QVERIFY(session.view().replicaFloorEnabled());
+        QTest::mouseClick(panel.clusterControls()->resetButton(), Qt::LeftButton);
+        QVERIFY(!panel.clusterControls()->replicaFloorBox()->isChecked());
+        QVERIFY(!session.view().replicaFloorEnabled());
         QCOMPARE(panel.deploymentBox()->count(), 0);
-        QVERIFY(!panel.scaleButton()->isEnabled());
+        QVERIFY(!panel.deploymentControls()->scaleButton()->isEnabled());
     }
 };
 

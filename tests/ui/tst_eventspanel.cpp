@@ -1,3 +1,4 @@
+#include "core/sim/view/clusterview.h"
 #include "core/api/event.h"
 #include "core/apiserver/apiserver.h"
 #include "core/sim/simulation.h"
@@ -172,7 +173,7 @@ private slots:
 
         // Deleting an Event through the API server removes its row.
         const api::ObjectPtr ev = m->event(again);
-        QVERIFY(session.api().remove(apiserver::resources::byKind(api::Kind::Event), ev->metadata.namespace_, ev->metadata.name).ok());
+        QVERIFY(session.client().remove(apiserver::resources::byKind(api::Kind::Event), ev->metadata.namespace_, ev->metadata.name).ok());
         const int rows = m->rowCount();
         session.frame();
         QCOMPARE(m->rowCount(), rows - 1);
@@ -232,7 +233,7 @@ private slots:
         session.frame();
         QVERIFY(panel.model()->warningCount() > 0);
         // As a second later, when the "just written" highlight has faded.
-        panel.model()->tick(session.simulation().clock().now(), session.monotonicMs() + 2000);
+        panel.model()->tick(session.view().now(), session.monotonicMs() + 2000);
         panel.resize(size);
         panel.setAttribute(Qt::WA_DontShowOnScreen);
         panel.show();

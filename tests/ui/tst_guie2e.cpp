@@ -1,11 +1,16 @@
+#include "core/sim/view/clusterview.h"
 #include "core/api/deployment.h"
 #include "core/api/replicaset.h"
 #include "core/apiserver/apiserver.h"
 #include "core/controller/controller.h"
 #include "core/store/kvstore.h"
 #include "ui/clustersession.h"
+#include "ui/controls/clustercontrols.h"
+#include "ui/controls/deploymentcontrols.h"
+#include "ui/controls/podcontrols.h"
 #include "ui/commands/clusterqueries.h"
 #include "ui/mainwindow.h"
+#include "ui/models/storemodels.h"
 #include "ui/models/objecttreemodel.h"
 #include "ui/theme.h"
 #include "ui/widgets/controlspanel.h"
@@ -88,13 +93,13 @@ private:
 
     static std::shared_ptr<const api::Deployment> deployment(MainWindow &w, const QString &name = QStringLiteral("nginx"))
     {
-        return w.session().api().getAs<api::Deployment>(QStringLiteral("default"), name);
+        return w.session().client().getAs<api::Deployment>(QStringLiteral("default"), name);
     }
 
     // The ReplicaSet of `d` whose template runs `image` (nullptr if none).
     static std::shared_ptr<const api::ReplicaSet> replicaSetWith(MainWindow &w, const QString &image)
     {
-        const auto list = w.session().api().list(apiserver::resources::byKind(api::Kind::ReplicaSet), QStringLiteral("default"));
+        const auto list = w.session().client().list(apiserver::resources::byKind(api::Kind::ReplicaSet), QStringLiteral("default"));
         for (const api::ObjectPtr &o : list.value.items) {
             const auto rs = api::objectCast<api::ReplicaSet>(o);
             if (rs && rs->spec.template_.spec.containers.value(0).image == image)
@@ -105,7 +110,7 @@ private:
 
     static QString treeStatus(MainWindow &w, const QString &kind, const QString &name)
     {
-        return w.objectModel()->indexOf({kind, QStringLiteral("default"), name}, ObjectTreeModel::StatusColumn).data().toString();
+        return w.models().objects()->indexOf({kind, QStringLiteral("default"), name}, ObjectTreeModel::StatusColumn).data().toString();
     }
 
     static void advance(MainWindow &w, qint64 ms)
@@ -143,11 +148,11 @@ private slots:
         auto *dock = w.findChild<QDockWidget *>(QStringLiteral("controlsDock"));
         QVERIFY(dock);
         QCOMPARE(dock->windowTitle(), QStringLiteral("Controls"));
-        QCOMPARE(dock->widget(), w.controlsPanel());
-        QVERIFY(w.timeControls()->isVisible());
-        QVERIFY(w.timeControls()->stepAction()->isEnabled());
-        QVERIFY(!w.controlsPanel()->scaleButton()->isEnabled());   // nothing to scale yet
-        QVERIFY(!w.timeControls()->runUntilAction()->isEnabled());
+        QCOMPARE(dock->widget(), w.panel<ControlsPanel>(QStringLiteral("controls")));
+        QVERIFY(w.panel<TimeControls>(QStringLiteral("timeControls"))->isVisible());
+        QVERIFY(w.panel<TimeControls>(QStringLiteral("timeControls"))->stepAction()->isEnabled());
+        QVERIFY(!w.panel<ControlsPanel>(QStringLiteral("controls"))->deploymentControls()->scaleButton()->isEnabled());   // nothing to scale yet
+        QVERIFY(!w.panel<TimeControls>(QStringLiteral("timeControls"))->runUntilAction()->isEnabled());
     }
 
     void dropManifestBecomesAvailable()
@@ -156,23 +161,23 @@ private slots:
         w.resize(1280, 720);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        const qint64 rev0 = w.session().store().revision();
+        const qint64 rev0 = w.session().view().revision();
         const QString file = writeFile(QStringLiteral("nginx-deployment.yaml"), ManifestEditor::sampleManifest().toUtf8());
         QVERIFY(dropFile(w, file));
-        QVERIFY(w.session().store().revision() > rev0);
+        QVERIFY(w.session().view().revision() > rev0);
         w.refreshNow();
-        QVERIFY(w.objectModel()->indexOf({QStringLiteral("Deployment"), QStringLiteral("default"), QStringLiteral("nginx")}).isValid());
-        QCOMPARE(w.controlsPanel()->currentDeployment(), QStringLiteral("nginx"));
-        QCOMPARE(w.timeControls()->deployment(), QStringLiteral("nginx"));
+        QVERIFY(w.models().objects()->indexOf({QStringLiteral("Deployment"), QStringLiteral("default"), QStringLiteral("nginx")}).isValid());
+        QCOMPARE(w.panel<ControlsPanel>(QStringLiteral("controls"))->currentDeployment(), QStringLiteral("nginx"));
+        QCOMPARE(w.panel<TimeControls>(QStringLiteral("timeControls"))->deployment(), QStringLiteral("nginx"));
 
         // Run until complete from the toolbar: the Deployment is Available.
-        w.timeControls()->runUntilAction()->trigger();
+        w.panel<TimeControls>(QStringLiteral("timeControls"))->runUntilAction()->trigger();
         w.refreshNow();
-        QVERIFY2(w.timeControls()->lastReport().ok, qPrintable(w.timeControls()->lastReport().text));
+        QVERIFY2(w.panel<TimeControls>(QStringLiteral("timeControls"))->lastReport().ok, qPrintable(w.panel<TimeControls>(QStringLiteral("timeControls"))->lastReport().text));
         QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("successfully rolled out")));
         QCOMPARE(deployment(w)->status.availableReplicas, 3);
         QCOMPARE(treeStatus(w, QStringLiteral("Deployment"), QStringLiteral("nginx")), QStringLiteral("3/3 ready"));
-        QCOMPARE(w.objectModel()->objectCount(ObjectTreeModel::Pods), 3);
+        QCOMPARE(w.models().objects()->objectCount(ObjectTreeModel::Pods), 3);
         bool availableTrue = false;
         for (const api::Condition &c : deployment(w)->status.conditions)
             availableTrue |= c.type == QLatin1String("Available") && c.status == QLatin1String("True");
@@ -187,36 +192,36 @@ private slots:
         QVERIFY(rs);
         QCOMPARE(treeStatus(w, QStringLiteral("ReplicaSet"), rs->metadata.name), QStringLiteral("3/3 ready"));
 
-        ControlsPanel *panel = w.controlsPanel();
-        panel->replicasBox()->setValue(5);
-        QTest::mouseClick(panel->scaleButton(), Qt::LeftButton);
+        ControlsPanel *panel = w.panel<ControlsPanel>(QStringLiteral("controls"));
+        panel->deploymentControls()->replicasBox()->setValue(5);
+        QTest::mouseClick(panel->deploymentControls()->scaleButton(), Qt::LeftButton);
         QVERIFY(w.statusBar()->currentMessage().startsWith(QStringLiteral("kubectl scale deployment/nginx --replicas=5")));
         advance(w, 20000);
-        QCOMPARE(w.session().api().getAs<api::ReplicaSet>(QStringLiteral("default"), rs->metadata.name)->replicas(), 5);
+        QCOMPARE(w.session().client().getAs<api::ReplicaSet>(QStringLiteral("default"), rs->metadata.name)->replicas(), 5);
         QCOMPARE(treeStatus(w, QStringLiteral("ReplicaSet"), rs->metadata.name), QStringLiteral("5/5 ready"));
         QCOMPARE(treeStatus(w, QStringLiteral("Deployment"), QStringLiteral("nginx")), QStringLiteral("5/5 ready"));
-        QCOMPARE(w.objectModel()->objectCount(ObjectTreeModel::Pods), 5);
+        QCOMPARE(w.models().objects()->objectCount(ObjectTreeModel::Pods), 5);
 
-        QTest::mouseClick(panel->scaleDownButton(), Qt::LeftButton);
-        QTest::mouseClick(panel->scaleDownButton(), Qt::LeftButton);
+        QTest::mouseClick(panel->deploymentControls()->scaleDownButton(), Qt::LeftButton);
+        QTest::mouseClick(panel->deploymentControls()->scaleDownButton(), Qt::LeftButton);
         advance(w, 20000);
         QCOMPARE(treeStatus(w, QStringLiteral("ReplicaSet"), rs->metadata.name), QStringLiteral("3/3 ready"));
-        QCOMPARE(w.objectModel()->objectCount(ObjectTreeModel::Pods), 3);
+        QCOMPARE(w.models().objects()->objectCount(ObjectTreeModel::Pods), 3);
     }
 
     void setImageThenRollBack()
     {
         MainWindow w(options());
         startWithNginx(w);
-        ControlsPanel *panel = w.controlsPanel();
-        QCOMPARE(panel->imageEdit()->text(), QStringLiteral("nginx:1.25"));   // prefilled
-        panel->imageEdit()->setText(QStringLiteral("nginx:1.26"));
-        QTest::mouseClick(panel->setImageButton(), Qt::LeftButton);
+        ControlsPanel *panel = w.panel<ControlsPanel>(QStringLiteral("controls"));
+        QCOMPARE(panel->deploymentControls()->imageEdit()->text(), QStringLiteral("nginx:1.25"));   // prefilled
+        panel->deploymentControls()->imageEdit()->setText(QStringLiteral("nginx:1.26"));
+        QTest::mouseClick(panel->deploymentControls()->setImageButton(), Qt::LeftButton);
         QCOMPARE(deployment(w)->spec.template_.spec.containers.at(0).image, QStringLiteral("nginx:1.26"));
-        w.timeControls()->runUntilComplete();
+        w.panel<TimeControls>(QStringLiteral("timeControls"))->runUntilComplete();
         w.refreshNow();
-        QVERIFY2(w.timeControls()->lastReport().ok, qPrintable(w.timeControls()->lastReport().text));
-        QCOMPARE(panel->imageEdit()->text(), QStringLiteral("nginx:1.26"));
+        QVERIFY2(w.panel<TimeControls>(QStringLiteral("timeControls"))->lastReport().ok, qPrintable(w.panel<TimeControls>(QStringLiteral("timeControls"))->lastReport().text));
+        QCOMPARE(panel->deploymentControls()->imageEdit()->text(), QStringLiteral("nginx:1.26"));
         const auto oldRs = replicaSetWith(w, QStringLiteral("nginx:1.25"));
         const auto newRs = replicaSetWith(w, QStringLiteral("nginx:1.26"));
         QVERIFY(oldRs && newRs);
@@ -224,22 +229,22 @@ private slots:
         QCOMPARE(treeStatus(w, QStringLiteral("ReplicaSet"), newRs->metadata.name), QStringLiteral("3/3 ready"));
 
         // The history lists both revisions, newest first after "previous revision".
-        QComboBox *history = panel->revisionBox();
+        QComboBox *history = panel->deploymentControls()->revisionBox();
         QCOMPARE(history->count(), 3);
         QCOMPARE(history->itemText(1), QStringLiteral("2 · nginx:1.26  (current)"));
         QCOMPARE(history->itemText(2), QStringLiteral("1 · nginx:1.25"));
         history->setCurrentIndex(2);
-        QVERIFY(panel->rollBackButton()->isEnabled());
-        QTest::mouseClick(panel->rollBackButton(), Qt::LeftButton);
+        QVERIFY(panel->deploymentControls()->rollBackButton()->isEnabled());
+        QTest::mouseClick(panel->deploymentControls()->rollBackButton(), Qt::LeftButton);
         QCOMPARE(panel->outputText(), QStringLiteral("$ kubectl rollout undo deployment/nginx --to-revision=1\ndeployment.apps/nginx rolled back"));
         // The old template is back on the Deployment, and the old ReplicaSet scales up again.
         QCOMPARE(deployment(w)->spec.template_.spec.containers.at(0).image, QStringLiteral("nginx:1.25"));
-        w.timeControls()->runUntilComplete();
+        w.panel<TimeControls>(QStringLiteral("timeControls"))->runUntilComplete();
         w.refreshNow();
         QCOMPARE(treeStatus(w, QStringLiteral("ReplicaSet"), oldRs->metadata.name), QStringLiteral("3/3 ready"));
         QCOMPARE(treeStatus(w, QStringLiteral("ReplicaSet"), newRs->metadata.name), QStringLiteral("0/0 ready"));
         QCOMPARE(deployment(w)->metadata.annotations.value(QStringLiteral("deployment.kubernetes.io/revision")), QStringLiteral("3"));
-        QCOMPARE(panel->imageEdit()->text(), QStringLiteral("nginx:1.25"));
+        QCOMPARE(panel->deploymentControls()->imageEdit()->text(), QStringLiteral("nginx:1.25"));
 
         // What a teacher sees: the Controls tab raised, at projector and full-HD sizes.
         w.findChild<QDockWidget *>(QStringLiteral("controlsDock"))->raise();
@@ -259,44 +264,44 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.refreshNow();
-        const qint64 rev0 = w.session().store().revision();
+        const qint64 rev0 = w.session().view().revision();
         const QString bad = writeFile(QStringLiteral("broken.yaml"), "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: [oops\n");
         QVERIFY(dropFile(w, bad));
         w.refreshNow();
-        QCOMPARE(w.session().store().revision(), rev0);
+        QCOMPARE(w.session().view().revision(), rev0);
         // The error is on screen: in the editor's message list and in the status bar.
-        ManifestEditor *editor = w.manifestEditor();
+        ManifestEditor *editor = w.panel<ManifestEditor>(QStringLiteral("editor"));
         QVERIFY(editor->hasErrors());
         QVERIFY2(editor->messages().value(0).startsWith(bad + QStringLiteral(":4:")), qPrintable(editor->messages().join('\n')));
         auto *list = editor->findChild<QListWidget *>();
         QVERIFY(list && list->isVisible() && list->count() > 0);
         QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("Refused, nothing changed"));
-        QVERIFY(!w.controlsPanel()->scaleButton()->isEnabled());
+        QVERIFY(!w.panel<ControlsPanel>(QStringLiteral("controls"))->deploymentControls()->scaleButton()->isEnabled());
 
         // YAML text dropped (text/plain) applies.
         QMimeData text;
         text.setText(ManifestEditor::sampleManifest().replace(QStringLiteral("name: nginx\n  labels"), QStringLiteral("name: web\n  labels")));
         QVERIFY(drop(w, text));
         QVERIFY(!editor->hasErrors());
-        QCOMPARE(w.session().store().revision(), rev0 + 1);
+        QCOMPARE(w.session().view().revision(), rev0 + 1);
         w.refreshNow();
         QVERIFY(deployment(w, QStringLiteral("web")));
-        QCOMPARE(w.controlsPanel()->currentDeployment(), QStringLiteral("web"));
+        QCOMPARE(w.panel<ControlsPanel>(QStringLiteral("controls"))->currentDeployment(), QStringLiteral("web"));
     }
 
     void pauseResumeDeletePodFailNode()
     {
         MainWindow w(options());
         startWithNginx(w);
-        ControlsPanel *panel = w.controlsPanel();
+        ControlsPanel *panel = w.panel<ControlsPanel>(QStringLiteral("controls"));
 
-        QTest::mouseClick(panel->pauseButton(), Qt::LeftButton);
+        QTest::mouseClick(panel->deploymentControls()->pauseButton(), Qt::LeftButton);
         QVERIFY(deployment(w)->spec.paused);
-        panel->imageEdit()->setText(QStringLiteral("nginx:1.26"));
-        QTest::mouseClick(panel->setImageButton(), Qt::LeftButton);
+        panel->deploymentControls()->imageEdit()->setText(QStringLiteral("nginx:1.26"));
+        QTest::mouseClick(panel->deploymentControls()->setImageButton(), Qt::LeftButton);
         advance(w, 30000);
         QVERIFY(!replicaSetWith(w, QStringLiteral("nginx:1.26")));   // paused: no new ReplicaSet
-        QTest::mouseClick(panel->resumeButton(), Qt::LeftButton);
+        QTest::mouseClick(panel->deploymentControls()->resumeButton(), Qt::LeftButton);
         QVERIFY(!deployment(w)->spec.paused);
         advance(w, 60000);
         QVERIFY(replicaSetWith(w, QStringLiteral("nginx:1.26")));
@@ -304,32 +309,32 @@ private slots:
 
         // Delete the pod chosen in the panel: it turns Terminating and is replaced.
         panel->refresh();
-        QCOMPARE(panel->podBox()->count(), 3);
-        const QString victim = panel->podBox()->currentData().toString();
-        QTest::mouseClick(panel->deletePodButton(), Qt::LeftButton);
+        QCOMPARE(panel->podControls()->podBox()->count(), 3);
+        const QString victim = panel->podControls()->podBox()->currentData().toString();
+        QTest::mouseClick(panel->podControls()->deletePodButton(), Qt::LeftButton);
         QCOMPARE(panel->outputText(), QStringLiteral("$ kubectl delete pod %1\npod \"%1\" deleted").arg(victim));
         advance(w, 30000);
         panel->refresh();
         QStringList live;
-        for (const ClusterQueries::Pod &p : ClusterQueries::podsOf(w.session().api(), QStringLiteral("default"), QStringLiteral("nginx")))
+        for (const ClusterQueries::Pod &p : ClusterQueries::podsOf(w.session().client(), QStringLiteral("default"), QStringLiteral("nginx")))
             live << p.name;
         QCOMPARE(live.size(), 3);
         QVERIFY(!live.contains(victim));
-        QCOMPARE(w.objectModel()->objectCount(ObjectTreeModel::Pods), 3);
-        QTest::mouseClick(panel->deleteRandomPodButton(), Qt::LeftButton);
+        QCOMPARE(w.models().objects()->objectCount(ObjectTreeModel::Pods), 3);
+        QTest::mouseClick(panel->podControls()->deleteRandomPodButton(), Qt::LeftButton);
         QVERIFY(panel->outputText().contains(QStringLiteral("deleted")));
 
         // Fail node-2, then recover it; the node chooser shows its state.
-        panel->nodeBox()->setCurrentIndex(panel->nodeBox()->findData(QStringLiteral("node-2")));
-        QTest::mouseClick(panel->failNodeButton(), Qt::LeftButton);
+        panel->clusterControls()->nodeBox()->setCurrentIndex(panel->clusterControls()->nodeBox()->findData(QStringLiteral("node-2")));
+        QTest::mouseClick(panel->clusterControls()->failNodeButton(), Qt::LeftButton);
         advance(w, 1000);
-        QCOMPARE(panel->nodeBox()->itemText(1), QStringLiteral("node-2 · NotReady (Unknown)"));
+        QCOMPARE(panel->clusterControls()->nodeBox()->itemText(1), QStringLiteral("node-2 · NotReady (Unknown)"));
         const ObjectRef node2{QStringLiteral("Node"), QString(), QStringLiteral("node-2")};
-        QCOMPARE(w.objectModel()->indexOf(node2, ObjectTreeModel::StatusColumn).data().toString(), QStringLiteral("NotReady"));
-        QTest::mouseClick(panel->recoverNodeButton(), Qt::LeftButton);
+        QCOMPARE(w.models().objects()->indexOf(node2, ObjectTreeModel::StatusColumn).data().toString(), QStringLiteral("NotReady"));
+        QTest::mouseClick(panel->clusterControls()->recoverNodeButton(), Qt::LeftButton);
         advance(w, 1000);
-        QCOMPARE(panel->nodeBox()->itemText(1), QStringLiteral("node-2 · Ready"));
-        QCOMPARE(w.objectModel()->indexOf(node2, ObjectTreeModel::StatusColumn).data().toString(), QStringLiteral("Ready"));
+        QCOMPARE(panel->clusterControls()->nodeBox()->itemText(1), QStringLiteral("node-2 · Ready"));
+        QCOMPARE(w.models().objects()->indexOf(node2, ObjectTreeModel::StatusColumn).data().toString(), QStringLiteral("Ready"));
     }
 
     void liveThreadsFromTheToolbar()
@@ -338,26 +343,26 @@ private slots:
         w.resize(1280, 720);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QComboBox *mode = w.timeControls()->modeBox();
+        QComboBox *mode = w.panel<TimeControls>(QStringLiteral("timeControls"))->modeBox();
         mode->setCurrentIndex(1);
         emit mode->activated(1);
         QCOMPARE(w.session().mode(), ClusterSession::Mode::Live);
-        QVERIFY(w.session().simulation().isThreaded());
+        QVERIFY(w.session().view().isThreaded());
         QVERIFY(w.applyEditor().ok());
-        w.timeControls()->speedSlider()->slider()->setValue(300);   // ×100
+        w.panel<TimeControls>(QStringLiteral("timeControls"))->speedSlider()->slider()->setValue(300);   // ×100
         w.session().start();
         // Worker threads reconcile; the window only moves the clock and drains each frame.
         QTRY_COMPARE_WITH_TIMEOUT(treeStatus(w, QStringLiteral("Deployment"), QStringLiteral("nginx")), QStringLiteral("3/3 ready"), 30000);
-        ControlsPanel *panel = w.controlsPanel();
+        ControlsPanel *panel = w.panel<ControlsPanel>(QStringLiteral("controls"));
         QTRY_COMPARE(panel->currentDeployment(), QStringLiteral("nginx"));
-        panel->replicasBox()->setValue(5);
-        QTest::mouseClick(panel->scaleButton(), Qt::LeftButton);
+        panel->deploymentControls()->replicasBox()->setValue(5);
+        QTest::mouseClick(panel->deploymentControls()->scaleButton(), Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(treeStatus(w, QStringLiteral("Deployment"), QStringLiteral("nginx")), QStringLiteral("5/5 ready"), 30000);
-        QTRY_COMPARE(w.objectModel()->objectCount(ObjectTreeModel::Pods), 5);
+        QTRY_COMPARE(w.models().objects()->objectCount(ObjectTreeModel::Pods), 5);
         // Stepping switches back to Step-by-step and stops the threads.
-        w.timeControls()->stepAction()->trigger();
+        w.panel<TimeControls>(QStringLiteral("timeControls"))->stepAction()->trigger();
         QCOMPARE(w.session().mode(), ClusterSession::Mode::Deterministic);
-        QVERIFY(!w.session().simulation().isThreaded());
+        QVERIFY(!w.session().view().isThreaded());
         QCOMPARE(mode->currentIndex(), 0);
         w.session().stop();
     }
@@ -369,20 +374,16 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QVERIFY(w.applyEditor().ok());
-        TimeControls *time = w.timeControls();
-        qint64 syncs = 0;
-        for (const controller::Controller *c : w.session().simulation().controllers())
-            syncs += c->syncs();
+        TimeControls *time = w.panel<TimeControls>(QStringLiteral("timeControls"));
+        const qint64 syncs = w.session().view().reconciles();
         time->stepAction()->trigger();
-        qint64 after = 0;
-        for (const controller::Controller *c : w.session().simulation().controllers())
-            after += c->syncs();
+        const qint64 after = w.session().view().reconciles();
         QCOMPARE(after, syncs + 1);
         QVERIFY(!w.session().isTimeRunning());
         QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral(" default/nginx")), qPrintable(w.statusBar()->currentMessage()));
         QVERIFY(w.statusText().contains(QStringLiteral("paused")));
         w.refreshNow();
-        QVERIFY(w.objectModel()->objectCount(ObjectTreeModel::ReplicaSets) == 1);   // the step's write is in the tree
+        QVERIFY(w.models().objects()->objectCount(ObjectTreeModel::ReplicaSets) == 1);   // the step's write is in the tree
 
         time->nextEventAction()->trigger();
         QVERIFY(time->lastReport().ok);

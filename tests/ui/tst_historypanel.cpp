@@ -15,7 +15,7 @@
 
 using namespace rlab;
 using namespace rlab::ui;
-namespace rollout = rlab::controller::rollout;
+namespace rollout = rlab::kubectl::rollout;
 
 // The rollout history panel on a live session: revisions from set image, the template diff,
 // roll back from the panel with upstream's renumbering, scale without a revision.
@@ -44,17 +44,17 @@ private slots:
         QCOMPARE(panel.deployment(), QStringLiteral("default/nginx"));
         QCOMPARE(panel.model()->revisions(), (QList<qint64>{1}));
 
-        QVERIFY(rollout::setImage(session.api(), "default", "nginx", "nginx", "nginx:1.26").ok());
+        QVERIFY(rollout::setImage(session.client(), "default", "nginx", "nginx", "nginx:1.26").ok());
         settle(session);
         QVERIFY2(panel.explanation().contains(QStringLiteral("image nginx:1.25 → nginx:1.26")), qPrintable(panel.explanation()));
-        QVERIFY(rollout::setImage(session.api(), "default", "nginx", "nginx", "nginx:1.27").ok());
+        QVERIFY(rollout::setImage(session.client(), "default", "nginx", "nginx", "nginx:1.27").ok());
         settle(session);
         QCOMPARE(panel.model()->revisions(), (QList<qint64>{1, 2, 3}));
         QCOMPARE(panel.model()->data(panel.model()->index(2, HistoryModel::ImageColumn)).toString(), QStringLiteral("nginx:1.27"));
         QCOMPARE(panel.model()->data(panel.model()->index(2, HistoryModel::ReplicasColumn)).toString(), QStringLiteral("3/3 ready"));
 
         // Scaling is not a template change: no revision.
-        QVERIFY(rollout::scale(session.api(), "default", "nginx", 5).ok());
+        QVERIFY(rollout::scale(session.client(), "default", "nginx", 5).ok());
         settle(session);
         QCOMPARE(panel.model()->revisions(), (QList<qint64>{1, 2, 3}));
         QVERIFY2(panel.explanation().contains(QStringLiteral("spec.replicas 3 → 5")), qPrintable(panel.explanation()));
@@ -76,12 +76,12 @@ private slots:
         QTest::mouseClick(panel.findChild<QPushButton *>(QStringLiteral("rollback")), Qt::LeftButton);
         QVERIFY2(panel.rollbackOutput().endsWith(QStringLiteral("deployment.apps/nginx rolled back")), qPrintable(panel.rollbackOutput()));
         settle(session);
-        const auto d = session.api().getAs<api::Deployment>("default", "nginx");
+        const auto d = session.client().getAs<api::Deployment>("default", "nginx");
         QVERIFY(d);
         QCOMPARE(d->spec.template_.spec.containers.first().image, QStringLiteral("nginx:1.25"));
         QCOMPARE(panel.model()->revisions(), (QList<qint64>{2, 3, 4}));
         // The panel's list is kubectl's list.
-        const QList<rollout::HistoryEntry> kubectl = rollout::historyEntries(session.api(), "default", "nginx");
+        const QList<rollout::HistoryEntry> kubectl = rollout::historyEntries(session.client(), "default", "nginx");
         QCOMPARE(kubectl.size(), panel.model()->entries().size());
         for (qsizetype i = 0; i < kubectl.size(); ++i) {
             QCOMPARE(panel.model()->entries()[i].revision, kubectl[i].revision);
@@ -96,7 +96,7 @@ private slots:
         QCOMPARE(panel.model()->revisions(), (QList<qint64>{2, 3, 4}));
 
         // Mid-rollout screenshot: a new image, a few seconds in, diff of the last two revisions.
-        QVERIFY(rollout::setImage(session.api(), "default", "nginx", "nginx", "nginx:1.28").ok());
+        QVERIFY(rollout::setImage(session.client(), "default", "nginx", "nginx", "nginx:1.28").ok());
         session.advance(3000);
         session.frame();
         for (const QSize size : {QSize(1280, 720), QSize(1920, 1080)}) {

@@ -69,7 +69,7 @@ private slots:
     void widgetsRetranslateOnLanguageChange()
     {
         ClusterSession session;
-        ServePanel panel(session);
+        ServePanel panel(session, {});
         panel.show();
         QCOMPARE(panel.toggleButton()->text(), QStringLiteral("Serve the API"));
         Language::setLanguage(QStringLiteral("ko"));

@@ -1,5 +1,6 @@
 // Lesson files: parsing (good, and bad with file:line), ClusterQuery forms, answer comparison,
 // and the LessonPlayer's prediction flow (answer before the step, reveal after, right/wrong).
+#include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
 #include "ui/lessons/lesson.h"
 #include "ui/lessons/lessonplayer.h"
@@ -178,7 +179,7 @@ void TestLesson::testPredictionFlowRight()
     QCOMPARE(player.state(), LessonPlayer::State::Showing);
     QVERIFY(player.next());   // runs apply
     QCOMPARE(player.state(), LessonPlayer::State::Revealed);
-    QVERIFY(session.api().get(rlab::apiserver::resources::lookup(QStringLiteral("deployment")), QStringLiteral("default"), QStringLiteral("web")).ok());
+    QVERIFY(session.client().get(rlab::apiserver::resources::lookup(QStringLiteral("deployment")), QStringLiteral("default"), QStringLiteral("web")).ok());
     QVERIFY(player.next());
     QVERIFY(player.next());   // scale
     QVERIFY(player.next());
@@ -297,7 +298,7 @@ void TestLesson::testLiveModeIsSwitchedToStepModeAndBack()
     LessonPlayer player(session);
     QVERIFY(player.start(*l, &errors));
     QCOMPARE(session.mode(), ClusterSession::Mode::Deterministic);
-    QVERIFY(!session.simulation().isThreaded());
+    QVERIFY(!session.view().isThreaded());
     QCOMPARE(player.runToEnd(), 4);   // apply, scale, sync, advance (the narration runs nothing)
     QCOMPARE(player.state(), LessonPlayer::State::Finished);
     player.stop();

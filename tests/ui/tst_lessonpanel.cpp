@@ -209,7 +209,7 @@ void TestLessonPanel::testOnTheMainWindow()
     QVERIFY(mw.findChild<QDockWidget *>(QStringLiteral("etcdDock"))->isHidden());
     QVERIFY(!dock->isHidden());
     QVERIFY(pm.overlay()->isVisible());
-    QCOMPARE(pm.overlay()->target(), mw.objectsPanel());
+    QCOMPARE(pm.overlay()->target(), mw.panel<ObjectsPanel>(QStringLiteral("objects")));
     screenshot(&mw, QStringLiteral("lesson-mainwindow-presenter-1920x1080.png"));
     pm.setEnabled(false);
     QVERIFY(!mw.findChild<QDockWidget *>(QStringLiteral("etcdDock"))->isHidden());

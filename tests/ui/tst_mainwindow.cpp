@@ -1,6 +1,8 @@
+#include "core/sim/view/clusterview.h"
 #include "core/store/kvstore.h"
 #include "ui/clustersession.h"
 #include "ui/mainwindow.h"
+#include "ui/models/storemodels.h"
 #include "ui/models/etcdkeymodel.h"
 #include "ui/models/objecttreemodel.h"
 #include "ui/models/traceeventmodel.h"
@@ -34,7 +36,7 @@ class TestMainWindow : public QObject
 private:
     static const ObjectRef kNginx;
 
-    static qint64 shownRevision(MainWindow &w) { return w.etcdPanel()->revisionLabel()->text().toLongLong(); }
+    static qint64 shownRevision(MainWindow &w) { return w.panel<EtcdPanel>(QStringLiteral("etcd"))->revisionLabel()->text().toLongLong(); }
 
     static void dropFiles(MainWindow &w, const QStringList &paths)
     {
@@ -83,60 +85,60 @@ private slots:
 
         // Time stands still first, so each apply is exactly one etcd write to check.
         w.session().setTimeRunning(false);
-        ManifestEditor *editor = w.manifestEditor();
+        ManifestEditor *editor = w.panel<ManifestEditor>(QStringLiteral("editor"));
         QVERIFY(editor->text().contains(QLatin1String("image: nginx:1.25")));
         QVERIFY(editor->text().contains(QLatin1String("replicas: 3")));
         QTRY_VERIFY(shownRevision(w) > 0);
         const qint64 rev0 = shownRevision(w);
-        QCOMPARE(rev0, w.session().store().revision());
-        QVERIFY(!w.objectModel()->indexOf(kNginx).isValid());
+        QCOMPARE(rev0, w.session().view().revision());
+        QVERIFY(!w.models().objects()->indexOf(kNginx).isValid());
 
         QTest::mouseClick(editor->applyButton(), Qt::LeftButton);
-        QTRY_VERIFY(w.objectModel()->indexOf(kNginx).isValid());
+        QTRY_VERIFY(w.models().objects()->indexOf(kNginx).isValid());
         QTRY_COMPARE(shownRevision(w), rev0 + 1);
         QVERIFY(!editor->hasErrors());
         QVERIFY2(editor->messages().contains(QStringLiteral("deployment.apps/nginx created")), qPrintable(editor->messages().join('\n')));
 
         // What the tree says is what is stored: with time stopped no controller has run yet.
-        const QModelIndex status = w.objectModel()->indexOf(kNginx, ObjectTreeModel::StatusColumn);
+        const QModelIndex status = w.models().objects()->indexOf(kNginx, ObjectTreeModel::StatusColumn);
         QCOMPARE(status.data().toString(), QStringLiteral("0/3 ready · generation not observed yet"));
-        QCOMPARE(w.objectModel()->indexOf(kNginx, ObjectTreeModel::RevisionColumn).data().toString(), QString::number(rev0 + 1));
-        QCOMPARE(w.objectModel()->objectCount(ObjectTreeModel::ReplicaSets), 0);
-        QCOMPARE(w.objectModel()->objectCount(ObjectTreeModel::Pods), 0);
-        QVERIFY(w.etcdKeyModel()->rowOfKey("/registry/deployments/default/nginx") >= 0);
+        QCOMPARE(w.models().objects()->indexOf(kNginx, ObjectTreeModel::RevisionColumn).data().toString(), QString::number(rev0 + 1));
+        QCOMPARE(w.models().objects()->objectCount(ObjectTreeModel::ReplicaSets), 0);
+        QCOMPARE(w.models().objects()->objectCount(ObjectTreeModel::Pods), 0);
+        QVERIFY(w.models().keys()->rowOfKey("/registry/deployments/default/nginx") >= 0);
         QTRY_VERIFY(w.statusText().contains(QLatin1String("1 deployments")));
         QVERIFY(w.statusText().contains(QStringLiteral("Revision %1").arg(rev0 + 1)));
 
         // Selecting it shows its YAML, its etcd value and history.
-        QTreeView *tree = w.objectsPanel()->view();
-        tree->setCurrentIndex(w.objectModel()->indexOf(kNginx));
-        QVERIFY(w.inspector()->yamlText().contains(QLatin1String("replicas: 3")));
-        QVERIFY(w.inspector()->yamlText().contains(QStringLiteral("resourceVersion: \"%1\"").arg(rev0 + 1)));
-        QCOMPARE(w.etcdPanel()->selectedKey(), QByteArray("/registry/deployments/default/nginx"));
-        QVERIFY(w.etcdPanel()->valueText().contains(QLatin1String("\"replicas\": 3")));
-        QCOMPARE(w.etcdPanel()->historyModel()->rowCount(), 1);
+        QTreeView *tree = w.panel<ObjectsPanel>(QStringLiteral("objects"))->view();
+        tree->setCurrentIndex(w.models().objects()->indexOf(kNginx));
+        QVERIFY(w.panel<ObjectInspector>(QStringLiteral("inspector"))->yamlText().contains(QLatin1String("replicas: 3")));
+        QVERIFY(w.panel<ObjectInspector>(QStringLiteral("inspector"))->yamlText().contains(QStringLiteral("resourceVersion: \"%1\"").arg(rev0 + 1)));
+        QCOMPARE(w.panel<EtcdPanel>(QStringLiteral("etcd"))->selectedKey(), QByteArray("/registry/deployments/default/nginx"));
+        QVERIFY(w.panel<EtcdPanel>(QStringLiteral("etcd"))->valueText().contains(QLatin1String("\"replicas\": 3")));
+        QCOMPARE(w.panel<EtcdPanel>(QStringLiteral("etcd"))->historyModel()->rowCount(), 1);
 
         // The trace saw the request and the etcd write.
-        QTRY_VERIFY(w.traceModel()->rowCount() > 0);
+        QTRY_VERIFY(w.models().trace()->rowCount() > 0);
         bool sawPut = false;
-        for (int r = 0; r < w.traceModel()->rowCount(); ++r)
-            sawPut |= w.traceModel()->event(r).type == QLatin1String("Put")
-                      && w.traceModel()->event(r).key == QLatin1String("/registry/deployments/default/nginx");
+        for (int r = 0; r < w.models().trace()->rowCount(); ++r)
+            sawPut |= w.models().trace()->event(r).type == QLatin1String("Put")
+                      && w.models().trace()->event(r).key == QLatin1String("/registry/deployments/default/nginx");
         QVERIFY(sawPut);
 
         // Re-apply with 5 replicas: same row, new revision, inspector follows.
         editor->setText(editor->text().replace(QLatin1String("replicas: 3"), QLatin1String("replicas: 5")));
         w.applyAction()->trigger();
         QTRY_COMPARE(shownRevision(w), rev0 + 2);
-        QTRY_VERIFY(w.inspector()->yamlText().contains(QLatin1String("replicas: 5")));
-        QCOMPARE(w.etcdPanel()->historyModel()->rowCount(), 2);
+        QTRY_VERIFY(w.panel<ObjectInspector>(QStringLiteral("inspector"))->yamlText().contains(QLatin1String("replicas: 5")));
+        QCOMPARE(w.panel<EtcdPanel>(QStringLiteral("etcd"))->historyModel()->rowCount(), 2);
 
         // Fifteen virtual seconds later the control plane has done its work: one ReplicaSet,
         // five pods scheduled and started, the Deployment 5/5 ready.
         w.session().advance(15000);
-        QTRY_COMPARE(w.objectModel()->objectCount(ObjectTreeModel::ReplicaSets), 1);
-        QTRY_COMPARE(w.objectModel()->objectCount(ObjectTreeModel::Pods), 5);
-        QTRY_COMPARE(w.objectModel()->indexOf(kNginx, ObjectTreeModel::StatusColumn).data().toString(), QStringLiteral("5/5 ready"));
+        QTRY_COMPARE(w.models().objects()->objectCount(ObjectTreeModel::ReplicaSets), 1);
+        QTRY_COMPARE(w.models().objects()->objectCount(ObjectTreeModel::Pods), 5);
+        QTRY_COMPARE(w.models().objects()->indexOf(kNginx, ObjectTreeModel::StatusColumn).data().toString(), QStringLiteral("5/5 ready"));
         // Virtual time runs while the window is open (×1 by default), and can be paused.
         w.session().setTimeRunning(true);
         const qint64 before = w.session().elapsedMs();
@@ -178,10 +180,10 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QTRY_VERIFY(shownRevision(w) > 0);
-        const qint64 rev0 = w.session().store().revision();
-        const int traceRows = w.traceModel()->rowCount();
+        const qint64 rev0 = w.session().view().revision();
+        const int traceRows = w.models().trace()->rowCount();
 
-        ManifestEditor *editor = w.manifestEditor();
+        ManifestEditor *editor = w.panel<ManifestEditor>(QStringLiteral("editor"));
         QString text = editor->text();
         QVERIFY(text.contains(from));
         editor->setText(text.replace(from, to));
@@ -193,10 +195,10 @@ private slots:
         QVERIFY2(shown.contains(QStringLiteral("Nothing was applied")), qPrintable(shown));
         QVERIFY(editor->editor()->errorLines().contains(line));
         w.refreshNow();
-        QCOMPARE(w.session().store().revision(), rev0);
+        QCOMPARE(w.session().view().revision(), rev0);
         QCOMPARE(shownRevision(w), rev0);
-        QVERIFY(!w.objectModel()->indexOf(kNginx).isValid());
-        QVERIFY(w.traceModel()->rowCount() >= traceRows);
+        QVERIFY(!w.models().objects()->indexOf(kNginx).isValid());
+        QVERIFY(w.models().trace()->rowCount() >= traceRows);
 
         QVERIFY(w.grab().save(outputPath(QStringLiteral("tst_mainwindow-error-%1.png").arg(line))));
 
@@ -230,26 +232,26 @@ private slots:
         w.resize(1280, 720);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        const qint64 rev0 = w.session().store().revision();
+        const qint64 rev0 = w.session().view().revision();
 
         dropFiles(w, {good, bad});
-        QVERIFY(w.manifestEditor()->hasErrors());
-        QVERIFY2(w.manifestEditor()->messages().first().startsWith(bad + QLatin1String(":4:")),
-                 qPrintable(w.manifestEditor()->messages().join('\n')));
+        QVERIFY(w.panel<ManifestEditor>(QStringLiteral("editor"))->hasErrors());
+        QVERIFY2(w.panel<ManifestEditor>(QStringLiteral("editor"))->messages().first().startsWith(bad + QLatin1String(":4:")),
+                 qPrintable(w.panel<ManifestEditor>(QStringLiteral("editor"))->messages().join('\n')));
         w.refreshNow();
-        QCOMPARE(w.session().store().revision(), rev0);
-        QVERIFY(!w.objectModel()->indexOf(kNginx).isValid());
+        QCOMPARE(w.session().view().revision(), rev0);
+        QVERIFY(!w.models().objects()->indexOf(kNginx).isValid());
 
         dropFiles(w, {good, other});
-        QVERIFY2(!w.manifestEditor()->hasErrors(), qPrintable(w.manifestEditor()->messages().join('\n')));
-        QTRY_VERIFY(w.objectModel()->indexOf(kNginx).isValid());
-        QTRY_VERIFY(w.objectModel()->indexOf({QStringLiteral("Deployment"), QStringLiteral("default"), QStringLiteral("web")}).isValid());
+        QVERIFY2(!w.panel<ManifestEditor>(QStringLiteral("editor"))->hasErrors(), qPrintable(w.panel<ManifestEditor>(QStringLiteral("editor"))->messages().join('\n')));
+        QTRY_VERIFY(w.models().objects()->indexOf(kNginx).isValid());
+        QTRY_VERIFY(w.models().objects()->indexOf({QStringLiteral("Deployment"), QStringLiteral("default"), QStringLiteral("web")}).isValid());
         QTRY_COMPARE(shownRevision(w), rev0 + 2);
 
         // One dropped file is shown in the editor, named after the file.
         dropFiles(w, {bad});
-        QCOMPARE(w.manifestEditor()->sourceName(), bad);
-        QVERIFY(w.manifestEditor()->editor()->errorLines().contains(4));
+        QCOMPARE(w.panel<ManifestEditor>(QStringLiteral("editor"))->sourceName(), bad);
+        QVERIFY(w.panel<ManifestEditor>(QStringLiteral("editor"))->editor()->errorLines().contains(4));
     }
 
     void testResetCluster()
@@ -259,13 +261,13 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QVERIFY(w.applyEditor().ok());
-        QTRY_VERIFY(w.objectModel()->indexOf(kNginx).isValid());
+        QTRY_VERIFY(w.models().objects()->indexOf(kNginx).isValid());
         const qint64 applied = shownRevision(w);
         w.resetAction()->trigger();
-        QVERIFY(!w.objectModel()->indexOf(kNginx).isValid());
-        QCOMPARE(w.objectModel()->objectCount(ObjectTreeModel::Nodes), 3);
+        QVERIFY(!w.models().objects()->indexOf(kNginx).isValid());
+        QCOMPARE(w.models().objects()->objectCount(ObjectTreeModel::Nodes), 3);
         QCOMPARE(shownRevision(w), applied - 1);
-        QTRY_VERIFY(w.traceModel()->rowCount() > 0);
+        QTRY_VERIFY(w.models().trace()->rowCount() > 0);
         QVERIFY(w.applyEditor().ok());
         QTRY_COMPARE(shownRevision(w), applied);
     }

@@ -1,3 +1,4 @@
+#include "core/sim/view/clusterview.h"
 #include "core/api/deployment.h"
 #include "core/apiserver/apiserver.h"
 #include "core/store/kvstore.h"
@@ -5,6 +6,8 @@
 #include "ui/commands/clustercommands.h"
 #include "ui/i18n/language.h"
 #include "ui/mainwindow.h"
+#include "ui/timetravel/timetravel.h"
+#include "ui/models/storemodels.h"
 #include "ui/presenter/presentermode.h"
 #include "ui/scene/canvasexport.h"
 #include "ui/scene/clustercanvas.h"
@@ -56,12 +59,12 @@ private slots:
                                    QStringLiteral("chartsDock"),    QStringLiteral("historyDock"),  QStringLiteral("arithmeticDock"),
                                    QStringLiteral("lessonDock"),    QStringLiteral("serveDock")};
         QStringList found;
-        for (QDockWidget *dock : w.teachingDocks()) {
+        for (QDockWidget *dock : w.panels().docks()) {   // every dock the registry knows
             found << dock->objectName();
             QVERIFY2(!dock->isFloating() && dock->isVisibleTo(&w), qPrintable(dock->objectName()));
             QVERIFY(w.dockWidgetArea(dock) != Qt::NoDockWidgetArea);
         }
-        QCOMPARE(found, expected);
+        QCOMPARE(found.mid(found.size() - expected.size()), expected);   // the teaching docks, last
         // Nothing forces the window past the projector's height.
         QCOMPARE(w.height(), 720);
         QVERIFY(w.raiseDock(QStringLiteral("lesson")));
@@ -76,28 +79,28 @@ private slots:
         QVERIFY(w.applyText(QString::fromUtf8(sample.readAll()), QStringLiteral("nginx-deployment.yaml")).ok());
         w.session().advance(20'000);
         w.refreshNow();
-        QVERIFY(w.controlsPanel()->commands()->scale(QStringLiteral("nginx"), 5).ok());
-        const qint64 scaledAt = w.session().store().revision();
+        QVERIFY(w.panel<ControlsPanel>(QStringLiteral("controls"))->commands()->scale(QStringLiteral("nginx"), 5).ok());
+        const qint64 scaledAt = w.session().view().revision();
         w.session().advance(20'000);
         w.refreshNow();
-        QVERIFY(w.session().store().revision() > scaledAt);
+        QVERIFY(w.session().view().revision() > scaledAt);
 
         const QByteArray key("/registry/deployments/default/nginx");
-        w.inspector()->setObject(w.session().api().getAs<api::Deployment>(QStringLiteral("default"), QStringLiteral("nginx")), key);
+        w.panel<ObjectInspector>(QStringLiteral("inspector"))->setObject(w.session().client().getAs<api::Deployment>(QStringLiteral("default"), QStringLiteral("nginx")), key);
         // Find the spec.replicas line of the YAML and ask where it came from, as a double-click does.
-        const QStringList lines = w.inspector()->yamlText().split(QLatin1Char('\n'));
+        const QStringList lines = w.panel<ObjectInspector>(QStringLiteral("inspector"))->yamlText().split(QLatin1Char('\n'));
         int line = -1;
         for (int i = 0; i < lines.size(); ++i) {
-            if (w.inspector()->fieldPathAt(i) == QLatin1String("spec.replicas"))
+            if (w.panel<ObjectInspector>(QStringLiteral("inspector"))->fieldPathAt(i) == QLatin1String("spec.replicas"))
                 line = i;
         }
         QVERIFY(line >= 0);
-        QSignalSpy asked(w.inspector(), &ObjectInspector::fieldOriginRequested);
+        QSignalSpy asked(w.panel<ObjectInspector>(QStringLiteral("inspector")), &ObjectInspector::fieldOriginRequested);
         w.resize(1280, 720);
         w.show();
         w.raiseDock(QStringLiteral("inspector"));
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QPlainTextEdit *edit = w.inspector()->findChild<QPlainTextEdit *>(QStringLiteral("inspectorYaml"));
+        QPlainTextEdit *edit = w.panel<ObjectInspector>(QStringLiteral("inspector"))->findChild<QPlainTextEdit *>(QStringLiteral("inspectorYaml"));
         QVERIFY(edit);
         QTextCursor cursor(edit->document()->findBlockByNumber(line));
         edit->setTextCursor(cursor);
@@ -106,8 +109,8 @@ private slots:
         QCOMPARE(asked.count(), 1);
         QCOMPARE(asked.at(0).at(1).toString(), QStringLiteral("spec.replicas"));
         // The window now shows the cluster at the scale's revision, read-only.
-        QVERIFY(!w.session().isLive());
-        QCOMPARE(w.session().viewedRevision(), scaledAt);
+        QVERIFY(!w.timeTravel().isLive());
+        QCOMPARE(w.timeTravel().viewedRevision(), scaledAt);
         QVERIFY(!w.applyAction()->isEnabled());
         QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("spec.replicas")));
         // The trace selects the etcd write of that revision.
@@ -115,11 +118,11 @@ private slots:
         QVERIFY(trace);
         const QModelIndexList selected = trace->view()->selectionModel()->selectedRows();
         QCOMPARE(selected.size(), 1);
-        const TraceEvent &write = w.traceModel()->event(selected.first().row());
+        const TraceEvent &write = w.models().trace()->event(selected.first().row());
         QCOMPARE(write.rev, scaledAt);
         QCOMPARE(write.key, QString::fromLatin1(key));
-        w.session().returnToLive();
-        QVERIFY(w.session().isLive());
+        w.timeTravel().returnToLive();
+        QVERIFY(w.timeTravel().isLive());
         QVERIFY(w.applyAction()->isEnabled());
     }
 
@@ -131,19 +134,19 @@ private slots:
         QTemporaryDir dir;
         QString error;
         // A path that cannot be written is an error, not a crash.
-        QVERIFY(!exportCanvas(*w.canvas()->scene(), dir.filePath(QStringLiteral("no/such/dir/x.png")), &error));
+        QVERIFY(!exportCanvas(*w.panel<ClusterCanvas>(QStringLiteral("canvas"))->scene(), dir.filePath(QStringLiteral("no/such/dir/x.png")), &error));
         QVERIFY(error.contains(QStringLiteral("cannot write")));
         QVERIFY(w.applyText(QString::fromUtf8(sample.readAll()), QStringLiteral("nginx-deployment.yaml")).ok());
         w.session().advance(20'000);
         w.refreshNow();
         const QString png = dir.filePath(QStringLiteral("cluster.png"));
-        QVERIFY2(exportCanvas(*w.canvas()->scene(), png, &error), qPrintable(error));
+        QVERIFY2(exportCanvas(*w.panel<ClusterCanvas>(QStringLiteral("canvas"))->scene(), png, &error), qPrintable(error));
         const QImage image(png);
-        const QRectF picture = w.canvas()->scene()->itemsBoundingRect();
+        const QRectF picture = w.panel<ClusterCanvas>(QStringLiteral("canvas"))->scene()->itemsBoundingRect();
         QVERIFY(image.width() >= int(picture.width() * 2) && image.height() >= int(picture.height() * 2));
         QVERIFY(image.pixelColor(image.width() / 2, image.height() / 2).isValid());
         const QString svg = dir.filePath(QStringLiteral("cluster.svg"));
-        QVERIFY2(exportCanvas(*w.canvas()->scene(), svg, &error), qPrintable(error));
+        QVERIFY2(exportCanvas(*w.panel<ClusterCanvas>(QStringLiteral("canvas"))->scene(), svg, &error), qPrintable(error));
         QFile svgFile(svg);
         QVERIFY(svgFile.open(QIODevice::ReadOnly));
         const QByteArray text = svgFile.readAll();
@@ -163,12 +166,12 @@ private slots:
         auto *workqueue = w.findChild<QDockWidget *>(QStringLiteral("workqueueDock"));
         QVERIFY(etcd && workqueue);
         const qreal base = w.font().pointSizeF();
-        w.presenterMode()->toggleAction()->trigger();
-        QVERIFY(w.presenterMode()->isEnabled());
+        w.panel<PresenterMode>(QStringLiteral("presenter"))->toggleAction()->trigger();
+        QVERIFY(w.panel<PresenterMode>(QStringLiteral("presenter"))->isEnabled());
         QVERIFY(!etcd->isVisible());
         QVERIFY(workqueue->isVisible());
         QVERIFY(w.font().pointSizeF() > base * 1.5);
-        w.presenterMode()->toggleAction()->trigger();
+        w.panel<PresenterMode>(QStringLiteral("presenter"))->toggleAction()->trigger();
         QVERIFY(etcd->isVisible());
         QCOMPARE(w.font().pointSizeF(), base);
     }

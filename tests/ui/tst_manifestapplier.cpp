@@ -47,19 +47,19 @@ private slots:
     {
         Cluster cluster;
         const qint64 rev0 = cluster.store().revision();
-        ApplyReport r = ManifestApplier::apply(cluster.api(), {src("web.yaml", deployment("web", 3))});
+        ApplyReport r = ManifestApplier::apply(cluster.client(), {src("web.yaml", deployment("web", 3))});
         QVERIFY2(r.ok(), qPrintable(r.problems.value(0).toString()));
         QCOMPARE(r.results, QStringList{"deployment.apps/web created"});
         QCOMPARE(r.revisionBefore, rev0);
         QCOMPARE(r.revisionAfter, rev0 + 1);
         QCOMPARE(cluster.api().getAs<api::Deployment>("default", "web")->spec.replicas.value_or(-1), 3);
 
-        r = ManifestApplier::apply(cluster.api(), {src("web.yaml", deployment("web", 5))});
+        r = ManifestApplier::apply(cluster.client(), {src("web.yaml", deployment("web", 5))});
         QVERIFY(r.ok());
         QCOMPARE(r.results, QStringList{"deployment.apps/web configured"});
         QCOMPARE(cluster.api().getAs<api::Deployment>("default", "web")->spec.replicas.value_or(-1), 5);
 
-        r = ManifestApplier::apply(cluster.api(), {src("web.yaml", deployment("web", 5))});
+        r = ManifestApplier::apply(cluster.client(), {src("web.yaml", deployment("web", 5))});
         QVERIFY(r.ok());
         QCOMPARE(r.results, QStringList{"deployment.apps/web unchanged"});
         QCOMPARE(r.revisionAfter, r.revisionBefore);
@@ -74,12 +74,12 @@ private slots:
         // value someone else set (a label); a field it does mention is set back to the manifest's
         // value (replicas scaled to 7 return to 3, the reason HPA users drop spec.replicas).
         Cluster cluster;
-        QVERIFY(ManifestApplier::apply(cluster.api(), {src("web.yaml", deployment("web", 3))}).ok());
+        QVERIFY(ManifestApplier::apply(cluster.client(), {src("web.yaml", deployment("web", 3))}).ok());
         auto scaled = std::static_pointer_cast<api::Deployment>(cluster.api().getAs<api::Deployment>("default", "web")->clone());
         scaled->spec.replicas = 7;
         scaled->metadata.labels.insert(QStringLiteral("team"), QStringLiteral("blue"));
         QVERIFY(cluster.api().update(scaled).ok());
-        const ApplyReport r = ManifestApplier::apply(cluster.api(), {src("web.yaml", deployment("web", 3, QStringLiteral("nginx:1.26")))});
+        const ApplyReport r = ManifestApplier::apply(cluster.client(), {src("web.yaml", deployment("web", 3, QStringLiteral("nginx:1.26")))});
         QVERIFY2(r.ok(), qPrintable(r.problems.value(0).toString()));
         QCOMPARE(r.results, QStringList{"deployment.apps/web configured"});
         const auto web = cluster.api().getAs<api::Deployment>("default", "web");
@@ -122,7 +122,7 @@ private slots:
         QFETCH(int, line);
         Cluster cluster;
         const qint64 rev0 = cluster.store().revision();
-        const ApplyReport r = ManifestApplier::apply(cluster.api(), {src("one.yaml", first), src("two.yaml", second)});
+        const ApplyReport r = ManifestApplier::apply(cluster.client(), {src("one.yaml", first), src("two.yaml", second)});
         QVERIFY(!r.ok());
         QVERIFY(r.results.isEmpty());
         QCOMPARE(cluster.store().revision(), rev0);
@@ -141,7 +141,7 @@ private slots:
         const QByteArray list = R"({"apiVersion":"v1","kind":"List","items":[
             {"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c1"},"data":{"k":"v"}},
             {"apiVersion":"v1","kind":"Namespace","metadata":{"name":"demo"}}]})";
-        const ApplyReport r = ManifestApplier::apply(cluster.api(), {src("multi.yaml", multi), src("list.json", list)});
+        const ApplyReport r = ManifestApplier::apply(cluster.client(), {src("multi.yaml", multi), src("list.json", list)});
         QVERIFY2(r.ok(), qPrintable(r.problems.value(0).toString()));
         QCOMPARE(r.results, (QStringList{"deployment.apps/a created", "deployment.apps/b created", "configmap/c1 created",
                                          "namespace/demo created"}));
@@ -153,7 +153,7 @@ private slots:
         Cluster cluster;
         const QByteArray text = "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n---\n"
                                 + deployment("web", 1).replace("  name: web\n", "  name: web\n  namespace: shop\n");
-        const ApplyReport r = ManifestApplier::apply(cluster.api(), {src("shop.yaml", text)});
+        const ApplyReport r = ManifestApplier::apply(cluster.client(), {src("shop.yaml", text)});
         QVERIFY2(r.ok(), qPrintable(r.problems.value(0).toString()));
         QVERIFY(cluster.api().getAs<api::Deployment>("shop", "web"));
     }
@@ -163,7 +163,7 @@ private slots:
         Cluster cluster;
         const qint64 rev0 = cluster.store().revision();
         const QByteArray text = deployment("web", 1).replace("  name: web\n", "  name: web\n  namespace: nowhere\n");
-        const ApplyReport r = ManifestApplier::apply(cluster.api(), {src("web.yaml", text)});
+        const ApplyReport r = ManifestApplier::apply(cluster.client(), {src("web.yaml", text)});
         QVERIFY(!r.ok());
         QVERIFY2(r.problems.first().message.contains(QLatin1String("namespaces \"nowhere\" not found")),
                  qPrintable(r.problems.first().message));
@@ -173,14 +173,14 @@ private slots:
     void testEmptyAndUnreadable()
     {
         Cluster cluster;
-        ApplyReport r = ManifestApplier::apply(cluster.api(), {src("empty.yaml", "# nothing\n")});
+        ApplyReport r = ManifestApplier::apply(cluster.client(), {src("empty.yaml", "# nothing\n")});
         QVERIFY(!r.ok());
         QCOMPARE(r.problems.first().message, QStringLiteral("error: no objects passed to apply"));
 
         QTemporaryDir dir;
         const ManifestSource missing = ManifestSource::fromFile(dir.filePath("missing.yaml"));
         QVERIFY(!missing.readError.isEmpty());
-        r = ManifestApplier::apply(cluster.api(), {src("ok.yaml", deployment("a", 1)), missing});
+        r = ManifestApplier::apply(cluster.client(), {src("ok.yaml", deployment("a", 1)), missing});
         QVERIFY(!r.ok());
         QVERIFY(!cluster.api().getAs<api::Deployment>("default", "a"));
     }
@@ -189,7 +189,7 @@ private slots:
     {
         Cluster cluster;
         const ApplyReport r = ManifestApplier::apply(
-            cluster.api(), {src("s.yaml", "apiVersion: rlab.dev/v1alpha1\nkind: Scenario\nmetadata: {name: x}\nspec: {}\n")});
+            cluster.client(), {src("s.yaml", "apiVersion: rlab.dev/v1alpha1\nkind: Scenario\nmetadata: {name: x}\nspec: {}\n")});
         QVERIFY(!r.ok());
         QVERIFY(r.problems.first().message.contains(QLatin1String("scenario")));
         QCOMPARE(r.problems.first().line, 2);

@@ -1,3 +1,4 @@
+#include "core/sim/view/clusterview.h"
 #include "core/kubectl/rollout.h"
 #include "core/sim/simulation.h"
 #include "ui/clustersession.h"
@@ -32,7 +33,7 @@ private:
     static QByteArray traceBytes(ClusterSession &s)
     {
         QByteArray bytes;
-        for (const TraceEvent &e : s.simulation().trace().since(0))
+        for (const TraceEvent &e : s.view().trace(0))
             bytes += QJsonDocument(e.toJson()).toJson(QJsonDocument::Compact) + '\n';
         return bytes;
     }
@@ -115,10 +116,10 @@ private slots:
         frames(session, 1000, 16);
         QVERIFY(session.apply({ManifestSource::fromFile(manifest())}).ok());
         frames(session, 20'000, 160);
-        QVERIFY(kubectl::rollout::scale(session.api(), "default", "nginx", 5).ok());
+        QVERIFY(kubectl::rollout::scale(session.client(), "default", "nginx", 5).ok());
         session.recordStep(StepForms::scale(QStringLiteral("nginx"), 5));
         frames(session, 6 * 60 * 1000, 160);   // across a compaction
-        QVERIFY(kubectl::rollout::setImage(session.api(), "default", "nginx", "nginx", "nginx:1.26").ok());
+        QVERIFY(kubectl::rollout::setImage(session.client(), "default", "nginx", "nginx", "nginx:1.26").ok());
         session.recordStep(StepForms::setImage(QStringLiteral("nginx"), QStringLiteral("nginx"), QStringLiteral("nginx:1.26")));
         frames(session, 5 * 60 * 1000 + 500, 160);   // and another one
         QCOMPARE(recorder.stepCount() >= 3, true);

@@ -3,6 +3,7 @@
 // kubectl (skipped when absent) are answered while the session's frames run; each request is a
 // trace row with its user agent; toggling off refuses connections; a cluster reset serves the new
 // cluster on the same port. Offscreen; waits on conditions (QTRY_), never sleeps.
+#include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
 #include "ui/i18n/language.h"
 #include "ui/serve/servecontroller.h"
@@ -11,7 +12,7 @@
 
 #include "core/api/deployment.h"
 #include "core/apiserver/apiserver.h"
-#include "core/server/servercounters.h"
+#include "core/server/labapiendpoint.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -71,7 +72,7 @@ class TestServePanel : public QObject
     // A panel whose kubeconfig goes to the test's directory.
     std::unique_ptr<ServePanel> makePanel(ClusterSession &session)
     {
-        auto panel = std::make_unique<ServePanel>(session);
+        auto panel = std::make_unique<ServePanel>(session, server::LabApiEndpoint::factory());
         panel->controller()->setKubeconfigPath(kubeconfigPath());
         return panel;
     }
@@ -108,6 +109,19 @@ private slots:
         QDir(m_dir.path()).mkpath(QStringLiteral("home"));
     }
 
+    // rlab_ui has no HTTP server of its own: without an injected endpoint the dock says so.
+    void withoutAnEndpointTheDockCannotServe()
+    {
+        ClusterSession session;
+        ServePanel panel(session, {});
+        QVERIFY(!panel.controller()->isAvailable());
+        QVERIFY(!panel.toggleButton()->isEnabled());
+        QVERIFY(!panel.controller()->start());
+        QVERIFY(!panel.controller()->errorString().isEmpty());
+        QVERIFY(!panel.controller()->isServing());
+        QCOMPARE(panel.addressText(), QStringLiteral("Not serving"));
+    }
+
     void toggleOnServesAndWritesTheKubeconfig()
     {
         ClusterSession session;
@@ -140,7 +154,7 @@ private slots:
     void exportLineQuotesPathsWithSpaces()
     {
         ClusterSession session;
-        ServeController serve(session);
+        ServeController serve(session, server::LabApiEndpoint::factory());
         serve.setKubeconfigPath(QStringLiteral("/home/t/.local/share/Reconcile Lab/kubeconfig"));
         QCOMPARE(serve.exportLine(), QStringLiteral("export KUBECONFIG='/home/t/.local/share/Reconcile Lab/kubeconfig'"));
     }
@@ -203,7 +217,7 @@ private slots:
         const QString applied = runKubectl(kubectl, {QStringLiteral("apply"), QStringLiteral("-f"), file}, &rc);
         QVERIFY2(rc == 0 && applied.contains(QLatin1String("deployment.apps/nginx created")), qPrintable(applied));
         // kubectl's own requests are traced with its version and command.
-        const std::vector<TraceEvent> trace = session.simulation().trace().since(0);
+        const std::vector<TraceEvent> trace = session.view().trace(0);
         const bool tracedApply = std::any_of(trace.begin(), trace.end(), [](const TraceEvent &e) {
             return e.type == QLatin1String("HttpRequest") && e.detail[QLatin1String("command")] == QLatin1String("kubectl apply")
                    && e.text.startsWith(QLatin1String("kubectl/v1.")) && e.text.contains(QLatin1String(" (apply) POST /apis/apps/v1/namespaces/default/deployments"))
@@ -211,7 +225,7 @@ private slots:
         });
         QVERIFY(tracedApply);
         const auto available = [&] {
-            auto d = session.api().getAs<api::Deployment>(QStringLiteral("default"), QStringLiteral("nginx"));
+            auto d = session.client().getAs<api::Deployment>(QStringLiteral("default"), QStringLiteral("nginx"));
             return d && d->status.availableReplicas == 3;
         };
         QTRY_VERIFY_WITH_TIMEOUT(available(), 60000);   // the session's frames reconcile what kubectl wrote
@@ -247,7 +261,7 @@ private slots:
         QNetworkAccessManager nam;
         QNetworkReply *watch = nam.get(QNetworkRequest(QUrl(panel->controller()->url() + QStringLiteral("/api/v1/namespaces/default/pods?watch=true"))));
         QSignalSpy finished(watch, &QNetworkReply::finished);
-        QTRY_COMPARE(panel->controller()->counters()->openWatches.load(), qint64(1));
+        QTRY_COMPARE(panel->controller()->status().openWatches, qint64(1));
         QVERIFY(finished.isEmpty());
         panel->toggleButton()->click();
         QTRY_COMPARE(finished.count(), 1);   // the stream ended with the server, nothing hangs

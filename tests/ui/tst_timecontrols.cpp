@@ -1,3 +1,4 @@
+#include "core/sim/view/clusterview.h"
 #include "core/api/deployment.h"
 #include "core/apiserver/apiserver.h"
 #include "core/controller/controller.h"
@@ -36,14 +37,11 @@ private:
     }
     static qint64 reconciles(ClusterSession &s)
     {
-        qint64 n = 0;
-        for (const controller::Controller *c : s.simulation().controllers())
-            n += c->syncs();
-        return n;
+        return s.view().reconciles();
     }
     static std::shared_ptr<const api::Deployment> nginx(ClusterSession &s)
     {
-        return s.api().getAs<api::Deployment>(QStringLiteral("default"), QStringLiteral("nginx"));
+        return s.client().getAs<api::Deployment>(QStringLiteral("default"), QStringLiteral("nginx"));
     }
 
 private slots:
@@ -93,9 +91,9 @@ private slots:
         QVERIFY2(r.text.startsWith(QStringLiteral("no time passed")), qPrintable(r.text));
         QVERIFY2(r.text.contains(QStringLiteral("deployment")), qPrintable(r.text));
         // Now only timers are left (the kubelets' image pulls): the clock jumps to the first.
-        const std::optional<qint64> next = session.simulation().clock().nextTimerAt();
+        const std::optional<qint64> next = session.view().nextTimerAt();
         QVERIFY(next.has_value());
-        const qint64 gap = *next - session.simulation().clock().now();
+        const qint64 gap = *next - session.view().now();
         QVERIFY(gap > 0);
         r = controls.stepToNextEvent();
         QVERIFY(r.ok);
@@ -194,10 +192,10 @@ private slots:
         mode->setCurrentIndex(1);
         emit mode->activated(1);
         QCOMPARE(session.mode(), ClusterSession::Mode::Live);
-        QVERIFY(session.simulation().isThreaded());
+        QVERIFY(session.view().isThreaded());
         controls.stepOneReconcile();
         QCOMPARE(session.mode(), ClusterSession::Mode::Deterministic);
-        QVERIFY(!session.simulation().isThreaded());
+        QVERIFY(!session.view().isThreaded());
         QCOMPARE(mode->currentIndex(), 0);
     }
 

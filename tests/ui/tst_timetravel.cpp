@@ -1,8 +1,10 @@
+#include "core/sim/view/clusterview.h"
 #include "core/kubectl/rollout.h"
-#include "core/store/kvstore.h"
+#include "core/sim/simulation.h"
 #include "ui/clustersession.h"
 #include "ui/models/objecttreemodel.h"
 #include "ui/record/stepforms.h"
+#include "ui/timetravel/timetravel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -13,8 +15,8 @@ using namespace rlab::ui;
 
 // ClusterSession's time travel as the window uses it: an ObjectTreeModel fed exactly like
 // MainWindow feeds it (reset from snapshot() on clusterReset, storeEvents applied), the sample
-// Deployment applied and scaled 3 -> 5, then viewRevision() to the revision before the scale
-// and returnToLive(). Virtual time is driven explicitly (advance + frame), never by sleeping.
+// Deployment applied and scaled 3 -> 5, then TimeTravel::viewRevision() to the revision before
+// the scale and returnToLive(). Virtual time is driven explicitly (advance + frame), never by sleeping.
 class TestTimeTravel : public QObject
 {
     Q_OBJECT
@@ -28,7 +30,7 @@ private:
         session.frame();
     }
 
-    static qint64 replicasIn(const store::RangeResult &snap)
+    static qint64 replicasIn(const view::Snapshot &snap)
     {
         for (const store::KeyValue &kv : snap.kvs)
             if (kv.key == "/registry/deployments/default/nginx")
@@ -53,8 +55,8 @@ private:
         if (!report.ok())
             return -1;
         run(session, 30'000);
-        const qint64 before = session.store().revision();
-        const auto r = kubectl::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 5);
+        const qint64 before = session.view().revision();
+        const auto r = kubectl::rollout::scale(session.client(), QStringLiteral("default"), QStringLiteral("nginx"), 5);
         if (!r.ok())
             return -1;
         session.recordStep(StepForms::scale(QStringLiteral("nginx"), 5));
@@ -66,6 +68,7 @@ private slots:
     void viewTheRevisionBeforeAScale()
     {
         ClusterSession session;
+        TimeTravel travel(session);
         ObjectTreeModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         wire(session, model);
@@ -73,13 +76,13 @@ private slots:
         QVERIFY(before > 0);
         QCOMPARE(model.objectCount(ObjectTreeModel::Pods), 5);
         QCOMPARE(replicasIn(session.snapshot()), -1);   // the snapshot is from before the apply
-        const qint64 now = session.store().revision();
+        const qint64 now = session.view().revision();
 
-        QSignalSpy live(&session, &ClusterSession::liveChanged);
+        QSignalSpy live(&travel, &TimeTravel::liveChanged);
         QSignalSpy resets(&session, &ClusterSession::clusterReset);
-        QVERIFY(session.viewRevision(before));
-        QVERIFY(!session.isLive());
-        QCOMPARE(session.viewedRevision(), before);
+        QVERIFY(travel.viewRevision(before));
+        QVERIFY(!travel.isLive());
+        QCOMPARE(travel.viewedRevision(), before);
         QCOMPARE(session.snapshot().revision, before);
         QCOMPARE(replicasIn(session.snapshot()), 3);
         QCOMPARE(model.objectCount(ObjectTreeModel::Pods), 3);
@@ -90,15 +93,15 @@ private slots:
         QVERIFY(!session.isTimeRunning());
 
         // Further back, still in the past: one more reset, no second liveChanged.
-        QVERIFY(session.viewRevision(before - 20));
+        QVERIFY(travel.viewRevision(before - 20));
         QCOMPARE(live.size(), 1);
         QCOMPARE(resets.size(), 2);
-        QVERIFY(session.viewRevision(before));
+        QVERIFY(travel.viewRevision(before));
 
         QSignalSpy applied(&session, &ClusterSession::applied);
-        session.returnToLive();
-        QVERIFY(session.isLive());
-        QCOMPARE(session.viewedRevision(), now);
+        travel.returnToLive();
+        QVERIFY(travel.isLive());
+        QCOMPARE(travel.viewedRevision(), now);
         QCOMPARE(replicasIn(session.snapshot()), 5);
         QCOMPARE(model.objectCount(ObjectTreeModel::Pods), 5);
         QCOMPARE(live.size(), 2);
@@ -110,21 +113,22 @@ private slots:
     void thePastIsReadOnly()
     {
         ClusterSession session;
+        TimeTravel travel(session);
         const qint64 before = applyAndScale(session);
-        QVERIFY(session.viewRevision(before));
+        QVERIFY(travel.viewRevision(before));
         QSignalSpy steps(&session, &ClusterSession::stepPerformed);
         QSignalSpy applied(&session, &ClusterSession::applied);
-        const qint64 rev = session.store().revision();
+        const qint64 rev = session.view().revision();
         const ApplyReport report = session.apply({ManifestSource{QStringLiteral("editor"), "apiVersion: v1\nkind: Namespace\nmetadata: {name: x}\n", {}}});
         QVERIFY(!report.ok());
         QCOMPARE(report.problems.size(), 1);
         QCOMPARE(report.problems.first().message,
                  QStringLiteral("viewing revision %1 (read-only): return to live first").arg(before));
         QCOMPARE(session.readOnlyError(), report.problems.first().message);
-        QCOMPARE(session.store().revision(), rev);
+        QCOMPARE(session.view().revision(), rev);
         QCOMPARE(applied.size(), 1);
         QCOMPARE(steps.size(), 0);
-        session.returnToLive();
+        travel.returnToLive();
         QVERIFY(session.readOnlyError().isEmpty());
         QVERIFY(session.apply({ManifestSource{QStringLiteral("editor"), "apiVersion: v1\nkind: Namespace\nmetadata: {name: x}\n", {}}}).ok());
         QCOMPARE(steps.size(), 1);
@@ -134,19 +138,20 @@ private slots:
     void writesMadeWhileInThePastAreNotLost()
     {
         ClusterSession session;
+        TimeTravel travel(session);
         ObjectTreeModel model;
         wire(session, model);
         const qint64 before = applyAndScale(session);
-        QVERIFY(session.viewRevision(before));
+        QVERIFY(travel.viewRevision(before));
         QSignalSpy events(&session, &ClusterSession::storeEvents);
         QSignalSpy trace(&session, &ClusterSession::traceEvents);
         // A client that is not the GUI (kubectl through rlab serve) writes meanwhile.
-        QVERIFY(kubectl::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 1).ok());
+        QVERIFY(kubectl::rollout::scale(session.client(), QStringLiteral("default"), QStringLiteral("nginx"), 1).ok());
         session.frame();
         QCOMPARE(events.size(), 0);   // held back
         QCOMPARE(trace.size(), 0);
         QCOMPARE(replicasIn(session.snapshot()), 3);
-        session.returnToLive();
+        travel.returnToLive();
         QCOMPARE(replicasIn(session.snapshot()), 1);
         session.setTimeRunning(true);
         run(session, 30'000);
@@ -158,16 +163,17 @@ private slots:
     void pastTraceEndsAtTheViewedRevision()
     {
         ClusterSession session;
+        TimeTravel travel(session);
         const qint64 before = applyAndScale(session);
         session.frame();
         QSignalSpy trace(&session, &ClusterSession::traceEvents);
-        QVERIFY(session.viewRevision(before));
+        QVERIFY(travel.viewRevision(before));
         QCOMPARE(trace.size(), 1);
         const auto batch = trace.at(0).at(0).value<std::vector<TraceEvent>>();
         QVERIFY(!batch.empty());
         QVERIFY(batch.back().rev <= before);
-        QCOMPARE(batch.back().seq, session.lastTraceSeqAt(before));
-        const std::vector<TraceEvent> next = session.simulation().trace().since(batch.back().seq, 1);
+        QCOMPARE(batch.back().seq, session.view().lastTraceSeqAt(before));
+        const std::vector<TraceEvent> next = session.view().trace(batch.back().seq, 1);
         QCOMPARE(next.size(), std::size_t(1));
         QVERIFY(next.front().rev > before);
     }
@@ -185,27 +191,29 @@ private slots:
         QFETCH(qint64, offsetFromNow);
         QFETCH(bool, accepted);
         ClusterSession session;
+        TimeTravel travel(session);
         QVERIFY(session.apply({ManifestSource::fromFile(manifest())}).ok());
-        QCOMPARE(session.viewRevision(session.store().revision() + offsetFromNow), accepted);
-        QCOMPARE(session.isLive(), !accepted);
-        QVERIFY(!session.viewRevision(0));
+        QCOMPARE(travel.viewRevision(session.view().revision() + offsetFromNow), accepted);
+        QCOMPARE(travel.isLive(), !accepted);
+        QVERIFY(!travel.viewRevision(0));
     }
 
     void compactedRevisionsAreRefused()
     {
         ClusterSession session;
+        TimeTravel travel(session);
         QVERIFY(session.apply({ManifestSource::fromFile(manifest())}).ok());
-        QCOMPARE(session.oldestViewableRevision(), 1);
+        QCOMPARE(travel.oldestViewableRevision(), 1);
         // Two compaction periods with writes in between (kube-apiserver compacts every 5 min).
         for (int i = 0; i < 3; ++i) {
-            QVERIFY(kubectl::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 2 + i).ok());
+            QVERIFY(kubectl::rollout::scale(session.client(), QStringLiteral("default"), QStringLiteral("nginx"), 2 + i).ok());
             run(session, Simulation::kCompactionIntervalMs + 1000);
         }
-        const qint64 oldest = session.oldestViewableRevision();
+        const qint64 oldest = travel.oldestViewableRevision();
         QVERIFY2(oldest > 1, qPrintable(QString::number(oldest)));
-        QVERIFY(!session.viewRevision(oldest - 1));
-        QVERIFY(session.isLive());
-        QVERIFY(session.viewRevision(oldest));
+        QVERIFY(!travel.viewRevision(oldest - 1));
+        QVERIFY(travel.isLive());
+        QVERIFY(travel.viewRevision(oldest));
     }
 
     // Figures, not assertions: one scrub step (range at an old revision + clusterReset + the
@@ -213,19 +221,20 @@ private slots:
     void benchmarkScrub()
     {
         ClusterSession session;
+        TimeTravel travel(session);
         ObjectTreeModel model;
         wire(session, model);
         QVERIFY(session.apply({ManifestSource::fromFile(manifest())}).ok());
-        QVERIFY(kubectl::rollout::scale(session.api(), QStringLiteral("default"), QStringLiteral("nginx"), 100).ok());
+        QVERIFY(kubectl::rollout::scale(session.client(), QStringLiteral("default"), QStringLiteral("nginx"), 100).ok());
         run(session, 60'000);
-        const qint64 now = session.store().revision();
+        const qint64 now = session.view().revision();
         QVERIFY(model.objectCount(ObjectTreeModel::Pods) == 100);
         qint64 rev = now - 1;
         QBENCHMARK {
-            session.viewRevision(rev);
+            travel.viewRevision(rev);
             rev = rev > now - 200 ? rev - 1 : now - 1;
         }
-        QVERIFY(!session.isLive());
+        QVERIFY(!travel.isLive());
         QVERIFY(model.objectCount(ObjectTreeModel::Pods) > 0);
         qInfo("store revision %lld, %d pods at the last revision viewed", now, model.objectCount(ObjectTreeModel::Pods));
     }
@@ -233,13 +242,14 @@ private slots:
     void resetReturnsToLive()
     {
         ClusterSession session;
+        TimeTravel travel(session);
         QVERIFY(session.apply({ManifestSource::fromFile(manifest())}).ok());
         const qint64 epoch = session.clusterEpoch();
-        QVERIFY(session.viewRevision(2));
-        QSignalSpy live(&session, &ClusterSession::liveChanged);
+        QVERIFY(travel.viewRevision(2));
+        QSignalSpy live(&travel, &TimeTravel::liveChanged);
         session.reset();
         session.stop();
-        QVERIFY(session.isLive());
+        QVERIFY(travel.isLive());
         QCOMPARE(live.size(), 1);
         QCOMPARE(session.clusterEpoch(), epoch + 1);
     }

@@ -1,3 +1,4 @@
+#include "core/sim/view/clusterview.h"
 #include "../testutil/testobject.h"
 #include "core/kubectl/rollout.h"
 #include "core/store/kvstore.h"
@@ -5,6 +6,7 @@
 #include "ui/theme.h"
 #include "ui/timetravel/fieldorigin.h"
 #include "ui/timetravel/fieldoriginfinder.h"
+#include "ui/timetravel/timetravel.h"
 #include "ui/timetravel/timetravelbar.h"
 #include "ui/timetravel/traceindex.h"
 
@@ -148,12 +150,13 @@ private slots:
     void finderJumpsToTheScale()
     {
         ClusterSession session;
-        FieldOriginFinder finder(session);
+        TimeTravel travel(session);
+        FieldOriginFinder finder(travel);
         QVERIFY(session.apply({ManifestSource::fromFile(manifest())}).ok());
         run(session, 30'000);
-        const qint64 before = session.store().revision();
-        QVERIFY(kubectl::rollout::scale(session.api(), "default", "nginx", 5).ok());
-        const qint64 scaled = session.store().revision();
+        const qint64 before = session.view().revision();
+        QVERIFY(kubectl::rollout::scale(session.client(), "default", "nginx", 5).ok());
+        const qint64 scaled = session.view().revision();
         QVERIFY(scaled > before);
         run(session, 30'000);
         const QByteArray key("/registry/deployments/default/nginx");
@@ -169,7 +172,7 @@ private slots:
                  qPrintable(finder.describe(key, QStringLiteral("spec.replicas"))));
         // The image never changed: set when the Deployment was created.
         const FieldOrigin image = finder.origin(key, QStringLiteral("spec.template.spec.containers[0].image"));
-        QCOMPARE(session.store().history(key).front().revision.main, image.revision);
+        QCOMPARE(session.view().history(key).front().revision.main, image.revision);
         // readyReplicas reached 5 after the scale, by the controller's status write.
         const FieldOrigin ready = finder.origin(key, QStringLiteral("status.readyReplicas"));
         QCOMPARE(ready.value.toInt(), 5);
@@ -178,10 +181,10 @@ private slots:
         QSignalSpy jumped(&finder, &FieldOriginFinder::jumped);
         QVERIFY(finder.jumpTo(key, QStringLiteral("spec.replicas")));
         QCOMPARE(jumped.size(), 1);
-        QVERIFY(!session.isLive());
-        QCOMPARE(session.viewedRevision(), scaled);
+        QVERIFY(!travel.isLive());
+        QCOMPARE(travel.viewedRevision(), scaled);
         // One revision before, the Deployment still wanted 3.
-        QVERIFY(session.viewRevision(scaled - 1));
+        QVERIFY(travel.viewRevision(scaled - 1));
         QCOMPARE(finder.origin(key, QStringLiteral("spec.replicas")).revision, scaled);   // history is not the view
         QVERIFY(!finder.jumpTo("/registry/deployments/default/nope", QStringLiteral("spec.replicas")));
     }
@@ -191,10 +194,11 @@ private slots:
         ClusterSession session;
         QVERIFY(session.apply({ManifestSource::fromFile(manifest())}).ok());
         run(session, 30'000);
-        TimeTravelBar bar(session);
+        TimeTravel travel(session);
+        TimeTravelBar bar(travel);
         bar.resize(1280, bar.sizeHint().height());
         session.frame();
-        const qint64 current = session.store().revision();
+        const qint64 current = session.view().revision();
         auto *banner = bar.findChild<QLabel *>(QStringLiteral("timeTravelBanner"));
         auto *label = bar.findChild<QLabel *>(QStringLiteral("timeTravelLabel"));
         QVERIFY(banner && label);
@@ -206,23 +210,23 @@ private slots:
         saveShot(bar, QStringLiteral("timetravelbar-live"));
 
         bar.stepBack();
-        QVERIFY(!session.isLive());
-        QCOMPARE(session.viewedRevision(), current - 1);
+        QVERIFY(!travel.isLive());
+        QCOMPARE(travel.viewedRevision(), current - 1);
         QCOMPARE(banner->text(), QStringLiteral("Viewing the past — read-only ·"));
         QCOMPARE(bar.slider()->value(), int(current - 1));
         QVERIFY(label->text().startsWith(QStringLiteral("revision %1 of %2").arg(current - 1).arg(current)));
 
         bar.slider()->setValue(12);   // the user drags: coalesced to the latest value
         bar.slider()->setValue(9);
-        QCOMPARE(session.viewedRevision(), current - 1);
-        QTRY_COMPARE(session.viewedRevision(), 9);
+        QCOMPARE(travel.viewedRevision(), current - 1);
+        QTRY_COMPARE(travel.viewedRevision(), 9);
         QVERIFY2(label->text().contains(QStringLiteral(" PUT /registry/")), qPrintable(label->text()));
         bar.stepForward();
-        QCOMPARE(session.viewedRevision(), 10);
+        QCOMPARE(travel.viewedRevision(), 10);
         saveShot(bar, QStringLiteral("timetravelbar-past"));
 
         bar.goLive();
-        QVERIFY(session.isLive());
+        QVERIFY(travel.isLive());
         QCOMPARE(banner->text(), QStringLiteral("● Live"));
         QCOMPARE(bar.slider()->value(), int(current));
     }

@@ -1,3 +1,4 @@
+#include "core/sim/view/clusterview.h"
 #include "core/controller/controller.h"
 #include "core/kubectl/rollout.h"
 #include "core/sim/simulation.h"
@@ -120,7 +121,7 @@ private slots:
         WorkQueuePanel panel(session);
         QAbstractItemModelTester tester(panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         WorkQueueModel *m = panel.model();
-        QCOMPARE(m->controllerCount(), int(session.simulation().controllers().size()));
+        QCOMPARE(m->controllerCount(), int(session.view().queues().size()));
         const int dep = m->controllerRow(QStringLiteral("deployment"));
         QVERIFY(dep >= 0);
         // Deterministic mode draws the configured --concurrent-deployment-syncs lanes.
@@ -135,7 +136,7 @@ private slots:
         panel.chooser()->setCurrentIndex(panel.chooser()->count() - 1);
         QCOMPARE(panel.lanes().size(), m->controllerCount());
         session.reset();
-        QCOMPARE(m->controllerCount(), int(session.simulation().controllers().size()));
+        QCOMPARE(m->controllerCount(), int(session.view().queues().size()));
     }
 
     void testQueuedDedupProcessingReAdd()
@@ -290,7 +291,7 @@ private slots:
         auto views = [](int shift) {
             std::vector<WorkQueueView> out;
             for (int c = 0; c < 9; ++c) {
-                WorkQueueView v{QStringLiteral("controller-%1").arg(c), 5, false, {}};
+                WorkQueueView v{QStringLiteral("controller-%1").arg(c), 5, false, 0, {}};
                 for (int i = shift; i < shift + 1000; ++i)
                     v.snapshot.queued.append(QueuedItem{QStringLiteral("default/key-%1").arg(i), 0, i % 3, QueuedVia::Add, 0});
                 for (int i = 0; i < 200; ++i)

@@ -3,7 +3,7 @@
 #include "core/api/codec.h"
 #include "core/api/fielderror.h"
 #include "core/api/yamlreader.h"
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 #include "core/apiserver/callerscope.h"
 #include "core/kubectl/apply.h"
 
@@ -117,6 +117,16 @@ QSet<QString> namespacesCreatedBy(const QList<Decoded> &objects)
     return out;
 }
 
+// The cluster's revision as a client learns it: the resourceVersion of a list (kubectl get
+// ns --chunk-size=1 reads the same), not traced as a request.
+qint64 currentRevision(client::Interface &api)
+{
+    apiserver::ListOptions one;
+    one.limit = 1;
+    const auto r = api.list(apiserver::resources::byKind(api::Kind::Namespace), QString(), one);
+    return r.ok() ? r.value.resourceVersion : 0;
+}
+
 } // namespace
 
 QString ManifestApplier::userAgent()
@@ -124,10 +134,10 @@ QString ManifestApplier::userAgent()
     return QStringLiteral("reconcile-lab");
 }
 
-ApplyReport ManifestApplier::apply(apiserver::ApiServer &api, const QList<ManifestSource> &sources)
+ApplyReport ManifestApplier::apply(client::Interface &api, const QList<ManifestSource> &sources)
 {
     ApplyReport report;
-    report.revisionBefore = api.currentRevision();
+    report.revisionBefore = currentRevision(api);
     report.revisionAfter = report.revisionBefore;
 
     QList<api::SourceDocument> docs;
@@ -167,7 +177,7 @@ ApplyReport ManifestApplier::apply(apiserver::ApiServer &api, const QList<Manife
         else
             report.problems.append(apiProblem(d, *done.error));
     }
-    report.revisionAfter = api.currentRevision();
+    report.revisionAfter = currentRevision(api);
     return report;
 }
 

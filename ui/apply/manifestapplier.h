@@ -4,8 +4,8 @@
 
 #include <QList>
 
-namespace rlab::apiserver {
-class ApiServer;
+namespace rlab::client {
+class Interface;
 }
 
 namespace rlab::ui {
@@ -15,11 +15,11 @@ namespace rlab::ui {
 // --validate=strict) and checked by a server-side dry run of kubectlApply(); only when all of
 // that passed is each object applied with kubectlApply(), in order. Otherwise the report lists every problem with file:line:column and nothing is written.
 // Dry runs appear in the trace as requests of "reconcile-lab --dry-run=server". Widget-free;
-// call from one thread at a time per ApiServer (the GUI thread in the app).
+// call from one thread at a time per client (the GUI thread in the app).
 class ManifestApplier
 {
 public:
-    static ApplyReport apply(apiserver::ApiServer &api, const QList<ManifestSource> &sources);
+    static ApplyReport apply(client::Interface &api, const QList<ManifestSource> &sources);
 
     // The user agent the trace names for the window's requests.
     static QString userAgent();

@@ -97,7 +97,7 @@ void ArithmeticPanel::setDeployment(const QString &key)
     updateSummary();
 }
 
-void ArithmeticPanel::onStoreEvents(const std::vector<rlab::store::WatchEvent> &events)
+void ArithmeticPanel::onStoreEvents(const std::vector<rlab::view::WatchEvent> &events)
 {
     if (!m_cache.apply(events))
         return;

@@ -1,6 +1,6 @@
 #include "ui/charts/chartfeeder.h"
 
-#include "core/controller/controller.h"
+#include "core/sim/view/clusterview.h"
 #include "core/base/traceevent.h"
 #include "ui/charts/seriesstyle.h"
 #include "ui/clustersession.h"
@@ -73,7 +73,7 @@ void ChartFeeder::setDeployment(const QString &key)
     sample();
 }
 
-void ChartFeeder::onStoreEvents(const std::vector<rlab::store::WatchEvent> &events)
+void ChartFeeder::onStoreEvents(const std::vector<rlab::view::WatchEvent> &events)
 {
     if (!m_cache.apply(events))
         return;
@@ -156,13 +156,13 @@ void ChartFeeder::sampleQueues(double t)
 {
     TimeSeriesModel *m = model(QueueDepth);
     QList<double> values(m->seriesNames().size(), 0.0);
-    for (controller::Controller *c : m_session.simulation().controllers()) {
-        const int column = m->addSeries(c->name());
+    for (const auto &[name, length] : m_session.view().queueLengths()) {
+        const int column = m->addSeries(name);
         while (values.size() < column)
             values.append(0.0);
         // The deepest the queue was since the last sample (from its trace), or now: the
         // deterministic runner drains queues within one advance, so len() alone would read 0.
-        values[column - 1] = std::max(c->queue().len(), m_queuePeaks.value(c->name(), 0));
+        values[column - 1] = std::max(length, m_queuePeaks.value(name, 0));
     }
     m_queuePeaks.clear();
     m->append(t, values);

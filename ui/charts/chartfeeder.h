@@ -50,7 +50,7 @@ signals:
 
 private:
     void onReset();
-    void onStoreEvents(const std::vector<rlab::store::WatchEvent> &events);
+    void onStoreEvents(const std::vector<rlab::view::WatchEvent> &events);
     void onTraceEvents(const std::vector<rlab::TraceEvent> &events);
     void onFrame();
     void sampleWorkloads(double t);

@@ -14,11 +14,11 @@ QString nsName(const QByteArray &key, const QByteArray &prefix)
 }
 } // namespace
 
-void WorkloadCache::reset(const store::RangeResult &snapshot)
+void WorkloadCache::reset(const view::Snapshot &snapshot)
 {
     m_deployments.clear();
     m_replicaSets.clear();
-    for (const store::KeyValue &kv : snapshot.kvs)
+    for (const view::KeyValue &kv : snapshot.kvs)
         put(kv.key, kv.value);
 }
 
@@ -41,11 +41,11 @@ bool WorkloadCache::put(const QByteArray &key, const api::ObjectPtr &value)
     return false;
 }
 
-bool WorkloadCache::apply(const std::vector<store::WatchEvent> &events)
+bool WorkloadCache::apply(const std::vector<view::WatchEvent> &events)
 {
     bool changed = false;
-    for (const store::WatchEvent &e : events)
-        changed |= put(e.kv.key, e.type == store::WatchEvent::Put ? e.kv.value : nullptr);
+    for (const view::WatchEvent &e : events)
+        changed |= put(e.kv.key, e.type == view::WatchEvent::Put ? e.kv.value : nullptr);
     return changed;
 }
 

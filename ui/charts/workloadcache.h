@@ -1,8 +1,8 @@
 #pragma once
 #include "core/api/deployment.h"
 #include "core/api/replicaset.h"
-#include "core/store/kv.h"
-#include "core/store/watchevent.h"
+#include "core/sim/view/snapshot.h"
+#include "core/sim/view/watchevent.h"
 
 #include <QByteArray>
 #include <QMap>
@@ -23,9 +23,9 @@ using ReplicaSetCPtr = std::shared_ptr<const api::ReplicaSet>;
 class WorkloadCache
 {
 public:
-    void reset(const store::RangeResult &snapshot);
+    void reset(const view::Snapshot &snapshot);
     // Applies the writes; true when a Deployment or ReplicaSet changed.
-    bool apply(const std::vector<store::WatchEvent> &events);
+    bool apply(const std::vector<view::WatchEvent> &events);
 
     QStringList deploymentKeys() const;   // sorted
     DeploymentPtr deployment(const QString &key) const;

@@ -1,6 +1,7 @@
 #include "ui/commands/clustercommands.h"
 
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
+#include "core/sim/simulation.h"
 #include "core/apiserver/callerscope.h"
 #include "ui/clustersession.h"
 #include "ui/commands/clusterqueries.h"
@@ -10,7 +11,7 @@
 
 namespace rlab::ui {
 
-namespace rollout = controller::rollout;
+namespace rollout = kubectl::rollout;
 
 namespace {
 
@@ -51,7 +52,7 @@ template<class Fn>
 ClusterCommands::Result ClusterCommands::perform(const QString &commandLine, const QVariantMap &scenarioStep, Fn run)
 {
     Result r;
-    if (!m_session.isLive())   // time travel: the past is read-only
+    if (m_session.isFrozen())   // time travel: the past is read-only
         r = failure(m_session.readOnlyError());
     else
         r = run();
@@ -67,14 +68,14 @@ ClusterCommands::Result ClusterCommands::scale(const QString &deployment, int re
 {
     return perform(kubectl(QStringLiteral("scale deployment/%1 --replicas=%2").arg(deployment).arg(replicas)),
                    StepForms::scale(deployment, replicas, m_ns),
-                   [&] { return rollout::scale(m_session.api(), m_ns, deployment, replicas); });
+                   [&] { return rollout::scale(m_session.client(), m_ns, deployment, replicas); });
 }
 
 ClusterCommands::Result ClusterCommands::setImage(const QString &deployment, const QString &container, const QString &image)
 {
     return perform(kubectl(QStringLiteral("set image deployment/%1 %2=%3").arg(deployment, container, image)),
                    StepForms::setImage(deployment, container, image, m_ns),
-                   [&] { return rollout::setImage(m_session.api(), m_ns, deployment, container, image); });
+                   [&] { return rollout::setImage(m_session.client(), m_ns, deployment, container, image); });
 }
 
 ClusterCommands::Result ClusterCommands::rolloutUndo(const QString &deployment, qint64 toRevision)
@@ -82,28 +83,28 @@ ClusterCommands::Result ClusterCommands::rolloutUndo(const QString &deployment, 
     const QString flag = toRevision > 0 ? QStringLiteral(" --to-revision=%1").arg(toRevision) : QString();
     return perform(kubectl(QStringLiteral("rollout undo deployment/%1%2").arg(deployment, flag)),
                    StepForms::rolloutUndo(deployment, toRevision, m_ns),
-                   [&] { return rollout::rolloutUndo(m_session.api(), m_ns, deployment, toRevision); });
+                   [&] { return rollout::rolloutUndo(m_session.client(), m_ns, deployment, toRevision); });
 }
 
 ClusterCommands::Result ClusterCommands::pause(const QString &deployment)
 {
     return perform(kubectl(QStringLiteral("rollout pause deployment/%1").arg(deployment)),
                    StepForms::rollout(QStringLiteral("pause"), deployment, m_ns),
-                   [&] { return rollout::pause(m_session.api(), m_ns, deployment); });
+                   [&] { return rollout::pause(m_session.client(), m_ns, deployment); });
 }
 
 ClusterCommands::Result ClusterCommands::resume(const QString &deployment)
 {
     return perform(kubectl(QStringLiteral("rollout resume deployment/%1").arg(deployment)),
                    StepForms::rollout(QStringLiteral("resume"), deployment, m_ns),
-                   [&] { return rollout::resume(m_session.api(), m_ns, deployment); });
+                   [&] { return rollout::resume(m_session.client(), m_ns, deployment); });
 }
 
 ClusterCommands::Result ClusterCommands::restart(const QString &deployment)
 {
     return perform(kubectl(QStringLiteral("rollout restart deployment/%1").arg(deployment)),
                    StepForms::rollout(QStringLiteral("restart"), deployment, m_ns),
-                   [&] { return rollout::restart(m_session.api(), m_ns, deployment); });
+                   [&] { return rollout::restart(m_session.client(), m_ns, deployment); });
 }
 
 ClusterCommands::Result ClusterCommands::deletePod(const QString &pod)
@@ -112,7 +113,7 @@ ClusterCommands::Result ClusterCommands::deletePod(const QString &pod)
         apiserver::CallerScope caller(QStringLiteral("kubectl delete"));
         // Graceful, like kubectl: the pod turns Terminating, its kubelet stops it, the
         // ReplicaSet controller creates a replacement as soon as it sees the deletionTimestamp.
-        const auto r = m_session.api().remove(apiserver::resources::byKind(api::Kind::Pod), m_ns, pod);
+        const auto r = m_session.client().remove(apiserver::resources::byKind(api::Kind::Pod), m_ns, pod);
         if (!r.ok())
             return failure(r.error->message, r.error->reason);
         return success(QStringLiteral("pod \"%1\" deleted").arg(pod));
@@ -122,11 +123,11 @@ ClusterCommands::Result ClusterCommands::deletePod(const QString &pod)
 ClusterCommands::Result ClusterCommands::deleteRandomPod(const QString &deployment)
 {
     QStringList candidates;
-    for (const ClusterQueries::Pod &p : ClusterQueries::podsOf(m_session.api(), m_ns, deployment)) {
+    for (const ClusterQueries::Pod &p : ClusterQueries::podsOf(m_session.client(), m_ns, deployment)) {
         if (!p.terminating)
             candidates << p.name;
     }
-    if (candidates.isEmpty() || !m_session.isLive()) {
+    if (candidates.isEmpty() || m_session.isFrozen()) {
         return perform(kubectl(QStringLiteral("delete pod <a random pod of %1>").arg(deployment)), {}, [&] {
             return failure(tr("deployment \"%1\" has no running pod to delete").arg(deployment));
         });

@@ -10,13 +10,13 @@ namespace rlab::ui {
 class ClusterSession;
 
 // What the window's buttons do, as kubectl would do it: every command goes through the
-// session's ApiServer (core/kubectl/rollout.h for scale, set image, rollout
+// session's client::Interface (core/kubectl/rollout.h for scale, set image, rollout
 // undo/pause/resume/restart; a graceful DELETE for pods) or the Simulation's teacher's faults
 // (fail/recover node, the replica-floor controller), and returns kubectl's output or error
 // line. Each command is announced by performed() with its kubectl command line, and each
 // successful one is recorded with the session as a design.md §5 scenario step, e.g.
 // scale → {"scale": {"deployment": "nginx", "replicas": 5}} (ClusterSession::recordStep). While
-// the session shows an old revision (time travel), commands are refused with the session's
+// the session is frozen at an old revision (time travel), commands are refused with its
 // readOnlyError() and nothing is written. GUI thread only.
 class ClusterCommands : public QObject
 {

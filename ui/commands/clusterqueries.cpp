@@ -4,7 +4,7 @@
 #include "core/api/node.h"
 #include "core/api/pod.h"
 #include "core/api/replicaset.h"
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 #include "core/kubectl/rollout.h"
 
 #include <QSet>
@@ -24,7 +24,7 @@ bool ownedBy(const api::Object &o, const QString &kind, const QString &name)
     return false;
 }
 
-QList<api::ObjectPtr> listOf(apiserver::ApiServer &api, api::Kind kind, const QString &ns)
+QList<api::ObjectPtr> listOf(client::Interface &api, api::Kind kind, const QString &ns)
 {
     const auto r = api.list(apiserver::resources::byKind(kind), ns);
     return r.ok() ? r.value.items : QList<api::ObjectPtr>();
@@ -54,7 +54,7 @@ QString ClusterQueries::Revision::label() const
     return parts.join(QStringLiteral(" · ")) + (current ? QStringLiteral("  (current)") : QString());
 }
 
-QStringList ClusterQueries::deployments(apiserver::ApiServer &api, const QString &ns)
+QStringList ClusterQueries::deployments(client::Interface &api, const QString &ns)
 {
     QStringList names;
     for (const api::ObjectPtr &o : listOf(api, api::Kind::Deployment, ns))
@@ -63,7 +63,7 @@ QStringList ClusterQueries::deployments(apiserver::ApiServer &api, const QString
     return names;
 }
 
-QList<ClusterQueries::Pod> ClusterQueries::podsOf(apiserver::ApiServer &api, const QString &ns, const QString &deployment)
+QList<ClusterQueries::Pod> ClusterQueries::podsOf(client::Interface &api, const QString &ns, const QString &deployment)
 {
     QSet<QString> replicaSets;
     for (const api::ObjectPtr &o : listOf(api, api::Kind::ReplicaSet, ns)) {
@@ -88,7 +88,7 @@ QList<ClusterQueries::Pod> ClusterQueries::podsOf(apiserver::ApiServer &api, con
     return pods;
 }
 
-QList<ClusterQueries::Node> ClusterQueries::nodes(apiserver::ApiServer &api)
+QList<ClusterQueries::Node> ClusterQueries::nodes(client::Interface &api)
 {
     QList<Node> nodes;
     for (const api::ObjectPtr &o : listOf(api, api::Kind::Node, QString())) {
@@ -106,7 +106,7 @@ QList<ClusterQueries::Node> ClusterQueries::nodes(apiserver::ApiServer &api)
     return nodes;
 }
 
-QList<ClusterQueries::Revision> ClusterQueries::revisions(apiserver::ApiServer &api, const QString &ns, const QString &deployment)
+QList<ClusterQueries::Revision> ClusterQueries::revisions(client::Interface &api, const QString &ns, const QString &deployment)
 {
     QList<Revision> out;
     const auto d = api.getAs<api::Deployment>(ns, deployment);

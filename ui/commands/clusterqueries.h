@@ -3,17 +3,17 @@
 #include <QString>
 #include <QStringList>
 
-namespace rlab::apiserver {
-class ApiServer;
+namespace rlab::client {
+class Interface;
 }
 
 namespace rlab::ui {
 
-// The read-only lookups behind the controls' choosers, through the ApiServer as `kubectl get`
+// The read-only lookups behind the controls' choosers, through the client as `kubectl get`
 // would: deployment names, one deployment's pods (owned by its ReplicaSets, found through
 // ownerReferences, not labels — as the garbage collector sees them), the nodes and whether they
 // are Ready, the rollout history. Sorted by name (pods: Terminating ones last; history by
-// revision). Thread rules: any thread (the ApiServer is thread-safe).
+// revision). Thread rules: any thread (client::Interface is thread-safe).
 struct ClusterQueries
 {
     struct Pod
@@ -39,11 +39,11 @@ struct ClusterQueries
         QString label() const; // "2 · nginx:1.26 · kubectl set image … (current)"
     };
 
-    static QStringList deployments(apiserver::ApiServer &api, const QString &ns);
-    static QList<Pod> podsOf(apiserver::ApiServer &api, const QString &ns, const QString &deployment);
-    static QList<Node> nodes(apiserver::ApiServer &api);
+    static QStringList deployments(client::Interface &api, const QString &ns);
+    static QList<Pod> podsOf(client::Interface &api, const QString &ns, const QString &deployment);
+    static QList<Node> nodes(client::Interface &api);
     // rollout::historyEntries, ascending, with images and the current revision marked.
-    static QList<Revision> revisions(apiserver::ApiServer &api, const QString &ns, const QString &deployment);
+    static QList<Revision> revisions(client::Interface &api, const QString &ns, const QString &deployment);
 };
 
 } // namespace rlab::ui

@@ -1,8 +1,9 @@
 #include "ui/commands/timecommands.h"
 
 #include "core/api/deployment.h"
-#include "core/apiserver/apiserver.h"
-#include "core/controller/controller.h"
+#include "core/client/interface.h"
+#include "core/sim/simulation.h"
+#include "core/sim/view/clusterview.h"
 #include "core/base/manualclock.h"
 #include "core/base/tracelog.h"
 #include "ui/clustersession.h"
@@ -34,7 +35,7 @@ TimeCommands::TimeCommands(ClusterSession &session)
 
 bool TimeCommands::prepare(Report *refused)
 {
-    if (!m_session.isLive()) {   // time travel: the past does not run
+    if (m_session.isFrozen()) {   // time travel: the past does not run
         refused->text = m_session.readOnlyError();
         return false;
     }
@@ -44,10 +45,7 @@ bool TimeCommands::prepare(Report *refused)
 
 qint64 TimeCommands::reconciles() const
 {
-    qint64 n = 0;
-    for (const controller::Controller *c : m_session.simulation().controllers())
-        n += c->syncs();
-    return n;
+    return m_session.view().reconciles();
 }
 
 QString TimeCommands::describeSince(qint64 traceSeq) const
@@ -56,7 +54,7 @@ QString TimeCommands::describeSince(qint64 traceSeq) const
     QStringList order;
     QHash<QString, int> counts;
     int writes = 0;
-    for (const TraceEvent &e : m_session.simulation().trace().since(traceSeq)) {
+    for (const TraceEvent &e : m_session.view().trace(traceSeq)) {
         if (e.type == QLatin1String("Put") || e.type == QLatin1String("Delete"))
             ++writes;
         if (e.type != QLatin1String("ReconcileStart"))
@@ -150,7 +148,7 @@ TimeCommands::Report TimeCommands::runUntilComplete(const QString &ns, const QSt
     const qint64 deadline = start + capMs;
     RolloutStatus status;
     qint64 steps = 0;
-    if (!sim.api().getAs<api::Deployment>(ns, deployment)) {   // a typo moves nothing
+    if (!sim.client().getAs<api::Deployment>(ns, deployment)) {   // a typo moves nothing
         report.text = tr("Error from server (NotFound): deployments.apps \"%1\" not found").arg(deployment);
         return report;
     }
@@ -159,7 +157,7 @@ TimeCommands::Report TimeCommands::runUntilComplete(const QString &ns, const QSt
         // cluster is quiet, before time moves on (so completion is caught at its instant).
         while (steps < kMaxSteps && sim.runner().step())
             ++steps;
-        const auto d = sim.api().getAs<api::Deployment>(ns, deployment);
+        const auto d = sim.client().getAs<api::Deployment>(ns, deployment);
         if (!d) {
             report.text = tr("Error from server (NotFound): deployments.apps \"%1\" not found").arg(deployment);
             break;

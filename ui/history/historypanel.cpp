@@ -19,7 +19,7 @@
 
 namespace rlab::ui {
 
-namespace rollout = controller::rollout;
+namespace rollout = kubectl::rollout;
 
 HistoryPanel::HistoryPanel(ClusterSession &session, QWidget *parent)
     : QWidget(parent), m_session(session), m_model(new HistoryModel(this)), m_deploymentPicker(new QComboBox(this)),
@@ -132,7 +132,7 @@ void HistoryPanel::setDeployment(const QString &key)
         compare(-1, -1);
 }
 
-void HistoryPanel::onStoreEvents(const std::vector<rlab::store::WatchEvent> &events)
+void HistoryPanel::onStoreEvents(const std::vector<rlab::view::WatchEvent> &events)
 {
     if (!m_cache.apply(events))
         return;
@@ -151,7 +151,7 @@ void HistoryPanel::onStoreEvents(const std::vector<rlab::store::WatchEvent> &eve
     const QByteArray dKey = "/registry/deployments/" + m_deployment.toUtf8();
     const QByteArray rsPrefix = "/registry/replicasets/" + ns.toUtf8() + '/';
     bool touched = false;
-    for (const store::WatchEvent &e : events)
+    for (const view::WatchEvent &e : events)
         touched |= e.kv.key == dKey || e.kv.key.startsWith(rsPrefix);
     if (!touched)
         return;
@@ -272,7 +272,7 @@ rollout::RolloutResult HistoryPanel::rollBackTo(qint64 revision)
 {
     const QString ns = m_deployment.section(QLatin1Char('/'), 0, 0);
     const QString name = m_deployment.section(QLatin1Char('/'), 1);
-    const rollout::RolloutResult r = rollout::rolloutUndo(m_session.api(), ns, name, revision);
+    const rollout::RolloutResult r = rollout::rolloutUndo(m_session.client(), ns, name, revision);
     m_output->setText(QStringLiteral("$ kubectl rollout undo deployment/%1 --to-revision=%2\n%3")
                           .arg(name).arg(revision).arg(r.ok() ? r.output : r.errorLine()));
     return r;

@@ -43,7 +43,7 @@ public:
 
 private:
     void onReset();
-    void onStoreEvents(const std::vector<rlab::store::WatchEvent> &events);
+    void onStoreEvents(const std::vector<rlab::view::WatchEvent> &events);
     void fillDeploymentPicker();
     void fillRevisionPickers();
     void onSelectionChanged();

@@ -1,10 +1,9 @@
 #include "ui/lessons/clusterquery.h"
 
 #include "core/api/object.h"
-#include "core/apiserver/apiserver.h"
-#include "core/controller/controller.h"
+#include "core/client/interface.h"
 #include "core/sim/scenariorunner.h"
-#include "core/sim/simulation.h"
+#include "core/sim/view/clusterview.h"
 
 #include <QJsonArray>
 
@@ -54,10 +53,10 @@ std::optional<QJsonValue> fieldOf(const QJsonObject &o, const QString &path)
     return v;
 }
 
-QJsonArray listJson(Simulation &sim, const char *resource, const QString &ns)
+QJsonArray listJson(client::Interface &client, const char *resource, const QString &ns)
 {
     QJsonArray out;
-    const auto l = sim.api().list(lookup(QLatin1String(resource)), ns);
+    const auto l = client.list(lookup(QLatin1String(resource)), ns);
     if (l.ok())
         for (const api::ObjectPtr &o : l.value.items)
             out.append(o->toJson());
@@ -134,7 +133,7 @@ std::optional<ClusterQuery> ClusterQuery::fromJson(const QJsonValue &value, QStr
     return std::nullopt;
 }
 
-ClusterQuery::Result ClusterQuery::resolve(Simulation &sim) const
+ClusterQuery::Result ClusterQuery::resolve(client::Interface &client, const view::ClusterView &view) const
 {
     Result r;
     const QString ns = spec.value(QLatin1String("namespace")).toString(QStringLiteral("default"));
@@ -146,17 +145,17 @@ ClusterQuery::Result ClusterQuery::resolve(Simulation &sim) const
     if (spec.contains(QLatin1String("count"))) {
         const bool pods = spec.value(QLatin1String("count")).toString() == QLatin1String("pods");
         int n = 0;
-        for (const QJsonValue &o : listJson(sim, pods ? "pods" : "replicasets", ns))
+        for (const QJsonValue &o : listJson(client, pods ? "pods" : "replicasets", ns))
             n += podMatches(o.toObject(), spec) ? 1 : 0;
         r.value = n;
         return r;
     }
     if (spec.contains(QLatin1String("workqueue"))) {
         const QString name = spec.value(QLatin1String("workqueue")).toString();
-        for (controller::Controller *c : sim.controllers()) {
-            if (c->name() != name)
+        for (const view::QueueView &q : view.queues()) {
+            if (q.controller != name)
                 continue;
-            const WorkQueueMetrics m = c->queue().snapshot().metrics;
+            const WorkQueueMetrics &m = q.snapshot.metrics;
             const QHash<QString, qint64> values{{QStringLiteral("depth"), m.depth}, {QStringLiteral("processing"), m.processing},
                                                 {QStringLiteral("adds"), qint64(m.adds)}, {QStringLiteral("dedups"), qint64(m.dedups)},
                                                 {QStringLiteral("requeues"), qint64(m.requeues)}, {QStringLiteral("gets"), qint64(m.gets)},
@@ -170,7 +169,7 @@ ClusterQuery::Result ClusterQuery::resolve(Simulation &sim) const
     const QString rs = spec.value(QLatin1String("replicaset")).toString();
     if (rs == QLatin1String("new") || rs == QLatin1String("old")) {
         const QString d = spec.value(QLatin1String("deployment")).toString();
-        const auto dep = sim.api().get(lookup(QStringLiteral("deployment")), ns, d);
+        const auto dep = client.get(lookup(QStringLiteral("deployment")), ns, d);
         if (!dep.ok()) {
             r.error = dep.error->message;
             return r;
@@ -179,7 +178,7 @@ ClusterQuery::Result ClusterQuery::resolve(Simulation &sim) const
         const QString uid = dj.value(QLatin1String("metadata")).toObject().value(QLatin1String("uid")).toString();
         const QString revision = revisionOf(dj);
         double sum = 0;
-        for (const QJsonValue &v : listJson(sim, "replicasets", ns)) {
+        for (const QJsonValue &v : listJson(client, "replicasets", ns)) {
             const QJsonObject o = v.toObject();
             if (!ownedBy(o, uid))
                 continue;
@@ -212,7 +211,7 @@ ClusterQuery::Result ClusterQuery::resolve(Simulation &sim) const
         if (!spec.contains(QLatin1String(k)))
             continue;
         const apiserver::ResourceType rt = lookup(QLatin1String(k));
-        const auto o = sim.api().get(rt, rt.namespaced ? ns : QString(), spec.value(QLatin1String(k)).toString());
+        const auto o = client.get(rt, rt.namespaced ? ns : QString(), spec.value(QLatin1String(k)).toString());
         if (!o.ok()) {
             r.error = o.error->message;
             return r;

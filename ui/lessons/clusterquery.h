@@ -5,8 +5,13 @@
 #include <optional>
 
 namespace rlab {
-class Simulation;
+namespace client {
+class Interface;
 }
+namespace view {
+class ClusterView;
+}
+} // namespace rlab
 
 namespace rlab::ui {
 
@@ -21,7 +26,8 @@ namespace rlab::ui {
 //   {workqueue: deployment, field: depth}   depth|processing|adds|dedups|requeues|gets|dones
 // Absent `status.` numbers read as 0 (Go's omitempty). Example: after `scale 3→5` and one
 // syncDeployment, {replicaset: new, deployment: nginx, field: spec.replicas} resolves to 5.
-// A plain value; resolve() on the thread that owns the Simulation.
+// Objects are read through the client (as kubectl get), queues from the view. A plain value;
+// resolve() on the thread that owns the cluster.
 struct ClusterQuery
 {
     QJsonObject spec;
@@ -35,7 +41,7 @@ struct ClusterQuery
 
     // nullopt with *error (naming the offending key) if the form is not one of the above.
     static std::optional<ClusterQuery> fromJson(const QJsonValue &value, QString *error);
-    Result resolve(Simulation &sim) const;
+    Result resolve(client::Interface &client, const view::ClusterView &view) const;
 };
 
 } // namespace rlab::ui

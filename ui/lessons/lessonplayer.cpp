@@ -2,6 +2,7 @@
 
 #include "core/sim/scenariorunner.h"
 #include "core/sim/simulation.h"
+#include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
 
 namespace rlab::ui {
@@ -18,7 +19,7 @@ bool LessonPlayer::checkCluster(const Lesson &lesson, QStringList *errors) const
     // The window's cluster is fixed (ClusterSession::reset keeps its config): a lesson asking
     // for another one would reveal answers of a cluster nobody sees.
     const Scenario &s = lesson.scenario;
-    const SimulationConfig &c = m_session.simulation().config();
+    const SimulationConfig c = m_session.view().config();
     QStringList problems;
     auto problem = [&](const QString &path, const QString &text) { problems << lesson.document.errorAt(path, text).toString(); };
     QSet<QString> wanted = s.controllers, running = c.controllers;
@@ -53,8 +54,7 @@ bool LessonPlayer::start(const Lesson &lesson, QStringList *errors)
         m_timeWasRunning = m_session.isTimeRunning();
         m_modeBefore = m_session.mode();
     }
-    if (!m_session.isLive())
-        m_session.returnToLive();
+    m_session.unfreeze();
     // Worker threads would reconcile on their own: steps and predictions need the deterministic runner.
     m_session.setMode(ClusterSession::Mode::Deterministic);
     m_lesson = lesson;
@@ -133,7 +133,7 @@ void LessonPlayer::runCurrent()
         return;
     }
     if (s.predict) {
-        const ClusterQuery::Result r = s.predict->answer.resolve(m_session.simulation());
+        const ClusterQuery::Result r = s.predict->answer.resolve(m_session.client(), m_session.view());
         m_reveal.given = m_given;
         m_reveal.answer = r.value;
         m_reveal.error = r.error;
@@ -196,7 +196,7 @@ void LessonPlayer::emitHighlight()
         return;
     QString ref = s->highlight->objectRef;
     if (s->highlight->object) {
-        const ClusterQuery::Result r = s->highlight->object->resolve(m_session.simulation());
+        const ClusterQuery::Result r = s->highlight->object->resolve(m_session.client(), m_session.view());
         ref = r.objectRef;
     }
     emit highlightRequested(s->highlight->panel, ref);

@@ -13,13 +13,13 @@ EtcdKeyModel::EtcdKeyModel(QObject *parent)
 
 EtcdKeyModel::~EtcdKeyModel() = default;
 
-void EtcdKeyModel::reset(const std::vector<store::KeyValue> &kvs, qint64 revision)
+void EtcdKeyModel::reset(const std::vector<view::KeyValue> &kvs, qint64 revision)
 {
     beginResetModel();
     m_rows.clear();
     m_highlighted.clear();
     m_rows.reserve(qsizetype(kvs.size()));
-    for (const store::KeyValue &kv : kvs)
+    for (const view::KeyValue &kv : kvs)
         m_rows.append(Row{kv.key, kv.createRevision, kv.modRevision, kv.version, -1});
     std::sort(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) { return a.key < b.key; });
     endResetModel();
@@ -52,12 +52,12 @@ QByteArray EtcdKeyModel::keyAt(int row) const
     return row >= 0 && row < m_rows.size() ? m_rows[row].key : QByteArray();
 }
 
-void EtcdKeyModel::apply(const std::vector<store::WatchEvent> &events, qint64 nowMs)
+void EtcdKeyModel::apply(const std::vector<view::WatchEvent> &events, qint64 nowMs)
 {
     m_nowMs = nowMs;
     qint64 newest = m_revision;
-    for (const store::WatchEvent &e : events) {
-        if (e.type == store::WatchEvent::Put)
+    for (const view::WatchEvent &e : events) {
+        if (e.type == view::WatchEvent::Put)
             put(e.kv, nowMs);
         else
             remove(e.kv.key);
@@ -66,7 +66,7 @@ void EtcdKeyModel::apply(const std::vector<store::WatchEvent> &events, qint64 no
     setRevision(newest);
 }
 
-void EtcdKeyModel::put(const store::KeyValue &kv, qint64 nowMs)
+void EtcdKeyModel::put(const view::KeyValue &kv, qint64 nowMs)
 {
     const qsizetype i = lowerBound(kv.key);
     const Row row{kv.key, kv.createRevision, kv.modRevision, kv.version, nowMs};

@@ -1,6 +1,6 @@
 #pragma once
-#include "core/store/keyvalue.h"
-#include "core/store/watchevent.h"
+#include "core/sim/view/keyvalue.h"
+#include "core/sim/view/watchevent.h"
 #include "ui/models/highlightfade.h"
 
 #include <QAbstractTableModel>
@@ -25,8 +25,8 @@ public:
     explicit EtcdKeyModel(QObject *parent = nullptr);
     ~EtcdKeyModel() override;
 
-    void reset(const std::vector<store::KeyValue> &kvs, qint64 revision);
-    void apply(const std::vector<store::WatchEvent> &events, qint64 nowMs);
+    void reset(const std::vector<view::KeyValue> &kvs, qint64 revision);
+    void apply(const std::vector<view::WatchEvent> &events, qint64 nowMs);
     // Moves the highlight clock; emits dataChanged for the rows whose fade changed.
     void tick(qint64 nowMs);
 
@@ -56,7 +56,7 @@ private:
     };
 
     qsizetype lowerBound(const QByteArray &key) const;
-    void put(const store::KeyValue &kv, qint64 nowMs);
+    void put(const view::KeyValue &kv, qint64 nowMs);
     void remove(const QByteArray &key);
     void setRevision(qint64 revision);
 

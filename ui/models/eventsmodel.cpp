@@ -36,7 +36,7 @@ QString EventsModel::humanDuration(qint64 ms)
     return kubectl::TablePrinter::humanDuration(ms);   // the AGE / LAST SEEN rule kubectl's tables use
 }
 
-EventsModel::SortKey EventsModel::sortKeyOf(const store::KeyValue &kv)
+EventsModel::SortKey EventsModel::sortKeyOf(const view::KeyValue &kv)
 {
     SortKey k{0, kv.modRevision};
     if (const api::Event *e = asEvent(kv.value))
@@ -75,13 +75,13 @@ int EventsModel::rowOfKey(const QByteArray &etcdKey) const
     return find(etcdKey);
 }
 
-void EventsModel::reset(const std::vector<store::KeyValue> &kvs)
+void EventsModel::reset(const std::vector<view::KeyValue> &kvs)
 {
     beginResetModel();
     m_rows.clear();
     m_sortByKey.clear();
     m_warnings = 0;
-    for (const store::KeyValue &kv : kvs) {
+    for (const view::KeyValue &kv : kvs) {
         if (!isEventKey(kv.key) || !asEvent(kv.value))
             continue;
         m_rows.append(Row{kv.key, sortKeyOf(kv), kv.value, -1});
@@ -92,19 +92,19 @@ void EventsModel::reset(const std::vector<store::KeyValue> &kvs)
     endResetModel();
 }
 
-void EventsModel::apply(const std::vector<store::WatchEvent> &events, qint64 monotonicMs)
+void EventsModel::apply(const std::vector<view::WatchEvent> &events, qint64 monotonicMs)
 {
-    for (const store::WatchEvent &ev : events) {
+    for (const view::WatchEvent &ev : events) {
         if (!isEventKey(ev.kv.key))
             continue;
-        if (ev.type == store::WatchEvent::Delete)
+        if (ev.type == view::WatchEvent::Delete)
             remove(ev.kv.key);
         else if (asEvent(ev.kv.value))
             put(ev.kv, monotonicMs);
     }
 }
 
-void EventsModel::put(const store::KeyValue &kv, qint64 monotonicMs)
+void EventsModel::put(const view::KeyValue &kv, qint64 monotonicMs)
 {
     const Row row{kv.key, sortKeyOf(kv), kv.value, monotonicMs};
     const int old = find(kv.key);

@@ -1,7 +1,7 @@
 #pragma once
 #include "core/api/object.h"
-#include "core/store/keyvalue.h"
-#include "core/store/watchevent.h"
+#include "core/sim/view/keyvalue.h"
+#include "core/sim/view/watchevent.h"
 #include "ui/models/highlightfade.h"
 
 #include <QAbstractTableModel>
@@ -26,9 +26,9 @@ public:
 
     explicit EventsModel(QObject *parent = nullptr);
 
-    // Replaces everything with the event keys of a snapshot (KvStore::range of "/registry/").
-    void reset(const std::vector<store::KeyValue> &kvs);
-    void apply(const std::vector<store::WatchEvent> &events, qint64 monotonicMs = 0);
+    // Replaces everything with the event keys of a snapshot (ClusterView::objects of "/registry/").
+    void reset(const std::vector<view::KeyValue> &kvs);
+    void apply(const std::vector<view::WatchEvent> &events, qint64 monotonicMs = 0);
     // virtualNowMs: the cluster clock (same epoch as lastTimestamp); monotonicMs: the fade clock.
     void tick(qint64 virtualNowMs, qint64 monotonicMs);
 
@@ -64,10 +64,10 @@ private:
         qint64 writtenAtMs = -1;   // monotonic; -1 = came with the snapshot
     };
 
-    static SortKey sortKeyOf(const store::KeyValue &kv);
+    static SortKey sortKeyOf(const view::KeyValue &kv);
     int lowerBound(const SortKey &key) const;
     int find(const QByteArray &key) const;
-    void put(const store::KeyValue &kv, qint64 monotonicMs);
+    void put(const view::KeyValue &kv, qint64 monotonicMs);
     void remove(const QByteArray &key);
     static bool isWarning(const api::ObjectPtr &obj);
 

@@ -9,14 +9,14 @@ KeyHistoryModel::KeyHistoryModel(QObject *parent)
 {
 }
 
-void KeyHistoryModel::setHistory(const QByteArray &key, std::vector<store::WatchEvent> history)
+void KeyHistoryModel::setHistory(const QByteArray &key, std::vector<view::WatchEvent> history)
 {
     beginResetModel();
     m_key = key;
     m_events = std::move(history);
     m_sizes.clear();
-    for (const store::WatchEvent &e : m_events)
-        m_sizes.push_back(e.type == store::WatchEvent::Put ? e.kv.bytes().size() : 0);
+    for (const view::WatchEvent &e : m_events)
+        m_sizes.push_back(e.type == view::WatchEvent::Put ? e.kv.bytes().size() : 0);
     endResetModel();
 }
 
@@ -39,15 +39,15 @@ QVariant KeyHistoryModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const store::WatchEvent &e = m_events[std::size_t(index.row())];
-    const bool put = e.type == store::WatchEvent::Put;
+    const view::WatchEvent &e = m_events[std::size_t(index.row())];
+    const bool put = e.type == view::WatchEvent::Put;
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
         case RevisionColumn:
             return e.revision.main;
         case TypeColumn:
-            return QLatin1String(store::WatchEvent::typeName(e.type));
+            return QLatin1String(view::WatchEvent::typeName(e.type));
         case VersionColumn:
             return put ? QVariant(e.kv.version) : QVariant(QStringLiteral("–"));
         case SizeColumn:

@@ -1,12 +1,12 @@
 #pragma once
-#include "core/store/watchevent.h"
+#include "core/sim/view/watchevent.h"
 
 #include <QAbstractTableModel>
 #include <vector>
 
 namespace rlab::ui {
 
-// The retained history of one etcd key (KvStore::history), oldest first: revision, PUT/DELETE,
+// The retained history of one etcd key (ClusterView::history), oldest first: revision, PUT/DELETE,
 // version and value size. Each row keeps its KeyValue so the value at that revision can be shown.
 // Replaced as a whole (setHistory) when the key or its history changes. GUI thread only.
 class KeyHistoryModel : public QAbstractTableModel
@@ -17,11 +17,11 @@ public:
 
     explicit KeyHistoryModel(QObject *parent = nullptr);
 
-    void setHistory(const QByteArray &key, std::vector<store::WatchEvent> history);
+    void setHistory(const QByteArray &key, std::vector<view::WatchEvent> history);
     void clear();
     const QByteArray &key() const { return m_key; }
     // The event of `row` (its kv is the value written, empty for DELETE).
-    const store::WatchEvent &event(int row) const { return m_events[std::size_t(row)]; }
+    const view::WatchEvent &event(int row) const { return m_events[std::size_t(row)]; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -30,7 +30,7 @@ public:
 
 private:
     QByteArray m_key;
-    std::vector<store::WatchEvent> m_events;
+    std::vector<view::WatchEvent> m_events;
     std::vector<qsizetype> m_sizes;
 };
 

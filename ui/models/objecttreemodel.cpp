@@ -58,14 +58,14 @@ ObjectRef ObjectTreeModel::refOf(const api::Object &obj)
     return ObjectRef{obj.kindName, obj.metadata.namespace_, obj.metadata.name};
 }
 
-void ObjectTreeModel::reset(const std::vector<store::KeyValue> &kvs)
+void ObjectTreeModel::reset(const std::vector<view::KeyValue> &kvs)
 {
     beginResetModel();
     for (QList<Row> &rows : m_groups)
         rows.clear();
     m_refByKey.clear();
     m_groupByRef.clear();
-    for (const store::KeyValue &kv : kvs) {
+    for (const view::KeyValue &kv : kvs) {
         if (!kv.value)
             continue;
         const ObjectRef ref = refOf(*kv.value);
@@ -79,10 +79,10 @@ void ObjectTreeModel::reset(const std::vector<store::KeyValue> &kvs)
     endResetModel();
 }
 
-void ObjectTreeModel::apply(const std::vector<store::WatchEvent> &events)
+void ObjectTreeModel::apply(const std::vector<view::WatchEvent> &events)
 {
-    for (const store::WatchEvent &e : events) {
-        if (e.type == store::WatchEvent::Put)
+    for (const view::WatchEvent &e : events) {
+        if (e.type == view::WatchEvent::Put)
             put(e.kv);
         else
             remove(e.kv.key);
@@ -107,7 +107,7 @@ ObjectTreeModel::Group ObjectTreeModel::groupOfRef(const ObjectRef &ref) const
     return m_groupByRef.value(ref, Other);
 }
 
-void ObjectTreeModel::put(const store::KeyValue &kv)
+void ObjectTreeModel::put(const view::KeyValue &kv)
 {
     if (!kv.value)
         return;

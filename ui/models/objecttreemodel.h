@@ -1,7 +1,7 @@
 #pragma once
 #include "core/api/object.h"
-#include "core/store/keyvalue.h"
-#include "core/store/watchevent.h"
+#include "core/sim/view/keyvalue.h"
+#include "core/sim/view/watchevent.h"
 #include "ui/models/objectref.h"
 
 #include <QAbstractItemModel>
@@ -29,10 +29,10 @@ public:
     explicit ObjectTreeModel(QObject *parent = nullptr);
     ~ObjectTreeModel() override;
 
-    // Replaces everything with the live keys of a snapshot (KvStore::range of "/registry/").
-    void reset(const std::vector<store::KeyValue> &kvs);
+    // Replaces everything with the live keys of a snapshot (ClusterView::objects of "/registry/").
+    void reset(const std::vector<view::KeyValue> &kvs);
     // Applies store watch events in order.
-    void apply(const std::vector<store::WatchEvent> &events);
+    void apply(const std::vector<view::WatchEvent> &events);
 
     static Group groupOf(const api::Object &obj);
     static QString groupName(Group group);
@@ -60,7 +60,7 @@ private:
         QString status;
     };
 
-    void put(const store::KeyValue &kv);
+    void put(const view::KeyValue &kv);
     void remove(const QByteArray &etcdKey);
     // Position of `ref` in its group: the row holding it, or where it would be inserted.
     qsizetype lowerBound(Group group, const ObjectRef &ref) const;

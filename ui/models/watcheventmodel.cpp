@@ -9,7 +9,7 @@ WatchEventModel::WatchEventModel(QObject *parent, int capacity)
 {
 }
 
-void WatchEventModel::append(const std::vector<store::WatchEvent> &events)
+void WatchEventModel::append(const std::vector<view::WatchEvent> &events)
 {
     if (events.empty())
         return;
@@ -26,7 +26,7 @@ void WatchEventModel::append(const std::vector<store::WatchEvent> &events)
     const int first = int(m_rows.size());
     beginInsertRows({}, first, first + incoming - 1);
     for (std::size_t i = skip; i < events.size(); ++i) {
-        const store::WatchEvent &e = events[i];
+        const view::WatchEvent &e = events[i];
         m_rows.push_back(Row{e.revision, e.type, e.isCreate(), e.kv.key, e.kv.version});
     }
     endInsertRows();
@@ -62,7 +62,7 @@ QVariant WatchEventModel::data(const QModelIndex &index, int role) const
             return row.revision.sub == 0 ? QString::number(row.revision.main)
                                          : QStringLiteral("%1.%2").arg(row.revision.main).arg(row.revision.sub);
         case TypeColumn:
-            return QLatin1String(store::WatchEvent::typeName(row.type));
+            return QLatin1String(view::WatchEvent::typeName(row.type));
         case KeyColumn:
             return QString::fromUtf8(row.key);
         default:
@@ -71,11 +71,11 @@ QVariant WatchEventModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         if (index.column() != TypeColumn)
             return {};
-        if (row.type == store::WatchEvent::Delete)
+        if (row.type == view::WatchEvent::Delete)
             return theme::deleted();
         return row.created ? theme::created() : QVariant();
     case Qt::ToolTipRole:
-        if (row.type == store::WatchEvent::Delete)
+        if (row.type == view::WatchEvent::Delete)
             return tr("DELETE %1 at revision %2").arg(QString::fromUtf8(row.key)).arg(row.revision.main);
         return tr("PUT %1 at revision %2: %3 (version %4)")
             .arg(QString::fromUtf8(row.key))

@@ -1,5 +1,5 @@
 #pragma once
-#include "core/store/watchevent.h"
+#include "core/sim/view/watchevent.h"
 
 #include <QAbstractTableModel>
 #include <deque>
@@ -18,7 +18,7 @@ public:
 
     explicit WatchEventModel(QObject *parent = nullptr, int capacity = 2000);
 
-    void append(const std::vector<store::WatchEvent> &events);
+    void append(const std::vector<view::WatchEvent> &events);
     void clear();
     int capacity() const { return m_capacity; }
     qint64 total() const { return m_total; }   // events appended since the last clear()
@@ -31,8 +31,8 @@ public:
 private:
     struct Row
     {
-        store::Revision revision;
-        store::WatchEvent::Type type;
+        view::Revision revision;
+        view::WatchEvent::Type type;
         bool created;
         QByteArray key;
         qint64 version;

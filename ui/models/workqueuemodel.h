@@ -1,6 +1,6 @@
 #pragma once
-#include "core/client/workqueuesnapshot.h"
 #include "core/base/traceevent.h"
+#include "core/sim/view/queueview.h"
 
 #include <QAbstractItemModel>
 #include <QStringList>
@@ -9,16 +9,8 @@
 
 namespace rlab::ui {
 
-// One controller's workqueue as the GUI polls it once per frame: the controller's name, how many
-// worker lanes to draw (its worker QThreads, or the configured number in deterministic mode) and
-// the queue's snapshot (a value taken under the queue's lock).
-struct WorkQueueView
-{
-    QString controller;
-    int workers = 1;
-    bool threaded = false;   // workers run on QThreads (else the deterministic runner, worker 0)
-    WorkQueueSnapshot snapshot;
-};
+// One controller's workqueue as the GUI polls it once per frame (ClusterView::queues()).
+using WorkQueueView = view::QueueView;
 
 // Every controller's workqueue as a tree: controller → three sections (Queued: the FIFO in order,
 // with dedup counts and how each key got there; Workers: one lane per worker with the key it

@@ -32,7 +32,7 @@ RecordControls::RecordControls(ClusterSession &session, QWidget *parent)
     connect(m_replay, &QPushButton::clicked, this, &RecordControls::chooseReplayFile);
     connect(m_recorder, &SessionRecorder::recordingChanged, this, &RecordControls::updateLook);
     connect(m_recorder, &SessionRecorder::stepRecorded, this, &RecordControls::updateLook);
-    connect(&session, &ClusterSession::liveChanged, this, &RecordControls::updateLook);
+    connect(&session, &ClusterSession::frozenChanged, this, &RecordControls::updateLook);
     updateLook();
 }
 
@@ -49,8 +49,7 @@ void RecordControls::say(const QString &text)
 
 void RecordControls::startRecording()
 {
-    if (!m_session.isLive())
-        m_session.returnToLive();
+    m_session.unfreeze();
     m_recorder->start();
     say(tr("recording from a fresh cluster"));
 }
@@ -108,7 +107,7 @@ void RecordControls::updateLook()
     const bool recording = m_recorder->isRecording();
     m_record->setEnabled(!recording);
     m_stop->setEnabled(recording);
-    m_replay->setEnabled(!recording && m_session.isLive());
+    m_replay->setEnabled(!recording && !m_session.isFrozen());
     if (recording)
         m_status->setText(m_recorder->stepCount() == 1 ? tr("● recording · 1 step")
                                                        : tr("● recording · %1 steps").arg(m_recorder->stepCount()));

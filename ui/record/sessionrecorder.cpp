@@ -1,6 +1,7 @@
 #include "ui/record/sessionrecorder.h"
 
 #include "core/sim/simulation.h"
+#include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
 #include "ui/record/statedump.h"
 
@@ -71,8 +72,7 @@ QJsonObject SessionRecorder::scenario()
     tail += chunker.flush();
     for (qint64 ms : tail)
         steps.append(QJsonObject{{QStringLiteral("advance"), QStringLiteral("%1ms").arg(ms)}});
-    Simulation &sim = m_session.simulation();
-    const SimulationConfig &config = sim.config();
+    const SimulationConfig config = m_session.view().config();
     QStringList controllers(config.controllers.begin(), config.controllers.end());
     controllers.sort();
     const QString start = QDateTime::fromMSecsSinceEpoch(config.cluster.startTimeMs, Qt::UTC).toString(Qt::ISODate);
@@ -94,9 +94,9 @@ std::optional<Recording> SessionRecorder::stop()
         return std::nullopt;
     Recording r;
     r.scenario = scenario();
-    for (const TraceEvent &e : m_session.simulation().trace().since(0))
+    for (const TraceEvent &e : m_session.view().trace(0))
         r.trace += QJsonDocument(e.toJson()).toJson(QJsonDocument::Compact) + '\n';
-    r.finalState = StateDump::objects(m_session.api());
+    r.finalState = StateDump::objects(m_session.client());
     m_recording = false;
     emit recordingChanged(false);
     return r;

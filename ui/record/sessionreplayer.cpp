@@ -1,10 +1,11 @@
 #include "ui/record/sessionreplayer.h"
 
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 #include "core/kubectl/rollout.h"
 #include "core/base/duration.h"
 #include "core/sim/scenariorunner.h"
 #include "core/sim/simulation.h"
+#include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
 #include "ui/record/statedump.h"
 
@@ -18,12 +19,12 @@ const QString kDefault = QStringLiteral("default");
 
 QString runStep(ClusterSession &session, const ScenarioStep &step)
 {
-    namespace rollout = controller::rollout;
+    namespace rollout = kubectl::rollout;
     const QString a = step.action;
     const QJsonObject args = step.args.toObject();
     const QString ns = args.value(QLatin1String("namespace")).toString(kDefault);
     const QString d = args.value(QLatin1String("deployment")).toString();
-    apiserver::ApiServer &api = session.api();
+    client::Interface &api = session.client();
     if (a == QLatin1String("advance")) {
         session.advance(parseDuration(step.args.toString()).value_or(0));
         return {};
@@ -96,8 +97,7 @@ ReplayResult SessionReplayer::replay(ClusterSession &session, const Recording &r
     const std::optional<Scenario> scenario = Scenario::parse(recording.scenarioYaml(), QStringLiteral("recording.yaml"), &result.errors);
     if (!scenario)
         return result;
-    if (!session.isLive())
-        session.returnToLive();
+    session.unfreeze();
     session.reset();
     const SimulationConfig &config = session.simulation().config();
     if (config.cluster.seed != scenario->seed || config.cluster.startTimeMs != scenario->startTimeMs)
@@ -108,9 +108,9 @@ ReplayResult SessionReplayer::replay(ClusterSession &session, const Recording &r
         if (!error.isEmpty())
             result.errors << QStringLiteral("spec.steps[%1]: %2: %3").arg(i).arg(scenario->steps[i].action, error);
     }
-    for (const TraceEvent &e : session.simulation().trace().since(0))
+    for (const TraceEvent &e : session.view().trace(0))
         result.trace += QJsonDocument(e.toJson()).toJson(QJsonDocument::Compact) + '\n';
-    result.finalState = StateDump::objects(session.api());
+    result.finalState = StateDump::objects(session.client());
     session.drain();
     return result;
 }

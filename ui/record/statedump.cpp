@@ -1,6 +1,6 @@
 #include "ui/record/statedump.h"
 
-#include "core/apiserver/apiserver.h"
+#include "core/client/interface.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -8,7 +8,7 @@
 
 namespace rlab::ui {
 
-QJsonObject StateDump::objects(apiserver::ApiServer &api)
+QJsonObject StateDump::objects(client::Interface &api)
 {
     QList<api::ObjectPtr> all;
     for (const apiserver::ResourceType &rt : apiserver::resources::all()) {

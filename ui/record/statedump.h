@@ -1,8 +1,8 @@
 #pragma once
 #include <QJsonObject>
 
-namespace rlab::apiserver {
-class ApiServer;
+namespace rlab::client {
+class Interface;
 }
 
 namespace rlab::ui {
@@ -13,7 +13,7 @@ namespace rlab::ui {
 // Plain function; any thread (the API server is thread-safe).
 struct StateDump
 {
-    static QJsonObject objects(apiserver::ApiServer &api);
+    static QJsonObject objects(client::Interface &api);
     static QByteArray json(const QJsonObject &list);   // indented, as --dump x.json writes it
 };
 

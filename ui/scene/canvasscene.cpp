@@ -63,10 +63,10 @@ void CanvasScene::clearAll()
     m_waitingRows = 1;
 }
 
-void CanvasScene::reset(const std::vector<store::KeyValue> &kvs, qint64 monotonicMs, qint64 virtualNowMs)
+void CanvasScene::reset(const std::vector<view::KeyValue> &kvs, qint64 monotonicMs, qint64 virtualNowMs)
 {
     clearAll();
-    for (const store::KeyValue &kv : kvs)
+    for (const view::KeyValue &kv : kvs)
         put(kv, false);
     relayout(false);
     refreshCards(false);
@@ -74,10 +74,10 @@ void CanvasScene::reset(const std::vector<store::KeyValue> &kvs, qint64 monotoni
     m_lastVirtualMs = virtualNowMs;
 }
 
-void CanvasScene::apply(const std::vector<store::WatchEvent> &events)
+void CanvasScene::apply(const std::vector<view::WatchEvent> &events)
 {
-    for (const store::WatchEvent &e : events) {
-        if (e.type == store::WatchEvent::Put)
+    for (const view::WatchEvent &e : events) {
+        if (e.type == view::WatchEvent::Put)
             put(e.kv, true);
         else
             remove(e.kv.key, true);
@@ -87,7 +87,7 @@ void CanvasScene::apply(const std::vector<store::WatchEvent> &events)
     refreshCards(true);
 }
 
-void CanvasScene::put(const store::KeyValue &kv, bool animate)
+void CanvasScene::put(const view::KeyValue &kv, bool animate)
 {
     if (!kv.value)
         return;

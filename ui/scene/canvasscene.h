@@ -3,8 +3,8 @@
 #include "core/api/node.h"
 #include "core/api/pod.h"
 #include "core/api/replicaset.h"
-#include "core/store/keyvalue.h"
-#include "core/store/watchevent.h"
+#include "core/sim/view/keyvalue.h"
+#include "core/sim/view/watchevent.h"
 #include "ui/scene/animationset.h"
 #include "ui/scene/canvaslayout.h"
 #include "ui/scene/podslots.h"
@@ -39,8 +39,8 @@ public:
     ~CanvasScene() override;
 
     // Forgets everything and shows `kvs` at once (no fly-in). `virtualNowMs`: the cluster clock.
-    void reset(const std::vector<store::KeyValue> &kvs, qint64 monotonicMs, qint64 virtualNowMs);
-    void apply(const std::vector<store::WatchEvent> &events);
+    void reset(const std::vector<view::KeyValue> &kvs, qint64 monotonicMs, qint64 virtualNowMs);
+    void apply(const std::vector<view::WatchEvent> &events);
     // One frame: tweens move by Motion::step(wall delta, virtual delta).
     void tick(qint64 monotonicMs, qint64 virtualNowMs);
 
@@ -90,7 +90,7 @@ private:
     };
 
     void clearAll();
-    void put(const store::KeyValue &kv, bool animate);
+    void put(const view::KeyValue &kv, bool animate);
     void remove(const QByteArray &etcdKey, bool animate);
     void putPod(const std::shared_ptr<const api::Pod> &pod, bool animate);
     void putReplicaSet(const std::shared_ptr<const api::ReplicaSet> &rs);

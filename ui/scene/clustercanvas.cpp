@@ -1,5 +1,6 @@
 #include "ui/scene/clustercanvas.h"
 
+#include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
 #include "ui/scene/canvasscene.h"
 #include "ui/scene/phasecolors.h"
@@ -70,19 +71,19 @@ double ClusterCanvas::zoom() const
 
 void ClusterCanvas::rebuild()
 {
-    m_scene->reset(m_session.snapshot().kvs, m_session.monotonicMs(), m_session.cluster().clock().now());
+    m_scene->reset(m_session.snapshot().kvs, m_session.monotonicMs(), m_session.view().now());
     fitIfAuto();
     viewport()->update();
 }
 
-void ClusterCanvas::onStoreEvents(const std::vector<store::WatchEvent> &events)
+void ClusterCanvas::onStoreEvents(const std::vector<view::WatchEvent> &events)
 {
     m_scene->apply(events);
 }
 
 void ClusterCanvas::tick(qint64 monotonicMs)
 {
-    m_scene->tick(monotonicMs, m_session.cluster().clock().now());
+    m_scene->tick(monotonicMs, m_session.view().now());
     fitIfAuto();
 }
 

@@ -1,13 +1,10 @@
 #pragma once
+#include "core/sim/view/watchevent.h"
 #include "ui/models/objectref.h"
 
 #include <QGraphicsView>
 
 class QToolButton;
-
-namespace rlab::store {
-struct WatchEvent;
-}
 
 namespace rlab::ui {
 
@@ -54,7 +51,7 @@ protected:
     void drawForeground(QPainter *painter, const QRectF &rect) override;
 
 private:
-    void onStoreEvents(const std::vector<store::WatchEvent> &events);
+    void onStoreEvents(const std::vector<view::WatchEvent> &events);
     void fitIfAuto();
     void placeButtons();
 

@@ -1,7 +1,5 @@
 #include "ui/serve/servecontroller.h"
 
-#include "core/server/httpapiserver.h"
-#include "core/server/kubeconfig.h"
 #include "ui/clustersession.h"
 
 #include <QDir>
@@ -11,8 +9,12 @@
 
 namespace rlab::ui {
 
-ServeController::ServeController(ClusterSession &session, QObject *parent)
-    : QObject(parent), m_session(session)
+namespace {
+const QString kLoopback = QStringLiteral("127.0.0.1");
+}
+
+ServeController::ServeController(ClusterSession &session, view::ApiEndpointFactory factory, QObject *parent)
+    : QObject(parent), m_session(session), m_factory(std::move(factory))
 {
     QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     if (dir.isEmpty())
@@ -30,7 +32,7 @@ ServeController::~ServeController()
 
 bool ServeController::isServing() const
 {
-    return m_server && m_server->isListening();
+    return m_endpoint && m_endpoint->status().serving;
 }
 
 bool ServeController::start()
@@ -38,22 +40,22 @@ bool ServeController::start()
     if (isServing())
         return true;
     m_error.clear();
-    auto server = std::make_unique<server::HttpApiServer>(m_session.api(), m_session.simulation().clock());
-    const QHostAddress loopback(QHostAddress::LocalHost);
-    QString error;
-    bool ok = m_preferredPort != 0 && server->listen(loopback, m_preferredPort, &error);
-    if (!ok)
-        ok = server->listen(loopback, 0, &error);
-    if (!ok) {
-        m_error = error;
+    if (!m_factory) {
+        m_error = tr("this build of Reconcile Lab has no HTTP server");
         return false;
     }
-    if (!server::Kubeconfig::write(m_kubeconfigPath, server->url(), {}, &error)) {
-        m_error = error;
-        return false;   // the unique_ptr closes the server
+    std::unique_ptr<view::ApiEndpoint> endpoint = m_factory(m_session.simulation());
+    view::EndpointStatus s;
+    if (m_preferredPort != 0)
+        s = endpoint->start(kLoopback, m_preferredPort, m_kubeconfigPath);
+    if (!s.serving)
+        s = endpoint->start(kLoopback, 0, m_kubeconfigPath);
+    if (!s.serving) {
+        m_error = s.error;
+        return false;   // the endpoint closes with the unique_ptr
     }
-    m_preferredPort = server->port();
-    m_server = std::move(server);
+    m_preferredPort = s.port;
+    m_endpoint = std::move(endpoint);
     emit servingChanged(true);
     return true;
 }
@@ -61,10 +63,10 @@ bool ServeController::start()
 void ServeController::stop()
 {
     m_resumeAfterReset = false;
-    if (!m_server)
+    if (!m_endpoint)
         return;
-    m_server->close();
-    m_server.reset();
+    m_endpoint->stop();
+    m_endpoint.reset();
     emit servingChanged(false);
 }
 
@@ -85,21 +87,26 @@ void ServeController::prepareForReset()
 
 void ServeController::clusterWasReset()
 {
-    // The session may have replaced its ApiServer: serve the new one on the same port.
+    // The session may have replaced its cluster: serve the new one on the same port.
     const bool resume = m_resumeAfterReset || isServing();
     stop();
     if (resume)
         start();
 }
 
+view::EndpointStatus ServeController::status() const
+{
+    return m_endpoint ? m_endpoint->status() : view::EndpointStatus{};
+}
+
 quint16 ServeController::port() const
 {
-    return isServing() ? m_server->port() : 0;
+    return status().port;
 }
 
 QString ServeController::url() const
 {
-    return isServing() ? m_server->url() : QString();
+    return status().url;
 }
 
 QString ServeController::exportLine() const
@@ -110,11 +117,6 @@ QString ServeController::exportLine() const
     if (!plain.match(path).hasMatch())
         path = QLatin1Char('\'') + path.replace(QLatin1String("'"), QLatin1String("'\\''")) + QLatin1Char('\'');
     return QStringLiteral("export KUBECONFIG=") + path;
-}
-
-const server::ServerCounters *ServeController::counters() const
-{
-    return isServing() ? &m_server->counters() : nullptr;
 }
 
 } // namespace rlab::ui

@@ -1,33 +1,31 @@
 #pragma once
+#include "core/sim/view/apiendpoint.h"
+
 #include <QObject>
 #include <QString>
 
 #include <memory>
 
-namespace rlab::server {
-class HttpApiServer;
-struct ServerCounters;
-} // namespace rlab::server
-
 namespace rlab::ui {
 
 class ClusterSession;
 
-// "Serve the API" for the window: an rlab::server::HttpApiServer on 127.0.0.1 over the session's
-// ApiServer and virtual clock (the same API `rlab serve` gives kubectl), and the kubeconfig that
-// points kubectl at it. Port 0 picks a free port; a preferred port (the last one used) is tried
-// first so an open shell's KUBECONFIG keeps working, e.g. preferred 38211 busy → a free port.
-// On clusterReset() (the ApiServer is replaced) a serving controller closes and listens again
-// on the same port; it stops on ClusterSession::aboutToReset() (prepareForReset), before the old
-// ApiServer is destroyed, so that no request can reach it in between.
-// Thread rules: GUI thread only (the HTTP server runs its own thread; see HttpApiServer).
+// "Serve the API" for the window: a view::ApiEndpoint on 127.0.0.1 over the session's cluster
+// (the app injects core/server's, the same HTTP API `rlab serve` gives kubectl) that writes the
+// kubeconfig pointing kubectl at it. Without a factory (a build without the HTTP server) it is
+// unavailable and start() fails. Port 0 picks a free port; a preferred port (the last one used)
+// is tried first so an open shell's KUBECONFIG keeps working, e.g. preferred 38211 busy → a free
+// port. It stops on ClusterSession::aboutToReset() (prepareForReset), before the old cluster is
+// destroyed, so no request can reach it in between, and serves the new cluster on the same port
+// after clusterReset(). Thread rules: GUI thread only (the server answers on its own thread).
 class ServeController : public QObject
 {
     Q_OBJECT
 public:
-    explicit ServeController(ClusterSession &session, QObject *parent = nullptr);
+    ServeController(ClusterSession &session, view::ApiEndpointFactory factory, QObject *parent = nullptr);
     ~ServeController() override;
 
+    bool isAvailable() const { return bool(m_factory); }
     // Where the kubeconfig is written; default: <AppDataLocation>/kubeconfig (temp dir fallback).
     void setKubeconfigPath(const QString &path) { m_kubeconfigPath = path; }
     QString kubeconfigPath() const { return m_kubeconfigPath; }
@@ -45,8 +43,8 @@ public:
     QString url() const;                    // "http://127.0.0.1:38211", empty when stopped
     QString exportLine() const;             // "export KUBECONFIG=/path/to/kubeconfig"
     QString errorString() const { return m_error; }
-    // Counters of the current server (requests, open watches); nullptr when stopped.
-    const server::ServerCounters *counters() const;
+    // Where it listens and what it served so far (requests, open watches); serving false when stopped.
+    view::EndpointStatus status() const;
 
 public slots:
     // Closes the server now but restarts it on the next clusterReset().
@@ -59,7 +57,8 @@ private:
     void clusterWasReset();
 
     ClusterSession &m_session;
-    std::unique_ptr<server::HttpApiServer> m_server;
+    view::ApiEndpointFactory m_factory;
+    std::unique_ptr<view::ApiEndpoint> m_endpoint;
     QString m_kubeconfigPath;
     QString m_error;
     quint16 m_preferredPort = 0;

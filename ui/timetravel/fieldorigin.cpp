@@ -32,17 +32,17 @@ QJsonValue FieldOrigin::valueAt(const QJsonObject &obj, const QString &path)
     return v;
 }
 
-FieldOrigin FieldOrigin::find(const std::vector<store::WatchEvent> &history, const QString &path)
+FieldOrigin FieldOrigin::find(const std::vector<view::WatchEvent> &history, const QString &path)
 {
     FieldOrigin out;
-    if (history.empty() || history.back().type != store::WatchEvent::Put || !history.back().kv.value)
+    if (history.empty() || history.back().type != view::WatchEvent::Put || !history.back().kv.value)
         return out;
     out.found = true;
     out.value = valueAt(history.back().kv.value->toJson(), path);
     std::size_t i = history.size() - 1;
     while (i > 0) {
-        const store::WatchEvent &prev = history[i - 1];
-        if (prev.type != store::WatchEvent::Put || !prev.kv.value || valueAt(prev.kv.value->toJson(), path) != out.value)
+        const view::WatchEvent &prev = history[i - 1];
+        if (prev.type != view::WatchEvent::Put || !prev.kv.value || valueAt(prev.kv.value->toJson(), path) != out.value)
             break;
         --i;
     }

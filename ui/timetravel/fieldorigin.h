@@ -1,6 +1,6 @@
 #pragma once
 #include "core/base/traceevent.h"
-#include "core/store/watchevent.h"
+#include "core/sim/view/watchevent.h"
 
 #include <QJsonValue>
 #include <QString>
@@ -9,7 +9,7 @@
 
 namespace rlab::ui {
 
-// Where a field of an object got its current value: given KvStore::history(key) (oldest first)
+// Where a field of an object got its current value: given ClusterView::history(key) (oldest first)
 // and a JSON field path ("status.readyReplicas", "spec.template.spec.containers[0].image",
 // "metadata.annotations[deployment.kubernetes.io/revision]"), the revision where the field took
 // the value it has in the newest version: the earliest revision of the latest run of equal
@@ -25,7 +25,7 @@ struct FieldOrigin
     QJsonValue value{QJsonValue::Undefined};   // the current value (Undefined when absent)
     std::optional<TraceEvent> event;   // the etcd write at that revision, when indexed
 
-    static FieldOrigin find(const std::vector<store::WatchEvent> &history, const QString &path);
+    static FieldOrigin find(const std::vector<view::WatchEvent> &history, const QString &path);
     // The value at `path` in obj (Undefined when absent).
     static QJsonValue valueAt(const QJsonObject &obj, const QString &path);
     // "a.b[0].c[x.y/z]" -> {a, b, 0, c, x.y/z}

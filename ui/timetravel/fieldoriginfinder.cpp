@@ -1,6 +1,8 @@
 #include "ui/timetravel/fieldoriginfinder.h"
 
+#include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
+#include "ui/timetravel/timetravel.h"
 
 #include <QJsonDocument>
 #include <QJsonArray>
@@ -15,22 +17,22 @@ QString formatVirtualTime(qint64 ms)
         .arg(s % 60, 2, 10, QLatin1Char('0'));
 }
 
-FieldOriginFinder::FieldOriginFinder(ClusterSession &session, QObject *parent)
-    : QObject(parent), m_session(session), m_epoch(session.clusterEpoch())
+FieldOriginFinder::FieldOriginFinder(TimeTravel &travel, QObject *parent)
+    : QObject(parent), m_travel(travel), m_session(travel.session()), m_epoch(m_session.clusterEpoch())
 {
-    connect(&session, &ClusterSession::traceEvents, this, [this](const std::vector<TraceEvent> &events) { m_index.add(events); });
-    connect(&session, &ClusterSession::clusterReset, this, [this] {
+    connect(&m_session, &ClusterSession::traceEvents, this, [this](const std::vector<TraceEvent> &events) { m_index.add(events); });
+    connect(&m_session, &ClusterSession::clusterReset, this, [this] {
         if (m_session.clusterEpoch() != m_epoch) {
             m_epoch = m_session.clusterEpoch();
             m_index.clear();
         }
     });
-    m_index.add(session.simulation().trace().since(0));
+    m_index.add(m_session.view().trace(0));
 }
 
 FieldOrigin FieldOriginFinder::origin(const QByteArray &etcdKey, const QString &path) const
 {
-    FieldOrigin o = FieldOrigin::find(m_session.store().history(etcdKey), path);
+    FieldOrigin o = FieldOrigin::find(m_session.view().history(etcdKey), path);
     if (o.found)
         o.event = m_index.find(o.revision, QString::fromUtf8(etcdKey));
     return o;
@@ -39,7 +41,7 @@ FieldOrigin FieldOriginFinder::origin(const QByteArray &etcdKey, const QString &
 bool FieldOriginFinder::jumpTo(const QByteArray &etcdKey, const QString &path)
 {
     const FieldOrigin o = origin(etcdKey, path);
-    if (!o.found || !m_session.viewRevision(o.revision))
+    if (!o.found || !m_travel.viewRevision(o.revision))
         return false;
     emit jumped(o);
     return true;

@@ -7,18 +7,19 @@
 namespace rlab::ui {
 
 class ClusterSession;
+class TimeTravel;
 
 // "Click a field to jump to the revision and trace event that set it", for the inspector:
-// origin(etcdKey, path) walks the session store's KvStore::history(key) (FieldOrigin) and
+// origin(etcdKey, path) walks the key's etcd history from the session's view (FieldOrigin) and
 // attaches the etcd write of that revision from a TraceIndex it feeds from the session's
 // traceEvents (cleared when reset() makes a new cluster); jumpTo() then shows the cluster at
-// that revision (ClusterSession::viewRevision) and emits jumped(origin) so a trace view can
+// that revision (TimeTravel::viewRevision) and emits jumped(origin) so a trace view can
 // select origin.event->seq. GUI thread only.
 class FieldOriginFinder : public QObject
 {
     Q_OBJECT
 public:
-    explicit FieldOriginFinder(ClusterSession &session, QObject *parent = nullptr);
+    explicit FieldOriginFinder(TimeTravel &travel, QObject *parent = nullptr);
 
     FieldOrigin origin(const QByteArray &etcdKey, const QString &path) const;
     // False when the field has no origin or its revision is compacted away.
@@ -31,6 +32,7 @@ signals:
     void jumped(const rlab::ui::FieldOrigin &origin);
 
 private:
+    TimeTravel &m_travel;
     ClusterSession &m_session;
     TraceIndex m_index;
     qint64 m_epoch = 0;

@@ -1,9 +1,10 @@
 #include "ui/timetravel/timetravelbar.h"
 
-#include "core/store/kvstore.h"
+#include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
 #include "ui/theme.h"
 #include "ui/timetravel/fieldoriginfinder.h"
+#include "ui/timetravel/timetravel.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -15,8 +16,8 @@
 
 namespace rlab::ui {
 
-TimeTravelBar::TimeTravelBar(ClusterSession &session, QWidget *parent)
-    : QFrame(parent), m_session(session), m_origins(new FieldOriginFinder(session, this)),
+TimeTravelBar::TimeTravelBar(TimeTravel &travel, QWidget *parent)
+    : QFrame(parent), m_travel(travel), m_session(travel.session()), m_origins(new FieldOriginFinder(travel, this)),
       m_banner(new QLabel(tr("Viewing the past — read-only"), this)), m_label(new QLabel(this)),
       m_slider(new QSlider(Qt::Horizontal, this)), m_back(new QToolButton(this)), m_forward(new QToolButton(this)),
       m_live(new QPushButton(tr("Live"), this))
@@ -55,10 +56,10 @@ TimeTravelBar::TimeTravelBar(ClusterSession &session, QWidget *parent)
     m_scrub.setSingleShot(true);
     m_scrub.setInterval(0);
     connect(&m_scrub, &QTimer::timeout, this, [this] {
-        if (m_session.isLive() && m_pendingValue == m_session.store().revision())
+        if (m_travel.isLive() && m_pendingValue == m_session.view().revision())
             return;
-        if (m_pendingValue != m_session.viewedRevision() || m_session.isLive())
-            m_session.viewRevision(m_pendingValue);
+        if (m_pendingValue != m_travel.viewedRevision() || m_travel.isLive())
+            m_travel.viewRevision(m_pendingValue);
     });
     connect(m_slider, &QSlider::valueChanged, this, [this](int value) {
         m_pendingValue = value;
@@ -68,19 +69,19 @@ TimeTravelBar::TimeTravelBar(ClusterSession &session, QWidget *parent)
     connect(m_back, &QToolButton::clicked, this, &TimeTravelBar::stepBack);
     connect(m_forward, &QToolButton::clicked, this, &TimeTravelBar::stepForward);
     connect(m_live, &QPushButton::clicked, this, &TimeTravelBar::goLive);
-    connect(&session, &ClusterSession::liveChanged, this, &TimeTravelBar::applyLook);
-    connect(&session, &ClusterSession::clusterReset, this, &TimeTravelBar::refresh);
-    connect(&session, &ClusterSession::frameDone, this, [this] {
-        if (m_session.isLive())
+    connect(&travel, &TimeTravel::liveChanged, this, &TimeTravelBar::applyLook);
+    connect(&m_session, &ClusterSession::clusterReset, this, &TimeTravelBar::refresh);
+    connect(&m_session, &ClusterSession::frameDone, this, [this] {
+        if (m_travel.isLive())
             refresh();
     });
-    applyLook(session.isLive());
+    applyLook(travel.isLive());
     refresh();
 }
 
 QString TimeTravelBar::describeRevision(qint64 rev) const
 {
-    QString text = tr("revision %1 of %2").arg(rev).arg(m_session.store().revision());
+    QString text = tr("revision %1 of %2").arg(rev).arg(m_session.view().revision());
     if (const std::optional<TraceEvent> e = m_origins->index().atRevision(rev)) {
         const QString verb = e->type == QLatin1String("Delete") ? QStringLiteral("DELETE") : QStringLiteral("PUT");
         text += QStringLiteral(" · t=%1 · %2 %3").arg(formatVirtualTime(e->t), verb, e->key);
@@ -92,9 +93,9 @@ QString TimeTravelBar::describeRevision(qint64 rev) const
 
 void TimeTravelBar::refresh()
 {
-    const qint64 current = m_session.store().revision();
-    const qint64 shown = m_session.viewedRevision();
-    const qint64 oldest = m_session.oldestViewableRevision();
+    const qint64 current = m_session.view().revision();
+    const qint64 shown = m_travel.viewedRevision();
+    const qint64 oldest = m_travel.oldestViewableRevision();
     {
         const QSignalBlocker block(m_slider);
         m_slider->setRange(int(oldest), int(current));
@@ -102,7 +103,7 @@ void TimeTravelBar::refresh()
         m_slider->setValue(int(shown));
     }
     m_back->setEnabled(shown > oldest);
-    m_forward->setEnabled(!m_session.isLive() && shown < current);
+    m_forward->setEnabled(!m_travel.isLive() && shown < current);
     m_label->setText(describeRevision(shown));
 }
 
@@ -123,18 +124,18 @@ void TimeTravelBar::applyLook(bool live)
 
 void TimeTravelBar::stepBack()
 {
-    m_session.viewRevision(m_session.viewedRevision() - 1);
+    m_travel.viewRevision(m_travel.viewedRevision() - 1);
 }
 
 void TimeTravelBar::stepForward()
 {
-    if (!m_session.isLive())
-        m_session.viewRevision(m_session.viewedRevision() + 1);
+    if (!m_travel.isLive())
+        m_travel.viewRevision(m_travel.viewedRevision() + 1);
 }
 
 void TimeTravelBar::goLive()
 {
-    m_session.returnToLive();
+    m_travel.returnToLive();
 }
 
 } // namespace rlab::ui

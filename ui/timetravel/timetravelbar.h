@@ -11,19 +11,20 @@ namespace rlab::ui {
 
 class ClusterSession;
 class FieldOriginFinder;
+class TimeTravel;
 
 // The revision scrubber: a slider from the oldest viewable revision (the etcd compact
 // revision) to the current one (every step is one write; ticks every few revisions), ← / →
 // for the previous / next revision, "Live" to come back, and a line describing the write at
 // the revision shown: "revision 42 of 118 · t=00:01:23 · PUT /registry/replicasets/…". Moving
-// it calls ClusterSession::viewRevision, so every panel shows the cluster as it was; while in
+// it calls TimeTravel::viewRevision, so every panel shows the cluster as it was; while in
 // the past the bar turns amber with "Viewing the past — read-only". Its FieldOriginFinder is
 // there for the inspector ("where did this value come from?"). GUI thread only.
 class TimeTravelBar : public QFrame
 {
     Q_OBJECT
 public:
-    explicit TimeTravelBar(ClusterSession &session, QWidget *parent = nullptr);
+    explicit TimeTravelBar(TimeTravel &travel, QWidget *parent = nullptr);
 
     FieldOriginFinder *fieldOrigins() const { return m_origins; }
     QString describeRevision(qint64 rev) const;   // the label's text for `rev`
@@ -38,6 +39,7 @@ private:
     void refresh();
     void applyLook(bool live);
 
+    TimeTravel &m_travel;
     ClusterSession &m_session;
     FieldOriginFinder *m_origins;
     QLabel *m_banner;

@@ -1,7 +1,6 @@
 #include "ui/widgets/activitypanel.h"
 
-#include "core/controller/controller.h"
-#include "core/sim/simulation.h"
+#include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
 #include "ui/models/reconcilemodel.h"
 #include "ui/widgets/tailfollower.h"
@@ -99,8 +98,8 @@ void ActivityPanel::rebuildChooser()
     const QString current = m_chooser->currentData().toString();
     m_chooser->clear();
     m_chooser->addItem(tr("all controllers"), QString());
-    for (controller::Controller *c : m_session.simulation().controllers())
-        m_chooser->addItem(c->name(), c->name());
+    for (const QString &name : m_session.view().controllerNames())
+        m_chooser->addItem(name, name);
     m_chooser->setCurrentIndex(qMax(0, m_chooser->findData(current)));
 }
 

@@ -1,6 +1,6 @@
 #include "ui/widgets/etcdpanel.h"
 
-#include "core/store/kvstore.h"
+#include "core/sim/view/clusterview.h"
 #include "ui/models/etcdkeymodel.h"
 #include "ui/models/keyhistorymodel.h"
 #include "ui/models/watcheventmodel.h"
@@ -143,9 +143,9 @@ EtcdPanel::EtcdPanel(EtcdKeyModel *keys, WatchEventModel *watchEvents, QWidget *
 
 EtcdPanel::~EtcdPanel() = default;
 
-void EtcdPanel::setStore(store::KvStore *store)
+void EtcdPanel::setView(const view::ClusterView *view)
 {
-    m_store = store;
+    m_view = view;
     reloadHistory();
     showCurrentValue();
 }
@@ -179,11 +179,11 @@ void EtcdPanel::keySelected()
 
 void EtcdPanel::reloadHistory()
 {
-    if (!m_store || m_selectedKey.isEmpty()) {
+    if (!m_view || m_selectedKey.isEmpty()) {
         m_history->clear();
         return;
     }
-    m_history->setHistory(m_selectedKey, m_store->history(m_selectedKey));
+    m_history->setHistory(m_selectedKey, m_view->history(m_selectedKey));
     m_historyView->scrollToBottom();
 }
 
@@ -192,8 +192,8 @@ void EtcdPanel::historySelected()
     const int row = m_historyView->currentIndex().row();
     if (row < 0 || row >= m_history->rowCount())
         return;
-    const store::WatchEvent &e = m_history->event(row);
-    if (e.type == store::WatchEvent::Delete) {
+    const view::WatchEvent &e = m_history->event(row);
+    if (e.type == view::WatchEvent::Delete) {
         showValue({}, tr("%1 was deleted at revision %2.").arg(QString::fromUtf8(m_selectedKey)).arg(e.revision.main));
         return;
     }
@@ -206,16 +206,16 @@ void EtcdPanel::historySelected()
 
 void EtcdPanel::showCurrentValue()
 {
-    if (m_selectedKey.isEmpty() || !m_store) {
+    if (m_selectedKey.isEmpty() || !m_view) {
         showValue({}, tr("Select a key to see the bytes the API server wrote."));
         return;
     }
-    const store::RangeResult r = m_store->range(store::KeyRange::single(m_selectedKey));
-    if (r.kvs.empty()) {
+    const std::optional<view::KeyValue> now = m_view->value(m_selectedKey);
+    if (!now) {
         showValue({}, tr("%1 does not exist (deleted).").arg(QString::fromUtf8(m_selectedKey)));
         return;
     }
-    const store::KeyValue &kv = r.kvs.front();
+    const view::KeyValue &kv = *now;
     const QByteArray bytes = kv.bytes();
     showValue(bytes, tr("Now: mod revision %1 · version %2 · %3 bytes")
                          .arg(kv.modRevision)
@@ -235,11 +235,11 @@ QString EtcdPanel::valueText() const
     return m_value->toPlainText();
 }
 
-void EtcdPanel::storeEventsApplied(const std::vector<store::WatchEvent> &events)
+void EtcdPanel::storeEventsApplied(const std::vector<view::WatchEvent> &events)
 {
     if (m_selectedKey.isEmpty())
         return;
-    for (const store::WatchEvent &e : events) {
+    for (const view::WatchEvent &e : events) {
         if (e.kv.key == m_selectedKey) {
             reloadHistory();
             showCurrentValue();

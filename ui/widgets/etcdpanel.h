@@ -1,5 +1,5 @@
 #pragma once
-#include "core/store/watchevent.h"
+#include "core/sim/view/watchevent.h"
 
 #include <QWidget>
 #include <vector>
@@ -10,8 +10,8 @@ class QSplitter;
 class QTabWidget;
 class QTableView;
 
-namespace rlab::store {
-class KvStore;
+namespace rlab::view {
+class ClusterView;
 }
 
 namespace rlab::ui {
@@ -24,7 +24,7 @@ class WatchEventModel;
 // create/mod revision and version (recent writes highlighted), the selected key's value as the
 // JSON the API server wrote and its revision history (selecting a history row shows that
 // version), and the live stream of watch events. Reads values and history straight from the
-// KvStore it is given; follows the selected key as it is rewritten. GUI thread only.
+// cluster view it is given; follows the selected key as it is rewritten. GUI thread only.
 class EtcdPanel : public QWidget
 {
     Q_OBJECT
@@ -32,9 +32,9 @@ public:
     EtcdPanel(EtcdKeyModel *keys, WatchEventModel *watchEvents, QWidget *parent = nullptr);
     ~EtcdPanel() override;
 
-    void setStore(store::KvStore *store);
+    void setView(const view::ClusterView *view);
     // Call after the models saw `events`: refreshes the selected key's value and history.
-    void storeEventsApplied(const std::vector<store::WatchEvent> &events);
+    void storeEventsApplied(const std::vector<view::WatchEvent> &events);
     void selectKey(const QByteArray &key);
     QByteArray selectedKey() const { return m_selectedKey; }
 
@@ -54,7 +54,7 @@ private:
     EtcdKeyModel *m_keys;
     WatchEventModel *m_watchEvents;
     KeyHistoryModel *m_history;
-    store::KvStore *m_store = nullptr;
+    const view::ClusterView *m_view = nullptr;
     QLabel *m_revision;
     QLabel *m_keyCount;
     QTableView *m_keyView;

@@ -1,6 +1,6 @@
 #include "ui/widgets/eventspanel.h"
 
-#include "core/sim/simulation.h"
+#include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
 #include "ui/models/eventsmodel.h"
 #include "ui/theme.h"
@@ -46,11 +46,11 @@ EventsPanel::EventsPanel(ClusterSession &session, QWidget *parent)
     layout->addWidget(m_summary);
     layout->addWidget(m_view, 1);
 
-    connect(&session, &ClusterSession::storeEvents, this, [this](const std::vector<store::WatchEvent> &events) {
+    connect(&session, &ClusterSession::storeEvents, this, [this](const std::vector<view::WatchEvent> &events) {
         m_model->apply(events, m_session.monotonicMs());
     });
     connect(&session, &ClusterSession::frameDone, this, [this](qint64 monotonicMs) {
-        m_model->tick(m_session.simulation().clock().now(), monotonicMs);
+        m_model->tick(m_session.view().now(), monotonicMs);
         updateSummary();
     });
     connect(&session, &ClusterSession::clusterReset, this, [this] {
@@ -58,7 +58,7 @@ EventsPanel::EventsPanel(ClusterSession &session, QWidget *parent)
         updateSummary();
     });
     m_model->reset(session.snapshot().kvs);
-    m_model->tick(session.simulation().clock().now(), session.monotonicMs());
+    m_model->tick(session.view().now(), session.monotonicMs());
     updateSummary();
 }
 

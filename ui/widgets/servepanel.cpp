@@ -1,6 +1,5 @@
 #include "ui/widgets/servepanel.h"
 
-#include "core/server/servercounters.h"
 #include "ui/clustersession.h"
 #include "ui/serve/servecontroller.h"
 #include "ui/theme.h"
@@ -20,9 +19,9 @@ namespace {
 const QString kPortSetting = QStringLiteral("serve/port");
 }
 
-ServePanel::ServePanel(ClusterSession &session, QWidget *parent)
+ServePanel::ServePanel(ClusterSession &session, view::ApiEndpointFactory endpoints, QWidget *parent)
     : QWidget(parent),
-      m_controller(new ServeController(session, this)),
+      m_controller(new ServeController(session, std::move(endpoints), this)),
       m_toggle(new QPushButton(this)),
       m_status(new QLabel(this)),
       m_address(new QLabel(this)),
@@ -137,11 +136,10 @@ void ServePanel::copyExportLine()
 
 void ServePanel::updateCounters()
 {
-    const server::ServerCounters *c = m_controller->counters();
-    const QString text = c ? tr("%n request(s) served", nullptr, int(c->requests.load(std::memory_order_relaxed)))
-                                 + QStringLiteral("  \u00b7  ")
-                                 + tr("%n open watch(es)", nullptr, int(c->openWatches.load(std::memory_order_relaxed)))
-                           : QString();
+    const view::EndpointStatus s = m_controller->status();
+    const QString text = s.serving ? tr("%n request(s) served", nullptr, int(s.requests)) + QStringLiteral("  \u00b7  ")
+                                         + tr("%n open watch(es)", nullptr, int(s.openWatches))
+                                   : QString();
     if (text != m_lastCounters) {
         m_lastCounters = text;
         m_counters->setText(text);
@@ -165,6 +163,9 @@ void ServePanel::retranslate()
     m_hint->setVisible(serving);
     m_status->setText(serving ? tr("kubectl's requests appear in the trace as apiserver HttpRequest rows.")
                               : tr("Lets the real kubectl drive this cluster. Loopback only: other machines cannot connect."));
+    m_toggle->setEnabled(m_controller->isAvailable());
+    if (!m_controller->isAvailable())
+        m_status->setText(tr("This build of Reconcile Lab has no HTTP server: use `rlab serve` instead."));
     m_lastCounters.clear();
     m_counters->clear();
     updateCounters();

@@ -1,4 +1,6 @@
 #pragma once
+#include "core/sim/view/apiendpoint.h"
+
 #include <QWidget>
 
 class QLabel;
@@ -15,12 +17,13 @@ class ServeController;
 // button, a command to try, and how many requests and open watches the server has; off, the
 // server is closed (watches end, connections are refused). The last port is remembered in
 // QSettings ("serve/port") and tried first. Each request appears in the trace as an
-// apiserver HttpRequest row. GUI thread only.
+// apiserver HttpRequest row. The endpoint factory is injected (the app's HTTP server); without one
+// the toggle is disabled and says why. GUI thread only.
 class ServePanel : public QWidget
 {
     Q_OBJECT
 public:
-    ServePanel(ClusterSession &session, QWidget *parent = nullptr);
+    ServePanel(ClusterSession &session, view::ApiEndpointFactory endpoints, QWidget *parent = nullptr);
     ~ServePanel() override;
 
     ServeController *controller() const { return m_controller; }

@@ -81,9 +81,9 @@ TimeControls::TimeControls(ClusterSession &session, QWidget *parent)
         updateClock();
         updateEnabled();
     });
-    connect(&session, &ClusterSession::storeEvents, this, [this](const std::vector<store::WatchEvent> &events) {
-        for (const store::WatchEvent &e : events) {
-            if (e.kv.key.startsWith("/registry/deployments/") && (e.type == store::WatchEvent::Delete || e.isCreate())) {
+    connect(&session, &ClusterSession::storeEvents, this, [this](const std::vector<view::WatchEvent> &events) {
+        for (const view::WatchEvent &e : events) {
+            if (e.kv.key.startsWith("/registry/deployments/") && (e.type == view::WatchEvent::Delete || e.isCreate())) {
                 updateEnabled();
                 return;
             }
@@ -105,7 +105,7 @@ QString TimeControls::deployment() const
 {
     if (!m_deployment.isEmpty())
         return m_deployment;
-    return ClusterQueries::deployments(m_session.api(), QStringLiteral("default")).value(0);
+    return ClusterQueries::deployments(m_session.client(), QStringLiteral("default")).value(0);
 }
 
 void TimeControls::togglePlay()

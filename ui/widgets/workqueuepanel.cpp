@@ -1,7 +1,6 @@
 #include "ui/widgets/workqueuepanel.h"
 
-#include "core/controller/controller.h"
-#include "core/sim/simulation.h"
+#include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
 #include "ui/models/workqueuemodel.h"
 #include "ui/widgets/workqueuelane.h"
@@ -49,21 +48,7 @@ WorkQueuePanel::WorkQueuePanel(ClusterSession &session, QWidget *parent)
 
 void WorkQueuePanel::poll()
 {
-    const Simulation &sim = m_session.simulation();
-    std::vector<WorkQueueView> views;
-    for (controller::Controller *c : sim.controllers()) {
-        WorkQueueView v;
-        v.controller = c->name();
-        v.threaded = c->isRunning();
-        if (v.threaded)
-            v.workers = c->workers();
-        else if (v.controller == QLatin1String("deployment"))
-            v.workers = sim.config().deploymentWorkers;
-        else if (v.controller == QLatin1String("replicaset"))
-            v.workers = sim.config().replicaSetWorkers;
-        v.snapshot = c->queue().snapshot();
-        views.push_back(std::move(v));
-    }
+    const std::vector<WorkQueueView> views = m_session.view().queues();
     m_model->setQueues(views, m_session.monotonicMs());
     QStringList names;
     for (const WorkQueueView &v : views)

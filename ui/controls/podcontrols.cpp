@@ -1,0 +1,57 @@
+#include "ui/controls/podcontrols.h"
+
+#include "ui/clustersession.h"
+#include "ui/commands/clustercommands.h"
+#include "ui/commands/clusterqueries.h"
+#include "ui/controls/combofill.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace rlab::ui {
+
+PodControls::PodControls(ClusterSession &session, ClusterCommands *commands, QWidget *parent)
+    : QGroupBox(tr("Pods"), parent), m_session(session), m_pod(new QComboBox(this)),
+      m_delete(new QPushButton(tr("Delete pod"), this)), m_deleteRandom(new QPushButton(tr("Delete random"), this))
+{
+    m_pod->setObjectName(QStringLiteral("podBox"));
+    m_pod->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_pod->setMinimumContentsLength(10);
+    m_delete->setToolTip(tr("kubectl delete pod: graceful; the ReplicaSet creates a replacement"));
+    m_deleteRandom->setToolTip(tr("kubectl delete pod on one of the Deployment's pods, chosen at random"));
+    auto *row = new QHBoxLayout;
+    for (QPushButton *b : {m_delete, m_deleteRandom}) {
+        b->setMinimumHeight(fontMetrics().height() * 2);
+        b->setAutoDefault(false);
+        row->addWidget(b);
+    }
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_pod);
+    layout->addLayout(row);
+    connect(m_delete, &QPushButton::clicked, this, [this, commands] { commands->deletePod(m_pod->currentData().toString()); });
+    connect(m_deleteRandom, &QPushButton::clicked, this, [this, commands] { commands->deleteRandomPod(m_deployment); });
+    setEnabled(false);
+}
+
+void PodControls::setDeployment(const QString &name)
+{
+    m_deployment = name;
+    setEnabled(!name.isEmpty());
+    refresh();
+}
+
+void PodControls::refresh()
+{
+    QList<QPair<QString, QVariant>> items;
+    if (!m_deployment.isEmpty()) {
+        for (const ClusterQueries::Pod &p : ClusterQueries::podsOf(m_session.client(), QStringLiteral("default"), m_deployment))
+            items.append({p.label(), p.name});
+    }
+    refillCombo(m_pod, items);
+    m_delete->setEnabled(!items.isEmpty());
+    m_deleteRandom->setEnabled(!items.isEmpty());
+}
+
+} // namespace rlab::ui

@@ -1,0 +1,36 @@
+#pragma once
+#include <QGroupBox>
+
+class QComboBox;
+class QPushButton;
+
+namespace rlab::ui {
+
+class ClusterCommands;
+class ClusterSession;
+
+// The Deployment's pods (owned through its ReplicaSets; Running first, Terminating last) with
+// "Delete pod" (kubectl delete pod: graceful, the ReplicaSet replaces it) and "Delete random".
+// Disabled while there is no Deployment. GUI thread only.
+class PodControls : public QGroupBox
+{
+    Q_OBJECT
+public:
+    PodControls(ClusterSession &session, ClusterCommands *commands, QWidget *parent = nullptr);
+
+    void setDeployment(const QString &name);
+    void refresh();
+
+    QComboBox *podBox() const { return m_pod; }
+    QPushButton *deletePodButton() const { return m_delete; }
+    QPushButton *deleteRandomPodButton() const { return m_deleteRandom; }
+
+private:
+    ClusterSession &m_session;
+    QString m_deployment;
+    QComboBox *m_pod;
+    QPushButton *m_delete;
+    QPushButton *m_deleteRandom;
+};
+
+} // namespace rlab::ui

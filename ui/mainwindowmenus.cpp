@@ -1,0 +1,157 @@
+// MainWindow's actions, toolbars, menus and status bar: File (Open…, Export canvas…, Quit),
+// Cluster (Apply, Reset), View (every dock from the registry, Restore default layout, presenter
+// mode, Language), Time (the time toolbar's actions); the main toolbar with time travel and
+// record/replay on its row, the time toolbar below. Split from mainwindow.cpp to keep both files
+// small; same class, same thread rules (GUI thread only).
+#include "ui/mainwindow.h"
+
+#include "ui/i18n/language.h"
+#include "ui/presenter/presentermode.h"
+#include "ui/record/recordcontrols.h"
+#include "ui/scene/canvasexport.h"
+#include "ui/scene/clustercanvas.h"
+#include "ui/timetravel/timetravelbar.h"
+#include "ui/widgets/timecontrols.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QCoreApplication>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProcess>
+#include <QStatusBar>
+#include <QStyle>
+#include <QToolBar>
+
+namespace rlab::ui {
+
+void MainWindow::createActions()
+{
+    QStyle *st = style();
+    m_openAction = new QAction(st->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open…"), this);
+    m_openAction->setShortcut(QKeySequence::Open);
+    m_openAction->setToolTip(tr("Apply manifest files (YAML or JSON, one or more documents) — all or nothing"));
+    connect(m_openAction, &QAction::triggered, this, &MainWindow::openFiles);
+
+    m_applyAction = new QAction(st->standardIcon(QStyle::SP_DialogApplyButton), tr("&Apply"), this);
+    m_applyAction->setObjectName(QStringLiteral("applyAction"));
+    m_applyAction->setToolTip(tr("kubectl apply the editor's manifest"));
+    connect(m_applyAction, &QAction::triggered, this, &MainWindow::applyEditor);
+
+    m_resetAction = new QAction(st->standardIcon(QStyle::SP_BrowserReload), tr("&Reset cluster"), this);
+    m_resetAction->setToolTip(tr("Throw the cluster away and start a fresh one: empty store, three Ready nodes"));
+    connect(m_resetAction, &QAction::triggered, this, &MainWindow::resetCluster);
+
+    // First row: Open / Apply / Reset, then time travel and record/replay; second row: time.
+    auto *bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setMovable(false);
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->addAction(m_openAction);
+    bar->addAction(m_applyAction);
+    bar->addSeparator();
+    bar->addAction(m_resetAction);
+    auto *travel = addToolBar(tr("Time travel"));
+    travel->setObjectName(QStringLiteral("timeTravelToolBar"));
+    travel->setMovable(false);
+    travel->addWidget(panel<TimeTravelBar>(QStringLiteral("timeTravelBar")));
+    travel->addSeparator();
+    travel->addWidget(panel<RecordControls>(QStringLiteral("recordControls")));
+    addToolBarBreak(Qt::TopToolBarArea);
+    addToolBar(Qt::TopToolBarArea, panel<TimeControls>(QStringLiteral("timeControls")));
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_openAction);
+    auto *exportAction = file->addAction(tr("Export canvas…"));
+    exportAction->setObjectName(QStringLiteral("exportCanvasAction"));
+    connect(exportAction, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export canvas"), QStringLiteral("cluster.png"),
+                                                          tr("PNG image (*.png);;SVG drawing (*.svg)"));
+        if (path.isEmpty())
+            return;
+        QString error;
+        const bool ok = exportCanvas(*panel<ClusterCanvas>(QStringLiteral("canvas"))->scene(), path, &error);
+        showMessage(ok ? tr("Canvas saved to %1").arg(path) : tr("Export failed: %1").arg(error), 8000);
+    });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu *cluster = menuBar()->addMenu(tr("&Cluster"));
+    cluster->addAction(m_applyAction);
+    cluster->addAction(m_resetAction);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
+    for (QDockWidget *dock : m_panels.docks())
+        view->addAction(dock->toggleViewAction());
+    view->addSeparator();
+    view->addAction(tr("Restore default layout"), this, &MainWindow::restoreDefaultLayout);
+    view->addSeparator();
+    view->addAction(panel<PresenterMode>(QStringLiteral("presenter"))->toggleAction());
+    createLanguageMenu(view);
+
+    auto *time = panel<TimeControls>(QStringLiteral("timeControls"));
+    menuBar()->addMenu(tr("&Time"))
+        ->addActions({time->playAction(), time->stepAction(), time->nextEventAction(), time->runUntilAction()});
+}
+
+void MainWindow::createStatusBar()
+{
+    m_revisionStatus = new QLabel(this);
+    m_revisionStatus->setObjectName(QStringLiteral("revisionStatus"));
+    m_timeStatus = new QLabel(this);
+    m_countStatus = new QLabel(this);
+    // Permanent widgets, so that transient messages (apply results) never hide them.
+    for (QLabel *label : {m_revisionStatus, m_timeStatus, m_countStatus}) {
+        label->setContentsMargins(8, 0, 8, 0);
+        if (label != m_revisionStatus) {
+            auto *line = new QFrame(this);
+            line->setFrameShape(QFrame::VLine);
+            line->setFrameShadow(QFrame::Sunken);
+            statusBar()->addPermanentWidget(line);
+        }
+        statusBar()->addPermanentWidget(label);
+    }
+}
+
+void MainWindow::createLanguageMenu(QMenu *view)
+{
+    QMenu *languages = view->addMenu(tr("&Language"));
+    auto *group = new QActionGroup(languages);
+    for (const QString &code : Language::availableLanguages()) {
+        QAction *action = languages->addAction(Language::displayName(code));
+        action->setCheckable(true);
+        action->setChecked(code == Language::current());
+        action->setData(code);
+        group->addAction(action);
+        connect(action, &QAction::triggered, this, [this, code] { switchLanguage(code); });
+    }
+}
+
+void MainWindow::switchLanguage(const QString &code)
+{
+    if (code == Language::current() || !Language::setLanguage(code, true))
+        return;
+    // Translators are swapped now (panels that retranslate themselves follow at once); every
+    // string of the window is translated when it is built, so offer to rebuild it by restarting.
+    if (!m_options.persistLayout)
+        return;   // tests and screenshots: no dialog
+    const auto answer = QMessageBox::question(
+        this, tr("Language"),
+        tr("Restart Reconcile Lab now to show every panel in %1? The simulated cluster starts fresh.")
+            .arg(Language::displayName(code)));
+    if (answer != QMessageBox::Yes)
+        return;
+    QStringList args = QCoreApplication::arguments();
+    const QString program = args.isEmpty() ? QString() : args.takeFirst();
+    if (!program.isEmpty() && QProcess::startDetached(program, args))
+        close();
+}
+
+} // namespace rlab::ui

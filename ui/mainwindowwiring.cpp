@@ -1,0 +1,165 @@
+// How MainWindow's parts follow each other: the canvas and the object tree select together, the
+// inspector and the etcd panel follow the selection, the Controls' Deployment is the one the time
+// toolbar, history, charts and arithmetic explain, results go to the status bar, the inspector's
+// field origins jump through time, and presenter mode drives time. Split from mainwindow.cpp to
+// keep both files small; same class, same thread rules (GUI thread only).
+#include "ui/mainwindow.h"
+
+#include "core/api/object.h"
+#include "ui/arithmetic/arithmeticpanel.h"
+#include "ui/charts/chartfeeder.h"
+#include "ui/charts/chartspanel.h"
+#include "ui/clustersession.h"
+#include "ui/history/historypanel.h"
+#include "ui/i18n/language.h"
+#include "ui/lessons/lessonpanel.h"
+#include "ui/models/objecttreemodel.h"
+#include "ui/models/storemodels.h"
+#include "ui/models/traceeventmodel.h"
+#include "ui/presenter/presentermode.h"
+#include "ui/record/recordcontrols.h"
+#include "ui/scene/clustercanvas.h"
+#include "ui/timetravel/fieldoriginfinder.h"
+#include "ui/timetravel/timetravel.h"
+#include "ui/timetravel/timetravelbar.h"
+#include "ui/widgets/controlspanel.h"
+#include "ui/widgets/etcdpanel.h"
+#include "ui/widgets/manifesteditor.h"
+#include "ui/widgets/objectinspector.h"
+#include "ui/widgets/objectspanel.h"
+#include "ui/widgets/timecontrols.h"
+#include "ui/widgets/tracepanel.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QTableView>
+#include <QTreeView>
+
+namespace rlab::ui {
+
+void MainWindow::connectPanels()
+{
+    auto *canvas = panel<ClusterCanvas>(QStringLiteral("canvas"));
+    auto *editor = panel<ManifestEditor>(QStringLiteral("editor"));
+    auto *objects = panel<ObjectsPanel>(QStringLiteral("objects"));
+    auto *inspector = panel<ObjectInspector>(QStringLiteral("inspector"));
+    auto *etcd = panel<EtcdPanel>(QStringLiteral("etcd"));
+    auto *controls = panel<ControlsPanel>(QStringLiteral("controls"));
+    auto *time = panel<TimeControls>(QStringLiteral("timeControls"));
+
+    connect(m_models, &StoreModels::wasReset, this, &MainWindow::modelsReset);
+    connect(m_models, &StoreModels::applied, this, [this, etcd](const std::vector<view::WatchEvent> &events) {
+        etcd->storeEventsApplied(events);
+        selectPending();
+    });
+    connect(m_session, &ClusterSession::frameDone, this, &MainWindow::updateStatusBar);
+    connect(m_session, &ClusterSession::timeRunningChanged, this, &MainWindow::updateStatusBar);
+
+    // A click on a card, pod or node lane selects that object in the tree, which shows it in the
+    // inspector and its key in the etcd panel.
+    connect(canvas, &ClusterCanvas::objectActivated, this, [this, objects](const ObjectRef &ref) {
+        const QModelIndex index = m_models->objects()->indexOf(ref);
+        if (!index.isValid())
+            return;
+        objects->view()->setCurrentIndex(index);
+        objects->view()->scrollTo(index);
+        m_panels.dock(QStringLiteral("inspector"))->raise();
+    });
+    connect(editor, &ManifestEditor::applyRequested, this, &MainWindow::applyEditor);
+    connect(editor, &ManifestEditor::filesDropped, this, &MainWindow::applyFiles);
+    connect(objects, &ObjectsPanel::currentObjectChanged, this,
+            [inspector, etcd, controls](const api::ObjectPtr &object, const QByteArray &key) {
+                // The etcd panel follows a new selection, not every rewrite of the selected object.
+                const bool moved = key != inspector->etcdKey();
+                inspector->setObject(object, key);
+                if (moved && !key.isEmpty())
+                    etcd->selectKey(key);
+                if (object && object->kindName == QLatin1String("Deployment"))
+                    controls->setCurrentDeployment(object->metadata.name);
+            });
+
+    // "Run until complete" follows the Deployment chosen in the Controls, which follows the tree.
+    connect(controls, &ControlsPanel::currentDeploymentChanged, time, &TimeControls::setDeployment);
+    time->setDeployment(controls->currentDeployment());
+    connect(controls->commands(), &ClusterCommands::performed, this,
+            [this](const QString &commandLine, const ClusterCommands::Result &result) {
+                showMessage(QStringLiteral("%1  →  %2").arg(commandLine, result.ok() ? result.output : result.errorLine()), 8000);
+            });
+    connect(time, &TimeControls::message, this, [this](const QString &text, bool) {
+        showMessage(text, 8000);
+        updateStatusBar();   // a step moved time without a frame
+    });
+    connectTeachingPanels();
+}
+
+void MainWindow::connectTeachingPanels()
+{
+    auto *controls = panel<ControlsPanel>(QStringLiteral("controls"));
+    // The Deployment chosen in the Controls is the one history, charts and arithmetic explain.
+    connect(controls, &ControlsPanel::currentDeploymentChanged, this, [this](const QString &name) {
+        if (name.isEmpty())
+            return;
+        const QString key = QStringLiteral("default/") + name;
+        panel<HistoryPanel>(QStringLiteral("history"))->setDeployment(key);
+        panel<ChartsPanel>(QStringLiteral("charts"))->feeder().setDeployment(key);
+        panel<ArithmeticPanel>(QStringLiteral("arithmetic"))->setDeployment(key);
+    });
+
+    connect(m_timeTravel, &TimeTravel::liveChanged, this, [this](bool live) {
+        m_applyAction->setEnabled(live);
+        m_openAction->setEnabled(live);
+        if (!live)
+            showMessage(tr("Viewing the past (read-only): press Live to return"), 0);
+        else
+            showMessage(QString(), 0);
+    });
+    // Inspector → "where did this value come from?": jump to that revision (time travel)…
+    auto *bar = panel<TimeTravelBar>(QStringLiteral("timeTravelBar"));
+    FieldOriginFinder *origins = bar->fieldOrigins();
+    connect(panel<ObjectInspector>(QStringLiteral("inspector")), &ObjectInspector::fieldOriginRequested, this,
+            [this, origins](const QByteArray &key, const QString &path) {
+                const QString text = origins->describe(key, path);
+                if (!origins->jumpTo(key, path)) {
+                    showMessage(text.isEmpty() ? tr("%1: no recorded origin (compacted or never set)").arg(path) : text, 10000);
+                    return;
+                }
+                showMessage(text, 15000);
+            });
+    // …and the trace shows the etcd write that set it.
+    connect(origins, &FieldOriginFinder::jumped, this, [this](const FieldOrigin &origin) {
+        if (!origin.event)
+            return;
+        const int row = m_models->trace()->rowOfSeq(origin.event->seq);
+        if (row < 0)
+            return;
+        m_panels.dock(QStringLiteral("trace"))->raise();
+        QTableView *view = panel<TracePanel>(QStringLiteral("trace"))->view();
+        view->selectRow(row);
+        view->scrollTo(m_models->trace()->index(row, 0), QAbstractItemView::PositionAtCenter);
+    });
+    connect(panel<RecordControls>(QStringLiteral("recordControls")), &RecordControls::message, this,
+            [this](const QString &text) { showMessage(text, 8000); });
+
+    auto *presenter = panel<PresenterMode>(QStringLiteral("presenter"));
+    auto *lesson = panel<LessonPanel>(QStringLiteral("lesson"));
+    auto *time = panel<TimeControls>(QStringLiteral("timeControls"));
+    presenter->setHighlightTarget(QStringLiteral("canvas"), centralWidget());
+    presenter->setKeptDocks({QStringLiteral("lessonDock"), QStringLiteral("controlsDock"), QStringLiteral("workqueueDock")});
+    // Presenter mode: the lesson column gets room for its large text (restored when it ends).
+    connect(presenter, &PresenterMode::enabledChanged, this, [this](bool on) {
+        if (!on)
+            return;
+        QDockWidget *lessonDock = m_panels.dock(QStringLiteral("lesson"));
+        lessonDock->raise();
+        resizeDocks({lessonDock, m_panels.dock(QStringLiteral("workqueue"))}, {width() * 34 / 100, width() * 26 / 100},
+                    Qt::Horizontal);
+    });
+    lesson->setLanguage(Language::current());
+    connect(lesson, &LessonPanel::highlightRequested, presenter, &PresenterMode::highlight);
+    connect(presenter, &PresenterMode::playPauseRequested, time->playAction(), &QAction::trigger);
+    connect(presenter, &PresenterMode::stepRequested, time->stepAction(), &QAction::trigger);
+    connect(presenter, &PresenterMode::backRequested, bar, &TimeTravelBar::stepBack);
+    addActions({presenter->toggleAction(), presenter->playPauseAction(), presenter->stepAction(), presenter->backAction()});
+}
+
+} // namespace rlab::ui

@@ -1,0 +1,37 @@
+#include "ui/models/storemodels.h"
+
+#include "ui/clustersession.h"
+#include "ui/models/etcdkeymodel.h"
+#include "ui/models/objecttreemodel.h"
+#include "ui/models/traceeventmodel.h"
+#include "ui/models/watcheventmodel.h"
+
+namespace rlab::ui {
+
+StoreModels::StoreModels(ClusterSession &session, QObject *parent)
+    : QObject(parent), m_session(session), m_objects(new ObjectTreeModel(this)), m_keys(new EtcdKeyModel(this)),
+      m_watch(new WatchEventModel(this)), m_trace(new TraceEventModel(this))
+{
+    connect(&session, &ClusterSession::clusterReset, this, &StoreModels::reset);
+    connect(&session, &ClusterSession::storeEvents, this, [this](const std::vector<view::WatchEvent> &events) {
+        m_objects->apply(events);
+        m_keys->apply(events, m_session.monotonicMs());
+        m_watch->append(events);
+        emit applied(events);
+    });
+    connect(&session, &ClusterSession::traceEvents, m_trace, &TraceEventModel::append);
+    connect(&session, &ClusterSession::frameDone, m_keys, &EtcdKeyModel::tick);
+    reset();
+}
+
+void StoreModels::reset()
+{
+    const view::Snapshot &snap = m_session.snapshot();
+    m_objects->reset(snap.kvs);
+    m_keys->reset(snap.kvs, snap.revision);
+    m_watch->clear();
+    m_trace->clear();
+    emit wasReset();
+}
+
+} // namespace rlab::ui
