@@ -8,7 +8,7 @@ PKGS=(
   qt6-httpserver-dev qt6-websockets-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
   libyaml-cpp-dev
   xvfb xauth x11-apps imagemagick fonts-dejavu-core fonts-noto-cjk
-  libclang-rt-14-dev curl openssl python3
+  libclang-rt-14-dev curl openssl python3 python3-kubernetes
 )
 missing=()
 for p in "${PKGS[@]}"; do
