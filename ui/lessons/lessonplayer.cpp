@@ -1,5 +1,6 @@
 #include "ui/lessons/lessonplayer.h"
 
+#include "core/client/sharedinformerfactory.h"
 #include "core/sim/scenariorunner.h"
 #include "core/sim/simulation.h"
 #include "core/sim/view/clusterview.h"
@@ -70,7 +71,9 @@ bool LessonPlayer::start(const Lesson &lesson, QStringList *errors)
         setState(State::Failed);
         return false;
     }
-    m_session.simulation().runner().step();
+    // As ScenarioRunner::run: the objects are stored as given before step 1; the informers list
+    // them (handlers queue keys) but no controller acts until a step lets time run or syncs.
+    m_session.simulation().informers().processPending();
     m_session.frame();
     if (m_lesson.steps.isEmpty()) {
         setState(State::Finished);
