@@ -1,5 +1,7 @@
 #include "ui/clustersession.h"
 
+#include "core/sim/latencymodel.h"
+
 #include "core/base/manualclock.h"
 #include "core/sim/simulation.h"
 #include "core/sim/view/clusterview.h"
@@ -43,6 +45,7 @@ void ClusterSession::createSimulation()
 {
     SimulationConfig sc;
     sc.cluster = m_config;
+    sc.latency = LatencyModel::preset(m_latency).value_or(LatencyModel{});
     m_sim = std::make_unique<Simulation>(sc);
     m_view = std::make_unique<view::ClusterView>(*m_sim);
     if (m_mode == Mode::Live)
@@ -116,6 +119,16 @@ void ClusterSession::setTimeRunning(bool running)
     m_carryMs = 0.0;
     if (changed)
         emit timeRunningChanged(running);
+}
+
+void ClusterSession::setLatency(const QString &preset)
+{
+    const std::optional<LatencyModel> model = LatencyModel::preset(preset);
+    if (!model || preset == m_latency)
+        return;
+    m_latency = preset;
+    m_sim->setLatency(*model);
+    emit latencyChanged(preset);
 }
 
 void ClusterSession::setSpeed(double speed)

@@ -61,6 +61,11 @@ public:
     // aboutToReset() and clusterReset().
     void reset();
 
+    // What each hop costs (LatencyModel preset: classroom, realistic or instant; a new session is
+    // instant, the app's launcher makes the window classroom); kept across reset(). Live mode
+    // runs its hops at zero cost. Emits latencyChanged().
+    void setLatency(const QString &preset);
+    QString latency() const { return m_latency; }
     // Deterministic <-> Live (startThreaded / stopThreaded); emits modeChanged() on a change.
     void setMode(Mode mode);
     Mode mode() const { return m_mode; }
@@ -120,6 +125,7 @@ signals:
     void clusterReset();
     void frozenChanged(bool frozen);
     void modeChanged(rlab::ui::ClusterSession::Mode mode);
+    void latencyChanged(const QString &preset);
     void timeRunningChanged(bool running);
     void speedChanged(double speed);
     void storeEvents(const std::vector<rlab::view::WatchEvent> &events);
@@ -143,6 +149,7 @@ private:
     QElapsedTimer m_monotonic;
     qint64 m_lastFrameMs = 0;
     double m_speed = 1.0;
+    QString m_latency = QStringLiteral("instant");   // the app's launcher sets classroom
     double m_carryMs = 0.0;
     bool m_timeRunning = true;
     bool m_frozen = false;

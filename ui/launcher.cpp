@@ -46,6 +46,8 @@ bool openFiles(MainWindow &window, const QStringList &files)
         const std::optional<Scenario> scenario = Scenario::load(path, &errors);
         if (scenario) {
             window.session().setMode(ClusterSession::Mode::Deterministic);
+            if (!scenario->latency.isEmpty())
+                window.session().setLatency(scenario->latency);   // the file's spec.latency
             ScenarioRunner runner(*scenario, window.session().simulation());
             bool stepsOk = runner.restoreObjects();
             for (const ScenarioStep &step : scenario->steps) {
@@ -89,6 +91,7 @@ int takeScreenshot(const LaunchOptions &options, const view::ApiEndpointFactory 
     wo.persistLayout = false;
     wo.startFrames = false;
     MainWindow window(wo);
+    window.session().setLatency(options.latency);
     window.resize(options.size);
     window.show();
     window.restoreDefaultLayout();
@@ -137,6 +140,7 @@ int runReconcileLab(QApplication &app, view::ApiEndpointFactory serveEndpoints)
     MainWindow::Options wo;
     wo.serveEndpoints = std::move(serveEndpoints);
     MainWindow window(wo);
+    window.session().setLatency(options.latency);
     window.show();
     openFiles(window, options.files);
     prepareWindow(window, options);

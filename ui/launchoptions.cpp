@@ -1,5 +1,7 @@
 #include "ui/launchoptions.h"
 
+#include "core/sim/latencymodel.h"
+
 #include <QCommandLineParser>
 #include <QRegularExpression>
 
@@ -8,7 +10,8 @@ namespace rlab::ui {
 QString LaunchOptions::usage()
 {
     return QStringLiteral("Usage: reconcile-lab [--screenshot OUT.png [--after SECONDS] [--size WxH]]\n"
-                          "                     [--language en|ko] [--presenter] [--lesson FILE] [--dock NAME] [FILE...]\n"
+                          "                     [--language en|ko] [--latency classroom|realistic|instant] [--presenter] [--lesson FILE]\n"
+                          "                     [--dock NAME] [FILE...]\n"
                           "Opens the Reconcile Lab window on a simulated cluster with three nodes and applies\n"
                           "the given manifests (YAML or JSON).\n");
 }
@@ -31,7 +34,9 @@ LaunchOptions LaunchOptions::parse(const QStringList &arguments)
     const QCommandLineOption lesson(QStringLiteral("lesson"), QStringLiteral("Open a lesson file."), QStringLiteral("FILE"));
     const QCommandLineOption dock(QStringLiteral("dock"), QStringLiteral("Raise a dock's tab (workqueue, lesson, …)."),
                                   QStringLiteral("NAME"));
-    parser.addOptions({help, screenshot, after, size, language, presenter, lesson, dock});
+    const QCommandLineOption latency(QStringLiteral("latency"), QStringLiteral("What each hop costs: classroom, realistic or instant."),
+                                     QStringLiteral("PRESET"));
+    parser.addOptions({help, screenshot, after, size, language, presenter, lesson, dock, latency});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Manifests to apply."), QStringLiteral("[FILE...]"));
     if (!parser.parse(arguments)) {
         o.error = parser.errorText();
@@ -44,6 +49,11 @@ LaunchOptions LaunchOptions::parse(const QStringList &arguments)
     o.presenter = parser.isSet(presenter);
     o.lesson = parser.value(lesson);
     o.docks = parser.values(dock);
+    if (parser.isSet(latency)) {
+        o.latency = parser.value(latency);
+        if (!LatencyModel::preset(o.latency))
+            o.error = QStringLiteral("--latency: expected one of %1, got \"%2\"").arg(LatencyModel::presetNames().join(QStringLiteral(", ")), o.latency);
+    }
     if (!o.language.isEmpty() && o.language != QLatin1String("en") && o.language != QLatin1String("ko"))
         o.error = QStringLiteral("--language: expected en or ko, got \"%1\"").arg(o.language);
     if (parser.isSet(after)) {

@@ -12,6 +12,7 @@ namespace rlab::ui {
 //                                                   time (default 0) at WxH (default 1280x720),
 //                                                   save OUT.png and exit
 //   --language en|ko   the window's language (default: saved preference, else system locale)
+//   --latency PRESET   what each hop costs: classroom (default), realistic or instant
 //   --presenter        start in presenter mode (large fonts, high contrast, fewer panels)
 //   --lesson FILE      open a lesson (resources/lessons/*.yaml) in the Lesson dock
 //   --dock NAME        raise that dock's tab (e.g. workqueue, lesson, charts, history)
@@ -24,6 +25,7 @@ struct LaunchOptions
     QSize size{1280, 720};
     QString language;   // "" = preferred
     QString lesson;
+    QString latency = QStringLiteral("classroom");   // the window's default (design.md §3)
     QStringList docks;
     bool presenter = false;
     QString error;      // set when the command line is invalid

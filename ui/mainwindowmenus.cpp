@@ -97,8 +97,10 @@ void MainWindow::createMenus()
     createLanguageMenu(view);
 
     auto *time = panel<TimeControls>(QStringLiteral("timeControls"));
-    menuBar()->addMenu(tr("&Time"))
-        ->addActions({time->playAction(), time->stepAction(), time->nextEventAction(), time->runUntilAction()});
+    QMenu *timeMenu = menuBar()->addMenu(tr("&Time"));
+    timeMenu->addActions({time->playAction(), time->stepAction(), time->nextEventAction(), time->runUntilAction()});
+    timeMenu->addSeparator();
+    timeMenu->addActions(time->latencyActions());
 }
 
 void MainWindow::createStatusBar()

@@ -83,10 +83,8 @@ TimeCommands::Report TimeCommands::stepOneReconcile(qint64 maxJumpMs)
     for (qint64 n = 0; n < kMaxSteps && reconciles() == before; ++n) {
         if (sim.runner().step())
             continue;
-        const std::optional<qint64> next = clock.nextTimerAt();
-        if (!next || *next > start + maxJumpMs)
+        if (!sim.runner().jumpToNextEvent(start + maxJumpMs))
             break;
-        clock.advanceTo(std::max(*next, clock.now()));
     }
     report.advancedMs = clock.now() - start;
     report.ok = reconciles() > before;
@@ -118,16 +116,23 @@ TimeCommands::Report TimeCommands::stepToNextEvent()
     while (steps < kMaxSteps && sim.runner().step())
         ++steps;
     if (steps == 0) {
-        if (!clock.nextTimerAt()) {
+        const std::optional<qint64> next = sim.runner().nextWakeAt();
+        if (!next) {
             report.text = tr("No event pending: every workqueue is empty and no timer is set");
             m_session.drain();
             return report;
         }
-        const int fired = clock.advanceToNextTimer();
+        // The next timer, or (latency model) the next watch delivery, request completing or
+        // key becoming gettable.
+        const std::optional<qint64> timer = clock.nextTimerAt();
+        const int fired = timer && *timer <= *next ? clock.advanceToNextTimer() : 0;
+        if (fired == 0)
+            sim.runner().jumpToNextEvent(*next);
         while (steps < kMaxSteps && sim.runner().step())
             ++steps;
         report.advancedMs = clock.now() - start;
-        report.text = tr("+%1 · %2 timer(s) fired · ").arg(seconds(report.advancedMs)).arg(fired);
+        report.text = fired > 0 ? tr("+%1 · %2 timer(s) fired · ").arg(seconds(report.advancedMs)).arg(fired)
+                                : tr("+%1 · next hop · ").arg(seconds(report.advancedMs));
     } else {
         report.text = tr("no time passed (work was pending) · ");
     }
@@ -170,12 +175,10 @@ TimeCommands::Report TimeCommands::runUntilComplete(const QString &ns, const QSt
             report.text = tr("deployment \"%1\" is paused: resume it to let the rollout finish").arg(deployment);
             break;
         }
-        const std::optional<qint64> next = clock.nextTimerAt();
-        if (!next || *next > deadline) {
+        if (!sim.runner().jumpToNextEvent(deadline)) {
             report.text = tr("Stopped after %1 of virtual time: %2").arg(seconds(clock.now() - start), status.message);
             break;
         }
-        clock.advanceTo(std::max(*next, clock.now()));
     }
     report.advancedMs = clock.now() - start;
     report.ok = status.isComplete();

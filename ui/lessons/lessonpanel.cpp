@@ -320,6 +320,8 @@ void LessonPanel::refresh()
     m_next->setVisible(active);
     if (s == State::AwaitingPrediction)
         m_next->setText(tr("Skip"));
+    else if (s == State::Playing)
+        m_next->setText(tr("Skip to the end ⏭"));
     else if (s == State::Showing && !narration)
         m_next->setText(tr("Run step ▶"));
     else if (s == State::Finished || s == State::Failed)

@@ -11,6 +11,7 @@ namespace rlab::ui {
 LessonPlayer::LessonPlayer(ClusterSession &session, QObject *parent)
     : QObject(parent), m_session(session)
 {
+    connect(&m_session, &ClusterSession::frameDone, this, &LessonPlayer::onFrame);
 }
 
 LessonPlayer::~LessonPlayer() = default;
@@ -87,6 +88,8 @@ void LessonPlayer::stop()
 {
     if (m_state == State::Idle)
         return;
+    if (m_state == State::Playing)
+        m_runner->finishWait();
     m_runner.reset();
     m_index = -1;
     m_session.setMode(m_modeBefore);
@@ -127,8 +130,40 @@ void LessonPlayer::runCurrent()
 {
     const LessonStep &s = *currentStep();
     const qsizetype before = m_runner->failures().size();
+    if (ScenarioRunner::isWaitStep(s.step) && m_session.latency() != QLatin1String("instant")) {
+        // Played, not jumped: time runs at the session's speed until the step's goal is reached
+        // (onFrame), so the class sees the rollout happen; Skip (next()) finishes it at once.
+        ++m_ran;
+        m_failuresBefore = before;
+        m_runner->beginWait(s.step);
+        setState(State::Playing);
+        m_session.setTimeRunning(true);
+        return;
+    }
     const bool ok = m_runner->runStep(s.step);
     ++m_ran;
+    afterStep(ok, before);
+}
+
+void LessonPlayer::onFrame()
+{
+    if (m_state == State::Playing && m_runner && m_runner->waitReached())
+        finishPlaying();
+}
+
+void LessonPlayer::finishPlaying()
+{
+    if (m_state != State::Playing)
+        return;
+    m_state = State::Showing;   // transient (no signal): afterStep's frame() must not finish it again
+    m_session.setTimeRunning(false);
+    const bool ok = m_runner->finishWait();
+    afterStep(ok, m_failuresBefore);
+}
+
+void LessonPlayer::afterStep(bool ok, qsizetype before)
+{
+    const LessonStep &s = *currentStep();
     m_session.frame();   // the panels see the step's writes now, with time still stopped
     if (!ok) {
         m_failures += m_runner->failures().mid(before);
@@ -159,6 +194,9 @@ bool LessonPlayer::next()
             return next();
         }
         runCurrent();
+        return true;
+    case State::Playing:
+        finishPlaying();   // Skip
         return true;
     case State::Revealed:
         if (m_index + 1 < m_lesson.steps.size())

@@ -28,7 +28,9 @@ class LessonPlayer : public QObject
 {
     Q_OBJECT
 public:
-    enum class State { Idle, Showing, AwaitingPrediction, Revealed, Finished, Failed };
+    // Playing: a wait step (waitFor, runUntilIdle, advance) is being played in visible time at
+    // the session's speed (under a non-instant latency model); next() skips to its end.
+    enum class State { Idle, Showing, AwaitingPrediction, Revealed, Finished, Failed, Playing };
     Q_ENUM(State)
 
     struct Reveal
@@ -78,6 +80,9 @@ signals:
 private:
     void show(int index);
     void runCurrent();
+    void afterStep(bool ok, qsizetype failuresBefore);
+    void onFrame();
+    void finishPlaying();
     void setState(State s);
     void emitHighlight();
     bool checkCluster(const Lesson &lesson, QStringList *errors) const;
@@ -93,6 +98,7 @@ private:
     int m_correct = 0, m_predictions = 0, m_ran = 0;
     QString m_language = QStringLiteral("en");
     bool m_timeWasRunning = true;
+    qsizetype m_failuresBefore = 0;   // of the step being played
     ClusterSession::Mode m_modeBefore = ClusterSession::Mode::Deterministic;
 };
 

@@ -6,6 +6,7 @@
 #include "ui/widgets/speedslider.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QComboBox>
 #include <QLabel>
 #include <QStyle>
@@ -24,6 +25,19 @@ QString clockText(qint64 ms)
         .arg(ms % 1000 / 100);
 }
 } // namespace
+
+QList<QAction *> TimeControls::latencyActions() const
+{
+    return m_latencyGroup->actions();
+}
+
+void TimeControls::showLatency()
+{
+    const QString preset = m_session.latency();
+    m_latency->setCurrentIndex(m_latency->findData(preset));
+    for (QAction *a : m_latencyGroup->actions())
+        a->setChecked(a->data().toString() == preset);
+}
 
 TimeControls::TimeControls(ClusterSession &session, QWidget *parent)
     : QToolBar(tr("Time"), parent), m_session(session), m_commands(session)
@@ -61,6 +75,35 @@ TimeControls::TimeControls(ClusterSession &session, QWidget *parent)
     addWidget(m_mode);
     addSeparator();
 
+    // What each hop costs: the presets of core/sim/latencymodel (design.md §3).
+    m_latency = new QComboBox(this);
+    m_latency->setObjectName(QStringLiteral("latencyBox"));
+    m_latencyGroup = new QActionGroup(this);
+    const QList<std::pair<QString, QString>> presets{
+        {QStringLiteral("classroom"), tr("Every hop slowed so that it is seen at ×1: keys wait in the queues, workers hold them, pods stay Pending")},
+        {QStringLiteral("realistic"), tr("Figures of real clusters: API requests in milliseconds, 20 requests/s per controller client")},
+        {QStringLiteral("instant"), tr("Every hop free: only kubelet stages and explicit delays take time")}};
+    for (const auto &[preset, tip] : presets) {
+        const QString label = preset == QLatin1String("classroom") ? tr("Classroom")
+                            : preset == QLatin1String("realistic") ? tr("Realistic")
+                                                                   : tr("Instant");
+        m_latency->addItem(label, preset);
+        m_latency->setItemData(m_latency->count() - 1, tip, Qt::ToolTipRole);
+        QAction *a = m_latencyGroup->addAction(tr("Latency: %1").arg(label));
+        a->setCheckable(true);
+        a->setData(preset);
+        a->setToolTip(tip);
+        a->setObjectName(QStringLiteral("latency-") + preset);
+    }
+    m_latency->setToolTip(tr("What each hop of the control plane costs in virtual time"));
+    addWidget(m_latency);
+    addSeparator();
+    connect(m_latency, &QComboBox::activated, this, [this](int index) {
+        m_session.setLatency(m_latency->itemData(index).toString());
+    });
+    connect(m_latencyGroup, &QActionGroup::triggered, this, [this](QAction *a) { m_session.setLatency(a->data().toString()); });
+    connect(&session, &ClusterSession::latencyChanged, this, &TimeControls::showLatency);
+
     m_clock = new QLabel(this);
     m_clock->setObjectName(QStringLiteral("virtualClock"));
     QFont f = theme::monospaceFont();
@@ -91,6 +134,7 @@ TimeControls::TimeControls(ClusterSession &session, QWidget *parent)
     });
     showPlaying(session.isTimeRunning());
     showMode();
+    showLatency();
     updateClock();
     updateEnabled();
 }

@@ -4,6 +4,7 @@
 #include <QToolBar>
 
 class QAction;
+class QActionGroup;
 class QComboBox;
 class QLabel;
 
@@ -39,6 +40,10 @@ public:
     QAction *nextEventAction() const { return m_nextEvent; }
     QAction *runUntilAction() const { return m_runUntil; }
     QComboBox *modeBox() const { return m_mode; }
+    // The latency presets (classroom, realistic, instant) as a toolbar box and as checkable
+    // actions for the Time menu; both follow ClusterSession::latency().
+    QComboBox *latencyBox() const { return m_latency; }
+    QList<QAction *> latencyActions() const;
     SpeedSlider *speedSlider() const { return m_speed; }
     QLabel *clockLabel() const { return m_clock; }
 
@@ -49,6 +54,7 @@ private:
     TimeCommands::Report finish(const TimeCommands::Report &report);
     void showPlaying(bool running);
     void showMode();
+    void showLatency();
     void updateClock();
     void updateEnabled();
 
@@ -60,6 +66,8 @@ private:
     QAction *m_step;
     QAction *m_nextEvent;
     QAction *m_runUntil;
+    QComboBox *m_latency = nullptr;
+    QActionGroup *m_latencyGroup = nullptr;
     QComboBox *m_mode;
     SpeedSlider *m_speed;
     QLabel *m_clock;
