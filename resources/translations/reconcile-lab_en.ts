@@ -744,6 +744,10 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
         <source>Next →</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Skip to the end ⏭</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>rlab::ui::MainWindow</name>
@@ -1379,6 +1383,10 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
         <source>+%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>+%1 · next hop · </source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>rlab::ui::TimeControls</name>
@@ -1460,6 +1468,38 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
     </message>
     <message>
         <source>Run virtual time until deployment &quot;%1&quot; is rolled out: updated = available = replicas, Progressing reason NewReplicaSetAvailable (at most 15 min)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every hop slowed so that it is seen at ×1: keys wait in the queues, workers hold them, pods stay Pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figures of real clusters: API requests in milliseconds, 20 requests/s per controller client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every hop free: only kubelet stages and explicit delays take time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classroom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Realistic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What each hop of the control plane costs in virtual time</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

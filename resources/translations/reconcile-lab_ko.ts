@@ -750,6 +750,10 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
         <source>Next →</source>
         <translation>다음 →</translation>
     </message>
+    <message>
+        <source>Skip to the end ⏭</source>
+        <translation>끝으로 건너뛰기 ⏭</translation>
+    </message>
 </context>
 <context>
     <name>rlab::ui::MainWindow</name>
@@ -1383,6 +1387,10 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
         <source>+%1 · %2</source>
         <translation>+%1 · %2</translation>
     </message>
+    <message>
+        <source>+%1 · next hop · </source>
+        <translation>+%1 · 다음 홉 · </translation>
+    </message>
 </context>
 <context>
     <name>rlab::ui::TimeControls</name>
@@ -1465,6 +1473,38 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <message>
         <source>Run virtual time until deployment &quot;%1&quot; is rolled out: updated = available = replicas, Progressing reason NewReplicaSetAvailable (at most 15 min)</source>
         <translation>deployment &quot;%1&quot;의 rollout이 끝날 때까지 가상 시간을 실행합니다: updated = available = replicas, Progressing reason NewReplicaSetAvailable (최대 15분)</translation>
+    </message>
+    <message>
+        <source>Every hop slowed so that it is seen at ×1: keys wait in the queues, workers hold them, pods stay Pending</source>
+        <translation>모든 홉을 느리게 하여 ×1에서 보이게 합니다: 키는 큐에서 기다리고, 워커가 키를 붙잡고, 파드는 Pending에 머뭅니다</translation>
+    </message>
+    <message>
+        <source>Figures of real clusters: API requests in milliseconds, 20 requests/s per controller client</source>
+        <translation>실제 클러스터의 수치: API 요청은 밀리초 단위, 컨트롤러 클라이언트당 초당 20개 요청</translation>
+    </message>
+    <message>
+        <source>Every hop free: only kubelet stages and explicit delays take time</source>
+        <translation>모든 홉이 무료: kubelet 단계와 명시적 지연만 시간이 걸립니다</translation>
+    </message>
+    <message>
+        <source>Classroom</source>
+        <translation>교실</translation>
+    </message>
+    <message>
+        <source>Realistic</source>
+        <translation>실제</translation>
+    </message>
+    <message>
+        <source>Instant</source>
+        <translation>즉시</translation>
+    </message>
+    <message>
+        <source>Latency: %1</source>
+        <translation>지연 시간: %1</translation>
+    </message>
+    <message>
+        <source>What each hop of the control plane costs in virtual time</source>
+        <translation>컨트롤 플레인의 각 홉이 가상 시간으로 얼마나 걸리는지</translation>
     </message>
 </context>
 <context>
