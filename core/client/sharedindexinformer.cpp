@@ -225,11 +225,29 @@ bool SharedIndexInformer::threadShouldRun() const
 
 void SharedIndexInformer::loop()
 {
+    // Under the latency model buffered watch events become visible at a virtual time: a timer
+    // on the clock (fired by the thread that advances it) wakes this loop then.
+    TimerId deliveryTimer = 0;
+    qint64 deliveryAt = -1;
     while (threadShouldRun()) {
         m_waker->clear();
-        if (processPending() == 0)
-            m_waker->wait(kIdleWait, [this] { return !threadShouldRun(); });
+        if (processPending() != 0)
+            continue;
+        const std::optional<qint64> at = nextDeliveryAt();
+        if (at && *at != deliveryAt) {
+            if (deliveryTimer)
+                m_clock.cancel(deliveryTimer);
+            deliveryAt = *at;
+            std::weak_ptr<Waker> weak = m_waker;
+            deliveryTimer = m_clock.schedule(*at, [weak] {
+                if (const std::shared_ptr<Waker> w = weak.lock())
+                    w->wake();
+            });
+        }
+        m_waker->wait(kIdleWait, [this] { return !threadShouldRun(); });
     }
+    if (deliveryTimer)
+        m_clock.cancel(deliveryTimer);
 }
 
 void SharedIndexInformer::setDriveMode(DriveMode mode)

@@ -101,6 +101,14 @@ std::optional<QString> WorkQueue::get(int worker)
     return popLocked(worker);
 }
 
+bool WorkQueue::waitNotEmpty()
+{
+    RLAB_ASSERT_NOT_IN_HOOK();
+    Lock lock(m_mutex);
+    m_cond.wait(lock, [this] { return !m_queue.empty() || m_shuttingDown || m_getInterrupted; });
+    return !m_queue.empty() && !m_getInterrupted;
+}
+
 std::optional<QString> WorkQueue::tryGet(int worker)
 {
     RLAB_ASSERT_NOT_IN_HOOK();

@@ -48,6 +48,10 @@ public:
     // get() without waiting: nullopt when the FIFO is empty (check shuttingDown() to tell why).
     // This is what the deterministic single-thread runner uses.
     std::optional<QString> tryGet(int worker = -1);
+    // Blocks until the FIFO holds a key (true) or the queue is shut down and empty or get() is
+    // interrupted (false); takes nothing. Lab-only: the threaded runner's paced workers wait
+    // here, let the head key sit its queue hop in virtual time, then tryGet().
+    bool waitNotEmpty();
     // Ends processing of key; requeues it if it was re-added meanwhile. Works after shutdown.
     // A key that is not being processed is ignored (upstream would queue a duplicate).
     void done(const QString &key);

@@ -161,7 +161,20 @@ void Controller::run(int workers)
 {
     for (int i = 0; i < workers; ++i) {
         QThread *t = QThread::create([this, i] {
-            while (processNextWorkItem(i, true)) {
+            if (!m_pacing.awaitGet) {
+                while (processNextWorkItem(i, true)) {
+                }
+                return;
+            }
+            while (m_pacing.awaitGet(*m_queue)) {
+                const std::optional<QString> key = m_queue->tryGet(i);
+                if (!key)
+                    continue;   // another worker took it first
+                const SyncResult r = startSync(*key, i);
+                if (m_pacing.hold)
+                    m_pacing.hold();
+                finishSync(*key, i, r);
+                m_queue->done(*key);
             }
         });
         t->setObjectName(QStringLiteral("%1-worker-%2").arg(m_name).arg(i));

@@ -73,6 +73,16 @@ public:
     // bench): traced and error-handled like processNextWorkItem.
     SyncResult syncKey(const QString &key, int worker = 0);
 
+    // Pacing of the worker threads (run) under the latency model, set before run(): awaitGet
+    // blocks until a queued key has waited its hop (false: stop the worker), hold runs between
+    // a sync and its done (the reconcile's own work). Empty functions: upstream's plain loop.
+    struct WorkerPacing
+    {
+        std::function<bool(RateLimitingQueue &)> awaitGet;
+        std::function<void()> hold;
+    };
+    void setWorkerPacing(WorkerPacing pacing) { m_pacing = std::move(pacing); }
+
     // Starts `workers` QThreads looping processNextWorkItem (upstream default 5).
     void run(int workers);
     // Stops the workers: drain = let queued keys finish (shutDownWithDrain), else abandon the
@@ -99,6 +109,7 @@ private:
     int m_maxRetries;
     std::unique_ptr<RateLimitingQueue> m_queue;
     SyncHandler m_sync;
+    WorkerPacing m_pacing;
     std::vector<QThread *> m_threads;
     std::atomic<qint64> m_syncs{0};
 };

@@ -2,6 +2,7 @@
 #include "core/controller/slowstartbatch.h"
 
 #include "core/apiserver/callerscope.h"
+#include "core/client/concurrentrequests.h"
 
 #include <algorithm>
 #include <thread>
@@ -15,6 +16,7 @@ std::vector<QString> runBatch(int n, const std::function<QString()> &fn, BatchEx
 {
     std::vector<QString> errors(static_cast<size_t>(n));
     if (execution == BatchExecution::Sequential || n == 1) {
+        client::ConcurrentRequests together;   // upstream's goroutines issue them at once
         for (int i = 0; i < n; ++i)
             errors[size_t(i)] = fn();
         return errors;

@@ -13,7 +13,8 @@ constexpr int SlowStartInitialBatchSize = 1;
 // How the calls of one batch run. Upstream starts a goroutine per call. Sequential (the
 // default, and what the deterministic runner uses) makes them one after another on the
 // calling worker; Parallel starts a std::thread per extra call and joins them before the
-// batch is judged. The ApiServer serialises writes either way, so both give the same pods,
+// batch is judged (Sequential marks a batch's calls client::ConcurrentRequests, so a latency
+// model charges them as issued together). The ApiServer serialises writes either way, so both give the same pods,
 // call count and result; only the order of the creates inside a batch differs.
 enum class BatchExecution { Sequential, Parallel };
 

@@ -1,6 +1,8 @@
 #include "core/sim/meteredclient.h"
 
 #include "core/base/clock.h"
+#include "core/base/clocksleeper.h"
+#include "core/client/concurrentrequests.h"
 #include "core/sim/virtualworker.h"
 
 
@@ -32,22 +34,42 @@ qint64 MeteredClient::requests() const
     return m_requests;
 }
 
+void MeteredClient::setSleeper(ClockSleeper *sleeper, std::thread::id owner)
+{
+    std::lock_guard lock(m_mutex);
+    m_sleeper = sleeper;
+    m_owner = owner;
+}
+
 void MeteredClient::charge(Cost cost) const
 {
     VirtualWorker *worker = VirtualWorker::current();
+    ClockSleeper *sleeper = nullptr;
     qint64 at = 0;
     {
         std::lock_guard lock(m_mutex);
         ++m_requests;
-        if (!worker)
+        if (!worker && m_sleeper && std::this_thread::get_id() != m_owner)
+            sleeper = m_sleeper;
+        if (!worker && !sleeper)
             return;
         const qint64 now = m_inner.clock().now();
-        at = m_bucket.reserve(now)
+        // Requests issued together (slowStartBatch's goroutines) all count from the first.
+        qint64 issued = now;
+        if (client::ConcurrentRequests *together = client::ConcurrentRequests::current()) {
+            if (!together->issuedAtMs)
+                together->issuedAtMs = now;
+            issued = *together->issuedAtMs;
+        }
+        at = m_bucket.reserve(issued)
            + (cost == Cost::Read ? m_model.getMs : cost == Cost::List ? m_model.listMs : m_model.writeMs);
         if (at <= now)
             return;
     }
-    worker->park(at);
+    if (worker)
+        worker->park(at);
+    else
+        sleeper->sleepUntil(at);   // interrupted (stopThreaded): the request goes through now
 }
 
 client::Interface::Result<api::ObjectPtr> MeteredClient::create(const ResourceType &rt, const QString &ns,

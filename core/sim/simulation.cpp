@@ -1,6 +1,7 @@
 #include "core/sim/simulation.h"
 
 #include "core/api/deployment.h"
+#include "core/base/clocksleeper.h"
 #include "core/client/sharedinformerfactory.h"
 #include "core/api/node.h"
 #include "core/controller/deployment/deploymentcontroller.h"
@@ -34,6 +35,7 @@ Simulation::Simulation(const SimulationConfig &config)
     for (const QStringList &n : config.nodes)
         m_cluster->addNode(n.value(0), n.value(1), n.value(2), n.value(3).toInt());
     m_informers = std::make_unique<client::SharedInformerFactory>(client());
+    m_sleeper = std::make_unique<ClockSleeper>(clock());
     m_runner = std::make_unique<DeterministicRunner>(clock());
     const auto on = [&](const char *name) { return m_config.controllers.contains(QLatin1String(name)); };
     using Role = MeteredClient::Role;
@@ -49,6 +51,7 @@ Simulation::Simulation(const SimulationConfig &config)
     if (on("scheduler")) {
         MeteredClient &mc = newClient(int(Role::Scheduler));
         m_scheduler = std::make_unique<Scheduler>(mc, *m_informers, clock(), &trace());
+        m_scheduler->setSeed(config.cluster.seed);   // the scenario's seed: its ties break the same way every run
     }
     if (on("garbagecollector"))
         m_gc = std::make_unique<GarbageCollector>(newClient(int(Role::Controller)));
@@ -132,12 +135,15 @@ void Simulation::applyLatency()
     const LatencyModel &m = m_config.latency;
     for (const auto &mc : m_metered)
         mc->setModel(m);
-    // Threaded mode runs its hops at zero cost: a delayed watch event would wait for a wake-up
-    // that nothing schedules.
-    const bool on = !m.isInstant() && !m_threaded;
-    m_informers->setDeliveryDelay(on ? m.watchDeliveryMs : 0);
+    m_queueGetMs.store(m.queueGetMs);
+    m_reconcileBaseMs.store(m.reconcileBaseMs);
+    m_schedulerCycleMs.store(m.schedulerCycleMs);
+    // Watch delivery is paid on the informers' side in both modes: the runner wakes for it
+    // (nextDeliveryAt), an informer thread arms a clock timer for it.
+    m_informers->setDeliveryDelay(m.isInstant() ? 0 : m.watchDeliveryMs);
+    const bool runnerOn = !m.isInstant() && !m_threaded;
     client::SharedInformerFactory *informers = m_informers.get();
-    m_runner->setLatency(on, m.queueGetMs, [informers] { return informers->nextDeliveryAt(); });
+    m_runner->setLatency(runnerOn, m.queueGetMs, [informers] { return informers->nextDeliveryAt(); });
 }
 
 qsizetype Simulation::collectGarbage()
@@ -257,13 +263,37 @@ void Simulation::startThreaded()
         return;
     m_threaded = true;
     applyLatency();   // hands every held key back (done) and delivers what is in flight
+    m_sleeper->resume();
+    for (const auto &mc : m_metered)
+        mc->setSleeper(m_sleeper.get(), std::this_thread::get_id());
     m_informers->setDriveMode(client::DriveMode::Threaded);
     if (m_replicaSets)
         m_replicaSets->setBatchExecution(BatchExecution::Parallel);   // upstream's slowStartBatch goroutines
+    ClockSleeper *sleeper = m_sleeper.get();
     for (Controller *c : controllers()) {
-        const bool isDeployment = m_deployments && c == &m_deployments->controller();
-        const bool isReplicaSet = m_replicaSets && c == &m_replicaSets->controller();
-        c->run(isDeployment ? m_config.deploymentWorkers : isReplicaSet ? m_config.replicaSetWorkers : 1);
+        const bool isScheduler = m_scheduler && c == &m_scheduler->controller();
+        std::atomic<qint64> *holdMs = isScheduler ? &m_schedulerCycleMs : &m_reconcileBaseMs;
+        // A free worker gets the head key one queue hop after its add, then holds it for the
+        // sync's requests (they sleep on the client) plus the reconcile's own work.
+        c->setWorkerPacing({[this, sleeper](RateLimitingQueue &q) {
+                                while (q.waitNotEmpty()) {
+                                    const qint64 hop = m_queueGetMs.load();
+                                    const std::optional<qint64> since = q.headDirtySinceMs();
+                                    if (hop <= 0 || !since)
+                                        return true;
+                                    if (!sleeper->sleepUntil(*since + hop))
+                                        return false;
+                                    if (q.len() > 0)
+                                        return true;
+                                }
+                                return false;
+                            },
+                            [sleeper, holdMs] {
+                                const qint64 ms = holdMs->load();
+                                if (ms > 0)
+                                    sleeper->sleepUntil(sleeper->clock().now() + ms);
+                            }});
+        c->run(workersFor(c));
     }
     m_housekeeper = std::make_unique<Housekeeper>(api().store(), [this] {
         collectGarbage();
@@ -272,12 +302,19 @@ void Simulation::startThreaded()
     m_housekeeper->start();
 }
 
+int Simulation::threadedSleeping() const
+{
+    return m_sleeper->sleeping();
+}
+
 void Simulation::stopThreaded()
 {
     if (!m_threaded)
         return;
     const std::vector<Controller *> all = controllers();
-    // Ask everything to stop first, then join: the waits overlap instead of adding up.
+    // Ask everything to stop first, then join: the waits overlap instead of adding up. Threads
+    // sleeping in virtual time wake at once (their request goes through now).
+    m_sleeper->interrupt();
     for (Controller *c : all)
         c->queue().setGetInterrupted(true);
     m_housekeeper->stop();
@@ -285,6 +322,8 @@ void Simulation::stopThreaded()
     for (Controller *c : all)
         c->stop();
     m_informers->setDriveMode(client::DriveMode::Deterministic);
+    for (const auto &mc : m_metered)
+        mc->setSleeper(nullptr);
     if (m_replicaSets)
         m_replicaSets->setBatchExecution(BatchExecution::Sequential);
     m_threaded = false;

@@ -5,9 +5,11 @@
 
 #include <QSet>
 #include <QStringList>
+#include <atomic>
 #include <memory>
 
 namespace rlab {
+class ClockSleeper;
 class Housekeeper;
 class MeteredClient;
 namespace client {
@@ -51,6 +53,9 @@ struct SimulationConfig
 //    each for the scheduler, kubelets, node lifecycle), and a Housekeeper thread runs the
 //    garbage collector after writes and compacts etcd when due. The caller only advances
 //    clock() (ManualClock::advanceTo) from its own thread; timers fire there and just enqueue.
+//    Under a latency model the threads pay each hop by sleeping in virtual time (ClockSleeper):
+//    requests and reconciles on their worker, watch delivery on the informer's thread, the
+//    queue hop before a paced worker's get — so time only passes as fast as the caller moves it.
 // stopThreaded() parks all of it promptly (in-flight syncs finish; queues, caches, watches and
 // timers stay) so that runner().runUntilIdle() resumes deterministically from that state.
 // Thread rules: construct, start/stop threaded, run the runner and destroy on one owning
@@ -86,10 +91,12 @@ public:
     void startThreaded();
     void stopThreaded();
     bool isThreaded() const { return m_threaded; }
+    // Threads asleep in virtual time right now (threaded mode under a latency model).
+    int threadedSleeping() const;
 
     // The latency model (design.md §3): each controller, scheduler and kubelet talks through its
     // own MeteredClient; the deterministic runner becomes an event scheduler unless the model is
-    // instant. Threaded mode does not honour it yet (its hops stay zero-cost).
+    // instant; threaded mode's threads sleep each hop in virtual time.
     void setLatency(const LatencyModel &model);
     const LatencyModel &latency() const { return m_config.latency; }
 
@@ -137,6 +144,9 @@ private:
     // kube-apiserver compacts etcd every 5 minutes to the revision it saw 5 minutes earlier.
     qint64 m_compactAt = 0, m_compactCandidate = 0;
     bool m_threaded = false;
+    // Threaded mode under the latency model: the hops the worker threads sleep (read there).
+    std::unique_ptr<ClockSleeper> m_sleeper;
+    std::atomic<qint64> m_queueGetMs{0}, m_reconcileBaseMs{0}, m_schedulerCycleMs{0};
 };
 
 } // namespace rlab

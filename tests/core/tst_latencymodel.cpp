@@ -4,8 +4,10 @@
 // one queue hop after its add and holds it for the reconcile's cost; re-adds while it is held
 // park in the dirty set and done() requeues them, as upstream's workqueue promises).
 #include "core/api/deployment.h"
+#include "core/base/clocksleeper.h"
 #include "core/base/manualclock.h"
 #include "core/controller/controller.h"
+#include "core/controller/slowstartbatch.h"
 #include "core/sim/cluster.h"
 #include "core/sim/deterministicrunner.h"
 #include "core/sim/latencymodel.h"
@@ -16,6 +18,9 @@
 #include "tests/testutil/fixtures.h"
 
 #include <QTest>
+
+#include <atomic>
+#include <thread>
 
 using namespace rlab;
 
@@ -81,6 +86,71 @@ private slots:
         QCOMPARE(parks, (QList<qint64>{400, 650, 1220}));
         QCOMPARE(committedAt, (QList<qint64>{t0 + 400, t0 + 650, t0 + 1220}));
         QCOMPARE(mc.requests(), 4);
+    }
+
+    void slowStartBatchIssuesItsCallsTogether()
+    {
+        // slowStartBatch(7) on a VirtualWorker under classroom (write 400 ms): batches 1, 2, 4
+        // as upstream's goroutines would — each batch's creates all commit one write after
+        // the batch starts: at +400, then +800 (x2), then +1200 (x4); not +400 … +2800.
+        Cluster cluster;
+        ManualClock &clock = cluster.clock();
+        const qint64 t0 = clock.now();
+        MeteredClient mc(cluster.client(), MeteredClient::Role::Controller);
+        mc.setModel(*LatencyModel::preset(QStringLiteral("classroom")));
+        QList<qint64> committedAt;
+        int n = 0;
+        VirtualWorker worker(QStringLiteral("replicaset-worker-0"));
+        VirtualWorker::State st = worker.start([&] {
+            const controller::SlowStartBatchResult r = controller::slowStartBatch(7, 1, [&] {
+                const bool ok = mc.create(makeDeployment(QStringLiteral("d%1").arg(n++))).ok();
+                committedAt << clock.now() - t0;
+                return ok ? QString() : QStringLiteral("failed");
+            });
+            QCOMPARE(r.successes, 7);
+        });
+        while (st == VirtualWorker::State::Parked) {
+            clock.advanceTo(worker.parkedUntil());
+            st = worker.resume();
+        }
+        QCOMPARE(st, VirtualWorker::State::Finished);
+        QCOMPARE(committedAt, (QList<qint64>{400, 800, 800, 1200, 1200, 1200, 1200}));
+    }
+
+    void threadedRequestsSleepInVirtualTime()
+    {
+        // The threaded runner: a request from a thread other than the clock's owner sleeps
+        // until the clock reaches its completion (ClockSleeper); the owner's never waits; an
+        // interrupt lets a sleeping request through at once.
+        Cluster cluster;
+        ManualClock &clock = cluster.clock();
+        const qint64 t0 = clock.now();
+        ClockSleeper sleeper(clock);
+        MeteredClient mc(cluster.client(), MeteredClient::Role::Controller);
+        mc.setModel(*LatencyModel::preset(QStringLiteral("classroom")));
+        mc.setSleeper(&sleeper, std::this_thread::get_id());
+        QVERIFY(mc.create(makeDeployment(QStringLiteral("owner"))).ok());   // the owner: no wait
+        QCOMPARE(clock.now(), t0);
+        std::atomic<qint64> committedAt{-1};
+        std::thread worker([&] {
+            QVERIFY(mc.create(makeDeployment(QStringLiteral("worker"))).ok());
+            committedAt = clock.now() - t0;
+        });
+        QTRY_COMPARE(sleeper.sleeping(), 1);
+        clock.advance(399);
+        QCOMPARE(committedAt.load(), qint64(-1));   // still asleep: its write completes at +400
+        QVERIFY(!cluster.api().getAs<api::Deployment>(QStringLiteral("default"), QStringLiteral("worker")));
+        clock.advance(1);
+        QTRY_COMPARE(committedAt.load(), qint64(400));
+        worker.join();
+        // Interrupted: the request goes through at once, at the current time.
+        std::thread late([&] { QVERIFY(mc.create(makeDeployment(QStringLiteral("late"))).ok()); });
+        QTRY_COMPARE(sleeper.sleeping(), 1);
+        sleeper.interrupt();
+        late.join();
+        QCOMPARE(sleeper.sleeping(), 0);
+        QVERIFY(cluster.api().getAs<api::Deployment>(QStringLiteral("default"), QStringLiteral("late")));
+        QCOMPARE(clock.now(), t0 + 400);
     }
 
     void tokenBucketThrottlesPastTheBurst()
