@@ -1,5 +1,7 @@
 #include "core/apiserver/strategy.h"
 
+#include "core/apiserver/featuregate.h"
+
 #include "core/api/deployment.h"
 #include "core/api/genericobject.h"
 #include "core/api/namespace.h"
@@ -172,16 +174,34 @@ void prepareForUpdate(Object &obj, const Object &old)
         obj.metadata.generation = old.metadata.generation + 1;
 }
 
+namespace {
+// dropDisabledStatusFields (deployment and replicaset strategy.go): status.terminatingReplicas
+// is not in the API before 1.33 (the decoder drops it); while its gate is off it is kept only
+// when the stored status already had it.
+void dropTerminatingReplicas(std::optional<int> &field, const std::optional<int> &old)
+{
+    const KubeVersion v = KubeVersion::served();
+    if (!v.atLeast(1, 33) || (!FeatureGate::enabled(FeatureGate::DeploymentReplicaSetTerminatingReplicas, v) && !old))
+        field.reset();
+}
+} // namespace
+
 void prepareForStatusUpdate(Object &obj, const Object &old)
 {
     switch (obj.kind()) {
-    case Kind::Deployment:
-        static_cast<Deployment &>(obj).spec = static_cast<const Deployment &>(old).spec;
+    case Kind::Deployment: {
+        auto &d = static_cast<Deployment &>(obj);
+        d.spec = static_cast<const Deployment &>(old).spec;
         obj.metadata.labels = old.metadata.labels;   // deploymentStatusStrategy only
+        dropTerminatingReplicas(d.status.terminatingReplicas, static_cast<const Deployment &>(old).status.terminatingReplicas);
         break;
-    case Kind::ReplicaSet:
-        static_cast<ReplicaSet &>(obj).spec = static_cast<const ReplicaSet &>(old).spec;
+    }
+    case Kind::ReplicaSet: {
+        auto &rs = static_cast<ReplicaSet &>(obj);
+        rs.spec = static_cast<const ReplicaSet &>(old).spec;
+        dropTerminatingReplicas(rs.status.terminatingReplicas, static_cast<const ReplicaSet &>(old).status.terminatingReplicas);
         break;
+    }
     case Kind::Pod: {
         auto &pod = static_cast<Pod &>(obj);
         pod.spec = static_cast<const Pod &>(old).spec;

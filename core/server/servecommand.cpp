@@ -1,5 +1,6 @@
 #include "core/server/servecommand.h"
 
+#include "core/apiserver/kubeversion.h"
 #include "core/server/clusterdriver.h"
 #include "core/server/httpapiserver.h"
 #include "core/server/kubeconfig.h"
@@ -242,7 +243,7 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     out << "Reconcile Lab is serving the Kubernetes API of a simulated cluster at " << url
         << (url == server.url() ? QString() : QStringLiteral(" (listening on %1)").arg(server.url())) << '\n'
         << "  virtual time runs at x" << speed << " with the " << sim->latency().name
-        << " latency model; kubectl sees server version v1.31\n"
+        << " latency model; kubectl sees server version " << apiserver::KubeVersion::served().gitVersion() << '\n'
         << "  kubeconfig: " << absKubeconfig << (token.isEmpty() ? "" : " (holds the bearer token and the server's certificate)") << '\n'
         << "Point kubectl at it:\n"
         << "  export KUBECONFIG=" << absKubeconfig << '\n'

@@ -3,6 +3,7 @@
 #include "core/api/namespace.h"
 #include "core/api/node.h"
 #include "core/apiserver/callerscope.h"
+#include "core/apiserver/kubeversion.h"
 
 namespace rlab {
 
@@ -66,8 +67,8 @@ bool Cluster::addNode(const QString &name, const QString &cpu, const QString &me
     node->status.nodeInfo = QJsonObject{{QStringLiteral("architecture"), QStringLiteral("amd64")},
                                         {QStringLiteral("containerRuntimeVersion"), QStringLiteral("rlab://0.1.0")},
                                         {QStringLiteral("kernelVersion"), QStringLiteral("6.1.0-rlab")},
-                                        {QStringLiteral("kubeProxyVersion"), QStringLiteral("v1.31.0")},
-                                        {QStringLiteral("kubeletVersion"), QStringLiteral("v1.31.0")},
+                                        {QStringLiteral("kubeProxyVersion"), apiserver::KubeVersion::served().gitVersion()},
+                                        {QStringLiteral("kubeletVersion"), apiserver::KubeVersion::served().gitVersion()},
                                         {QStringLiteral("operatingSystem"), QStringLiteral("linux")},
                                         {QStringLiteral("osImage"), QStringLiteral("Reconcile Lab simulated node")}};
     return m_api->restore(node).ok();

@@ -7,6 +7,7 @@
 // kubernetes.io/change-cause=v2`: generation 3 -> 4, then the controller's observedGeneration 4.
 #include "core/api/codec.h"
 #include "core/api/genericobject.h"
+#include "core/apiserver/featuregate.h"
 #include "core/apiserver/strategy.h"
 #include "core/sim/simulation.h"
 #include "tests/testutil/fixtures.h"
@@ -229,6 +230,38 @@ private slots:
         const auto d = sim.api().getAs<Deployment>(QStringLiteral("default"), QStringLiteral("web"));
         QCOMPARE(d->metadata.generation, 4);
         QCOMPARE(d->status.observedGeneration, 4);
+    }
+
+    // Issue #18 item 4: the version the lab reports decides the fields it serves. At v1.31
+    // status.terminatingReplicas does not exist (1.33 alpha, 1.35 beta): the controllers do
+    // not write it, a client that sends it sees it dropped, and no served JSON carries it.
+    void servedVersionDecidesTerminatingReplicas()
+    {
+        const KubeVersion v = KubeVersion::served();
+        QCOMPARE(v.gitVersion(), QStringLiteral("v1.31.0"));
+        QVERIFY(!FeatureGate::enabled(FeatureGate::DeploymentReplicaSetTerminatingReplicas, v));
+        QVERIFY(!FeatureGate::enabled(FeatureGate::DeploymentReplicaSetTerminatingReplicas, KubeVersion{1, 33, 0}));
+        QVERIFY(FeatureGate::enabled(FeatureGate::DeploymentReplicaSetTerminatingReplicas, KubeVersion{1, 35, 0}));
+
+        Simulation sim;
+        QVERIFY(sim.api().create(test::makeDeployment(QStringLiteral("web"), 3)).ok());
+        sim.runUntilIdle();
+        const auto d = sim.api().getAs<Deployment>(QStringLiteral("default"), QStringLiteral("web"));
+        QCOMPARE(d->status.availableReplicas, 3);
+        QCOMPARE(d->status.terminatingReplicas, std::nullopt);
+        QVERIFY(!d->toJson().value(QLatin1String("status")).toObject().contains(QLatin1String("terminatingReplicas")));
+        const auto rss = sim.api().list(resources::byKind(Kind::ReplicaSet), QStringLiteral("default")).value.items;
+        QCOMPARE(rss.size(), qsizetype(1));
+        const auto rs = objectCast<ReplicaSet>(rss.front());
+        QCOMPARE(rs->status.terminatingReplicas, std::nullopt);
+        QVERIFY(!rs->toJson().value(QLatin1String("status")).toObject().contains(QLatin1String("terminatingReplicas")));
+
+        // A status update that sends the field: dropped (the 1.31 decoder does not know it).
+        auto copy = std::make_shared<ReplicaSet>(*rs);
+        copy->status.terminatingReplicas = 5;
+        const auto u = sim.api().updateStatus(copy);
+        QVERIFY2(u.ok(), u.ok() ? "" : qPrintable(u.error->message));
+        QCOMPARE(objectCast<ReplicaSet>(u.value)->status.terminatingReplicas, std::nullopt);
     }
 };
 

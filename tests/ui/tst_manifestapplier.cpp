@@ -109,6 +109,10 @@ private slots:
         QTest::newRow("missing kind")
             << deployment("a", 1) << QByteArray("apiVersion: v1\nmetadata:\n  name: x\n")
             << "two.yaml:1:1: error validating data: kind not set" << 1;
+        QTest::newRow("unknown kind (kubectl's resource mapping)")
+            << deployment("a", 1) << deployment("b", 1).replace("kind: Deployment", "kind: Deploymnt")
+            << "two.yaml:2:1: resource mapping not found for name: \"b\" namespace: \"\" from \"two.yaml\": "
+               "no matches for kind \"Deploymnt\" in version \"apps/v1\"" << 2;
         QTest::newRow("bad image in a second file")
             << deployment("a", 1) << deployment("b", 1, QStringLiteral("\"\""))
             << "two.yaml:17:9: The Deployment \"b\" is invalid: spec.template.spec.containers[0].image: Required value" << 17;

@@ -1,5 +1,7 @@
 #include "ui/apply/manifestapplier.h"
 
+#include "core/kubectl/manifest.h"
+
 #include "core/api/codec.h"
 #include "core/api/fielderror.h"
 #include "core/api/yamlreader.h"
@@ -89,6 +91,11 @@ QList<Decoded> decodeAll(const QList<api::SourceDocument> &docs, ApplyReport &re
             report.problems.append(problemAt(doc, QStringLiteral("kind"),
                                              QStringLiteral("this is a Reconcile Lab scenario; this window cannot run scenarios yet "
                                                             "(use `rlab run`)")));
+            continue;
+        }
+        // kubectl maps apiVersion + kind to a resource before anything else (its RESTMapper).
+        if (const std::optional<QString> unmapped = kubectl::resourceMappingError(json, doc.file)) {
+            report.problems.append(problemAt(doc, QStringLiteral("kind"), *unmapped));
             continue;
         }
         api::DecodeResult r = api::decodeObject(json, true);

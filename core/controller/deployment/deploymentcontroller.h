@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 #include "core/api/deployment.h"
+#include "core/apiserver/featuregate.h"
 #include "core/api/pod.h"
 #include "core/api/replicaset.h"
 #include "core/client/lister.h"
@@ -35,9 +36,10 @@ using PodPtr = std::shared_ptr<const api::Pod>;
 // DeploymentController's knobs (feature gates of kube-controller-manager).
 struct DeploymentControllerOptions
 {
-    // Gate DeploymentReplicaSetTerminatingReplicas (beta, on): status.terminatingReplicas is
-    // reported, and cleanupDeployment only deletes ReplicaSets known to have none terminating.
-    bool terminatingReplicas = true;
+    // Gate DeploymentReplicaSetTerminatingReplicas (off at the served 1.31; alpha 1.33, beta
+    // and on from 1.35): status.terminatingReplicas is reported, and cleanupDeployment only
+    // deletes ReplicaSets known to have none terminating.
+    bool terminatingReplicas = apiserver::FeatureGate::enabled(apiserver::FeatureGate::DeploymentReplicaSetTerminatingReplicas);
 };
 
 // kube-controller-manager's Deployment controller (pkg/controller/deployment): handlers on the

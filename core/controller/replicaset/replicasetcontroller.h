@@ -2,6 +2,7 @@
 #pragma once
 #include "core/api/labelselector.h"
 #include "core/api/replicaset.h"
+#include "core/apiserver/featuregate.h"
 #include "core/client/lister.h"
 #include "core/client/sharedindexinformer.h"
 #include "core/controller/activepodswithranks.h"
@@ -32,8 +33,9 @@ using ReplicaSetPtr = std::shared_ptr<const api::ReplicaSet>;
 struct ReplicaSetControllerOptions
 {
     int burstReplicas = 500;   // BurstReplicas: most creates or deletes per sync
-    // Report status.terminatingReplicas (gate DeploymentReplicaSetTerminatingReplicas, on).
-    bool statusTerminatingReplicas = true;
+    // Report status.terminatingReplicas (gate DeploymentReplicaSetTerminatingReplicas: off
+    // at the served 1.31, on from 1.35).
+    bool statusTerminatingReplicas = apiserver::FeatureGate::enabled(apiserver::FeatureGate::DeploymentReplicaSetTerminatingReplicas);
     PodDeletionGates deletionGates;                  // PodDeletionCost, LogarithmicScaleDown
     qint64 expectationsTimeoutMs = 5 * 60 * 1000;   // ExpectationsTimeout
 };
