@@ -99,9 +99,11 @@ inline QStringList rsNames(const ApiFixture &f)
 struct DeploymentFixture : ApiFixture
 {
     client::SharedInformerFactory informers{client};
-    controller::DeploymentController dc{client, informers};
+    controller::DeploymentController dc;
 
-    DeploymentFixture()
+    // Default options: the feature gates of the served version (v1.31).
+    explicit DeploymentFixture(controller::DeploymentControllerOptions options = {})
+        : dc(client, informers, nullptr, options)
     {
         informers.start(client::DriveMode::Deterministic);
         informers.waitForCacheSync();

@@ -184,7 +184,9 @@ void TestDeploymentSync::testCleanupDeployment()
     QFETCH(QStringList, oldRSs);
     QFETCH(int, revisionHistoryLimit);
     QFETCH(int, expectedDeletions);
-    DeploymentFixture f;
+    controller::DeploymentControllerOptions gates;
+    gates.terminatingReplicas = true;   // upstream's table runs with DeploymentReplicaSetTerminatingReplicas on
+    DeploymentFixture f(gates);
     RSList list;
     for (const QString &spec : oldRSs) {
         const QStringList p = spec.split(QLatin1Char(' '));

@@ -234,6 +234,18 @@ private slots:
         const QString generation = QString::number(before.toInt() + 1);
         QCOMPARE(m_k.jsonpath(deploy, QStringLiteral("{.metadata.generation}/{.status.observedGeneration}")), generation + QLatin1Char('/') + generation);
 
+        // Item 4 of #18: the server says v1.31.0 and serves 1.31's fields — no
+        // status.terminatingReplicas on the Deployment or its ReplicaSets (it came in 1.33).
+        r = m_k.kubectl({QStringLiteral("version"), QStringLiteral("-o"), QStringLiteral("json")});
+        QVERIFY2(ok(r) && r.out.contains(QLatin1String("\"gitVersion\": \"v1.31.0\"")), qPrintable(r.show()));
+        r = m_k.kubectl({QStringLiteral("get"), deploy, QStringLiteral("-o"), QStringLiteral("json")});
+        QVERIFY2(ok(r) && r.out.contains(QLatin1String("\"availableReplicas\"")) && !r.out.contains(QLatin1String("terminatingReplicas")),
+                 qPrintable(r.show()));
+        r = m_k.kubectl({QStringLiteral("get"), QStringLiteral("rs"), QStringLiteral("-l"), QStringLiteral("app=") + name,
+                         QStringLiteral("-o"), QStringLiteral("json")});
+        QVERIFY2(ok(r) && r.out.contains(QLatin1String("\"observedGeneration\"")) && !r.out.contains(QLatin1String("terminatingReplicas")),
+                 qPrintable(r.show()));
+
         const QString typo = m_k.writeManifest(QStringLiteral("typo.yaml"), QStringLiteral("apiVersion: apps/v1\nkind: Deploymnt\nmetadata:\n  name: web\n"));
         r = m_k.kubectl({QStringLiteral("apply"), QStringLiteral("-f"), typo});
         QCOMPARE(r.exitCode, 1);
