@@ -52,17 +52,31 @@ private slots:
         QVERIFY(!LaunchOptions::parse({QStringLiteral("reconcile-lab"), QStringLiteral("--latency"), QStringLiteral("slow")}).error.isEmpty());
     }
 
+    void playingAtX1ShowsQueuesWorkersAndPendingPods_data()
+    {
+        QTest::addColumn<bool>("live");
+        QTest::addColumn<double>("speed");
+        QTest::newRow("step-by-step runner, x1") << false << 1.0;
+        // Live threads: worker QThreads and informer threads sleep each hop in virtual time.
+        QTest::newRow("live threads, x2") << true << 2.0;
+    }
     void playingAtX1ShowsQueuesWorkersAndPendingPods()
     {
+        QFETCH(bool, live);
+        QFETCH(double, speed);
         MainWindow::Options wo;
         wo.persistLayout = false;
         MainWindow w(wo);   // frames run: time moves with the real clock × speed
         w.session().setLatency(LaunchOptions().latency);
+        if (live)
+            w.session().setMode(ClusterSession::Mode::Live);
+        w.session().setSpeed(speed);
         w.resize(1280, 720);
         w.show();
         QCOMPARE(w.session().latency(), QStringLiteral("classroom"));
         QVERIFY(w.session().isTimeRunning());
-        QCOMPARE(w.session().speed(), 1.0);
+        QCOMPARE(w.session().speed(), speed);
+        QCOMPARE(w.session().simulation().isThreaded(), live);
         const WorkQueueModel &queues = *w.panel<WorkQueuePanel>(QStringLiteral("workqueue"))->model();
         const CanvasScene &scene = *w.panel<ClusterCanvas>(QStringLiteral("canvas"))->canvasScene();
 
@@ -90,8 +104,8 @@ private slots:
         QVERIFY(w.applyText(kNginx, QStringLiteral("nginx.yaml")).ok());
         // Played, not stepped: wait for the real frames (virtual time at ×1) to get there.
         QTRY_VERIFY_WITH_TIMEOUT(firstReadyAt >= 0, 60000);
-        qInfo("at x1 classroom: up to %d keys queued and %d held by workers at once; a pod stayed Pending %lld ms; first Ready after %lld ms",
-              maxQueued, maxHeld, pendingLongest, firstReadyAt);
+        qInfo("%s, classroom: up to %d keys queued and %d held by workers at once; a pod stayed Pending %lld ms; first Ready after %lld ms",
+              QTest::currentDataTag(), maxQueued, maxHeld, pendingLongest, firstReadyAt);
         QVERIFY(maxQueued >= 1);
         QVERIFY(maxHeld >= 1);
         QVERIFY2(pendingLongest >= 1000, qPrintable(QString::number(pendingLongest)));
