@@ -2,6 +2,7 @@
 
 #include "core/cli/benchcommand.h"
 #include "core/cli/runcommand.h"
+#include "core/cli/soakcommand.h"
 #include "core/cli/validatecommand.h"
 
 namespace rlab::cli {
@@ -15,6 +16,8 @@ void usage(QTextStream &s)
          "                              measure the API layer and store\n"
          "  run SCENARIO.yaml [--dump FILE] [--trace FILE] [--seed N]\n"
          "                              run a scenario deterministically in virtual time\n"
+         "  soak [--hours H] [--seed N] [--threaded] [--latency PRESET] [--json]\n"
+         "                              chaos in virtual time, the control plane's promises checked\n"
          "  serve [--listen 127.0.0.1:PORT] [--kubeconfig FILE] [--scenario FILE] [--speed X]\n"
          "                              serve the Kubernetes API for the real kubectl\n";
 }
@@ -34,6 +37,8 @@ int runRlab(const QStringList &args, QTextStream &out, QTextStream &err)
         return benchCommand(rest, out, err);
     if (cmd == QLatin1String("run"))
         return runCommand(rest, out, err);
+    if (cmd == QLatin1String("soak"))
+        return soakCommand(rest, out, err);
     if (cmd == QLatin1String("serve")) {
         err << "rlab serve: this rlab was built without the HTTP server (rlab_server)\n";
         return 2;
