@@ -77,7 +77,7 @@ void Scheduler::uncachePod(const QString &key)
     u.nonZeroCpuMilli -= it->requests.nonZeroCpuMilli;
     u.nonZeroMemoryBytes -= it->requests.nonZeroMemoryBytes;
     --u.pods;
-    m_nodePods[it->node].remove(key);
+    m_spread.remove(it->node, it->ns, it->labels, it->terminating);
     m_placements.erase(it);
 }
 
@@ -102,7 +102,7 @@ void Scheduler::cachePod(const ObjectPtr &obj)
     const PodRequests r = PodRequests::of(*pod);
     std::lock_guard lock(m_mutex);
     m_placements.insert(pod->key(), Placement{node, r, pod->metadata.labels, pod->metadata.namespace_, pod->metadata.deletionTimestamp != 0});
-    m_nodePods[node].insert(pod->key(), scoring::SpreadPod{pod->metadata.labels, pod->metadata.namespace_, pod->metadata.deletionTimestamp != 0});
+    m_spread.add(node, pod->metadata.namespace_, pod->metadata.labels, pod->metadata.deletionTimestamp != 0);
     NodeUsage &u = m_usage[node];
     u.cpuMilli += r.cpuMilli;
     u.memoryBytes += r.memoryBytes;

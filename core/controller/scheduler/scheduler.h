@@ -7,10 +7,13 @@
 #include "core/controller/eventrecorder.h"
 #include "core/controller/scheduler/nodeinfo.h"
 #include "core/controller/scheduler/scoreplugins.h"
+#include "core/controller/scheduler/spreadcounts.h"
 
 #include <QHash>
 #include <QJsonObject>
 #include <QSet>
+#include <array>
+#include <map>
 #include <mutex>
 
 namespace rlab::client {
@@ -92,7 +95,8 @@ private:
     QHash<QString, int> m_unschedulable;      // pod key -> attempts
     QHash<QString, Placement> m_placements;   // pod key -> where it counts (bound or assumed)
     QHash<QString, NodeUsage> m_usage;        // node -> sum of its placements
-    QHash<QString, QHash<QString, scoring::SpreadPod>> m_nodePods;   // node -> pod key -> what spreading counts
+    std::map<std::array<qint64, 3>, QJsonObject> m_scoreJson;   // {raw, score, weighted} objects, shared by trace events
+    SpreadCounts m_spread;                    // PodTopologySpread's per-node counts, from m_placements
 };
 
 } // namespace rlab::controller

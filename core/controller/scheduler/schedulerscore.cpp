@@ -74,17 +74,30 @@ QList<Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, const PodReque
         out << NodeScore{name, 0, {}};
         feasibleNodes << infos.value(name).node;
     }
+    // The per-plugin trace values repeat (most nodes score alike, cycle after cycle): build each
+    // {raw, score, weighted} object once and share it (implicitly) instead of once per node.
     const auto add = [&](const char *plugin, int weight, const QList<qint64> &raw, const QList<qint64> &normalized) {
+        const QString name = QLatin1String(plugin);
+        std::lock_guard lock(m_mutex);
         for (qsizetype i = 0; i < out.size(); ++i) {
-            out[i].plugins.insert(QLatin1String(plugin), QJsonObject{{QStringLiteral("raw"), raw[i]},
-                                                                     {QStringLiteral("score"), normalized[i]},
-                                                                     {QStringLiteral("weighted"), normalized[i] * weight}});
-            out[i].total += normalized[i] * weight;
+            const std::array<qint64, 3> values{raw[i], normalized[i], normalized[i] * weight};
+            auto it = m_scoreJson.find(values);
+            if (it == m_scoreJson.end()) {
+                if (m_scoreJson.size() >= 4096)
+                    m_scoreJson.clear();
+                it = m_scoreJson.emplace(values, QJsonObject{{QStringLiteral("raw"), values[0]},
+                                                             {QStringLiteral("score"), values[1]},
+                                                             {QStringLiteral("weighted"), values[2]}}).first;
+            }
+            out[i].plugins.insert(name, it->second);
+            out[i].total += values[2];
         }
     };
     const auto skip = [&](const char *plugin, const char *why) {
+        const QString name = QLatin1String(plugin);
+        const QJsonObject skipped{{QStringLiteral("skip"), QLatin1String(why)}};
         for (NodeScore &n : out)
-            n.plugins.insert(QLatin1String(plugin), QJsonObject{{QStringLiteral("skip"), QLatin1String(why)}});
+            n.plugins.insert(name, skipped);
     };
     QList<qint64> raw, norm;
     // TaintToleration (3): untolerated PreferNoSchedule taints, reverse-normalized.
@@ -125,16 +138,16 @@ QList<Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, const PodReque
     QList<int> feasibleIdx;
     const QSet<QString> feasibleSet(feasible.cbegin(), feasible.cend());
     {
+        // The counts come from the scheduler cache (SpreadCounts), kept up to date as pods are
+        // assumed, bound and removed: no pod is matched here.
         std::lock_guard lock(m_mutex);
+        QList<QHash<QString, qint64>> perConstraint;
+        for (const SpreadConstraint &c : constraints)
+            perConstraint << m_spread.counts(pod.metadata.namespace_, c.selector);
         for (const auto &n : nodes) {
-            SpreadNode sn{n->metadata.name, n->metadata.labels, {}};
-            const auto it = m_nodePods.constFind(n->metadata.name);
-            if (it != m_nodePods.cend()) {
-                sn.pods.reserve(it->size());
-                for (const SpreadPod &p : *it)
-                    if (!p.terminating && p.ns == pod.metadata.namespace_)   // the only pods spreading counts
-                        sn.pods << p;
-            }
+            SpreadNode sn{n->metadata.name, n->metadata.labels, {}, {}};
+            for (const auto &counts : perConstraint)
+                sn.matching << counts.value(n->metadata.name);
             if (feasibleSet.contains(n->metadata.name))
                 feasibleIdx << int(spreadNodes.size());
             spreadNodes << sn;
