@@ -15,6 +15,7 @@
 #include <array>
 #include <map>
 #include <mutex>
+#include <vector>
 
 namespace rlab::client {
 class Interface;
@@ -96,6 +97,7 @@ private:
     QHash<QString, Placement> m_placements;   // pod key -> where it counts (bound or assumed)
     QHash<QString, NodeUsage> m_usage;        // node -> sum of its placements
     std::map<std::array<qint64, 3>, QJsonObject> m_scoreJson;   // {raw, score, weighted} objects, shared by trace events
+    std::map<std::vector<qint64>, QJsonObject> m_pluginsJson;   // a node's plugins object by its signature (scoreNodes)
     SpreadCounts m_spread;                    // PodTopologySpread's per-node counts, from m_placements
 };
 

@@ -74,8 +74,13 @@ QList<Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, const PodReque
         out << NodeScore{name, 0, {}};
         feasibleNodes << infos.value(name).node;
     }
-    // The per-plugin trace values repeat (most nodes score alike, cycle after cycle): build each
-    // {raw, score, weighted} object once and share it (implicitly) instead of once per node.
+    // The per-plugin trace values repeat (most nodes score alike, cycle after cycle): each
+    // {raw, score, weighted} object, and each node's whole plugin object, is built once and
+    // shared (implicitly) instead of once per node. A node's signature lists its plugins' values
+    // in call order (plugin, 0, raw, score, weighted | plugin, 1, skip reason), so equal
+    // signatures mean equal plugin objects.
+    std::vector<std::vector<qint64>> signature(std::size_t(out.size()));
+    std::vector<QList<std::pair<QString, QJsonObject>>> parts(std::size_t(out.size()));
     const auto add = [&](const char *plugin, int weight, const QList<qint64> &raw, const QList<qint64> &normalized) {
         const QString name = QLatin1String(plugin);
         std::lock_guard lock(m_mutex);
@@ -89,15 +94,35 @@ QList<Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, const PodReque
                                                              {QStringLiteral("score"), values[1]},
                                                              {QStringLiteral("weighted"), values[2]}}).first;
             }
-            out[i].plugins.insert(name, it->second);
+            signature[std::size_t(i)].insert(signature[std::size_t(i)].end(),
+                                             {qint64(reinterpret_cast<quintptr>(plugin)), 0, values[0], values[1], values[2]});
+            parts[std::size_t(i)].append({name, it->second});
             out[i].total += values[2];
         }
     };
     const auto skip = [&](const char *plugin, const char *why) {
         const QString name = QLatin1String(plugin);
         const QJsonObject skipped{{QStringLiteral("skip"), QLatin1String(why)}};
-        for (NodeScore &n : out)
-            n.plugins.insert(name, skipped);
+        for (qsizetype i = 0; i < out.size(); ++i) {
+            signature[std::size_t(i)].insert(signature[std::size_t(i)].end(),
+                                             {qint64(reinterpret_cast<quintptr>(plugin)), 1, qint64(reinterpret_cast<quintptr>(why))});
+            parts[std::size_t(i)].append({name, skipped});
+        }
+    };
+    const auto finish = [&] {
+        std::lock_guard lock(m_mutex);
+        for (qsizetype i = 0; i < out.size(); ++i) {
+            auto it = m_pluginsJson.find(signature[std::size_t(i)]);
+            if (it == m_pluginsJson.end()) {
+                if (m_pluginsJson.size() >= 4096)
+                    m_pluginsJson.clear();
+                QJsonObject plugins;
+                for (const auto &[name, value] : std::as_const(parts[std::size_t(i)]))
+                    plugins.insert(name, value);
+                it = m_pluginsJson.emplace(std::move(signature[std::size_t(i)]), plugins).first;
+            }
+            out[i].plugins = it->second;
+        }
     };
     QList<qint64> raw, norm;
     // TaintToleration (3): untolerated PreferNoSchedule taints, reverse-normalized.
@@ -183,6 +208,7 @@ QList<Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, const PodReque
     for (const auto &n : feasibleNodes)
         raw << imageLocality(pod, *n, int(nodes.size()), imageNodes);
     add("ImageLocality", kImageLocalityWeight, raw, raw);
+    finish();
     return out;
 }
 
