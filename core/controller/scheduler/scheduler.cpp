@@ -163,10 +163,16 @@ SyncResult Scheduler::scheduleOne(const QString &key)
     QList<std::shared_ptr<const Node>> nodes = m_nodes.list();
     std::sort(nodes.begin(), nodes.end(), [](const auto &a, const auto &b) { return a->metadata.name < b->metadata.name; });
     QHash<QString, NodeInfo> infos;
-    for (const auto &n : nodes)
-        infos.insert(n->metadata.name, NodeInfo(n));
+    infos.reserve(nodes.size());
     {
         std::lock_guard lock(m_mutex);
+        // A node's allocatable is parsed once per Node object (they are immutable values).
+        for (const auto &n : nodes) {
+            NodeInfo &cached = m_nodeInfos[n->metadata.name];
+            if (cached.node != n)
+                cached = NodeInfo(n);
+            infos.insert(n->metadata.name, cached);
+        }
         for (auto it = infos.begin(); it != infos.end(); ++it) {
             const NodeUsage u = m_usage.value(it.key());
             it->requestedCpuMilli = u.cpuMilli;

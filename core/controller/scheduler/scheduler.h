@@ -96,6 +96,7 @@ private:
     QHash<QString, int> m_unschedulable;      // pod key -> attempts
     QHash<QString, Placement> m_placements;   // pod key -> where it counts (bound or assumed)
     QHash<QString, NodeUsage> m_usage;        // node -> sum of its placements
+    QHash<QString, NodeInfo> m_nodeInfos;     // node -> its allocatable, parsed (no usage)
     std::map<std::array<qint64, 3>, QJsonObject> m_scoreJson;   // {raw, score, weighted} objects, shared by trace events
     std::map<std::vector<qint64>, QJsonObject> m_pluginsJson;   // a node's plugins object by its signature (scoreNodes)
     SpreadCounts m_spread;                    // PodTopologySpread's per-node counts, from m_placements

@@ -69,10 +69,12 @@ QList<Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, const PodReque
 {
     using namespace scoring;
     QList<NodeScore> out;
+    // Every feasible name is in infos (filtered from the same nodes): no copies, no defaults.
+    const auto info = [&infos](const QString &name) -> const NodeInfo & { return *infos.constFind(name); };
     QList<std::shared_ptr<const Node>> feasibleNodes;
     for (const QString &name : feasible) {
         out << NodeScore{name, 0, {}};
-        feasibleNodes << infos.value(name).node;
+        feasibleNodes << info(name).node;
     }
     // The per-plugin trace values repeat (most nodes score alike, cycle after cycle): each
     // {raw, score, weighted} object, and each node's whole plugin object, is built once and
@@ -145,7 +147,7 @@ QList<Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, const PodReque
     // NodeResourcesFit (1): LeastAllocated, no normalization.
     raw.clear();
     for (const QString &name : feasible)
-        raw << leastAllocated(req, infos.value(name));
+        raw << leastAllocated(req, info(name));
     add("NodeResourcesFit", kNodeResourcesFitWeight, raw, raw);
     // PodTopologySpread (2): the pod's ScheduleAnyway constraints, or the system defaults.
     QList<SpreadConstraint> constraints;
@@ -188,12 +190,12 @@ QList<Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, const PodReque
     // InterPodAffinity (2): the lab models no pod (anti-)affinity terms.
     skip("InterPodAffinity", "no pod affinity terms");
     // NodeResourcesBalancedAllocation (1): skipped for a pod that requests nothing.
-    if (!balancedAllocation(req, infos.value(feasible.first()))) {
+    if (!balancedAllocation(req, info(feasible.first()))) {
         skip("NodeResourcesBalancedAllocation", "the pod requests no cpu or memory");
     } else {
         raw.clear();
         for (const QString &name : feasible)
-            raw << balancedAllocation(req, infos.value(name)).value_or(0);
+            raw << balancedAllocation(req, info(name)).value_or(0);
         add("NodeResourcesBalancedAllocation", kBalancedAllocationWeight, raw, raw);
     }
     // ImageLocality (1): images already on the node, scaled by how many nodes have them.
