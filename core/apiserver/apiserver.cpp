@@ -246,6 +246,21 @@ Result<ObjectList> ApiServer::list(const ResourceType &rt, const QString &ns, co
     return {std::move(out), {}};
 }
 
+namespace {
+// The watch cache's indexed trigger (registry/core/pod: NodeNameTriggerFunc): a pod watch whose
+// field selector requires spec.nodeName=X (a kubelet's) is filed under X in the store, so a pod
+// write reaches only the watches of its old and new node, not every node's to be filtered.
+store::WatchTrigger indexedTrigger(const ResourceType &rt, const FieldSelector &fields)
+{
+    if (rt.resource != QLatin1String("pods") || !rt.group.isEmpty())
+        return {};
+    for (const FieldSelector::Term &t : fields.terms())
+        if (t.equals && t.field == QLatin1String("spec.nodeName"))
+            return {t.field, t.value, [](const Object &obj) { return FieldSelector::fieldValue(obj, QStringLiteral("spec.nodeName")); }};
+    return {};
+}
+} // namespace
+
 Result<std::shared_ptr<ApiWatch>> ApiServer::watch(const ResourceType &rt, const QString &ns, const ListOptions &opts,
                                                    std::function<void()> notify)
 {
@@ -269,7 +284,7 @@ Result<std::shared_ptr<ApiWatch>> ApiServer::watch(const ResourceType &rt, const
             if (labels->matches(kv.value->metadata.labels) && fields->matches(*kv.value))
                 initial.push_back(ApiWatchEvent{ApiWatchEvent::Added, kv.value, {}, kv.modRevision});
         }
-        store::WatchResult w = m_store.watch(store::KeyRange::prefix(prefix), r.revision + 1, std::move(notify));
+        store::WatchResult w = m_store.watch(store::KeyRange::prefix(prefix), r.revision + 1, std::move(notify), indexedTrigger(rt, *fields));
         auto watch = std::make_shared<ApiWatch>(rt, ns, *labels, *fields, w.watcher, std::move(initial));
         return {watch, {}};
     }
@@ -278,7 +293,7 @@ Result<std::shared_ptr<ApiWatch>> ApiServer::watch(const ResourceType &rt, const
     if (!ok)
         return R::failure(ApiError::badRequest(QStringLiteral("invalid resource version: %1").arg(opts.resourceVersion)));
     start = rv + 1;
-    store::WatchResult w = m_store.watch(store::KeyRange::prefix(prefix), start, notify);
+    store::WatchResult w = m_store.watch(store::KeyRange::prefix(prefix), start, notify, indexedTrigger(rt, *fields));
     if (w.error == store::StoreError::Compacted) {
         // kube-apiserver answers 200 and sends one ERROR event, then closes the stream.
         ApiWatchEvent ev;

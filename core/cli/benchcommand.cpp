@@ -2,6 +2,7 @@
 
 #include "core/api/pod.h"
 #include "core/cli/rolloutbench.h"
+#include "core/cli/sizebench.h"
 #include "core/sim/cluster.h"
 
 #include <QElapsedTimer>
@@ -10,7 +11,9 @@
 
 #include <malloc.h>
 #include <time.h>
+#include <unistd.h>
 #include <atomic>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -142,6 +145,7 @@ int benchCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     QString what = QStringLiteral("store");
     int pods = 100000, watchers = 3;
     RolloutBenchOptions rollout;
+    std::optional<SizeBenchOptions> sized;
     bool json = false;
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString a = args[i];
@@ -153,6 +157,14 @@ int benchCommand(const QStringList &args, QTextStream &out, QTextStream &err)
         };
         if (a == QLatin1String("--json"))
             json = true;
+        else if (a == QLatin1String("--size")) {
+            sized = i + 1 < args.size() ? SizeBenchOptions::preset(args[++i]) : std::nullopt;
+            if (!sized) {
+                err << "rlab bench: --size needs one of " << SizeBenchOptions::presetNames().join(QStringLiteral(", ")) << "\n";
+                return 2;
+            }
+            what = QStringLiteral("size");
+        }
         else if (a == QLatin1String("--pods")) {
             if (!next(&pods) || pods == 0) {
                 err << "rlab bench: --pods needs a positive number\n";
@@ -178,6 +190,37 @@ int benchCommand(const QStringList &args, QTextStream &out, QTextStream &err)
             return 2;
         }
     }
+    if (what == QLatin1String("size")) {
+        SizeBenchOptions o = sized.value_or(*SizeBenchOptions::preset(QStringLiteral("small")));
+        // --deployments/--replicas/--nodes given with --size override the preset.
+        const auto override = [&](const char *flag, int *field, int value) {
+            if (args.contains(QLatin1String(flag))) {
+                *field = value;
+                o.size = QStringLiteral("custom");
+            }
+        };
+        override("--deployments", &o.deployments, rollout.deployments);
+        override("--replicas", &o.replicas, rollout.replicas);
+        override("--nodes", &o.nodes, rollout.nodes);
+        const bool terminal = isatty(STDERR_FILENO);
+        int done = 0;
+        const SizeBenchResult r = runSizeBench(o, [&](const QString &phase) {
+            if (terminal) {   // a one-line progress indicator, overwritten
+                err << "\r[" << QString(done, QLatin1Char('#')) << QString(3 - done, QLatin1Char('.')) << "] " << phase << "...   ";
+                err.flush();
+            }
+            ++done;
+        });
+        if (terminal)
+            err << "\r[###] done          \n";
+        err.flush();
+        if (json)
+            out << QJsonDocument(r.toJson(o)).toJson(QJsonDocument::Compact) << "\n";
+        else
+            out << r.toText(o);
+        out.flush();
+        return r.complete ? 0 : 1;
+    }
     if (what == QLatin1String("store"))
         return storeBench(pods, watchers, json, out);
     if (what == QLatin1String("rollout")) {
@@ -189,7 +232,7 @@ int benchCommand(const QStringList &args, QTextStream &out, QTextStream &err)
         out.flush();
         return r.complete ? 0 : 1;
     }
-    err << "rlab bench: unknown benchmark \"" << what << "\" (available: store, rollout)\n";
+    err << "rlab bench: unknown benchmark \"" << what << "\" (available: store, rollout, size)\n";
     return 2;
 }
 

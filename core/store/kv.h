@@ -57,6 +57,11 @@ struct StoreStats
     qint64 liveKeys = 0;          // keys that exist now
     qint64 retainedRevisions = 0; // changes since compactRevision (what watch can replay)
     qint64 watchers = 0;
+    // Since the store began: watchers handed a write's events to filter (a watcher filed under a
+    // WatchTrigger value is handed only the writes that concern it), and events appended to
+    // watchers' FIFOs (replays included).
+    qint64 watcherVisits = 0;
+    qint64 eventsDelivered = 0;
 };
 
 } // namespace rlab::store

@@ -269,16 +269,43 @@ void KvStore::finishLocked(WriteTxn &w, std::vector<std::shared_ptr<Watcher>> &t
         m_currentRev.store(w.main, std::memory_order_release);
     if (m_events.empty())
         return;
-    for (auto it = m_watchers.begin(); it != m_watchers.end();) {
-        std::shared_ptr<Watcher> watcher = it->lock();
-        if (!watcher || watcher->isCancelled()) {
-            it = m_watchers.erase(it);
-            continue;
+    // The watchers this write can concern: every unindexed one, and the indexed ones filed under
+    // a value that an event's object (new or previous) carries. Handed the events oldest watcher
+    // first, as when every watcher was visited.
+    std::vector<std::shared_ptr<Watcher>> visit;
+    const auto collect = [&visit](std::vector<std::weak_ptr<Watcher>> &list) {
+        for (auto it = list.begin(); it != list.end();) {
+            std::shared_ptr<Watcher> watcher = it->lock();
+            if (!watcher || watcher->isCancelled()) {
+                it = list.erase(it);
+                continue;
+            }
+            visit.push_back(std::move(watcher));
+            ++it;
         }
-        if (watcher->appendMatching(m_events))
-            toNotify.push_back(std::move(watcher));
-        ++it;
+    };
+    collect(m_unindexed);
+    for (auto &[field, index] : m_triggers) {
+        std::vector<QString> values;
+        const auto note = [&](const api::ObjectPtr &obj) {
+            if (!obj)
+                return;
+            if (std::optional<QString> v = index.valueOf(*obj); v && std::find(values.begin(), values.end(), *v) == values.end())
+                values.push_back(std::move(*v));
+        };
+        for (const WatchEvent &e : m_events) {
+            note(e.kv.value);
+            note(e.prevKv.value);
+        }
+        for (const QString &v : values)
+            if (auto it = index.byValue.find(v); it != index.byValue.end())
+                collect(it->second);
     }
+    std::sort(visit.begin(), visit.end(), [](const auto &a, const auto &b) { return a->id() < b->id(); });
+    m_watcherVisits += qint64(visit.size());
+    for (std::shared_ptr<Watcher> &watcher : visit)
+        if (watcher->appendMatching(m_events, &m_eventsDelivered))
+            toNotify.push_back(std::move(watcher));
     m_events.clear();
 }
 
@@ -313,7 +340,7 @@ std::vector<WatchEvent> KvStore::history(const QByteArray &key) const
     return it == m_index.end() ? std::vector<WatchEvent>{} : it->second.history();
 }
 
-WatchResult KvStore::watch(const KeyRange &range, qint64 startRevision, Watcher::Notify notify)
+WatchResult KvStore::watch(const KeyRange &range, qint64 startRevision, Watcher::Notify notify, WatchTrigger trigger)
 {
     WatchResult result;
     std::shared_ptr<Watcher> watcher;
@@ -327,7 +354,7 @@ WatchResult KvStore::watch(const KeyRange &range, qint64 startRevision, Watcher:
             return result;
         }
         const qint64 start = startRevision > 0 ? startRevision : revision() + 1;
-        watcher = std::make_shared<Watcher>(m_nextWatchId++, range, start, std::move(notify));
+        watcher = std::make_shared<Watcher>(m_nextWatchId++, range, start, std::move(notify), std::move(trigger));
         // Replay: the log is sorted by revision, so this is every retained change >= start.
         auto it = std::lower_bound(m_log.begin(), m_log.end(), Revision{start, 0},
                                    [](const LogEntry &e, Revision r) { return e.rev < r; });
@@ -338,12 +365,24 @@ WatchResult KvStore::watch(const KeyRange &range, qint64 startRevision, Watcher:
             if (auto ev = it->keyIndex->event(it->rev))
                 replay.push_back(std::move(*ev));
         }
-        replayed = watcher->appendMatching(replay);
-        std::erase_if(m_watchers, [](const std::weak_ptr<Watcher> &w) {
+        replayed = watcher->appendMatching(replay, &m_eventsDelivered);
+        const auto gone = [](const std::weak_ptr<Watcher> &w) {
             auto s = w.lock();
             return !s || s->isCancelled();
-        });
+        };
+        std::erase_if(m_watchers, gone);
         m_watchers.push_back(watcher);
+        const WatchTrigger &t = watcher->trigger();
+        if (!t.isSet()) {
+            m_unindexed.push_back(watcher);
+        } else {
+            TriggerIndex &index = m_triggers[t.field];
+            if (!index.valueOf)
+                index.valueOf = t.valueOf;
+            std::vector<std::weak_ptr<Watcher>> &list = index.byValue[t.value];
+            std::erase_if(list, gone);
+            list.push_back(watcher);
+        }
     }
     if (replayed)
         watcher->notify();   // writers after the unlock found the FIFO non-empty: they did not
@@ -373,6 +412,8 @@ StoreStats KvStore::stats() const
     for (const auto &weak : m_watchers)
         if (auto w = weak.lock(); w && !w->isCancelled())
             ++s.watchers;
+    s.watcherVisits = m_watcherVisits;
+    s.eventsDelivered = m_eventsDelivered;
     return s;
 }
 

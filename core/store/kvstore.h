@@ -25,6 +25,8 @@ namespace rlab::store {
 // Thread rules: any method, any thread; each call is atomic. Reads share a writer-preferring
 // RwLock; writes hold it exclusively and append their events to the watchers' FIFOs before
 // releasing it (so every watcher sees revision order), then run notify callbacks unlocked.
+// Watchers with a WatchTrigger are filed under (field, value): a write visits only the ones
+// whose value its objects carry (old or new), plus every unindexed watcher.
 class KvStore
 {
 public:
@@ -67,7 +69,8 @@ public:
     // runs once before watch() returns (see Watcher). kube-apiserver's "watch from
     // resourceVersion RV" is startRevision RV + 1; Compacted is its 410 Gone.
     // The GUI's write stream is a watch on KeyRange::prefix("/").
-    WatchResult watch(const KeyRange &range, qint64 startRevision = 0, Watcher::Notify notify = {});
+    WatchResult watch(const KeyRange &range, qint64 startRevision = 0, Watcher::Notify notify = {},
+                      WatchTrigger trigger = {});
     // The live watchers, oldest first (for the GUI: count them per range.key).
     std::vector<WatcherInfo> watchers() const;
     StoreStats stats() const;
@@ -96,7 +99,16 @@ private:
     std::atomic<qint64> m_currentRev{1};      // written under m_lock only
     qint64 m_compactRev = 0;
     qint64 m_liveKeys = 0;
-    std::vector<std::weak_ptr<Watcher>> m_watchers;
+    std::vector<std::weak_ptr<Watcher>> m_watchers;     // every watcher, oldest first
+    std::vector<std::weak_ptr<Watcher>> m_unindexed;    // the ones without a trigger
+    struct TriggerIndex
+    {
+        std::function<std::optional<QString>(const api::Object &)> valueOf;
+        std::map<QString, std::vector<std::weak_ptr<Watcher>>> byValue;
+    };
+    std::map<QString, TriggerIndex> m_triggers;         // field -> watchers by value
+    qint64 m_watcherVisits = 0;
+    qint64 m_eventsDelivered = 0;
     qint64 m_nextWatchId = 1;
     std::vector<WatchEvent> m_events;         // events of the write in progress
 };

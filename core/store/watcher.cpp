@@ -2,11 +2,12 @@
 
 namespace rlab::store {
 
-Watcher::Watcher(qint64 id, KeyRange range, qint64 startRevision, Notify notify)
+Watcher::Watcher(qint64 id, KeyRange range, qint64 startRevision, Notify notify, WatchTrigger trigger)
     : m_id(id)
     , m_range(std::move(range))
     , m_startRevision(startRevision)
     , m_notify(std::move(notify))
+    , m_trigger(std::move(trigger))
 {
 }
 
@@ -52,10 +53,10 @@ void Watcher::cancel()
 
 bool Watcher::matches(const WatchEvent &e) const
 {
-    return e.revision.main >= m_startRevision && m_range.contains(e.kv.key);
+    return e.revision.main >= m_startRevision && m_range.contains(e.kv.key) && m_trigger.concerns(e);
 }
 
-bool Watcher::appendMatching(const std::vector<WatchEvent> &events)
+bool Watcher::appendMatching(const std::vector<WatchEvent> &events, qint64 *appended)
 {
     std::unique_lock lock(m_mutex, std::defer_lock);
     bool wasEmpty = false;
@@ -72,6 +73,8 @@ bool Watcher::appendMatching(const std::vector<WatchEvent> &events)
         }
         m_queue.push_back(e);
         ++m_appended;
+        if (appended)
+            ++*appended;
         m_lastRevision = e.revision.main;
     }
     if (any && wasEmpty) {

@@ -1,6 +1,7 @@
 #pragma once
 #include "core/store/keyrange.h"
 #include "core/store/watchevent.h"
+#include "core/store/watchtrigger.h"
 
 #include <atomic>
 #include <chrono>
@@ -30,17 +31,19 @@ struct WatcherInfo
 // non-empty (edge-triggered: after a notify, take() everything): on a writer's thread for live
 // events, and once on the caller's thread, before watch() returns, when history was replayed.
 // So it must not rely on the handle watch() returns: it should just post a wake-up.
+// With a WatchTrigger it takes only the events that concern its (field, value).
 // Dropping the last shared_ptr cancels the watch.
 class Watcher
 {
 public:
     using Notify = std::function<void()>;
 
-    Watcher(qint64 id, KeyRange range, qint64 startRevision, Notify notify);
+    Watcher(qint64 id, KeyRange range, qint64 startRevision, Notify notify, WatchTrigger trigger = {});
 
     qint64 id() const { return m_id; }
     const KeyRange &range() const { return m_range; }
     qint64 startRevision() const { return m_startRevision; }
+    const WatchTrigger &trigger() const { return m_trigger; }
 
     // Every pending event, oldest first; empty when there is none. Never blocks.
     std::vector<WatchEvent> take();
@@ -58,13 +61,15 @@ private:
     friend class KvStore;
     bool matches(const WatchEvent &e) const;
     // Appends the events this watcher wants; true when the FIFO went from empty to non-empty.
-    bool appendMatching(const std::vector<WatchEvent> &events);
+    // *appended (if given) grows by the number of events appended.
+    bool appendMatching(const std::vector<WatchEvent> &events, qint64 *appended = nullptr);
     void notify() const;
 
     const qint64 m_id;
     const KeyRange m_range;
     const qint64 m_startRevision;
     const Notify m_notify;
+    const WatchTrigger m_trigger;
 
     mutable std::mutex m_mutex;
     std::condition_variable m_cv;

@@ -77,7 +77,7 @@ void Scheduler::uncachePod(const QString &key)
     u.nonZeroCpuMilli -= it->requests.nonZeroCpuMilli;
     u.nonZeroMemoryBytes -= it->requests.nonZeroMemoryBytes;
     --u.pods;
-    m_nodePods[it->node].remove(key);
+    m_spread.remove(it->node, it->ns, it->labels, it->terminating);
     m_placements.erase(it);
 }
 
@@ -102,7 +102,7 @@ void Scheduler::cachePod(const ObjectPtr &obj)
     const PodRequests r = PodRequests::of(*pod);
     std::lock_guard lock(m_mutex);
     m_placements.insert(pod->key(), Placement{node, r, pod->metadata.labels, pod->metadata.namespace_, pod->metadata.deletionTimestamp != 0});
-    m_nodePods[node].insert(pod->key(), scoring::SpreadPod{pod->metadata.labels, pod->metadata.namespace_, pod->metadata.deletionTimestamp != 0});
+    m_spread.add(node, pod->metadata.namespace_, pod->metadata.labels, pod->metadata.deletionTimestamp != 0);
     NodeUsage &u = m_usage[node];
     u.cpuMilli += r.cpuMilli;
     u.memoryBytes += r.memoryBytes;
@@ -163,10 +163,16 @@ SyncResult Scheduler::scheduleOne(const QString &key)
     QList<std::shared_ptr<const Node>> nodes = m_nodes.list();
     std::sort(nodes.begin(), nodes.end(), [](const auto &a, const auto &b) { return a->metadata.name < b->metadata.name; });
     QHash<QString, NodeInfo> infos;
-    for (const auto &n : nodes)
-        infos.insert(n->metadata.name, NodeInfo(n));
+    infos.reserve(nodes.size());
     {
         std::lock_guard lock(m_mutex);
+        // A node's allocatable is parsed once per Node object (they are immutable values).
+        for (const auto &n : nodes) {
+            NodeInfo &cached = m_nodeInfos[n->metadata.name];
+            if (cached.node != n)
+                cached = NodeInfo(n);
+            infos.insert(n->metadata.name, cached);
+        }
         for (auto it = infos.begin(); it != infos.end(); ++it) {
             const NodeUsage u = m_usage.value(it.key());
             it->requestedCpuMilli = u.cpuMilli;

@@ -7,11 +7,15 @@
 #include "core/controller/eventrecorder.h"
 #include "core/controller/scheduler/nodeinfo.h"
 #include "core/controller/scheduler/scoreplugins.h"
+#include "core/controller/scheduler/spreadcounts.h"
 
 #include <QHash>
 #include <QJsonObject>
 #include <QSet>
+#include <array>
+#include <map>
 #include <mutex>
+#include <vector>
 
 namespace rlab::client {
 class Interface;
@@ -92,7 +96,10 @@ private:
     QHash<QString, int> m_unschedulable;      // pod key -> attempts
     QHash<QString, Placement> m_placements;   // pod key -> where it counts (bound or assumed)
     QHash<QString, NodeUsage> m_usage;        // node -> sum of its placements
-    QHash<QString, QHash<QString, scoring::SpreadPod>> m_nodePods;   // node -> pod key -> what spreading counts
+    QHash<QString, NodeInfo> m_nodeInfos;     // node -> its allocatable, parsed (no usage)
+    std::map<std::array<qint64, 3>, QJsonObject> m_scoreJson;   // {raw, score, weighted} objects, shared by trace events
+    std::map<std::vector<qint64>, QJsonObject> m_pluginsJson;   // a node's plugins object by its signature (scoreNodes)
+    SpreadCounts m_spread;                    // PodTopologySpread's per-node counts, from m_placements
 };
 
 } // namespace rlab::controller

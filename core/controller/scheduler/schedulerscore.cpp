@@ -69,22 +69,62 @@ QList<Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, const PodReque
 {
     using namespace scoring;
     QList<NodeScore> out;
+    // Every feasible name is in infos (filtered from the same nodes): no copies, no defaults.
+    const auto info = [&infos](const QString &name) -> const NodeInfo & { return *infos.constFind(name); };
     QList<std::shared_ptr<const Node>> feasibleNodes;
     for (const QString &name : feasible) {
         out << NodeScore{name, 0, {}};
-        feasibleNodes << infos.value(name).node;
+        feasibleNodes << info(name).node;
     }
+    // The per-plugin trace values repeat (most nodes score alike, cycle after cycle): each
+    // {raw, score, weighted} object, and each node's whole plugin object, is built once and
+    // shared (implicitly) instead of once per node. A node's signature lists its plugins' values
+    // in call order (plugin, 0, raw, score, weighted | plugin, 1, skip reason), so equal
+    // signatures mean equal plugin objects.
+    std::vector<std::vector<qint64>> signature(std::size_t(out.size()));
+    std::vector<QList<std::pair<QString, QJsonObject>>> parts(std::size_t(out.size()));
     const auto add = [&](const char *plugin, int weight, const QList<qint64> &raw, const QList<qint64> &normalized) {
+        const QString name = QLatin1String(plugin);
+        std::lock_guard lock(m_mutex);
         for (qsizetype i = 0; i < out.size(); ++i) {
-            out[i].plugins.insert(QLatin1String(plugin), QJsonObject{{QStringLiteral("raw"), raw[i]},
-                                                                     {QStringLiteral("score"), normalized[i]},
-                                                                     {QStringLiteral("weighted"), normalized[i] * weight}});
-            out[i].total += normalized[i] * weight;
+            const std::array<qint64, 3> values{raw[i], normalized[i], normalized[i] * weight};
+            auto it = m_scoreJson.find(values);
+            if (it == m_scoreJson.end()) {
+                if (m_scoreJson.size() >= 4096)
+                    m_scoreJson.clear();
+                it = m_scoreJson.emplace(values, QJsonObject{{QStringLiteral("raw"), values[0]},
+                                                             {QStringLiteral("score"), values[1]},
+                                                             {QStringLiteral("weighted"), values[2]}}).first;
+            }
+            signature[std::size_t(i)].insert(signature[std::size_t(i)].end(),
+                                             {qint64(reinterpret_cast<quintptr>(plugin)), 0, values[0], values[1], values[2]});
+            parts[std::size_t(i)].append({name, it->second});
+            out[i].total += values[2];
         }
     };
     const auto skip = [&](const char *plugin, const char *why) {
-        for (NodeScore &n : out)
-            n.plugins.insert(QLatin1String(plugin), QJsonObject{{QStringLiteral("skip"), QLatin1String(why)}});
+        const QString name = QLatin1String(plugin);
+        const QJsonObject skipped{{QStringLiteral("skip"), QLatin1String(why)}};
+        for (qsizetype i = 0; i < out.size(); ++i) {
+            signature[std::size_t(i)].insert(signature[std::size_t(i)].end(),
+                                             {qint64(reinterpret_cast<quintptr>(plugin)), 1, qint64(reinterpret_cast<quintptr>(why))});
+            parts[std::size_t(i)].append({name, skipped});
+        }
+    };
+    const auto finish = [&] {
+        std::lock_guard lock(m_mutex);
+        for (qsizetype i = 0; i < out.size(); ++i) {
+            auto it = m_pluginsJson.find(signature[std::size_t(i)]);
+            if (it == m_pluginsJson.end()) {
+                if (m_pluginsJson.size() >= 4096)
+                    m_pluginsJson.clear();
+                QJsonObject plugins;
+                for (const auto &[name, value] : std::as_const(parts[std::size_t(i)]))
+                    plugins.insert(name, value);
+                it = m_pluginsJson.emplace(std::move(signature[std::size_t(i)]), plugins).first;
+            }
+            out[i].plugins = it->second;
+        }
     };
     QList<qint64> raw, norm;
     // TaintToleration (3): untolerated PreferNoSchedule taints, reverse-normalized.
@@ -107,7 +147,7 @@ QList<Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, const PodReque
     // NodeResourcesFit (1): LeastAllocated, no normalization.
     raw.clear();
     for (const QString &name : feasible)
-        raw << leastAllocated(req, infos.value(name));
+        raw << leastAllocated(req, info(name));
     add("NodeResourcesFit", kNodeResourcesFitWeight, raw, raw);
     // PodTopologySpread (2): the pod's ScheduleAnyway constraints, or the system defaults.
     QList<SpreadConstraint> constraints;
@@ -125,16 +165,16 @@ QList<Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, const PodReque
     QList<int> feasibleIdx;
     const QSet<QString> feasibleSet(feasible.cbegin(), feasible.cend());
     {
+        // The counts come from the scheduler cache (SpreadCounts), kept up to date as pods are
+        // assumed, bound and removed: no pod is matched here.
         std::lock_guard lock(m_mutex);
+        QList<QHash<QString, qint64>> perConstraint;
+        for (const SpreadConstraint &c : constraints)
+            perConstraint << m_spread.counts(pod.metadata.namespace_, c.selector);
         for (const auto &n : nodes) {
-            SpreadNode sn{n->metadata.name, n->metadata.labels, {}};
-            const auto it = m_nodePods.constFind(n->metadata.name);
-            if (it != m_nodePods.cend()) {
-                sn.pods.reserve(it->size());
-                for (const SpreadPod &p : *it)
-                    if (!p.terminating && p.ns == pod.metadata.namespace_)   // the only pods spreading counts
-                        sn.pods << p;
-            }
+            SpreadNode sn{n->metadata.name, n->metadata.labels, {}, {}};
+            for (const auto &counts : perConstraint)
+                sn.matching << counts.value(n->metadata.name);
             if (feasibleSet.contains(n->metadata.name))
                 feasibleIdx << int(spreadNodes.size());
             spreadNodes << sn;
@@ -150,12 +190,12 @@ QList<Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, const PodReque
     // InterPodAffinity (2): the lab models no pod (anti-)affinity terms.
     skip("InterPodAffinity", "no pod affinity terms");
     // NodeResourcesBalancedAllocation (1): skipped for a pod that requests nothing.
-    if (!balancedAllocation(req, infos.value(feasible.first()))) {
+    if (!balancedAllocation(req, info(feasible.first()))) {
         skip("NodeResourcesBalancedAllocation", "the pod requests no cpu or memory");
     } else {
         raw.clear();
         for (const QString &name : feasible)
-            raw << balancedAllocation(req, infos.value(name)).value_or(0);
+            raw << balancedAllocation(req, info(name)).value_or(0);
         add("NodeResourcesBalancedAllocation", kBalancedAllocationWeight, raw, raw);
     }
     // ImageLocality (1): images already on the node, scaled by how many nodes have them.
@@ -170,6 +210,7 @@ QList<Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, const PodReque
     for (const auto &n : feasibleNodes)
         raw << imageLocality(pod, *n, int(nodes.size()), imageNodes);
     add("ImageLocality", kImageLocalityWeight, raw, raw);
+    finish();
     return out;
 }
 

@@ -200,6 +200,11 @@ int countMatching(const QList<SpreadPod> &pods, const Selector &selector, const 
     return n;
 }
 
+qint64 nodeMatching(const SpreadNode &node, qsizetype constraint, const Selector &selector, const QString &ns)
+{
+    return node.matching.isEmpty() ? countMatching(node.pods, selector, ns) : node.matching[constraint];
+}
+
 bool hasAllKeys(const Labels &labels, const QList<SpreadConstraint> &constraints)
 {
     for (const SpreadConstraint &c : constraints)
@@ -238,7 +243,7 @@ std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &co
             const QString value = node.labels.value(sc.topologyKey);
             if (sc.topologyKey == hostname || !domains[c].contains(value))
                 continue;
-            counts[c][value] += countMatching(node.pods, sc.selector, ns);
+            counts[c][value] += nodeMatching(node, c, sc.selector, ns);
         }
     }
     QList<double> weights;
@@ -258,7 +263,7 @@ std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &co
             const SpreadConstraint &sc = constraints[c];
             if (!allNodes[i].labels.contains(sc.topologyKey))
                 continue;
-            const qint64 cnt = sc.topologyKey == hostname ? countMatching(allNodes[i].pods, sc.selector, ns)
+            const qint64 cnt = sc.topologyKey == hostname ? nodeMatching(allNodes[i], c, sc.selector, ns)
                                                           : counts[c].value(allNodes[i].labels.value(sc.topologyKey));
             score += double(cnt) * weights[c] + double(sc.maxSkew - 1);
         }

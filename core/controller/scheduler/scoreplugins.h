@@ -64,6 +64,9 @@ struct SpreadNode
     QString name;
     api::Labels labels;
     QList<SpreadPod> pods;
+    // When not empty: the matching pods per constraint, already counted by the caller (the
+    // scheduler's SpreadCounts); `pods` is then not looked at.
+    QList<qint64> matching;
 };
 // Raw scores for `feasible` (indices into allNodes), then normalized (scoring.go NormalizeScore).
 // requireAllTopologies: user constraints (nodes lacking a key are ignored and get 0); false for

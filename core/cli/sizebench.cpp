@@ -1,0 +1,217 @@
+#include "core/cli/sizebench.h"
+
+#include "core/api/deployment.h"
+#include "core/api/pod.h"
+#include "core/controller/controller.h"
+#include "core/kubectl/rollout.h"
+#include "core/sim/simulation.h"
+#include "core/store/kvstore.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+
+#include <malloc.h>
+#include <sys/resource.h>
+#include <time.h>
+
+namespace rlab::cli {
+
+using namespace rlab::api;
+
+namespace {
+constexpr qint64 kPhaseVirtualMs = 3'600'000;   // an hour of virtual time per phase at most
+// Scaled x2, every preset puts 200 pods on a node (medium: 20,000 on 100), more than the
+// kubelet's default --max-pods 110: the nodes are registered with 250 (a common managed-cluster
+// setting), so the scale phase measures scheduling, not 9,000 unschedulable pods.
+constexpr int kMaxPodsPerNode = 250;
+
+double processCpuS()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
+}
+
+qint64 peakRssBytes()
+{
+    rusage ru{};
+    getrusage(RUSAGE_SELF, &ru);
+    return qint64(ru.ru_maxrss) * 1024;   // kilobytes on Linux
+}
+
+qint64 heapInUse()
+{
+    const struct mallinfo2 mi = mallinfo2();
+    return qint64(mi.uordblks) + qint64(mi.hblkhd);
+}
+
+std::shared_ptr<Deployment> benchDeployment(const QString &name, int replicas)
+{
+    auto d = std::make_shared<Deployment>();
+    d->metadata.name = name;
+    d->metadata.namespace_ = QStringLiteral("default");
+    d->metadata.labels.insert(QStringLiteral("app"), name);
+    d->spec.replicas = replicas;
+    LabelSelector s;
+    s.matchLabels.insert(QStringLiteral("app"), name);
+    d->spec.selector = s;
+    d->spec.template_.metadata.labels.insert(QStringLiteral("app"), name);
+    Container c;
+    c.name = QStringLiteral("app");
+    c.image = QStringLiteral("nginx:1.25");
+    c.resources.requests = {{QStringLiteral("cpu"), QStringLiteral("10m")}, {QStringLiteral("memory"), QStringLiteral("16Mi")}};
+    d->spec.template_.spec.containers = {c};
+    return d;
+}
+
+QString nameOf(int i)
+{
+    return QStringLiteral("bench-%1").arg(i);
+}
+
+qint64 reconciles(const Simulation &sim)
+{
+    qint64 n = 0;
+    for (const controller::Controller *c : sim.controllers())
+        n += c->syncs();
+    return n;
+}
+
+// Every Deployment has `replicas` pods, all updated and available (a rollout is complete).
+bool allAvailable(Simulation &sim, int deployments, int replicas)
+{
+    for (int i = 0; i < deployments; ++i) {
+        const auto d = sim.api().getAs<Deployment>(QStringLiteral("default"), nameOf(i));
+        if (!d || d->status.replicas != replicas || d->status.updatedReplicas != replicas || d->status.availableReplicas != replicas)
+            return false;
+    }
+    return true;
+}
+} // namespace
+
+std::optional<SizeBenchOptions> SizeBenchOptions::preset(const QString &name)
+{
+    if (name == QLatin1String("small"))
+        return SizeBenchOptions{name, 10, 10, 10};
+    if (name == QLatin1String("medium"))
+        return SizeBenchOptions{name, 10, 1000, 100};
+    if (name == QLatin1String("large"))
+        return SizeBenchOptions{name, 100, 1000, 1000};
+    return std::nullopt;
+}
+
+QStringList SizeBenchOptions::presetNames()
+{
+    return {QStringLiteral("small"), QStringLiteral("medium"), QStringLiteral("large")};
+}
+
+SizeBenchResult runSizeBench(const SizeBenchOptions &o, const std::function<void(const QString &)> &progress)
+{
+    SizeBenchResult r;
+    SimulationConfig config;
+    config.cluster.nodes = o.nodes;
+    config.cluster.maxPods = kMaxPodsPerNode;
+    config.cluster.seed = 1;
+    config.latency = LatencyModel::instant();
+    Simulation sim(config);
+    const auto phase = [&](const QString &name, int target, const std::function<void()> &act) {
+        if (progress)
+            progress(name);
+        SizeBenchPhase p;
+        p.name = name;
+        const store::StoreStats before = sim.cluster().store().stats();
+        const qint64 syncsBefore = reconciles(sim);
+        const qint64 traceBefore = sim.trace().lastSeq();
+        const qint64 virtualBefore = sim.clock().now();
+        QElapsedTimer wall;
+        wall.start();
+        const double cpu = processCpuS();
+        act();
+        sim.runUntilIdle(kPhaseVirtualMs);
+        p.wallS = double(wall.nsecsElapsed()) / 1e9;
+        p.cpuS = processCpuS() - cpu;
+        const store::StoreStats after = sim.cluster().store().stats();
+        p.apiWrites = after.revision - before.revision;
+        p.watchEventsDelivered = after.eventsDelivered - before.eventsDelivered;
+        p.reconciles = reconciles(sim) - syncsBefore;
+        // Kept: of this phase's events, those the bounded log still holds.
+        const qint64 appended = sim.trace().lastSeq() - traceBefore;
+        p.traceEventsKept = std::min<qint64>(appended, qint64(sim.trace().size()));
+        p.virtualS = double(sim.clock().now() - virtualBefore) / 1000.0;
+        p.complete = allAvailable(sim, o.deployments, target);
+        r.phases << p;
+    };
+    phase(QStringLiteral("create"), o.replicas, [&] {
+        for (int i = 0; i < o.deployments; ++i)
+            sim.api().create(benchDeployment(nameOf(i), o.replicas));
+    });
+    phase(QStringLiteral("roll"), o.replicas, [&] {
+        for (int i = 0; i < o.deployments; ++i)
+            kubectl::rollout::setImage(sim.client(), QStringLiteral("default"), nameOf(i), QStringLiteral("app"), QStringLiteral("nginx:1.26"));
+    });
+    phase(QStringLiteral("scale"), 2 * o.replicas, [&] {
+        for (int i = 0; i < o.deployments; ++i)
+            kubectl::rollout::scale(sim.client(), QStringLiteral("default"), nameOf(i), 2 * o.replicas);
+    });
+    r.complete = true;
+    for (const SizeBenchPhase &p : r.phases)
+        r.complete = r.complete && p.complete;
+    for (const ObjectPtr &obj : sim.api().list(apiserver::resources::byKind(Kind::Pod), QString()).value.items)
+        if (obj->metadata.deletionTimestamp == 0)
+            ++r.livePods;
+    malloc_trim(0);
+    r.heapBytesPerLivePod = r.livePods > 0 ? double(heapInUse()) / double(r.livePods) : 0;
+    r.peakRssBytes = peakRssBytes();
+    return r;
+}
+
+QJsonObject SizeBenchResult::toJson(const SizeBenchOptions &o) const
+{
+    QJsonArray list;
+    for (const SizeBenchPhase &p : phases)
+        list.append(QJsonObject{{QStringLiteral("phase"), p.name},
+                                {QStringLiteral("wallSeconds"), p.wallS},
+                                {QStringLiteral("cpuSeconds"), p.cpuS},
+                                {QStringLiteral("virtualSeconds"), p.virtualS},
+                                {QStringLiteral("reconciles"), p.reconciles},
+                                {QStringLiteral("apiWrites"), p.apiWrites},
+                                {QStringLiteral("watchEventsDelivered"), p.watchEventsDelivered},
+                                {QStringLiteral("traceEventsKept"), p.traceEventsKept},
+                                {QStringLiteral("complete"), p.complete}});
+    return QJsonObject{{QStringLiteral("benchmark"), QStringLiteral("size")},
+                       {QStringLiteral("size"), o.size},
+                       {QStringLiteral("deployments"), o.deployments},
+                       {QStringLiteral("replicas"), o.replicas},
+                       {QStringLiteral("nodes"), o.nodes},
+                       {QStringLiteral("phases"), list},
+                       {QStringLiteral("peakRssBytes"), peakRssBytes},
+                       {QStringLiteral("livePods"), livePods},
+                       {QStringLiteral("heapBytesPerLivePod"), heapBytesPerLivePod},
+                       {QStringLiteral("complete"), complete}};
+}
+
+QString SizeBenchResult::toText(const SizeBenchOptions &o) const
+{
+    QString out = QStringLiteral("size bench (%1): %2 Deployment(s) x %3 replicas on %4 nodes, instant latency, deterministic runner, trace on\n")
+                      .arg(o.size).arg(o.deployments).arg(o.replicas).arg(o.nodes);
+    out += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8\n")
+               .arg(QStringLiteral("phase"), -8).arg(QStringLiteral("wall s"), 9).arg(QStringLiteral("CPU s"), 9)
+               .arg(QStringLiteral("reconciles"), 11).arg(QStringLiteral("API writes"), 11)
+               .arg(QStringLiteral("watch events"), 13).arg(QStringLiteral("trace kept"), 11).arg(QStringLiteral("done"), 5);
+    double wall = 0, cpu = 0;
+    for (const SizeBenchPhase &p : phases) {
+        out += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8\n")
+                   .arg(p.name, -8).arg(p.wallS, 9, 'f', 3).arg(p.cpuS, 9, 'f', 3).arg(p.reconciles, 11).arg(p.apiWrites, 11)
+                   .arg(p.watchEventsDelivered, 13).arg(p.traceEventsKept, 11)
+                   .arg(p.complete ? QStringLiteral("yes") : QStringLiteral("NO"), 5);
+        wall += p.wallS;
+        cpu += p.cpuS;
+    }
+    out += QStringLiteral("  total: %1 s wall, %2 s CPU\n").arg(wall, 0, 'f', 3).arg(cpu, 0, 'f', 3);
+    out += QStringLiteral("  peak RSS %1 MiB; %2 live pods, %3 heap bytes per live pod\n")
+               .arg(double(peakRssBytes) / (1024.0 * 1024.0), 0, 'f', 1).arg(livePods).arg(heapBytesPerLivePod, 0, 'f', 0);
+    out += QStringLiteral("  every phase complete: %1\n").arg(complete ? QStringLiteral("yes") : QStringLiteral("NO"));
+    return out;
+}
+
+} // namespace rlab::cli

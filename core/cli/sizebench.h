@@ -1,0 +1,52 @@
+#pragma once
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+namespace rlab::cli {
+
+// `rlab bench --size small|medium|large` (issue #16): N Deployments of R replicas (cpu 10m,
+// memory 16Mi each) on M nodes (4 cpu, 8Gi, 250 pods each), instant latency, deterministic runner, trace on, in three
+// phases each run until idle and checked: create -> every Deployment Available, roll (set image)
+// -> every rollout complete, scale x2 -> Available at twice the replicas. Per phase: wall and
+// process CPU seconds, reconciles (controller syncs), API writes (store revisions), watch events
+// delivered (store -> watchers) and trace events kept; then peak RSS and heap bytes per live pod.
+// Thread rules: one thread (the runner's); the figures are measured, never asserted.
+struct SizeBenchOptions
+{
+    QString size = QStringLiteral("custom");
+    int deployments = 10;
+    int replicas = 10;
+    int nodes = 10;
+    // small 10 x 10 on 10 nodes, medium 10 x 1,000 on 100, large 100 x 1,000 on 1,000.
+    static std::optional<SizeBenchOptions> preset(const QString &name);
+    static QStringList presetNames();
+};
+
+struct SizeBenchPhase
+{
+    QString name;   // create, roll, scale
+    double wallS = 0, cpuS = 0;
+    qint64 reconciles = 0, apiWrites = 0, watchEventsDelivered = 0, traceEventsKept = 0;
+    double virtualS = 0;
+    bool complete = false;   // every Deployment reached the phase's goal
+};
+
+struct SizeBenchResult
+{
+    QList<SizeBenchPhase> phases;
+    qint64 peakRssBytes = 0;
+    qint64 livePods = 0;
+    double heapBytesPerLivePod = 0;
+    bool complete = false;
+    QJsonObject toJson(const SizeBenchOptions &o) const;
+    QString toText(const SizeBenchOptions &o) const;
+};
+
+// `progress` (optional) hears "create", "roll", "scale" as each phase starts.
+SizeBenchResult runSizeBench(const SizeBenchOptions &options, const std::function<void(const QString &)> &progress = {});
+
+} // namespace rlab::cli
