@@ -109,10 +109,24 @@ void MainWindow::connectTeachingPanels()
     // The charts get room to be read: raising their tab grows the bottom area to at least
     // kChartsShare of the window (a 150-px strip shows flat lines, not a rollout).
     QDockWidget *chartsDock = m_panels.dock(QStringLiteral("charts"));
-    connect(chartsDock, &QDockWidget::visibilityChanged, this, [this, chartsDock](bool visible) {
+    // Another tab of that area gives the height back: the canvas stays the largest part.
+    connect(chartsDock, &QDockWidget::visibilityChanged, this, [this, chartsDock, grownFrom = 0](bool visible) mutable {
+        // Not while the window itself hides or closes (its layout is going away).
+        if (!isVisible() || chartsDock->isFloating() || dockWidgetArea(chartsDock) != Qt::BottomDockWidgetArea)
+            return;
         const int want = height() * kChartsShare / 100;
-        if (visible && !chartsDock->isFloating() && dockWidgetArea(chartsDock) == Qt::BottomDockWidgetArea && chartsDock->height() < want)
+        if (visible && chartsDock->height() < want) {
+            grownFrom = chartsDock->height();
             resizeDocks({chartsDock}, {want}, Qt::Vertical);
+        } else if (!visible && grownFrom > 0) {
+            for (QDockWidget *tab : tabifiedDockWidgets(chartsDock)) {
+                if (!tab->visibleRegion().isEmpty() || tab->isVisible()) {
+                    resizeDocks({tab}, {grownFrom}, Qt::Vertical);
+                    break;
+                }
+            }
+            grownFrom = 0;
+        }
     });
 
     connect(m_timeTravel, &TimeTravel::liveChanged, this, [this](bool live) {

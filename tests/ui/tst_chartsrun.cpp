@@ -89,6 +89,10 @@ private slots:
         QVERIFY(scroll);
         QVERIFY2(scroll->viewport()->height() >= charts->minimumSizeHint().height(),
                  qPrintable(QStringLiteral("%1 < %2").arg(scroll->viewport()->height()).arg(charts->minimumSizeHint().height())));
+        // Back to Controller activity: the canvas gets its height back.
+        QVERIFY(w.raiseDock(QStringLiteral("activity")));
+        QApplication::processEvents();
+        QCOMPARE(w.panels().dock(QStringLiteral("activity"))->height(), before);
     }
 };
 
