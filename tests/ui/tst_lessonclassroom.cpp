@@ -143,8 +143,11 @@ private slots:
         QCOMPARE(overlay->target(), w.panel<ClusterCanvas>(QStringLiteral("canvas")));
         w.refreshNow();
         QApplication::processEvents();
-        if (const QString dir = qEnvironmentVariable("RLAB_SCREENSHOT_DIR"); !dir.isEmpty())
+        if (const QString dir = qEnvironmentVariable("RLAB_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            auto *canvas = w.panel<ClusterCanvas>(QStringLiteral("canvas"));
+            canvas->tick(w.session().monotonicMs() + 10'000);   // the cards' animations end
             QVERIFY(w.grab().save(dir + QStringLiteral("/lesson-presenter-canvas-highlight-1280x720.png")));
+        }
         QCOMPARE(player.runToEnd() >= 0, true);
         QCOMPARE(player.state(), LessonPlayer::State::Finished);
         QVERIFY(!overlay->isVisible());

@@ -75,6 +75,8 @@ ControlsPanel::ControlsPanel(ClusterSession &session, QWidget *parent)
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);   // the column narrows instead
+    // ...also when the vertical scroll bar takes its 14 px: nothing is cut at the right edge.
+    content->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scroll);
