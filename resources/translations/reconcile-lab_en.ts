@@ -368,6 +368,14 @@ owner: none</source>
         <source>handleErr requeues the key (addRateLimited, a short backoff); the next sync reads the object from the updated cache and succeeds.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Why 409 Conflict: %1 was written at revision %2 (t = %3 s) by this same sync — %4 (%5). A later update of the sync still carried the resourceVersion of the copy the sync started from, so the API server refused it (optimistic concurrency: every update must name the version it changes).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upstream kube-controller-manager does exactly the same (getNewReplicaSet updates the status, then syncRolloutStatus updates it again from its older copy), and nothing is wrong.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>rlab::ui::ControlsPanel</name>

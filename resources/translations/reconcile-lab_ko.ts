@@ -372,6 +372,14 @@ owner: none</source>
         <source>handleErr requeues the key (addRateLimited, a short backoff); the next sync reads the object from the updated cache and succeeds.</source>
         <translation>handleErr가 키를 다시 큐에 넣습니다(addRateLimited, 짧은 백오프). 다음 sync는 갱신된 캐시에서 객체를 읽어 성공합니다.</translation>
     </message>
+    <message>
+        <source>Why 409 Conflict: %1 was written at revision %2 (t = %3 s) by this same sync — %4 (%5). A later update of the sync still carried the resourceVersion of the copy the sync started from, so the API server refused it (optimistic concurrency: every update must name the version it changes).</source>
+        <translation>409 Conflict가 난 이유: 바로 이 sync가 리비전 %2(t = %3 s)에서 %1을(를) 썼습니다 — %4 (%5). sync의 뒤이은 업데이트는 sync가 시작할 때 받은 사본의 resourceVersion을 그대로 담고 있었으므로 API 서버가 거절했습니다(낙관적 동시성: 모든 업데이트는 자신이 바꾸는 버전을 밝혀야 합니다).</translation>
+    </message>
+    <message>
+        <source>Upstream kube-controller-manager does exactly the same (getNewReplicaSet updates the status, then syncRolloutStatus updates it again from its older copy), and nothing is wrong.</source>
+        <translation>업스트림 kube-controller-manager도 똑같이 동작합니다(getNewReplicaSet이 status를 업데이트한 뒤 syncRolloutStatus가 이전 사본으로 다시 업데이트합니다). 잘못된 것은 없습니다.</translation>
+    </message>
 </context>
 <context>
     <name>rlab::ui::ControlsPanel</name>

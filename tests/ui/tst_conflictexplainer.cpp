@@ -69,11 +69,20 @@ private slots:
         QCOMPARE(w->object, QStringLiteral("Deployment default/nginx"));
         QCOMPARE(w->etcdKey, QByteArray("/registry/deployments/default/nginx"));
         QCOMPARE(w->failedAtRevision, 4);
+        QVERIFY(w->sameSync);   // rev 3 was written by the failing sync itself (seq 5 > its start, seq 3)
         const QString text = ConflictExplainer::explain(*w, QStringLiteral("deployment"));
         QVERIFY2(text.contains(QStringLiteral("revision 3")), qPrintable(text));
         QVERIFY(text.contains(QStringLiteral("deployment (worker 0)")));
         QVERIFY(text.contains(QStringLiteral("Upstream")));
         QVERIFY(text.contains(QStringLiteral("handleErr")));
+        // Written before the sync started: someone else moved it.
+        std::vector<TraceEvent> before = events;
+        std::swap(before[2].seq, before[4].seq);   // ReconcileStart after the Put
+        std::sort(before.begin(), before.end(), [](const TraceEvent &a, const TraceEvent &b) { return a.seq < b.seq; });
+        const std::optional<ConflictExplainer::Write> other = ConflictExplainer::find(before, 8);
+        QVERIFY(other);
+        QVERIFY(!other->sameSync);
+        QVERIFY(ConflictExplainer::explain(*other, QStringLiteral("deployment")).contains(QStringLiteral("informer cache")));
         // Not a conflict, or an unknown seq: nothing.
         QVERIFY(!ConflictExplainer::find(events, 5));
         QVERIFY(!ConflictExplainer::find(events, 99));
@@ -103,6 +112,7 @@ private slots:
         const QRegularExpressionMatch m = written.match(detail);
         QVERIFY2(m.hasMatch(), qPrintable(detail));
         QVERIFY(detail.contains(QStringLiteral("Upstream kube-controller-manager does exactly the same")));
+        QVERIFY2(detail.contains(QStringLiteral("by this same sync")), qPrintable(detail));   // getNewReplicaSet's status update
         QVERIFY(detail.contains(QStringLiteral("handleErr requeues the key")));
         // That revision really is a write of the Deployment's key.
         bool found = false;

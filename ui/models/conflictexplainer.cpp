@@ -70,6 +70,13 @@ std::optional<ConflictExplainer::Write> ConflictExplainer::find(const std::vecto
     }
     if (it == events.rend())
         return std::nullopt;
+    // Did the failing reconcile itself make that write (upstream: getNewReplicaSet's status
+    // update, then syncRolloutStatus with the copy the sync started from)?
+    const auto start = std::find_if(error, events.rend(), [&](const TraceEvent &e) {
+        return e.type == QLatin1String("ReconcileStart") && e.component == error->component && e.worker == error->worker
+            && e.key == error->key;
+    });
+    w.sameSync = start != events.rend() && start->seq < it->seq;
     w.etcdKey = it->key.toUtf8();
     w.revision = it->rev;
     w.t = it->t;
@@ -95,15 +102,27 @@ QString ConflictExplainer::explain(const Write &w, const QString &controller)
                                            : w.writer;
     const QString how = w.subresource.isEmpty() ? w.verb : QStringLiteral("%1 %2").arg(w.verb, w.subresource);
     QString out;
-    out += tr("Why 409 Conflict: %1 was written at revision %2 (t = %3 s) by %4 (%5), after the %6 controller's "
-              "informer cache had given it its copy. Its update carried the older resourceVersion, so the API "
-              "server refused it (optimistic concurrency: every update must name the version it changes).")
-               .arg(w.object)
-               .arg(w.revision)
-               .arg(QString::number(double(w.t) / 1000.0, 'f', 3), who, how.isEmpty() ? tr("write") : how, controller);
-    out += QLatin1Char('\n');
-    out += tr("Upstream kube-controller-manager does exactly the same: the first sync after an apply often loses this "
-              "race, and nothing is wrong.");
+    if (w.sameSync) {
+        out += tr("Why 409 Conflict: %1 was written at revision %2 (t = %3 s) by this same sync — %4 (%5). A later "
+                  "update of the sync still carried the resourceVersion of the copy the sync started from, so the API "
+                  "server refused it (optimistic concurrency: every update must name the version it changes).")
+                   .arg(w.object)
+                   .arg(w.revision)
+                   .arg(QString::number(double(w.t) / 1000.0, 'f', 3), who, how.isEmpty() ? tr("write") : how);
+        out += QLatin1Char('\n');
+        out += tr("Upstream kube-controller-manager does exactly the same (getNewReplicaSet updates the status, then "
+                  "syncRolloutStatus updates it again from its older copy), and nothing is wrong.");
+    } else {
+        out += tr("Why 409 Conflict: %1 was written at revision %2 (t = %3 s) by %4 (%5), after the %6 controller's "
+                  "informer cache had given it its copy. Its update carried the older resourceVersion, so the API "
+                  "server refused it (optimistic concurrency: every update must name the version it changes).")
+                   .arg(w.object)
+                   .arg(w.revision)
+                   .arg(QString::number(double(w.t) / 1000.0, 'f', 3), who, how.isEmpty() ? tr("write") : how, controller);
+        out += QLatin1Char('\n');
+        out += tr("Upstream kube-controller-manager does exactly the same: the first sync after an apply often loses "
+                  "this race, and nothing is wrong.");
+    }
     out += QLatin1Char('\n');
     out += tr("handleErr requeues the key (addRateLimited, a short backoff); the next sync reads the object from the "
               "updated cache and succeeds.");

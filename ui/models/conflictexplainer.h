@@ -31,6 +31,7 @@ public:
         QString verb;          // update, patch, …
         QString subresource;   // "status" or ""
         qint64 failedAtRevision = 0;   // the store's revision when the update was refused
+        bool sameSync = false;         // written earlier in the very reconcile that then failed
     };
 
     static bool isConflict(const QString &text);
