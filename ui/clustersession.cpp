@@ -211,6 +211,9 @@ bool ClusterSession::freeze(qint64 rev, const QString &reason)
         m_feed.reset();   // unfreeze() starts a new feed after a new snapshot
     }
     m_snapshot = std::move(*past);
+    const qint64 seq = m_view->lastTraceSeqAt(rev);
+    const std::vector<TraceEvent> last = seq > 0 ? m_view->trace(seq - 1, 1) : std::vector<TraceEvent>{};
+    m_frozenElapsedMs = last.empty() ? 0 : last.front().t;
     m_frozen = true;
     m_frozenReason = reason;
     if (!wasFrozen)

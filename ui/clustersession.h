@@ -87,6 +87,9 @@ public:
     void advance(qint64 ms);
     // Virtual milliseconds since the cluster's start time.
     qint64 elapsedMs() const;
+    // The virtual time the window shows: elapsedMs(), or while frozen the trace time of the
+    // viewed revision (the last trace event at or before it).
+    qint64 viewedElapsedMs() const { return m_frozen ? m_frozenElapsedMs : elapsedMs(); }
 
     // One frame: advance time (only while the frame timer runs and not frozen), drain, emit
     // frameDone. The timer calls it; tests and screenshots may call it directly.
@@ -154,6 +157,7 @@ private:
     bool m_timeRunning = true;
     bool m_frozen = false;
     QString m_frozenReason;
+    qint64 m_frozenElapsedMs = 0;
     qint64 m_epoch = 0;
     Mode m_mode = Mode::Deterministic;
 };

@@ -1,7 +1,10 @@
 #include "ui/mainwindow.h"
 
+#include "ui/lessons/lessonpanel.h"
+
 #include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
+#include "ui/lessons/lessonpanel.h"
 #include "ui/models/etcdkeymodel.h"
 #include "ui/models/objecttreemodel.h"
 #include "ui/models/storemodels.h"
@@ -19,6 +22,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
@@ -119,9 +123,11 @@ void MainWindow::refreshNow()
 void MainWindow::updateStatusBar()
 {
     m_revisionStatus->setText(tr("Revision %1").arg(m_models->keys()->revision()));
-    const qint64 now = m_session->view().now();
+    // While time travelling: the time of the viewed revision, as everything else shows the past.
+    const qint64 elapsed = m_session->viewedElapsedMs();
+    const qint64 now = m_session->view().startTime() + elapsed;
     m_timeStatus->setText(tr("Virtual time %1 (%2 UTC)%3")
-                              .arg(formatElapsed(m_session->elapsedMs()),
+                              .arg(formatElapsed(elapsed),
                                    QDateTime::fromMSecsSinceEpoch(now, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
                                    m_session->isTimeRunning() ? QString() : tr(" · paused")));
     const ObjectTreeModel *objects = m_models->objects();
@@ -178,6 +184,8 @@ ApplyReport MainWindow::applyEditor()
 
 ApplyReport MainWindow::applyText(const QString &text, const QString &name)
 {
+    if (m_session->isFrozen())   // time travel: refused before the editor is touched
+        return refuseInThePast(name);
     ManifestEditor *editor = panel<ManifestEditor>(QStringLiteral("editor"));
     editor->setText(text);
     editor->setSourceName(name);
@@ -186,6 +194,8 @@ ApplyReport MainWindow::applyText(const QString &text, const QString &name)
 
 ApplyReport MainWindow::applyFiles(const QStringList &paths)
 {
+    if (m_session->isFrozen())   // time travel: refused before the editor is touched
+        return refuseInThePast(paths.value(0));
     QList<ManifestSource> sources;
     for (const QString &path : paths)
         sources.append(ManifestSource::fromFile(path));
@@ -212,8 +222,33 @@ void MainWindow::openFiles()
     applyFiles(paths);
 }
 
+ApplyReport MainWindow::refuseInThePast(const QString &name)
+{
+    // ClusterSession::apply refuses (and reports) without writing; the editor keeps its text.
+    const ApplyReport report = m_session->apply({ManifestSource{name, {}, {}}});
+    showReport(report);
+    return report;
+}
+
+bool MainWindow::confirmReset()
+{
+    if (!panel<LessonPanel>(QStringLiteral("lesson"))->isLessonRunning())
+        return true;
+    const QString question = tr("A lesson is running. Reset the cluster and end the lesson?");
+    if (m_options.confirm)
+        return m_options.confirm(question);
+    return QMessageBox::question(this, tr("Reset cluster"), question, QMessageBox::Reset | QMessageBox::Cancel, QMessageBox::Cancel)
+        == QMessageBox::Reset;
+}
+
 void MainWindow::resetCluster()
 {
+    if (m_session->isFrozen()) {   // the live cluster is not thrown away from the past
+        showMessage(m_session->readOnlyError(), 8000);
+        return;
+    }
+    if (!confirmReset())
+        return;
     m_session->reset();
     panel<ManifestEditor>(QStringLiteral("editor"))->clearMessages();
     showMessage(tr("Fresh cluster: three Ready nodes, nothing else"), 5000);
@@ -231,12 +266,18 @@ void MainWindow::closeEvent(QCloseEvent *event)
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
+    if (m_session->isFrozen())   // nothing is applied to the past
+        return;
     if (!manifestPaths(event->mimeData()).isEmpty() || (event->mimeData()->hasText() && !event->mimeData()->hasUrls()))
         event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent *event)
 {
+    if (m_session->isFrozen()) {
+        showMessage(m_session->readOnlyError(), 8000);
+        return;
+    }
     const QStringList paths = manifestPaths(event->mimeData());
     if (!paths.isEmpty())
         applyFiles(paths);

@@ -5,6 +5,7 @@
 
 #include <QMainWindow>
 #include <QSize>
+#include <functional>
 
 class QAction;
 class QDockWidget;
@@ -23,7 +24,9 @@ class TimeTravel;
 // with store revision, virtual time and object counts. Owns one ClusterSession, its TimeTravel
 // and the StoreModels it feeds; every part is registered by name in panels() (the one map of
 // name -> widget and dock). Manifests arrive by the editor, Open… or drag-and-drop (files or
-// text), always all or nothing. Dock layout and geometry persist in QSettings. GUI thread only.
+// text), always all or nothing. While time travelling every path that writes (Apply, Open…,
+// drops, Reset, the panels' commands, lesson steps) is disabled and refused. Dock layout and
+// geometry persist in QSettings. GUI thread only.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -34,6 +37,8 @@ public:
         bool startFrames = true;     // start the session's frame timer
         // "Serve the API": the app injects core/server's endpoint; none = the dock says it cannot.
         view::ApiEndpointFactory serveEndpoints;
+        // Asks the user a yes/no question (Reset during a lesson); none = a QMessageBox.
+        std::function<bool(const QString &question)> confirm;
     };
 
     explicit MainWindow(QWidget *parent = nullptr);
@@ -65,6 +70,8 @@ public:
 
     // Panels whose minimum size exceeds this are put in a scroll area inside their dock.
     static constexpr QSize kMaxDockMinimum{320, 150};
+    // Raising the Charts tab (bottom area) grows that area to this share of the window's height.
+    static constexpr int kChartsShare = 45;
     static constexpr int kStateVersion = 3;   // 3: teaching docks (workqueues, lesson, charts, …)
 
 protected:
@@ -95,6 +102,9 @@ private:
     void updateStatusBar();
     void openFiles();
     void showReport(const ApplyReport &report);
+    ApplyReport refuseInThePast(const QString &name);
+    // During a lesson: asks before a reset (which ends the lesson); true when it may go on.
+    bool confirmReset();
     void selectPending();
     void showMessage(const QString &text, int ms);
 

@@ -1,7 +1,8 @@
 // MainWindow's default arrangement, as tabs rather than splits (at 1280×720 a split column is
 // unreadable): left, what one does (Manifest | Controls | Lesson); the canvas in the centre;
-// right, the machinery (Workqueues | Arithmetic | etcd | Objects | Inspector); bottom, what
-// happened (Controller activity | Trace | Events | Charts | Rollout history | Serve the API).
+// right, the machinery (Workqueues | Arithmetic | etcd | Objects); bottom, what happened and
+// the details (Controller activity | Trace | Events | Charts | Rollout history | Inspector |
+// Serve the API).
 // Split from mainwindow.cpp to keep both files small; same class, same thread rules.
 #include "ui/mainwindow.h"
 
@@ -29,12 +30,12 @@ void MainWindow::restoreDefaultLayout()
 {
     const QList<DockColumn> columns{
         {Qt::LeftDockWidgetArea, {QStringLiteral("editor"), QStringLiteral("controls"), QStringLiteral("lesson")}},
+        // Four tabs on the right: at 1280×720 a fifth elides every title ("Workqu… Arith… e…").
         {Qt::RightDockWidgetArea,
-         {QStringLiteral("workqueue"), QStringLiteral("arithmetic"), QStringLiteral("etcd"), QStringLiteral("objects"),
-          QStringLiteral("inspector")}},
+         {QStringLiteral("workqueue"), QStringLiteral("arithmetic"), QStringLiteral("etcd"), QStringLiteral("objects")}},
         {Qt::BottomDockWidgetArea,
          {QStringLiteral("activity"), QStringLiteral("trace"), QStringLiteral("events"), QStringLiteral("charts"),
-          QStringLiteral("history"), QStringLiteral("serve")}},
+          QStringLiteral("history"), QStringLiteral("inspector"), QStringLiteral("serve")}},
     };
     for (QDockWidget *dock : m_panels.docks()) {
         dock->setFloating(false);

@@ -32,6 +32,7 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QPushButton>
 #include <QTableView>
 #include <QTreeView>
 
@@ -105,9 +106,36 @@ void MainWindow::connectTeachingPanels()
         panel<ArithmeticPanel>(QStringLiteral("arithmetic"))->setDeployment(key);
     });
 
+    // The charts get room to be read: raising their tab grows the bottom area to at least
+    // kChartsShare of the window (a 150-px strip shows flat lines, not a rollout).
+    QDockWidget *chartsDock = m_panels.dock(QStringLiteral("charts"));
+    // Another tab of that area gives the height back: the canvas stays the largest part.
+    connect(chartsDock, &QDockWidget::visibilityChanged, this, [this, chartsDock, grownFrom = 0](bool visible) mutable {
+        // Not while the window itself hides or closes (its layout is going away).
+        if (!isVisible() || chartsDock->isFloating() || dockWidgetArea(chartsDock) != Qt::BottomDockWidgetArea)
+            return;
+        const int want = height() * kChartsShare / 100;
+        if (visible && chartsDock->height() < want) {
+            grownFrom = chartsDock->height();
+            resizeDocks({chartsDock}, {want}, Qt::Vertical);
+        } else if (!visible && grownFrom > 0) {
+            for (QDockWidget *tab : tabifiedDockWidgets(chartsDock)) {
+                if (!tab->visibleRegion().isEmpty() || tab->isVisible()) {
+                    resizeDocks({tab}, {grownFrom}, Qt::Vertical);
+                    break;
+                }
+            }
+            grownFrom = 0;
+        }
+    });
+
     connect(m_timeTravel, &TimeTravel::liveChanged, this, [this](bool live) {
+        // Time travel is read-only: every path that writes is off until Live.
         m_applyAction->setEnabled(live);
         m_openAction->setEnabled(live);
+        m_resetAction->setEnabled(live);
+        panel<ManifestEditor>(QStringLiteral("editor"))->applyButton()->setEnabled(live);
+        updateStatusBar();
         if (!live)
             showMessage(tr("Viewing the past (read-only): press Live to return"), 0);
         else
@@ -156,6 +184,14 @@ void MainWindow::connectTeachingPanels()
     });
     lesson->setLanguage(Language::current());
     connect(lesson, &LessonPanel::highlightRequested, presenter, &PresenterMode::highlight);
+    // During a lesson Play follows the lesson (runs its step), and Reset asks first.
+    time->setPlayHandler([this, lesson] {
+        if (!lesson->handlePlay())
+            return false;
+        raiseDock(QStringLiteral("lesson"));
+        return true;
+    });
+    panel<ControlsPanel>(QStringLiteral("controls"))->commands()->setResetGuard([this] { return confirmReset(); });
     connect(presenter, &PresenterMode::playPauseRequested, time->playAction(), &QAction::trigger);
     connect(presenter, &PresenterMode::stepRequested, time->stepAction(), &QAction::trigger);
     connect(presenter, &PresenterMode::backRequested, bar, &TimeTravelBar::stepBack);

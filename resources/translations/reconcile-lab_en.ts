@@ -287,6 +287,10 @@ owner: none</source>
         <source>fresh cluster: three Ready nodes, nothing else</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>reset cancelled: the cluster was kept</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>rlab::ui::ClusterControls</name>
@@ -339,6 +343,41 @@ owner: none</source>
     </message>
 </context>
 <context>
+    <name>rlab::ui::ConflictExplainer</name>
+    <message>
+        <source>an unknown client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (worker %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why 409 Conflict: %1 was written at revision %2 (t = %3 s) by %4 (%5), after the %6 controller&apos;s informer cache had given it its copy. Its update carried the older resourceVersion, so the API server refused it (optimistic concurrency: every update must name the version it changes).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upstream kube-controller-manager does exactly the same: the first sync after an apply often loses this race, and nothing is wrong.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>handleErr requeues the key (addRateLimited, a short backoff); the next sync reads the object from the updated cache and succeeds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why 409 Conflict: %1 was written at revision %2 (t = %3 s) by this same sync — %4 (%5). A later update of the sync still carried the resourceVersion of the copy the sync started from, so the API server refused it (optimistic concurrency: every update must name the version it changes).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upstream kube-controller-manager does exactly the same (getNewReplicaSet updates the status, then syncRolloutStatus updates it again from its older copy), and nothing is wrong.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>rlab::ui::ControlsPanel</name>
     <message>
         <source>Deployment</source>
@@ -346,6 +385,10 @@ owner: none</source>
     </message>
     <message>
         <source>none yet: apply one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Viewing the past (read-only): every command is off until you return to Live.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -947,6 +990,14 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
         <source>Export failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A lesson is running. Reset the cluster and end the lesson?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>rlab::ui::ManifestEditor</name>
@@ -1500,6 +1551,13 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
     </message>
     <message>
         <source>What each hop of the control plane costs in virtual time</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::TimeTravel</name>
+    <message>
+        <source>viewing revision %1 (read-only): return to live first</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -291,6 +291,10 @@ owner: none</source>
         <source>fresh cluster: three Ready nodes, nothing else</source>
         <translation>새 클러스터: Ready 노드 3개, 그 밖에는 없음</translation>
     </message>
+    <message>
+        <source>reset cancelled: the cluster was kept</source>
+        <translation>초기화 취소됨: 클러스터를 그대로 두었습니다</translation>
+    </message>
 </context>
 <context>
     <name>rlab::ui::ClusterControls</name>
@@ -343,6 +347,41 @@ owner: none</source>
     </message>
 </context>
 <context>
+    <name>rlab::ui::ConflictExplainer</name>
+    <message>
+        <source>an unknown client</source>
+        <translation>알 수 없는 클라이언트</translation>
+    </message>
+    <message>
+        <source>%1 (worker %2)</source>
+        <translation>%1 (워커 %2)</translation>
+    </message>
+    <message>
+        <source>Why 409 Conflict: %1 was written at revision %2 (t = %3 s) by %4 (%5), after the %6 controller&apos;s informer cache had given it its copy. Its update carried the older resourceVersion, so the API server refused it (optimistic concurrency: every update must name the version it changes).</source>
+        <translation>409 Conflict가 난 이유: %6 컨트롤러의 인포머 캐시가 사본을 건넨 뒤, %4이(가) 리비전 %2(t = %3 s)에서 %1을(를) 썼습니다(%5). 업데이트에는 이전 resourceVersion이 담겨 있었으므로 API 서버가 거절했습니다(낙관적 동시성: 모든 업데이트는 자신이 바꾸는 버전을 밝혀야 합니다).</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>쓰기</translation>
+    </message>
+    <message>
+        <source>Upstream kube-controller-manager does exactly the same: the first sync after an apply often loses this race, and nothing is wrong.</source>
+        <translation>업스트림 kube-controller-manager도 똑같이 동작합니다. apply 직후의 첫 sync는 이 경쟁에서 자주 지며, 잘못된 것은 없습니다.</translation>
+    </message>
+    <message>
+        <source>handleErr requeues the key (addRateLimited, a short backoff); the next sync reads the object from the updated cache and succeeds.</source>
+        <translation>handleErr가 키를 다시 큐에 넣습니다(addRateLimited, 짧은 백오프). 다음 sync는 갱신된 캐시에서 객체를 읽어 성공합니다.</translation>
+    </message>
+    <message>
+        <source>Why 409 Conflict: %1 was written at revision %2 (t = %3 s) by this same sync — %4 (%5). A later update of the sync still carried the resourceVersion of the copy the sync started from, so the API server refused it (optimistic concurrency: every update must name the version it changes).</source>
+        <translation>409 Conflict가 난 이유: 바로 이 sync가 리비전 %2(t = %3 s)에서 %1을(를) 썼습니다 — %4 (%5). sync의 뒤이은 업데이트는 sync가 시작할 때 받은 사본의 resourceVersion을 그대로 담고 있었으므로 API 서버가 거절했습니다(낙관적 동시성: 모든 업데이트는 자신이 바꾸는 버전을 밝혀야 합니다).</translation>
+    </message>
+    <message>
+        <source>Upstream kube-controller-manager does exactly the same (getNewReplicaSet updates the status, then syncRolloutStatus updates it again from its older copy), and nothing is wrong.</source>
+        <translation>업스트림 kube-controller-manager도 똑같이 동작합니다(getNewReplicaSet이 status를 업데이트한 뒤 syncRolloutStatus가 이전 사본으로 다시 업데이트합니다). 잘못된 것은 없습니다.</translation>
+    </message>
+</context>
+<context>
     <name>rlab::ui::ControlsPanel</name>
     <message>
         <source>Deployment</source>
@@ -351,6 +390,10 @@ owner: none</source>
     <message>
         <source>none yet: apply one</source>
         <translation>아직 없음: 하나를 적용하세요</translation>
+    </message>
+    <message>
+        <source>Viewing the past (read-only): every command is off until you return to Live.</source>
+        <translation>과거를 보는 중 (읽기 전용): 실시간으로 돌아갈 때까지 모든 명령이 꺼져 있습니다.</translation>
     </message>
 </context>
 <context>
@@ -953,6 +996,14 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
         <source>Export failed: %1</source>
         <translation>내보내기 실패: %1</translation>
     </message>
+    <message>
+        <source>A lesson is running. Reset the cluster and end the lesson?</source>
+        <translation>수업이 진행 중입니다. 클러스터를 초기화하고 수업을 끝낼까요?</translation>
+    </message>
+    <message>
+        <source>Reset cluster</source>
+        <translation>클러스터 초기화</translation>
+    </message>
 </context>
 <context>
     <name>rlab::ui::ManifestEditor</name>
@@ -1505,6 +1556,13 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <message>
         <source>What each hop of the control plane costs in virtual time</source>
         <translation>컨트롤 플레인의 각 홉이 가상 시간으로 얼마나 걸리는지</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::TimeTravel</name>
+    <message>
+        <source>viewing revision %1 (read-only): return to live first</source>
+        <translation>리비전 %1을(를) 보는 중 (읽기 전용): 먼저 실시간으로 돌아가세요</translation>
     </message>
 </context>
 <context>

@@ -178,8 +178,9 @@ private slots:
         QCOMPARE(panel.view()->model()->rowCount(), before);
         // Selecting a row shows its whole sentence.
         panel.view()->setCurrentIndex(panel.view()->model()->index(0, 0));
-        QCOMPARE(panel.detail()->toPlainText(),
-                 ActivityPanel::detailText(m->index(0, ReconcileModel::TextColumn).data(Qt::ToolTipRole).toString()));
+        // (a first-sync conflict also explains itself below: tst_conflictexplainer)
+        QVERIFY(panel.detail()->toPlainText().startsWith(
+            ActivityPanel::detailText(m->index(0, ReconcileModel::TextColumn).data(Qt::ToolTipRole).toString())));
         QVERIFY(panel.detail()->toPlainText().contains(cell(*m, 0, ReconcileModel::KeyColumn)));
         session.reset();
         QCOMPARE(m->rowCount(), 0);

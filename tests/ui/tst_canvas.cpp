@@ -6,12 +6,14 @@
 #include "ui/scene/cardcontents.h"
 #include "ui/scene/carditem.h"
 #include "ui/scene/clustercanvas.h"
+#include "ui/scene/podslots.h"
 #include "ui/scene/nodelaneitem.h"
 #include "ui/scene/poditem.h"
 #include "ui/theme.h"
 
 #include <QApplication>
 #include <QSignalSpy>
+#include <QToolButton>
 #include <QtTest>
 
 using namespace rlab;
@@ -181,6 +183,64 @@ private slots:
         const QHash<QString, Place> after = places(scene);
         for (auto it = survivors.cbegin(); it != survivors.cend(); ++it)
             QVERIFY2(after.value(it.key()) == *it, qPrintable(it.key()));
+    }
+
+    // Issue 14: after 100 → 20 the cells close ranks (no scattered slots), lanes and columns
+    // shrink, the picture fits again, and Fit / double-click fit it (also on an object).
+    void scaleDown100To20Compacts()
+    {
+        ClusterSession session;
+        ClusterCanvas canvas(session);
+        canvas.resize(1280, 720);
+        canvas.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+        const CanvasScene &scene = *canvas.canvasScene();
+        applyNginx(session);
+        run(session, 30'000);
+        QVERIFY(kubectl::rollout::scale(session.client(), QStringLiteral("default"), QStringLiteral("nginx"), 100).ok());
+        run(session, 60'000);
+        canvas.tick(session.monotonicMs() + 5000);
+        QCOMPARE(scene.podItems().size(), 100);
+        const QRectF big = scene.sceneRect();
+        const double zoomBig = canvas.zoom();
+
+        QVERIFY(kubectl::rollout::scale(session.client(), QStringLiteral("default"), QStringLiteral("nginx"), 20).ok());
+        run(session, 60'000);
+        canvas.tick(session.monotonicMs() + 5000);
+        QCOMPARE(scene.podItems().size(), 20);
+        // Every lane's slots are 0..n-1: count the pods per lane and compare with the highest slot.
+        QHash<QString, int> perLane, highest;
+        for (PodItem *p : scene.podItems()) {
+            const QString ns = p->data(1).toString(), name = p->data(2).toString();
+            const QString lane = scene.podLane(ns, name);
+            ++perLane[lane];
+            highest[lane] = std::max(highest.value(lane, -1), scene.podSlot(ns, name));
+        }
+        for (auto it = perLane.cbegin(); it != perLane.cend(); ++it)
+            QVERIFY2(highest.value(it.key()) < it.value() + PodSlots::kMinHoles, qPrintable(it.key()));
+        const QRectF small = scene.sceneRect();
+        QVERIFY2(small.height() < big.height(), qPrintable(QStringLiteral("%1 → %2").arg(big.height()).arg(small.height())));
+        QVERIFY2(small.width() < big.width(), qPrintable(QStringLiteral("%1 → %2").arg(big.width()).arg(small.width())));
+        // Auto-fit followed the smaller picture: larger than before.
+        QVERIFY(canvas.zoom() > zoomBig);
+        const double fitted = canvas.zoom();
+        if (const QString dir = qEnvironmentVariable("RLAB_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            canvas.tick(session.monotonicMs() + 10'000);   // the compaction's animation ends
+            QVERIFY(canvas.grab().save(dir + QStringLiteral("/canvas-after-scale-down-1280x720.png")));
+        }
+
+        // Zoomed away, Fit and a double-click (on a pod, too) bring the whole picture back.
+        canvas.zoomBy(0.5);
+        QVERIFY(!canvas.autoFit());
+        QTest::mouseClick(canvas.findChild<QToolButton *>(QStringLiteral("canvasFitButton")), Qt::LeftButton);
+        QVERIFY(canvas.autoFit());
+        QCOMPARE(canvas.zoom(), fitted);
+        canvas.zoomBy(2.0);
+        PodItem *pod = scene.podItems().first();
+        QTest::mouseDClick(canvas.viewport(), Qt::LeftButton, {}, canvas.mapFromScene(pod->sceneBoundingRect().center()));
+        QVERIFY(canvas.autoFit());
+        QCOMPARE(canvas.zoom(), fitted);
+        QVERIFY(canvas.mapToScene(canvas.viewport()->rect()).boundingRect().adjusted(-1, -1, 1, 1).contains(canvas.sceneRect()));
     }
 
     void setImageAddsNewReplicaSetAndFadesOldPods()

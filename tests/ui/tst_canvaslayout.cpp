@@ -207,6 +207,69 @@ private slots:
         QCOMPARE(s.extent(), extent);
     }
 
+    void settle_data()
+    {
+        QTest::addColumn<int>("current");
+        QTest::addColumn<int>("needed");
+        QTest::addColumn<int>("settled");
+        QTest::newRow("grows at once") << 3 << 5 << 5;
+        QTest::newRow("keeps through churn") << 9 << 7 << 9;
+        QTest::newRow("shrinks at two thirds") << 9 << 6 << 6;
+        QTest::newRow("shrinks further") << 9 << 4 << 4;
+        QTest::newRow("scale-down 100 to 20: 9 chip columns to 4") << CanvasLayout::chipColumnsFor(34) << CanvasLayout::chipColumnsFor(7) << 4;
+        QTest::newRow("lane rows 2 to 1") << 2 << 1 << 1;
+        QTest::newRow("unchanged") << 4 << 4 << 4;
+    }
+    void settle()
+    {
+        QFETCH(int, current);
+        QFETCH(int, needed);
+        QFETCH(int, settled);
+        QCOMPARE(CanvasLayout::settle(current, needed), settled);
+    }
+
+    void podSlotsCompact_data()
+    {
+        // Acquire `total` pods p0..p(total-1), release the listed ones, then compactIfSparse().
+        QTest::addColumn<int>("total");
+        QTest::addColumn<QList<int>>("released");
+        QTest::addColumn<bool>("compacted");
+        QTest::newRow("a few holes: nobody moves") << 5 << QList<int>{1, 3} << false;
+        QTest::newRow("half empty but < 4 holes") << 6 << QList<int>{0, 2, 4} << false;
+        QTest::newRow("12 slots, 7 pods: a third empty") << 12 << QList<int>{0, 3, 5, 8, 10} << true;
+        QTest::newRow("34 → 7 (a scale-down)") << 34 << QList<int>{0, 1, 2, 4, 5, 6, 7, 9, 10, 11, 12, 13, 15, 16, 17, 18, 19, 20, 22, 23, 24, 25, 27, 28, 29, 30, 31}
+                                              << true;
+        QTest::newRow("holes, but two thirds in use") << 14 << QList<int>{0, 1, 2, 3} << false;
+    }
+    void podSlotsCompact()
+    {
+        QFETCH(int, total);
+        QFETCH(QList<int>, released);
+        QFETCH(bool, compacted);
+        PodSlots s;
+        for (int i = 0; i < total; ++i)
+            s.acquire(QStringLiteral("p%1").arg(i));
+        for (int i : released)
+            s.release(QStringLiteral("p%1").arg(i));
+        QMap<int, QString> before;   // slot -> pod
+        for (int i = 0; i < total; ++i)
+            if (s.slotOf(QStringLiteral("p%1").arg(i)) >= 0)
+                before.insert(s.slotOf(QStringLiteral("p%1").arg(i)), QStringLiteral("p%1").arg(i));
+        QCOMPARE(s.compactIfSparse(), compacted);
+        if (!compacted) {
+            for (auto it = before.cbegin(); it != before.cend(); ++it)
+                QCOMPARE(s.slotOf(it.value()), it.key());
+            return;
+        }
+        // Slots 0..n-1 in the order the pods had: the picture closes ranks, nobody swaps places.
+        QCOMPARE(s.extent(), s.size());
+        int expected = 0;
+        for (const QString &pod : std::as_const(before))
+            QCOMPARE(s.slotOf(pod), expected++);
+        const int n = s.size();
+        QCOMPARE(s.acquire(QStringLiteral("new")), n);   // a newcomer goes at the end
+    }
+
     void mix_data()
     {
         QTest::addColumn<QColor>("a");

@@ -47,6 +47,11 @@ QString ChartFeeder::yTitle(Chart chart)
 void ChartFeeder::onReset()
 {
     m_cache.reset(m_session.snapshot());
+    m_workloadsDirty = true;
+    if (m_session.clusterEpoch() == m_epoch)
+        return;   // time travel in or out: the same cluster, its run stays on the charts
+    m_epoch = m_session.clusterEpoch();
+    m_lastTraceSeq = 0;
     m_requests.clear();
     m_queuePeaks.clear();
     for (TimeSeriesModel *m : m_models)
@@ -91,6 +96,9 @@ void ChartFeeder::onTraceEvents(const std::vector<rlab::TraceEvent> &events)
 {
     static const QString queuePrefix = QStringLiteral("queue/");
     for (const TraceEvent &e : events) {
+        if (e.seq <= m_lastTraceSeq)
+            continue;   // re-sent around time travel: counted already
+        m_lastTraceSeq = e.seq;
         if (e.type == QLatin1String("Request") && e.component == QLatin1String("apiserver")) {
             m_requests.add(e.t, e.detail.value(QStringLiteral("userAgent")).toString());
         } else if (e.component.startsWith(queuePrefix) && e.detail.contains(QStringLiteral("depth"))) {
@@ -102,6 +110,8 @@ void ChartFeeder::onTraceEvents(const std::vector<rlab::TraceEvent> &events)
 
 void ChartFeeder::onFrame()
 {
+    if (m_session.isFrozen())
+        return;   // the past is on the charts already; its cache must not be sampled as now
     const qint64 now = m_session.elapsedMs();
     const double t = now / 1000.0;
     if (m_workloadsDirty || m_lastWorkloadSampleMs < 0 || now - m_lastWorkloadSampleMs >= kSampleIntervalMs)

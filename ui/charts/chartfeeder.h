@@ -22,6 +22,8 @@ class ClusterSession;
 // one of them changes and at least every kSampleIntervalMs of virtual time (at most one row per
 // frame); queue depth (the deepest since the previous sample, from the queue trace, or len()
 // now) at frames at least kQueueSampleMs of virtual time apart (3600 rows = 6 virtual minutes); requests per completed virtual second. Bounded by the models' capacity.
+// Time travel keeps the charts: they show the whole run (nothing is sampled while the past is
+// viewed, and the trace re-sent around it is not counted again); only a reset starts them over.
 // GUI thread only.
 class ChartFeeder : public QObject
 {
@@ -65,6 +67,8 @@ private:
     QString m_deployment;
     QStringList m_knownDeployments;
     qint64 m_lastWorkloadSampleMs = -1;
+    qint64 m_epoch = -1;         // the cluster the charts show (ClusterSession::clusterEpoch)
+    qint64 m_lastTraceSeq = 0;   // trace re-sent by time travel is not counted twice
     bool m_workloadsDirty = true;
 };
 

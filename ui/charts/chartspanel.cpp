@@ -82,6 +82,11 @@ void ChartsPanel::refreshChart()
     m_view->refresh();
 }
 
+QPair<double, double> ChartsPanel::shownTimeRange() const
+{
+    return m_view->timeRange();
+}
+
 int ChartsPanel::shownSeriesCount() const
 {
     return m_view->seriesCount();

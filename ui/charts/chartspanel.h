@@ -27,6 +27,8 @@ public:
     // Redraws the chart from its model now; the number of series it draws.
     void refreshChart();
     int shownSeriesCount() const;
+    // The virtual seconds the chart's x axis spans (the whole run by default).
+    QPair<double, double> shownTimeRange() const;
     void setChart(ChartFeeder::Chart chart);
     ChartFeeder::Chart chart() const;
     bool exportPng(const QString &path, const QSize &size = {1280, 720}, QString *error = nullptr);

@@ -92,6 +92,11 @@ int ModelChartView::seriesCount() const
     return int(chart()->series().size());
 }
 
+QPair<double, double> ModelChartView::timeRange() const
+{
+    return {m_x->min(), m_x->max()};
+}
+
 void ModelChartView::refresh()
 {
     m_pending = false;

@@ -28,6 +28,8 @@ public:
     void refresh();
     bool exportPng(const QString &path, const QSize &size = {1280, 720}, QString *error = nullptr);
     int seriesCount() const;
+    // The virtual seconds the x axis shows: the whole run the model holds (from its first row).
+    QPair<double, double> timeRange() const;
 
     static constexpr int kMaxBuckets = 600;              // drawn samples per series at most
     static constexpr qint64 kMinRefreshIntervalMs = 200; // wall time between redraws

@@ -167,6 +167,8 @@ ClusterCommands::Result ClusterCommands::setReplicaFloorEnabled(bool enabled)
 ClusterCommands::Result ClusterCommands::resetCluster()
 {
     return perform(tr("reset cluster"), {}, [&] {
+        if (m_resetGuard && !m_resetGuard())
+            return failure(tr("reset cancelled: the cluster was kept"));
         m_session.reset();
         return success(tr("fresh cluster: three Ready nodes, nothing else"));
     });

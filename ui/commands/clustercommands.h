@@ -4,6 +4,7 @@
 #include <QObject>
 #include <QString>
 #include <QVariantMap>
+#include <functional>
 
 namespace rlab::ui {
 
@@ -42,7 +43,10 @@ public:
     Result failNode(const QString &node);
     Result recoverNode(const QString &node);
     Result setReplicaFloorEnabled(bool enabled);
+    // Refused while frozen; cancelled (nothing happens) when the reset guard says no.
     Result resetCluster();
+    // Asked before every reset (the window asks for confirmation during a lesson).
+    void setResetGuard(std::function<bool()> guard) { m_resetGuard = std::move(guard); }
 
     QString lastCommandLine() const { return m_lastCommand; }
     Result lastResult() const { return m_lastResult; }
@@ -61,6 +65,7 @@ private:
     QString m_ns = QStringLiteral("default");
     QString m_lastCommand;
     Result m_lastResult;
+    std::function<bool()> m_resetGuard;
 };
 
 } // namespace rlab::ui

@@ -80,6 +80,7 @@ HistoryPanel::HistoryPanel(ClusterSession &session, QWidget *parent)
     layout->addWidget(split);
 
     connect(&session, &ClusterSession::clusterReset, this, &HistoryPanel::onReset);
+    connect(&session, &ClusterSession::frozenChanged, this, [this] { refresh(); });
     connect(&session, &ClusterSession::storeEvents, this, &HistoryPanel::onStoreEvents);
     connect(m_deploymentPicker, &QComboBox::currentTextChanged, this, [this](const QString &k) {
         if (!k.isEmpty())
@@ -190,7 +191,9 @@ void HistoryPanel::refresh()
     for (qint64 r : selected)
         if (const int row = m_model->rowOf(r); row >= 0)
             m_table->selectionModel()->select(m_model->index(row, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
-    m_rollback->setEnabled(!entries.isEmpty());
+    m_rollback->setEnabled(!entries.isEmpty() && !m_session.isFrozen());   // the past is read-only
+    m_rollback->setToolTip(m_session.isFrozen() ? m_session.readOnlyError()
+                                                : tr("kubectl rollout undo --to-revision=<the selected row's revision>"));
     fillRevisionPickers();
 }
 
@@ -272,7 +275,11 @@ rollout::RolloutResult HistoryPanel::rollBackTo(qint64 revision)
 {
     const QString ns = m_deployment.section(QLatin1Char('/'), 0, 0);
     const QString name = m_deployment.section(QLatin1Char('/'), 1);
-    const rollout::RolloutResult r = rollout::rolloutUndo(m_session.client(), ns, name, revision);
+    rollout::RolloutResult r;
+    if (m_session.isFrozen())   // time travel: never undo the live Deployment from the past
+        r.error = m_session.readOnlyError();
+    else
+        r = rollout::rolloutUndo(m_session.client(), ns, name, revision);
     m_output->setText(QStringLiteral("$ kubectl rollout undo deployment/%1 --to-revision=%2\n%3")
                           .arg(name).arg(revision).arg(r.ok() ? r.output : r.errorLine()));
     return r;

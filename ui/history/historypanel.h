@@ -22,7 +22,9 @@ class HistoryModel;
 // to this revision" (rollout::rolloutUndo with --to-revision, its kubectl output line shown), and
 // a plain explanation of why the last change did or did not create a revision. The list is
 // rollout::historyEntries' rule applied to the session's own watch cache, re-read when a write
-// touched that Deployment or a ReplicaSet of its namespace. GUI thread only.
+// touched that Deployment or a ReplicaSet of its namespace. While the session views the past
+// (time travel) the roll back is disabled and rollBackTo() refuses with readOnlyError().
+// GUI thread only.
 class HistoryPanel : public QWidget
 {
     Q_OBJECT

@@ -1,5 +1,7 @@
 #include "ui/lessons/lessonpanel.h"
 
+#include "ui/clustersession.h"
+#include "ui/lessons/softbreaks.h"
 #include "ui/theme.h"
 
 #include <QAbstractButton>
@@ -40,7 +42,7 @@ QFont scaled(const QFont &base, double factor, bool bold)
 } // namespace
 
 LessonPanel::LessonPanel(ClusterSession &session, QWidget *parent)
-    : QWidget(parent), m_player(session)
+    : QWidget(parent), m_session(session), m_player(session)
 {
     setObjectName(QStringLiteral("lessonPanel"));
     auto *layout = new QVBoxLayout(this);
@@ -135,9 +137,10 @@ LessonPanel::LessonPanel(ClusterSession &session, QWidget *parent)
         // A new step starts at its title; a question is scrolled into view once laid out.
         m_scroll->verticalScrollBar()->setValue(0);
         if (m_player.state() == LessonPlayer::State::AwaitingPrediction)
-            QTimer::singleShot(0, this, [this] { m_scroll->ensureWidgetVisible(m_predictBox, 0, 0); });
+            QTimer::singleShot(0, this, [this] { scrollDownTo(m_predictBox); });
     });
     connect(&m_player, &LessonPlayer::highlightRequested, this, &LessonPanel::highlightRequested);
+    connect(&session, &ClusterSession::frozenChanged, this, &LessonPanel::refresh);
 
     applyFonts();
     setLessonDirectories(LessonCatalog::defaultDirectories());
@@ -184,7 +187,7 @@ bool LessonPanel::openLesson(const QString &path, QStringList *errors)
     for (int i = 0; i < m_chooser->count(); ++i)
         if (QFileInfo(m_chooser->itemData(i).toString()).fileName() == QFileInfo(path).fileName())
             m_chooser->setCurrentIndex(i);
-    m_errors->setText(problems.join(QLatin1Char('\n')));
+    m_errors->setText(SoftBreaks::insert(problems.join(QLatin1Char('\n'))));
     if (errors)
         *errors += problems;
     refresh();
@@ -218,6 +221,34 @@ void LessonPanel::nextClicked()
     m_player.next();
 }
 
+bool LessonPanel::isLessonRunning() const
+{
+    using State = LessonPlayer::State;
+    const State s = m_player.state();
+    return s != State::Idle && s != State::Finished && s != State::Failed;
+}
+
+bool LessonPanel::handlePlay()
+{
+    using State = LessonPlayer::State;
+    switch (m_player.state()) {
+    case State::Showing:
+    case State::Revealed:
+        m_player.next();
+        return true;
+    case State::AwaitingPrediction:
+        scrollDownTo(m_predictBox);
+        (m_answer->isVisible() ? static_cast<QWidget *>(m_answer) : m_choices)->setFocus();
+        return true;
+    case State::Idle:
+    case State::Finished:
+    case State::Failed:
+    case State::Playing:
+        return false;
+    }
+    return false;
+}
+
 void LessonPanel::rebuildChoices()
 {
     for (QAbstractButton *b : m_choiceGroup->buttons()) {
@@ -237,10 +268,10 @@ void LessonPanel::rebuildChoices()
     }
 }
 
-QString LessonPanel::resultText() const { return m_result->text(); }
-QString LessonPanel::explainText() const { return m_explain->isHidden() ? QString() : m_explain->text(); }
+QString LessonPanel::resultText() const { return SoftBreaks::strip(m_result->text()); }
+QString LessonPanel::explainText() const { return m_explain->isHidden() ? QString() : SoftBreaks::strip(m_explain->text()); }
 QString LessonPanel::progressText() const { return m_progress->text(); }
-QString LessonPanel::stepText() const { return m_text->text(); }
+QString LessonPanel::stepText() const { return SoftBreaks::strip(m_text->text()); }
 
 void LessonPanel::refresh()
 {
@@ -249,29 +280,29 @@ void LessonPanel::refresh()
     const QString lang = m_player.language();
     const LessonStep *step = m_player.currentStep();
     const bool active = s != State::Idle;
-    m_title->setText(active ? m_player.lesson().title.text(lang) : tr("Lessons"));
+    m_title->setText(SoftBreaks::insert(active ? m_player.lesson().title.text(lang) : tr("Lessons")));
     m_progress->setText(active && step ? tr("Step %1 / %2").arg(m_player.stepIndex() + 1).arg(m_player.stepCount()) : QString());
     m_bar->setRange(0, qMax(1, m_player.stepCount()));
     m_bar->setValue(s == State::Finished ? m_player.stepCount() : qMax(0, m_player.stepIndex() + (s == State::Revealed ? 1 : 0)));
     m_bar->setVisible(active);
     if (!active) {
         m_stepTitle->setText(QString());
-        m_text->setText(m_entries.isEmpty() ? tr("No lessons found.") : tr("Choose a lesson and press Start. Time stops while a lesson runs: each step moves the cluster."));
+        m_text->setText(SoftBreaks::insert(m_entries.isEmpty() ? tr("No lessons found.") : tr("Choose a lesson and press Start. Time stops while a lesson runs: each step moves the cluster.")));
     } else if (s == State::Finished) {
-        m_stepTitle->setText(tr("Lesson complete"));
-        m_text->setText(m_player.predictionCount() > 0
+        m_stepTitle->setText(SoftBreaks::insert(tr("Lesson complete")));
+        m_text->setText(SoftBreaks::insert(m_player.predictionCount() > 0
                             ? tr("You predicted %1 of %2 answers correctly.").arg(m_player.correctCount()).arg(m_player.predictionCount())
-                            : m_player.lesson().summary.text(lang));
+                            : m_player.lesson().summary.text(lang)));
     } else if (step) {
-        m_stepTitle->setText(step->title.text(lang));
-        m_text->setText(step->text.text(lang));
+        m_stepTitle->setText(SoftBreaks::insert(step->title.text(lang)));
+        m_text->setText(SoftBreaks::insert(step->text.text(lang)));
     }
     m_stepTitle->setVisible(!m_stepTitle->text().isEmpty());
 
     const bool predicting = step && step->predict && (s == State::AwaitingPrediction || s == State::Revealed);
     m_predictBox->setVisible(predicting);
     if (predicting) {
-        m_question->setText(step->predict->question.text(lang));
+        m_question->setText(SoftBreaks::insert(step->predict->question.text(lang)));
         m_answer->setReadOnly(s != State::AwaitingPrediction);
         m_answer->setVisible(step->predict->choices.isEmpty());
         m_choices->setVisible(!step->predict->choices.isEmpty());
@@ -298,17 +329,17 @@ void LessonPanel::refresh()
         }
     }
     const bool explained = s == State::Revealed && step && step->predict && !step->predict->explain.isEmpty();
-    m_explain->setText(explained ? step->predict->explain.text(lang) : QString());
+    m_explain->setText(SoftBreaks::insert(explained ? step->predict->explain.text(lang) : QString()));
     m_explain->setVisible(explained);
-    m_result->setText(result);
+    m_result->setText(SoftBreaks::insert(result));
     m_result->setVisible(!result.isEmpty());
     m_result->setStyleSheet(QStringLiteral("color: %1").arg(colour));
     if (s == State::Revealed && explained) {
         // The reveal lands below the fold on a projector: bring it into view once laid out.
-        QTimer::singleShot(0, this, [this] { m_scroll->ensureWidgetVisible(m_explain->isVisible() ? m_explain : m_result); });
+        QTimer::singleShot(0, this, [this] { scrollDownTo(m_explain->isVisible() ? m_explain : m_result); });
     }
     if (s == State::Failed)
-        m_errors->setText(m_player.failures().join(QLatin1Char('\n')));
+        m_errors->setText(SoftBreaks::insert(m_player.failures().join(QLatin1Char('\n'))));
     else if (active)
         m_errors->clear();
 
@@ -328,6 +359,21 @@ void LessonPanel::refresh()
         m_next->setText(tr("Restart"));
     else
         m_next->setText(last && s == State::Revealed ? tr("Finish") : tr("Next →"));
+    // Time travel: no step runs and no lesson starts while the window shows the past.
+    const bool live = !m_session.isFrozen();
+    m_start->setEnabled(live && !m_entries.isEmpty());
+    m_next->setEnabled(live);
+    m_reveal->setEnabled(live);
+    const QString pastTip = live ? QString() : m_session.readOnlyError();
+    for (QPushButton *b : {m_start, m_next, m_reveal})
+        b->setToolTip(pastTip);
+}
+
+void LessonPanel::scrollDownTo(QWidget *w)
+{
+    // Vertically only: the column wraps (SoftBreaks), so its left edge is never scrolled away.
+    m_scroll->ensureWidgetVisible(w, 0, 0);
+    m_scroll->horizontalScrollBar()->setValue(0);
 }
 
 void LessonPanel::applyFonts()

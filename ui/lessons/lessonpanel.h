@@ -21,7 +21,8 @@ class ClusterSession;
 // title and text in large type, the prediction prompt with an answer box (or choice buttons),
 // Reveal / Next, and the revealed answer marked right or wrong. Drives a LessonPlayer on the
 // session and forwards its highlightRequested(panel, objectRef) for the presenter overlay.
-// Fonts scale with the panel's own font (presenter mode enlarges it). GUI thread only.
+// Fonts scale with the panel's own font (presenter mode enlarges it). Start, Reveal and Next are
+// disabled while the session views the past (time travel). GUI thread only.
 class LessonPanel : public QWidget
 {
     Q_OBJECT
@@ -43,6 +44,12 @@ public:
     QString explainText() const;
     QString progressText() const;
     QString stepText() const;
+    // A lesson is under way (a step shown, answered or playing; not Idle, Finished or Failed).
+    bool isLessonRunning() const;
+    // Play pressed during a lesson follows the lesson: a shown step runs (as Next), a revealed one
+    // moves on; a pending prediction is left for the student (the question is shown). False when
+    // no lesson runs or a wait step is playing: then Play pauses / resumes time as usual.
+    bool handlePlay();
 
 signals:
     void highlightRequested(const QString &panel, const QString &objectRef);
@@ -56,9 +63,11 @@ private:
     void nextClicked();
     void refresh();
     void applyFonts();
+    void scrollDownTo(QWidget *w);
     void rebuildChoices();
     void populateChooser();
 
+    ClusterSession &m_session;
     LessonPlayer m_player;
     QStringList m_directories;
     QList<LessonCatalog::Entry> m_entries;

@@ -12,6 +12,15 @@ LessonPlayer::LessonPlayer(ClusterSession &session, QObject *parent)
     : QObject(parent), m_session(session)
 {
     connect(&m_session, &ClusterSession::frameDone, this, &LessonPlayer::onFrame);
+    // Someone else threw the cluster away (Reset, confirmed): the lesson ends with it; its
+    // runner must not outlive the Simulation it drives.
+    connect(&m_session, &ClusterSession::aboutToReset, this, [this] {
+        if (m_ownReset || m_state == State::Idle)
+            return;
+        m_runner.reset();
+        m_index = -1;
+        setState(State::Idle);
+    });
 }
 
 LessonPlayer::~LessonPlayer() = default;
@@ -50,19 +59,25 @@ bool LessonPlayer::checkCluster(const Lesson &lesson, QStringList *errors) const
 
 bool LessonPlayer::start(const Lesson &lesson, QStringList *errors)
 {
+    if (m_session.isFrozen()) {   // time travel: starting resets the live cluster
+        if (errors)
+            *errors << m_session.readOnlyError();
+        return false;
+    }
     if (!checkCluster(lesson, errors))
         return false;
     if (m_state == State::Idle) {
         m_timeWasRunning = m_session.isTimeRunning();
         m_modeBefore = m_session.mode();
     }
-    m_session.unfreeze();
     // Worker threads would reconcile on their own: steps and predictions need the deterministic runner.
     m_session.setMode(ClusterSession::Mode::Deterministic);
     m_lesson = lesson;
     m_failures.clear();
     m_correct = m_predictions = 0;
+    m_ownReset = true;
     m_session.reset();
+    m_ownReset = false;
     m_session.setTimeRunning(false);
     m_runner = std::make_unique<ScenarioRunner>(m_lesson.scenario, m_session.simulation());
     if (!m_runner->restoreObjects()) {
@@ -185,6 +200,8 @@ void LessonPlayer::afterStep(bool ok, qsizetype before)
 
 bool LessonPlayer::next()
 {
+    if (m_session.isFrozen())   // time travel: no step runs against the past (or the present)
+        return false;
     switch (m_state) {
     case State::Showing:
     case State::AwaitingPrediction:
@@ -228,13 +245,17 @@ void LessonPlayer::setState(State s)
         return;
     m_state = s;
     emit stateChanged(s);
+    if (s == State::Idle || s == State::Finished || s == State::Failed)
+        emit highlightRequested(QString(), QString());   // the lesson is over: nothing stays highlighted
 }
 
 void LessonPlayer::emitHighlight()
 {
     const LessonStep *s = currentStep();
-    if (!s || !s->highlight)
+    if (!s || !s->highlight) {
+        emit highlightRequested(QString(), QString());   // only the current step's highlight shows
         return;
+    }
     QString ref = s->highlight->objectRef;
     if (s->highlight->object) {
         const ClusterQuery::Result r = s->highlight->object->resolve(m_session.client(), m_session.view());

@@ -14,14 +14,14 @@ class ScenarioRunner;
 namespace rlab::ui {
 
 
-// Plays a Lesson on the window's ClusterSession, one step at a time: start() returns to live (if
-// time travelling), switches to Deterministic mode, resets the cluster (session.reset(), then the
+// Plays a Lesson on the window's ClusterSession, one step at a time: start() (refused while the
+// session views the past, as is next()) switches to Deterministic mode, resets the cluster (session.reset(), then the
 // lesson's objects) and stops virtual time, so nothing moves but the steps; stop() restores the
 // mode and time. Per step: Showing (or AwaitingPrediction when it asks one: the student submits an
 // answer first) → next() runs the step's action through ScenarioRunner::runStep and reads the
 // prediction's ClusterQuery → Revealed (right/wrong) → next() shows the following step, and
 // after the last one Finished. A step that fails (expect, invalid action) → Failed with its
-// file:line. Example: "scale 3→5, how many replicas will the new RS want after one sync?";
+// file:line. A reset of the cluster by anyone else ends the lesson (Idle). Example: "scale 3→5, how many replicas will the new RS want after one sync?";
 // submitAnswer("5"), next() runs `sync`, reveal().answer == 5, reveal().correct.
 // GUI thread only (the session's thread).
 class LessonPlayer : public QObject
@@ -74,6 +74,7 @@ public:
 signals:
     void stateChanged(rlab::ui::LessonPlayer::State state);
     void stepChanged(int index);
+    // The current step's highlight; ("", "") clears it (a step without one, the lesson's end).
     void highlightRequested(const QString &panel, const QString &objectRef);
     void languageChanged(const QString &language);
 
@@ -98,6 +99,7 @@ private:
     int m_correct = 0, m_predictions = 0, m_ran = 0;
     QString m_language = QStringLiteral("en");
     bool m_timeWasRunning = true;
+    bool m_ownReset = false;   // start() resets the cluster itself
     qsizetype m_failuresBefore = 0;   // of the step being played
     ClusterSession::Mode m_modeBefore = ClusterSession::Mode::Deterministic;
 };

@@ -59,17 +59,19 @@ void ReconcileModel::append(const std::vector<TraceEvent> &events)
         if (id >= published) {
             Row &r = added[std::size_t(id - published)];
             r.endMs = ev.t;
+            r.endSeq = ev.seq;
             r.text = ev.text;
             r.outcome = outcome;
         } else if (id >= m_firstId) {
             Row &r = m_rows[std::size_t(id - m_firstId)];
             r.endMs = ev.t;
+            r.endSeq = ev.seq;
             r.text = ev.text;
             r.outcome = outcome;
             const int row = int(id - m_firstId);
             emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
         } else {
-            added.push_back(Row{-1, ev.t, ev.component, ev.worker, ev.key, ev.text, outcome});
+            added.push_back(Row{-1, ev.t, ev.component, ev.worker, ev.key, ev.text, outcome, ev.seq});
         }
     }
     if (added.empty())
@@ -167,6 +169,8 @@ QVariant ReconcileModel::data(const QModelIndex &index, int role) const
         return int(r.outcome);
     case DurationMsRole:
         return timed ? QVariant(r.endMs - r.startMs) : QVariant();
+    case EndSeqRole:
+        return r.endSeq;
     default:
         return {};
     }

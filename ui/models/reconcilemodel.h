@@ -22,7 +22,7 @@ class ReconcileModel : public QAbstractTableModel
 public:
     enum Column { TimeColumn, ControllerColumn, WorkerColumn, KeyColumn, DurationColumn, TextColumn, ColumnCount };
     enum Outcome { Running, Succeeded, Failed };
-    enum Role { OutcomeRole = Qt::UserRole + 1, DurationMsRole };
+    enum Role { OutcomeRole = Qt::UserRole + 1, DurationMsRole, EndSeqRole /* trace seq of the end, -1 while running */ };
 
     explicit ReconcileModel(QObject *parent = nullptr, int capacity = 5000);
 
@@ -47,6 +47,7 @@ private:
         QString key;
         QString text;
         Outcome outcome = Running;
+        qint64 endSeq = -1;
     };
     static QString openKey(const TraceEvent &ev) { return ev.component + QLatin1Char('\n') + QString::number(ev.worker) + QLatin1Char('\n') + ev.key; }
     void trim();

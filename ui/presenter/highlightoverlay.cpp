@@ -1,5 +1,6 @@
 #include "ui/presenter/highlightoverlay.h"
 
+#include <QAbstractButton>
 #include <QEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -63,6 +64,19 @@ void HighlightOverlay::place()
         return;
     }
     setGeometry(targetRect().intersected(parentWidget()->rect()));
+    // The target's own buttons stay uncovered (the canvas's −/+/Fit, a panel's commands).
+    m_holes.clear();
+    QRegion mask(rect());
+    for (QAbstractButton *b : m_target->findChildren<QAbstractButton *>()) {
+        if (!b->isVisible())
+            continue;
+        const QRect r = QRect(b->mapTo(parentWidget(), QPoint(0, 0)) - pos(), b->size()).adjusted(-2, -2, 2, 2);
+        if (!r.intersects(rect()))
+            continue;
+        m_holes << r;
+        mask -= r;
+    }
+    setMask(mask);
     raise();
     show();
     update();
@@ -86,6 +100,41 @@ bool HighlightOverlay::eventFilter(QObject *watched, QEvent *event)
     return QWidget::eventFilter(watched, event);
 }
 
+QRect HighlightOverlay::labelRect() const
+{
+    if (!m_target || m_label.isEmpty() || !parentWidget())
+        return {};
+    QFont f = font();
+    f.setBold(true);
+    const QFontMetrics fm(f);
+    const QRect box = targetRect().intersected(parentWidget()->rect()).adjusted(2, 2, -2, -2);
+    // Top-right inside the box: dock titles and first lines are left-aligned, so this hides least;
+    // below the target's buttons when they sit there (the canvas's zoom buttons).
+    QRect label(0, box.top() + 6, fm.horizontalAdvance(m_label) + 20, fm.height() + 8);
+    label.moveRight(box.right() - 6);
+    if (label.left() < box.left() + 6)
+        label.moveLeft(box.left() + 6);
+    for (bool moved = true; moved && label.bottom() < box.bottom();) {
+        moved = false;
+        for (const QRect &hole : m_holes) {
+            const QRect inWindow = hole.translated(pos());
+            if (inWindow.intersects(label)) {
+                label.moveTop(inWindow.bottom() + 6);
+                moved = true;
+            }
+        }
+    }
+    return label;
+}
+
+QList<QRect> HighlightOverlay::keptClear() const
+{
+    QList<QRect> out;
+    for (const QRect &r : m_holes)
+        out << r.translated(pos());
+    return out;
+}
+
 void HighlightOverlay::paintEvent(QPaintEvent *)
 {
     if (!m_target)
@@ -104,12 +153,7 @@ void HighlightOverlay::paintEvent(QPaintEvent *)
     QFont f = font();
     f.setBold(true);
     p.setFont(f);
-    const QFontMetrics fm(f);
-    // Top-right inside the box: dock titles and first lines are left-aligned, so this hides least.
-    QRect label(0, box.top() + 6, fm.horizontalAdvance(m_label) + 20, fm.height() + 8);
-    label.moveRight(box.right() - 6);
-    if (label.left() < box.left() + 6)
-        label.moveLeft(box.left() + 6);
+    const QRect label = labelRect().translated(-pos());
     p.setPen(Qt::NoPen);
     p.setBrush(accent);
     p.drawRoundedRect(label, 6, 6);

@@ -9,7 +9,8 @@ namespace rlab::ui {
 // resize, show or hide of the target or one of its ancestors re-places it; it hides with the
 // target and never takes mouse events. Example: target at (100, 40) 300×200 in the window,
 // margin 6 → the overlay covers (94, 34) 312×212 (clipped to the window), the label in its
-// top-right corner.
+// top-right corner. The target's own visible buttons are kept clear (masked out, the label
+// placed below them), so the canvas's −/+/Fit stay visible and usable.
 // GUI thread only.
 class HighlightOverlay : public QWidget
 {
@@ -23,6 +24,9 @@ public:
     QString label() const { return m_label; }
     // The rectangle drawn around the target, in window coordinates.
     QRect targetRect() const;
+    // The label's rectangle and the buttons' rectangles left uncovered, in window coordinates.
+    QRect labelRect() const;
+    QList<QRect> keptClear() const;
 
     static constexpr int kMargin = 6;
 
@@ -37,6 +41,7 @@ private:
     QPointer<QWidget> m_target;
     QList<QPointer<QWidget>> m_watched;
     QString m_label;
+    QList<QRect> m_holes;   // the target's buttons, in overlay coordinates
 };
 
 } // namespace rlab::ui

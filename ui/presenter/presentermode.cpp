@@ -121,6 +121,10 @@ QWidget *PresenterMode::targetFor(const QString &panel) const
     if (QWidget *w = m_targets.value(panel))
         return w;
     for (QDockWidget *d : m_window->findChildren<QDockWidget *>()) {
+        if (d->objectName().compare(panel + QStringLiteral("Dock"), Qt::CaseInsensitive) == 0)
+            return d->widget() ? d->widget() : d;
+    }
+    for (QDockWidget *d : m_window->findChildren<QDockWidget *>()) {
         if (d->objectName().startsWith(panel, Qt::CaseInsensitive))
             return d->widget() ? d->widget() : d;
     }
@@ -129,10 +133,20 @@ QWidget *PresenterMode::targetFor(const QString &panel) const
 
 void PresenterMode::highlight(const QString &panel, const QString &objectRef)
 {
-    QWidget *target = targetFor(panel);
-    if (!target || !target->isVisible()) {
+    QWidget *target = panel.isEmpty() ? nullptr : targetFor(panel);
+    if (!target) {
         m_overlay->clear();
         return;
+    }
+    // A highlight brings its panel forward: a hidden dock (presenter mode hides most) is shown,
+    // a tabbed one raised. setEnabled(false) restores the docks as they were.
+    for (QWidget *w = target; w && w != m_window; w = w->parentWidget()) {
+        if (auto *dock = qobject_cast<QDockWidget *>(w)) {
+            if (dock->isHidden())
+                dock->show();
+            dock->raise();
+            break;
+        }
     }
     m_overlay->showOn(target, objectRef.isEmpty() ? panel : objectRef);
 }

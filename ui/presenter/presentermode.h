@@ -23,7 +23,9 @@ class HighlightOverlay;
 // Space, → and ← (only while on) emit playPauseRequested / stepRequested / backRequested, which
 // the owner connects to its time controls and time travel — unless another action of the window
 // already owns that key (TimeControls: Space = play, → = step), which then keeps it. highlight(panel, objectRef) — wired
-// to LessonPanel::highlightRequested — draws the HighlightOverlay over that panel's dock.
+// to LessonPanel::highlightRequested — draws the HighlightOverlay over that panel's dock and
+// brings the dock forward (shown even if presenter mode hid it, raised if tabbed); an empty
+// panel clears it.
 // GUI thread only.
 class PresenterMode : public QObject
 {

@@ -10,6 +10,11 @@ int CanvasLayout::chipColumnsFor(int pods)
     return std::max(2, int(std::ceil(std::sqrt(2.0 * std::max(pods, 0)))));
 }
 
+int CanvasLayout::settle(int current, int needed)
+{
+    return needed > current || needed * 3 <= current * 2 ? needed : current;
+}
+
 int CanvasLayout::rowsFor(int count, int chipCols)
 {
     chipCols = std::max(chipCols, 1);

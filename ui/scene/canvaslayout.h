@@ -40,6 +40,11 @@ struct CanvasLayout
     // Chip columns for a cell holding n pods: max(2, ceil(sqrt(2n))): 3 → 3, 50 → 10.
     static int chipColumnsFor(int pods);
     static int rowsFor(int count, int chipCols);   // at least 1
+    // A size that follows its need with hysteresis (chip columns of a column, rows of a lane):
+    // grows at once, shrinks only when the need fell to two thirds or less, so a rolling update's
+    // churn does not reflow the canvas but a scale-down 100 → 20 does. E.g. (9, 4) → 4,
+    // (9, 7) → 9, (3, 5) → 5.
+    static int settle(int current, int needed);
     static double columnWidth(int chipCols);
     static double laneHeight(int rows);
     static QPointF chipOffset(int slot, int chipCols);

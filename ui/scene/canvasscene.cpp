@@ -229,7 +229,9 @@ void CanvasScene::putReplicaSet(const std::shared_ptr<const api::ReplicaSet> &rs
                                                                                  : QString();
     const qint64 revision = rs->metadata.annotations.value(kRevisionAnnotation).toLongLong();
     const int nodes = std::max<int>(1, int(m_nodes.size()));
-    const int cols = std::max(col.chipCols, CanvasLayout::chipColumnsFor((rs->replicas() + nodes - 1) / nodes));
+    // Sized for what the ReplicaSet will hold, so a scale-up does not reflow pod after pod.
+    col.plannedCols = CanvasLayout::chipColumnsFor((rs->replicas() + nodes - 1) / nodes);
+    const int cols = std::max(col.chipCols, col.plannedCols);
     if (!col.rs || deployment != col.deployment || revision != col.revision || cols != col.chipCols)
         m_layoutDirty = true;
     col.rs = rs;
@@ -335,10 +337,13 @@ void CanvasScene::relayout(bool animate)
         c.startsGroup = i > 0 && refs[i].group != refs[i - 1].group;
         if (!refs[i].column.isEmpty()) {
             ColumnState &col = m_replicaSets[refs[i].column];
+            // After a big scale-down a cell is mostly holes: its pods close ranks (animated).
+            for (PodSlots &cell : col.cellSlots)
+                cell.compactIfSparse();
             int fullest = 0;
             for (const QString &n : nodeOrder)
                 fullest = std::max(fullest, col.cellSlots.value(n).extent());
-            col.chipCols = std::max(col.chipCols, CanvasLayout::chipColumnsFor(fullest));
+            col.chipCols = CanvasLayout::settle(col.chipCols, std::max(col.plannedCols, CanvasLayout::chipColumnsFor(fullest)));
             c.chipCols = col.chipCols;
             waitingRows = std::max(waitingRows, col.cellSlots.value(QString()).extent() > 0
                                                     ? CanvasLayout::rowsFor(col.cellSlots.value(QString()).extent(), col.chipCols)
@@ -350,12 +355,13 @@ void CanvasScene::relayout(bool animate)
         }
         columns.push_back(c);
     }
-    // Node lanes only grow; the waiting lane grows while pods wait and folds back once empty.
+    // Node lanes grow at once and shrink at two thirds (CanvasLayout::settle); the waiting lane
+    // grows while pods wait and folds back once empty.
     m_waitingRows = waitingRows == 0 ? 1 : std::max(m_waitingRows, waitingRows);
     laneRows[0] = m_waitingRows;
     for (qsizetype n = 0; n < nodeOrder.size(); ++n) {
         NodeState &ns = m_nodes[nodeOrder[n]];
-        ns.rows = std::max(ns.rows, laneRows[std::size_t(n) + 1]);
+        ns.rows = CanvasLayout::settle(ns.rows, laneRows[std::size_t(n) + 1]);
         laneRows[std::size_t(n) + 1] = ns.rows;
     }
     m_geometry = CanvasLayout::compute(columns, laneRows);

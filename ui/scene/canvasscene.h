@@ -72,7 +72,8 @@ private:
         QString deployment;                           // owner Deployment key, "" if none
         qint64 revision = 0;
         CardItem *card = nullptr;
-        int chipCols = 2;                             // grows, never shrinks
+        int chipCols = 2;                             // grows at once, shrinks at 2/3 (settle)
+        int plannedCols = 2;                          // for spec.replicas spread over the nodes
         QHash<QString, PodSlots> cellSlots;               // by lane
         int pods = 0;
     };
@@ -85,7 +86,7 @@ private:
     {
         std::shared_ptr<const api::Node> node;
         NodeLaneItem *lane = nullptr;
-        int rows = 1;   // grows, never shrinks
+        int rows = 1;   // grows at once, shrinks at 2/3 (CanvasLayout::settle)
         int pods = 0;
     };
 

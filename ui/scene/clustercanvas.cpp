@@ -178,7 +178,8 @@ void ClusterCanvas::mouseReleaseEvent(QMouseEvent *event)
 
 void ClusterCanvas::mouseDoubleClickEvent(QMouseEvent *event)
 {
-    if (objectAt(event->position().toPoint()).kind.isEmpty()) {
+    // Always fits, on an object too (a single click already selects it).
+    if (event->button() == Qt::LeftButton) {
         fit();
         event->accept();
         return;

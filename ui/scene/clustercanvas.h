@@ -15,7 +15,7 @@ class ClusterSession;
 // QGraphicsView that connects itself to the session: storeEvents → CanvasScene::apply,
 // frameDone → tick (animations follow frames, so tests drive them), clusterReset → an instant
 // rebuild from session.snapshot() (also an old revision: time travel shows the past, no fly-in).
-// Zoom: Ctrl+wheel, +/-, 0 or double-click = fit; drag pans. It fits the picture as it grows
+// Zoom: Ctrl+wheel, +/-, 0, the Fit button or a double-click anywhere = fit; drag pans. It fits the picture as it grows
 // until the user zooms. Hover shows the object's tooltip; a click emits objectActivated.
 // One full-viewport repaint per frame at most (FullViewportUpdate: with hundreds of chips moving,
 // the union of dirty rects is the viewport anyway). GUI thread only.

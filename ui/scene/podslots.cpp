@@ -1,5 +1,7 @@
 #include "ui/scene/podslots.h"
 
+#include <algorithm>
+
 namespace rlab::ui {
 
 int PodSlots::acquire(const QString &pod)
@@ -32,6 +34,22 @@ void PodSlots::release(const QString &pod)
 int PodSlots::extent() const
 {
     return int(m_used.size());
+}
+
+bool PodSlots::compactIfSparse()
+{
+    const int holes = extent() - size();
+    if (holes < kMinHoles || holes * 2 < size())
+        return false;
+    std::vector<std::pair<int, QString>> order;
+    order.reserve(std::size_t(m_slotOf.size()));
+    for (auto it = m_slotOf.cbegin(); it != m_slotOf.cend(); ++it)
+        order.emplace_back(it.value(), it.key());
+    std::sort(order.begin(), order.end());
+    m_used.assign(order.size(), true);
+    for (std::size_t i = 0; i < order.size(); ++i)
+        m_slotOf[order[i].second] = int(i);
+    return true;
 }
 
 } // namespace rlab::ui

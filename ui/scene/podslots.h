@@ -8,7 +8,10 @@ namespace rlab::ui {
 // Stable slots of one canvas cell (one ReplicaSet in one node lane): a pod keeps the slot it
 // got until it is released, and a newcomer takes the lowest free slot, so nothing moves when
 // neighbours come and go. Example: acquire a, b, c → 0, 1, 2; release b; acquire d → 1;
-// acquire e → 3; extent() = 4 (slots 0..3 in use). Plain value; GUI thread (not locked).
+// acquire e → 3; extent() = 4 (slots 0..3 in use). After a big scale-down a cell is mostly holes:
+// compactIfSparse() then renumbers the pods 0..n-1 in their slot order (at least kMinHoles holes
+// and a third of the extent empty, so a rolling update's churn never moves anyone).
+// Plain value; GUI thread (not locked).
 class PodSlots
 {
 public:
@@ -18,6 +21,9 @@ public:
     int size() const { return int(m_slotOf.size()); }
     // One past the highest slot in use (0 when empty).
     int extent() const;
+    // True when it renumbered (some pods got a lower slot).
+    bool compactIfSparse();
+    static constexpr int kMinHoles = 4;
 
 private:
     QHash<QString, int> m_slotOf;

@@ -38,7 +38,7 @@ qint64 TimeTravel::oldestViewableRevision() const
 
 QString TimeTravel::readOnlyMessage(qint64 rev)
 {
-    return QStringLiteral("viewing revision %1 (read-only): return to live first").arg(rev);
+    return tr("viewing revision %1 (read-only): return to live first").arg(rev);
 }
 
 void TimeTravel::frozenChanged(bool frozen)

@@ -84,7 +84,11 @@ QString TimeTravelBar::describeRevision(qint64 rev) const
     QString text = tr("revision %1 of %2").arg(rev).arg(m_session.view().revision());
     if (const std::optional<TraceEvent> e = m_origins->index().atRevision(rev)) {
         const QString verb = e->type == QLatin1String("Delete") ? QStringLiteral("DELETE") : QStringLiteral("PUT");
-        text += QStringLiteral(" · t=%1 · %2 %3").arg(formatVirtualTime(e->t), verb, e->key);
+        // The key without "/registry/" (every key has it): the line fits a 1280-px toolbar.
+        QString key = e->key;
+        if (key.startsWith(QLatin1String("/registry/")))
+            key = key.mid(10);
+        text += QStringLiteral(" · t=%1 · %2 %3").arg(formatVirtualTime(e->t), verb, key);
     } else if (rev <= 1) {
         text += tr(" · the empty store");
     }

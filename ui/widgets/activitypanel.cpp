@@ -2,6 +2,7 @@
 
 #include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
+#include "ui/models/conflictexplainer.h"
 #include "ui/models/reconcilemodel.h"
 #include "ui/widgets/tailfollower.h"
 
@@ -63,11 +64,7 @@ ActivityPanel::ActivityPanel(ClusterSession &session, QWidget *parent)
     m_splitter->setChildrenCollapsible(false);
     m_detail->setMinimumHeight(fm.height() * 2 + 12);
     layout->addWidget(m_splitter, 1);
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
-        m_detail->setPlainText(
-            current.isValid() ? detailText(current.siblingAtColumn(ReconcileModel::TextColumn).data(Qt::ToolTipRole).toString())
-                              : QString());
-    });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ActivityPanel::showDetail);
 
     connect(m_chooser, &QComboBox::currentIndexChanged, this, [this] {
         const QString name = m_chooser->currentData().toString();
@@ -80,6 +77,27 @@ ActivityPanel::ActivityPanel(ClusterSession &session, QWidget *parent)
         rebuildChooser();
     });
     rebuildChooser();
+}
+
+void ActivityPanel::showDetail(const QModelIndex &current)
+{
+    if (!current.isValid()) {
+        m_detail->clear();
+        return;
+    }
+    const QString text = current.siblingAtColumn(ReconcileModel::TextColumn).data(Qt::ToolTipRole).toString();
+    QString detail = detailText(text);
+    // "the object has been modified": say which write moved the object, from the trace.
+    const qint64 endSeq = current.data(ReconcileModel::EndSeqRole).toLongLong();
+    if (ConflictExplainer::isConflict(text) && endSeq > 0) {
+        const view::ClusterView &v = m_session.view();
+        const qint64 from = qMax<qint64>(0, endSeq - kConflictLookBack);
+        const std::optional<ConflictExplainer::Write> write =
+            ConflictExplainer::find(v.trace(from, std::size_t(endSeq - from)), endSeq);
+        if (write)
+            detail += QStringLiteral("\n\n") + ConflictExplainer::explain(*write, current.siblingAtColumn(ReconcileModel::ControllerColumn).data().toString());
+    }
+    m_detail->setPlainText(detail);
 }
 
 QString ActivityPanel::detailText(const QString &traceText)

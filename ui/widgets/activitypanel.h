@@ -2,6 +2,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QModelIndex;
 class QPlainTextEdit;
 class QSplitter;
 class QSortFilterProxyModel;
@@ -15,7 +16,8 @@ class ReconcileModel;
 // Controller activity: every reconcile (ReconcileModel, fed from the session's trace), newest at
 // the bottom and followed like `tail -f` unless the user scrolled up; a chooser narrows it to one
 // controller (deployment, replicaset, scheduler, kubelet/…); the selected row's whole sentence is
-// shown word-wrapped below (rows elide it). Cleared on clusterReset().
+// shown word-wrapped below (rows elide it); a "the object has been modified" failure also says
+// which write moved the object (ConflictExplainer, from the trace). Cleared on clusterReset().
 // GUI thread only.
 class ActivityPanel : public QWidget
 {
@@ -33,6 +35,8 @@ public:
 
 private:
     void rebuildChooser();
+    void showDetail(const QModelIndex &current);
+    static constexpr qint64 kConflictLookBack = 20000;   // trace events searched for the write
 
     ClusterSession &m_session;
     ReconcileModel *m_model;

@@ -45,13 +45,29 @@ ControlsPanel::ControlsPanel(ClusterSession &session, QWidget *parent)
     title->setFont(big);
     head->addWidget(title);
     head->addWidget(m_deployment, 1);
+    // Every button that writes sits in one box, disabled as a whole while viewing the past.
+    m_readOnlyNote = new QLabel(content);
+    m_readOnlyNote->setObjectName(QStringLiteral("readOnlyNote"));
+    m_readOnlyNote->setWordWrap(true);
+    m_readOnlyNote->setStyleSheet(QStringLiteral("QLabel { background: #fff3cd; color: #6b4e00; border: 1px solid #e0b000;"
+                                                 " border-radius: 3px; padding: 4px; }"));
+    m_readOnlyNote->hide();
+    m_commandBox = new QWidget(content);
+    m_commandBox->setObjectName(QStringLiteral("commandBox"));
+    auto *commandLayout = new QVBoxLayout(m_commandBox);
+    commandLayout->setContentsMargins(0, 0, 0, 0);
+    commandLayout->setSpacing(8);
+    for (QWidget *w : {static_cast<QWidget *>(m_deploymentControls), static_cast<QWidget *>(m_pods), static_cast<QWidget *>(m_cluster)}) {
+        w->setParent(m_commandBox);
+        commandLayout->addWidget(w);
+    }
     auto *layout = new QVBoxLayout(content);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->setSpacing(8);
     layout->addLayout(head);
-    for (QWidget *w : {static_cast<QWidget *>(m_terminal), static_cast<QWidget *>(m_deploymentControls),
-                       static_cast<QWidget *>(m_pods), static_cast<QWidget *>(m_cluster)})
-        layout->addWidget(w);
+    layout->addWidget(m_terminal);
+    layout->addWidget(m_readOnlyNote);
+    layout->addWidget(m_commandBox);
     layout->addStretch(1);
 
     auto *scroll = new QScrollArea(this);
@@ -59,12 +75,15 @@ ControlsPanel::ControlsPanel(ClusterSession &session, QWidget *parent)
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);   // the column narrows instead
+    // ...also when the vertical scroll bar takes its 14 px: nothing is cut at the right edge.
+    content->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scroll);
 
     connectSession();
     refresh();
+    showFrozen(session.isFrozen());
 }
 
 void ControlsPanel::connectSession()
@@ -77,6 +96,7 @@ void ControlsPanel::connectSession()
     });
     connect(m_deployment, &QComboBox::currentIndexChanged, this, &ControlsPanel::deploymentChosen);
     connect(&m_session, &ClusterSession::clusterReset, this, &ControlsPanel::refresh);
+    connect(&m_session, &ClusterSession::frozenChanged, this, &ControlsPanel::showFrozen);
     connect(&m_session, &ClusterSession::storeEvents, this, [this](const std::vector<view::WatchEvent> &events) {
         bool deployments = false, details = false, nodes = false;
         for (const view::WatchEvent &e : events) {
@@ -100,6 +120,13 @@ void ControlsPanel::connectSession()
             m_pods->refresh();
         }
     });
+}
+
+void ControlsPanel::showFrozen(bool frozen)
+{
+    m_commandBox->setEnabled(!frozen);
+    m_readOnlyNote->setVisible(frozen);
+    m_readOnlyNote->setText(frozen ? tr("Viewing the past (read-only): every command is off until you return to Live.") : QString());
 }
 
 QString ControlsPanel::currentDeployment() const

@@ -4,6 +4,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QLabel;
 
 namespace rlab::ui {
 
@@ -18,7 +19,9 @@ class PodControls;
 // Deployment's verbs (DeploymentControls), its pods (PodControls) and the cluster's nodes,
 // replica-floor controller and reset (ClusterControls), all acting through one ClusterCommands.
 // The choosers follow the store: refreshed on the store batches that touch their kinds (pods at
-// most every 250 ms) and after every command. GUI thread only.
+// most every 250 ms) and after every command. While the session views the past (time travel)
+// every command button is disabled under an amber "read-only" note (ClusterCommands refuses
+// them too). GUI thread only.
 class ControlsPanel : public QWidget
 {
     Q_OBJECT
@@ -37,6 +40,7 @@ public:
     PodControls *podControls() const { return m_pods; }
     ClusterControls *clusterControls() const { return m_cluster; }
     QString outputText() const;
+    QWidget *commandBox() const { return m_commandBox; }   // every button that writes
 
 signals:
     void currentDeploymentChanged(const QString &name);
@@ -45,6 +49,7 @@ private:
     void connectSession();
     void refreshDeployments();
     void deploymentChosen();
+    void showFrozen(bool frozen);
 
     ClusterSession &m_session;
     ClusterCommands *m_commands;
@@ -53,6 +58,8 @@ private:
     DeploymentControls *m_deploymentControls;
     PodControls *m_pods;
     ClusterControls *m_cluster;
+    QWidget *m_commandBox;
+    QLabel *m_readOnlyNote;
     bool m_podsDirty = false;
     qint64 m_podsRefreshedAt = -1'000'000;
 };

@@ -1,5 +1,7 @@
 #include "ui/widgets/manifesteditor.h"
 
+#include "ui/lessons/softbreaks.h"
+
 #include "ui/theme.h"
 #include "ui/widgets/codeeditor.h"
 
@@ -35,6 +37,7 @@ ManifestEditor::ManifestEditor(QWidget *parent)
     m_sample->setToolTip(tr("Replace the text with the sample nginx Deployment"));
     m_title->setTextFormat(Qt::PlainText);
     m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);   // never widens the dock
+    m_title->setWordWrap(true);   // a long file name folds at its '-' and '.' (SoftBreaks) instead of being cut
     m_title->setStyleSheet(QStringLiteral("color: %1").arg(theme::muted().name()));
     m_messages->setWordWrap(true);
     m_messages->setResizeMode(QListView::Adjust);
@@ -90,7 +93,7 @@ void ManifestEditor::setText(const QString &text)
 void ManifestEditor::setSourceName(const QString &name)
 {
     m_sourceName = name;
-    m_title->setText(QFileInfo(name).fileName());
+    m_title->setText(SoftBreaks::insert(QFileInfo(name).fileName()));
     m_title->setToolTip(name);
 }
 

@@ -115,8 +115,13 @@ TimeControls::TimeControls(ClusterSession &session, QWidget *parent)
     addWidget(m_clock);
 
     connect(m_mode, &QComboBox::activated, this, [this](int index) {
+        if (m_session.isFrozen()) {   // worker threads would write to the live cluster
+            showMode();
+            return;
+        }
         m_session.setMode(m_mode->itemData(index).value<ClusterSession::Mode>());
     });
+    connect(&session, &ClusterSession::frozenChanged, this, &TimeControls::updateEnabled);
     connect(&session, &ClusterSession::modeChanged, this, &TimeControls::showMode);
     connect(&session, &ClusterSession::timeRunningChanged, this, &TimeControls::showPlaying);
     connect(&session, &ClusterSession::frameDone, this, &TimeControls::updateClock);
@@ -154,6 +159,12 @@ QString TimeControls::deployment() const
 
 void TimeControls::togglePlay()
 {
+    if (m_session.isFrozen()) {   // the past does not run: Live first
+        emit message(m_session.readOnlyError(), false);
+        return;
+    }
+    if (m_playHandler && m_playHandler())
+        return;
     m_session.setTimeRunning(!m_session.isTimeRunning());
 }
 
@@ -167,13 +178,15 @@ TimeCommands::Report TimeControls::finish(const TimeCommands::Report &report)
 
 TimeCommands::Report TimeControls::stepOneReconcile()
 {
-    m_session.setTimeRunning(false);
+    if (!m_session.isFrozen())
+        m_session.setTimeRunning(false);
     return finish(m_commands.stepOneReconcile());
 }
 
 TimeCommands::Report TimeControls::stepToNextEvent()
 {
-    m_session.setTimeRunning(false);
+    if (!m_session.isFrozen())
+        m_session.setTimeRunning(false);
     return finish(m_commands.stepToNextEvent());
 }
 
@@ -200,13 +213,18 @@ void TimeControls::showMode()
 
 void TimeControls::updateClock()
 {
-    m_clock->setText(QStringLiteral("t = ") + clockText(m_session.elapsedMs()) + (m_session.isTimeRunning() ? QString() : tr(" · paused")));
+    m_clock->setText(QStringLiteral("t = ") + clockText(m_session.viewedElapsedMs()) + (m_session.isTimeRunning() ? QString() : tr(" · paused")));
 }
 
 void TimeControls::updateEnabled()
 {
     const QString name = deployment();
-    m_runUntil->setEnabled(!name.isEmpty());
+    // Time travel: nothing that runs the cluster (or switches it to worker threads) in the past.
+    const bool live = !m_session.isFrozen();
+    for (QAction *a : {m_play, m_step, m_nextEvent})
+        a->setEnabled(live);
+    m_mode->setEnabled(live);
+    m_runUntil->setEnabled(live && !name.isEmpty());
     m_runUntil->setToolTip(name.isEmpty() ? tr("Run until a Deployment's rollout is complete (apply one first)")
                                           : tr("Run virtual time until deployment \"%1\" is rolled out: updated = available = replicas, "
                                                "Progressing reason NewReplicaSetAvailable (at most 15 min)").arg(name));

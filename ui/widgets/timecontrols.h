@@ -2,6 +2,7 @@
 #include "ui/commands/timecommands.h"
 
 #include <QToolBar>
+#include <functional>
 
 class QAction;
 class QActionGroup;
@@ -18,7 +19,8 @@ class SpeedSlider;
 // (Step-by-step = deterministic runner / Live threads = worker QThreads) and the virtual clock.
 // The step buttons pause time and switch to Step-by-step. Each button's outcome is emitted
 // as message() for the status bar. Shortcuts do not fire while a text field has the focus
-// (text widgets take Space and arrows first). GUI thread only.
+// (text widgets take Space and arrows first). While the session views the past (time travel)
+// Play, the steps, Run until and the mode are disabled and refused. GUI thread only.
 class TimeControls : public QToolBar
 {
     Q_OBJECT
@@ -33,6 +35,8 @@ public:
     TimeCommands::Report stepToNextEvent();
     TimeCommands::Report runUntilComplete();
     void togglePlay();
+    // Asked first by togglePlay(): true = it handled Play itself (a lesson runs its step).
+    void setPlayHandler(std::function<bool()> handler) { m_playHandler = std::move(handler); }
     TimeCommands::Report lastReport() const { return m_last; }
 
     QAction *playAction() const { return m_play; }
@@ -71,6 +75,7 @@ private:
     QComboBox *m_mode;
     SpeedSlider *m_speed;
     QLabel *m_clock;
+    std::function<bool()> m_playHandler;
 };
 
 } // namespace rlab::ui

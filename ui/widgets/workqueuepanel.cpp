@@ -3,6 +3,7 @@
 #include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
 #include "ui/models/workqueuemodel.h"
+#include "ui/timetravel/queuereplay.h"
 #include "ui/widgets/workqueuelane.h"
 
 #include <QComboBox>
@@ -41,14 +42,29 @@ WorkQueuePanel::WorkQueuePanel(ClusterSession &session, QWidget *parent)
     connect(&session, &ClusterSession::frameDone, this, [this] { poll(); });
     connect(&session, &ClusterSession::clusterReset, this, [this] {
         m_model->clear();
+        replayPast();
         poll();
     });
     poll();
 }
 
+void WorkQueuePanel::replayPast()
+{
+    m_past.clear();
+    if (!m_session.isFrozen())
+        return;
+    // Time travel: the queues as the trace left them at the viewed revision, not the live ones.
+    const view::ClusterView &v = m_session.view();
+    const qint64 seq = v.lastTraceSeqAt(m_session.snapshot().revision);
+    std::vector<TraceEvent> events = v.trace(0, std::size_t(qMax<qint64>(seq, 0)));
+    while (!events.empty() && events.back().seq > seq)
+        events.pop_back();
+    m_past = QueueReplay::at(events, v.queues(), v.startTime(), m_session.viewedElapsedMs());
+}
+
 void WorkQueuePanel::poll()
 {
-    const std::vector<WorkQueueView> views = m_session.view().queues();
+    const std::vector<WorkQueueView> views = m_session.isFrozen() ? m_past : m_session.view().queues();
     m_model->setQueues(views, m_session.monotonicMs());
     QStringList names;
     for (const WorkQueueView &v : views)

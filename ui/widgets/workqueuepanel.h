@@ -1,6 +1,9 @@
 #pragma once
+#include "core/sim/view/queueview.h"
+
 #include <QList>
 #include <QWidget>
+#include <vector>
 
 class QComboBox;
 class QScrollArea;
@@ -16,7 +19,9 @@ class WorkQueueModel;
 // snapshot is taken under the queue's own mutex, so this is safe while workers run on QThreads)
 // into a WorkQueueModel, feeds it the frame's trace (dedup / re-add notes, each worker's last
 // key) and shows the chosen controllers as WorkQueueLanes stacked in a scroll area — by default
-// the two main ones, deployment and replicaset. Rebuilds on clusterReset(). GUI thread only.
+// the two main ones, deployment and replicaset. Rebuilds on clusterReset(). While the session is
+// frozen (time travel) it shows the queues at the viewed revision, replayed from the trace
+// (QueueReplay), instead of the live ones. GUI thread only.
 class WorkQueuePanel : public QWidget
 {
     Q_OBJECT
@@ -34,6 +39,7 @@ public:
 private:
     void rebuildChooser();
     void rebuildLanes();
+    void replayPast();
 
     ClusterSession &m_session;
     WorkQueueModel *m_model;
@@ -43,6 +49,7 @@ private:
     QVBoxLayout *m_contentLayout = nullptr;
     QList<WorkQueueLane *> m_lanes;
     QStringList m_known;   // controller names the chooser lists
+    std::vector<view::QueueView> m_past;   // while frozen: the queues at the viewed revision
 };
 
 } // namespace rlab::ui
