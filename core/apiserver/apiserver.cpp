@@ -1,6 +1,8 @@
 #include "core/apiserver/apiserver.h"
 
 #include "core/api/defaults.h"
+#include "core/api/genericobject.h"
+#include "core/api/jsoncompact.h"
 #include "core/api/namespace.h"
 #include "core/api/validation.h"
 #include "core/apiserver/admission.h"
@@ -100,6 +102,13 @@ ObjectPtr ApiServer::commit(const QByteArray &key, MutableObjectPtr obj, bool is
     // known before the write: the stored object carries its own resourceVersion.
     const qint64 rev = m_store.revision() + 1;
     obj->metadata.resourceVersion = QString::number(rev);
+    // Each stored version holds only its own bytes: JSON edited in place (a patch of a patch, a
+    // client's insert into a clone) would carry every value it replaced (see jsoncompact.h).
+    // Typed kinds' JSON members are compacted when decoded; free-form content is compacted here.
+    if (const auto g = objectCast<GenericObject>(obj)) {
+        g->content = compactJsonObject(g->content);
+        g->metadata.extra = compactJsonObject(g->metadata.extra);
+    }
     ObjectPtr frozen = std::move(obj);
     const store::Revision got = m_store.put(key, frozen);
     Q_ASSERT(got.main == rev);
