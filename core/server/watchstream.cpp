@@ -1,5 +1,6 @@
 #include "core/server/watchstream.h"
 
+#include "core/server/connectionguard.h"
 #include "core/server/servercounters.h"
 
 #include <limits>
@@ -30,6 +31,7 @@ WatchStream::WatchStream(QHttpServerResponder &&responder, std::shared_ptr<apise
     ++m_counters.watchesOpened;
     ++m_counters.openWatches;
     if (m_socket) {
+        m_socket->setProperty(ConnectionGuard::kLongRunningProperty, true);   // not idle while it streams
         connect(m_socket, &QObject::destroyed, this, &QObject::deleteLater);
         connect(m_socket, &QAbstractSocket::disconnected, this, &QObject::deleteLater);
         connect(m_socket, &QIODevice::bytesWritten, this, [this] {
@@ -68,6 +70,8 @@ WatchStream::~WatchStream()
     }
     m_watch->stop();
     --m_counters.openWatches;
+    if (m_socket)
+        m_socket->setProperty(ConnectionGuard::kLongRunningProperty, false);
 }
 
 void WatchStream::write(const QByteArray &bytes)
