@@ -38,6 +38,7 @@ bool HttpApiServer::listen(const QHostAddress &address, quint16 port, QString *e
     m_http = new QHttpServer;
     m_handler = new RestHandler(m_api, m_clock, m_counters);
     m_handler->setBearerToken(m_token);
+    m_handler->setAllowRemoteHosts(m_allowRemoteHosts);
     m_http->moveToThread(&m_thread);
     m_handler->moveToThread(&m_thread);
 

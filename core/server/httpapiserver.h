@@ -44,6 +44,9 @@ public:
     void setBearerToken(const QByteArray &token) { m_token = token; }
     void setTlsConfiguration(const QSslConfiguration &tls) { m_tls = tls; }
     void setLimits(const HttpLimits &limits) { m_limits = limits; }
+    // Off (the default): requests must name a loopback Host and no request may carry an Origin
+    // (403): no web page, not even through DNS rebinding, can drive the lab.
+    void setAllowRemoteHosts(bool allow) { m_allowRemoteHosts = allow; }
     // Starts the thread and listens; false (and *error) if the address cannot be bound.
     bool listen(const QHostAddress &address = QHostAddress(QHostAddress::LocalHost), quint16 port = 0,
                 QString *error = nullptr);
@@ -62,6 +65,7 @@ private:
     QByteArray m_token;
     std::optional<QSslConfiguration> m_tls;
     HttpLimits m_limits;
+    bool m_allowRemoteHosts = false;
     ServerCounters m_counters;
     QThread m_thread;
     QHttpServer *m_http = nullptr;       // lives on m_thread
