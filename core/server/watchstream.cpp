@@ -3,6 +3,7 @@
 #include "core/server/connectionguard.h"
 #include "core/server/servercounters.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace rlab::server {
@@ -52,8 +53,15 @@ WatchStream::WatchStream(QHttpServerResponder &&responder, std::shared_ptr<apise
     if (timeoutSeconds > 0) {
         m_timeoutMs = qint64(timeoutSeconds) * 1000;
         m_timeout.setSingleShot(true);
-        connect(&m_timeout, &QTimer::timeout, this, &WatchStream::finish);
-        m_timeout.start(timeoutSeconds * 1000);
+        // QTimer counts int milliseconds (24.8 days): a longer timeout is waited for in parts.
+        connect(&m_timeout, &QTimer::timeout, this, [this] {
+            const qint64 left = m_timeoutMs - m_age.elapsed();
+            if (left > 0)
+                m_timeout.start(int(std::min<qint64>(left, std::numeric_limits<int>::max())));
+            else
+                finish();
+        });
+        m_timeout.start(int(std::min<qint64>(m_timeoutMs, std::numeric_limits<int>::max())));
     }
     {
         std::lock_guard lock(m_hub->mutex);
