@@ -212,6 +212,12 @@ void ConnectionGuard::finishRefusal()
     // sends is dropped until it closes or the drain time ends, so it does not get a reset instead
     // of the answer.
     m_shutdown = true;
+    if (ssl) {
+        // TLS: a raw half-close would cut the records QSslSocket still moves to the network;
+        // close_notify and a close once everything is written.
+        m_socket->disconnectFromHost();
+        return;
+    }
     ::shutdown(int(m_socket->socketDescriptor()), SHUT_WR);
 }
 

@@ -2,6 +2,8 @@
 
 #include "core/server/secretfile.h"
 
+#include <QRandomGenerator>
+
 namespace rlab::server {
 
 QByteArray Kubeconfig::render(const QString &serverUrl, const QByteArray &token, const QByteArray &caPem)
@@ -32,6 +34,13 @@ QByteArray Kubeconfig::render(const QString &serverUrl, const QByteArray &token,
     else
         out += "  user:\n    token: " + token + "\n";
     return out;
+}
+
+QByteArray Kubeconfig::generateToken()
+{
+    QByteArray bytes(32, Qt::Uninitialized);
+    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(bytes.data()), bytes.size() / 4);
+    return bytes.toHex();
 }
 
 bool Kubeconfig::write(const QString &path, const QString &serverUrl, const QByteArray &token, QString *error, const QByteArray &caPem)

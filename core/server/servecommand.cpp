@@ -13,7 +13,6 @@
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QNetworkInterface>
-#include <QRandomGenerator>
 #include <QTimer>
 
 #include <csignal>
@@ -94,13 +93,6 @@ QString reachableUrl(const HttpApiServer &server)
         return server.url();
     const QString scheme = server.url().section(QLatin1Char(':'), 0, 0);
     return QStringLiteral("%1://%2:%3").arg(scheme, clientAddresses(server.address()).first()).arg(server.port());
-}
-
-QByteArray generateToken()
-{
-    QByteArray bytes(32, Qt::Uninitialized);
-    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(bytes.data()), bytes.size() / 4);
-    return bytes.toHex();
 }
 
 } // namespace
@@ -215,7 +207,7 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     // A bearer token always, loopback included (any local process or web page could reach the
     // port), so HTTPS too: kubectl sends tokens only over TLS. Other Host names than the
     // loopback's only with --allow-remote.
-    const QByteArray token = generateToken();
+    const QByteArray token = Kubeconfig::generateToken();
     QByteArray caPem;
     QString error;
     {

@@ -4,9 +4,11 @@
 // counted while it arrives; headers over 1 MiB get Go's 431; slow headers and idle connections
 // are closed (but not a connection that streams a watch); a connection over the cap is closed at
 // once. Raw HTTP/1.1 over QTcpSocket; small timeouts where a test waits for one (QTRY_*).
+#include "core/server/tlsidentity.h"
 #include "tests/e2e/servertestclient.h"
 
 #include <QSignalSpy>
+#include <QSslSocket>
 #include <QTest>
 
 using namespace rlab;
@@ -51,6 +53,30 @@ private slots:
         QTRY_COMPARE(s.state(), QAbstractSocket::UnconnectedState);
         QCOMPARE(m_server->counters().requests.load(), 0);   // never reached the handler
         QCOMPARE(http("GET", "/version").status, 200);
+    }
+
+    // Over HTTPS (what `rlab serve` speaks) the answer must get out too: no raw half-close under
+    // QSslSocket's records.
+    void overHttpsTheAnswerArrives()
+    {
+        QString error;
+        const std::optional<TlsIdentity> tls = TlsIdentity::createSelfSigned({QStringLiteral("127.0.0.1")}, {}, &error);
+        if (!tls)
+            QSKIP(qPrintable(error));
+        m_cluster = std::make_unique<Cluster>();
+        m_server = std::make_unique<HttpApiServer>(m_cluster->api(), m_cluster->clock());
+        m_server->setTlsConfiguration(tls->configuration);
+        QVERIFY(m_server->listen(QHostAddress(QHostAddress::LocalHost), 0));
+        QSslSocket s;
+        s.setPeerVerifyMode(QSslSocket::VerifyNone);
+        s.connectToHostEncrypted(QStringLiteral("127.0.0.1"), m_server->port());
+        QVERIFY(s.waitForEncrypted(5000));
+        s.write("POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                "Content-Type: application/json\r\nContent-Length: 1073741824\r\n\r\n" + QByteArray(64 * 1024, ' '));
+        Response r;
+        QVERIFY(readResponse(s, &r));
+        QCOMPARE(r.status, 413);
+        QCOMPARE(r.json()[QLatin1String("message")].toString(), QStringLiteral("Request entity too large: limit is 3145728"));
     }
 
     void chunkedBodyIsCountedWhileItArrives()
