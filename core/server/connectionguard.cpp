@@ -154,6 +154,7 @@ void ConnectionGuard::consume(const QByteArray &data)
 
 bool ConnectionGuard::headComplete(const QByteArray &head)
 {
+    ++m_requests;
     qint64 contentLength = 0;
     bool chunked = false;
     const QList<QByteArray> lines = head.split('\n');
@@ -225,7 +226,9 @@ void ConnectionGuard::armTimer()
 {
     if (m_state == State::Refused)
         return;
-    const bool idle = m_state == State::Head && m_line.isEmpty();
+    // Go: ReadHeaderTimeout from the connection's start (the TLS handshake included) for the
+    // first request; IdleTimeout between requests.
+    const bool idle = m_state == State::Head && m_line.isEmpty() && m_requests > 0;
     const int phase = idle ? 0 : (m_state == State::Head ? 1 : 2);
     // The idle clock restarts with every request; the header and body clocks run from their start.
     if (phase == 0)
@@ -241,7 +244,7 @@ void ConnectionGuard::onTimeout()
         m_socket->abort();
         return;
     }
-    const bool idle = m_state == State::Head && m_line.isEmpty();
+    const bool idle = m_state == State::Head && m_line.isEmpty() && m_requests > 0;
     if (idle && (m_socket->property(kLongRunningProperty).toBool() || m_socket->bytesToWrite() > 0)) {
         m_timer.start(m_limits.idleTimeoutMs);   // a watch streams, or an answer is still going out
         return;

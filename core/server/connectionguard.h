@@ -15,8 +15,10 @@ struct ServerCounters;
 // slot is connected first and only peeks) and enforces HttpLimits the way Go's net/http and
 // kube-apiserver do: request headers over maxHeaderBytes → "431 Request Header Fields Too
 // Large"; a Content-Length or a chunked body over maxBodyBytes → 413 RequestEntityTooLarge,
-// before the body is read; headers not complete within readHeaderTimeoutMs, a body not within
-// bodyReadTimeoutMs, or no request for idleTimeoutMs (unless a watch streams on it) → closed.
+// before the body is read; the first request's headers not complete within readHeaderTimeoutMs
+// of the connection's start (TLS handshake included), later ones within readHeaderTimeoutMs of
+// their first byte, a body not within bodyReadTimeoutMs, or no request for idleTimeoutMs between
+// requests (unless a watch streams on it) → closed without an answer.
 // A refused connection is half-closed after its answer and its further bytes are dropped.
 // Thread rules: a child of its socket, on the HTTP server's thread only.
 class ConnectionGuard : public QObject
@@ -48,7 +50,8 @@ private:
     qint64 m_remaining = 0;     // bytes of the body or chunk still to come
     qint64 m_bodyBytes = 0;     // chunked body so far
     QTimer m_timer;
-    int m_phase = 0;            // of m_timer: 0 idle, 1 reading a head, 2 reading a body
+    int m_phase = -1;           // of m_timer: 0 idle, 1 before or in a head, 2 reading a body
+    qint64 m_requests = 0;      // heads read so far
     bool m_shutdown = false;
 };
 

@@ -61,6 +61,10 @@ bool HttpApiServer::listen(const QHostAddress &address, quint16 port, QString *e
             }
             tcp->setParent(m_http);
             tcp->setListenBacklogSize(m_limits.listenBacklog);
+            // Qt stops accepting at 30 pending connections, and QSslServer counts those still in
+            // their TLS handshake: 30 silent clients would lock everyone out. The guards' cap and
+            // timeouts bound them instead.
+            tcp->setMaxPendingConnections(m_limits.maxConnections);
             if (!tcp->listen(address, port)) {
                 failure = tcp->errorString();
                 return;

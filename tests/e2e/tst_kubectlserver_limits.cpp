@@ -79,6 +79,57 @@ private slots:
         QCOMPARE(r.json()[QLatin1String("message")].toString(), QStringLiteral("Request entity too large: limit is 3145728"));
     }
 
+    // A client that connects to the HTTPS port and never starts TLS holds a socket too: it is
+    // counted against the cap and closed after ReadHeaderTimeout (Go's handshake timeout).
+    void silentTlsClientsAreTimedOut()
+    {
+        QString error;
+        const std::optional<TlsIdentity> tls = TlsIdentity::createSelfSigned({QStringLiteral("127.0.0.1")}, {}, &error);
+        if (!tls)
+            QSKIP(qPrintable(error));
+        HttpLimits limits;
+        limits.readHeaderTimeoutMs = 200;
+        m_cluster = std::make_unique<Cluster>();
+        m_server = std::make_unique<HttpApiServer>(m_cluster->api(), m_cluster->clock());
+        m_server->setTlsConfiguration(tls->configuration);
+        m_server->setLimits(limits);
+        QVERIFY(m_server->listen(QHostAddress(QHostAddress::LocalHost), 0));
+        QTcpSocket s;
+        QVERIFY(connectTo(s));
+        QTRY_COMPARE(m_server->counters().openConnections.load(), 1);
+        QTRY_COMPARE(s.state(), QAbstractSocket::UnconnectedState);
+        QCOMPARE(m_server->counters().timedOutConnections.load(), 1);
+        QTRY_COMPARE(m_server->counters().openConnections.load(), 0);
+    }
+
+    // Qt stops accepting at maxPendingConnections (30) and QSslServer counts sockets still in
+    // their handshake: 40 silent clients must not lock kubectl out.
+    void silentTlsClientsDoNotBlockOthers()
+    {
+        QString error;
+        const std::optional<TlsIdentity> tls = TlsIdentity::createSelfSigned({QStringLiteral("127.0.0.1")}, {}, &error);
+        if (!tls)
+            QSKIP(qPrintable(error));
+        m_cluster = std::make_unique<Cluster>();
+        m_server = std::make_unique<HttpApiServer>(m_cluster->api(), m_cluster->clock());
+        m_server->setTlsConfiguration(tls->configuration);
+        QVERIFY(m_server->listen(QHostAddress(QHostAddress::LocalHost), 0));
+        std::vector<std::unique_ptr<QTcpSocket>> silent;
+        for (int i = 0; i < 40; ++i) {
+            silent.push_back(std::make_unique<QTcpSocket>());
+            QVERIFY(connectTo(*silent.back()));
+        }
+        QTRY_COMPARE(m_server->counters().openConnections.load(), 40);
+        QSslSocket s;
+        s.setPeerVerifyMode(QSslSocket::VerifyNone);
+        s.connectToHostEncrypted(QStringLiteral("127.0.0.1"), m_server->port());
+        QVERIFY(s.waitForEncrypted(5000));
+        s.write(requestBytes("GET", "/version", {}, {}));
+        Response r;
+        QVERIFY(readResponse(s, &r));
+        QCOMPARE(r.status, 200);
+    }
+
     void chunkedBodyIsCountedWhileItArrives()
     {
         HttpLimits limits;
