@@ -30,6 +30,7 @@ QByteArray tooLarge(qint64 limit)
 
 constexpr qsizetype kMaxChunkLine = 4096;
 constexpr int kDrainMs = 5000;   // how long a refused client may go on sending before we close
+constexpr int kRstAvoidanceMs = 500;   // Go's rstAvoidanceDelay
 
 } // namespace
 
@@ -214,9 +215,10 @@ void ConnectionGuard::finishRefusal()
     // of the answer.
     m_shutdown = true;
     if (ssl) {
-        // TLS: a raw half-close would cut the records QSslSocket still moves to the network;
-        // close_notify and a close once everything is written.
-        m_socket->disconnectFromHost();
+        // TLS: a raw half-close would cut the records QSslSocket still moves to the network.
+        // Go's closeWriteAndWait waits rstAvoidanceDelay (500 ms) before closing, so a client
+        // still sending reads the answer instead of a reset; then close_notify and close.
+        QTimer::singleShot(kRstAvoidanceMs, this, [this] { m_socket->disconnectFromHost(); });
         return;
     }
     ::shutdown(int(m_socket->socketDescriptor()), SHUT_WR);
