@@ -85,10 +85,10 @@ int NewRSNewReplicas(const Deployment &d, const QList<ReplicaSetPtr> &allRSs, co
             return 0;
         }
         const int currentPodCount = GetReplicaCountForReplicaSets(allRSs);
-        const int maxTotalPods = d.replicas() + *maxSurge;
+        const int maxTotalPods = AddInt32(d.replicas(), *maxSurge);
         if (currentPodCount >= maxTotalPods)
             return newRS.replicas();   // cannot scale up
-        const int scaleUpCount = std::min(maxTotalPods - currentPodCount, d.replicas() - newRS.replicas());
+        const int scaleUpCount = std::min(SubInt32(maxTotalPods, currentPodCount), d.replicas() - newRS.replicas());
         return newRS.replicas() + scaleUpCount;
     }
     if (d.spec.strategy.type == QLatin1String("Recreate"))
@@ -227,7 +227,7 @@ int getReplicaSetFraction(const ReplicaSet &rs, const Deployment &d)
     // Scaling to zero: the fraction of every RS is its whole size.
     if (d.replicas() == 0)
         return -rs.replicas();
-    const int deploymentMaxReplicas = d.replicas() + MaxSurge(d);
+    const int deploymentMaxReplicas = AddInt32(d.replicas(), MaxSurge(d));
     int maxBeforeScale = getMaxReplicasAnnotation(rs).value_or(0);
     if (maxBeforeScale == 0) {
         // Annotation removed or zeroed by someone else: fall back to the deployment's size.
@@ -235,7 +235,8 @@ int getReplicaSetFraction(const ReplicaSet &rs, const Deployment &d)
         if (maxBeforeScale == 0)
             return 0;
     }
-    const double newRSsize = double(qint64(rs.replicas()) * deploymentMaxReplicas) / double(maxBeforeScale);
+    // Go multiplies the two int32s (wrapping) before the float division.
+    const double newRSsize = double(MulInt32(rs.replicas(), deploymentMaxReplicas)) / double(maxBeforeScale);
     return int(std::lround(newRSsize)) - rs.replicas();   // round half away from zero
 }
 

@@ -228,7 +228,7 @@ bool SetNewReplicaSetAnnotations(const Deployment &d, ReplicaSet &rs, const QStr
             }
         }
     }
-    if (!exists && SetReplicasAnnotations(rs, d.replicas(), d.replicas() + MaxSurge(d)))
+    if (!exists && SetReplicasAnnotations(rs, d.replicas(), AddInt32(d.replicas(), MaxSurge(d))))
         changed = true;
     return changed;
 }

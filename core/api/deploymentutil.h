@@ -6,6 +6,7 @@
 #include <QList>
 #include <QString>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -131,6 +132,11 @@ Fenceposts ResolveFenceposts(const std::optional<api::IntOrString> &maxSurge,
                              const std::optional<api::IntOrString> &maxUnavailable, int desired);
 bool IsRollingUpdate(const api::Deployment &d);
 int MaxSurge(const api::Deployment &d);
+// Go's int32 + and -: they wrap around (defined in Go; undefined behaviour for a C++ int), so
+// `replicas + maxSurge` for replicas 2147483647 is as negative here as in kube-controller-manager.
+constexpr int AddInt32(int a, int b) { return int(std::uint32_t(a) + std::uint32_t(b)); }
+constexpr int SubInt32(int a, int b) { return int(std::uint32_t(a) - std::uint32_t(b)); }
+constexpr int MulInt32(int a, int b) { return int(std::uint32_t(a) * std::uint32_t(b)); }
 // Capped at spec.replicas; 0 for Recreate or replicas 0.
 int MaxUnavailable(const api::Deployment &d);
 int MinAvailable(const api::Deployment &d);

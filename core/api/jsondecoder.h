@@ -1,5 +1,6 @@
 #pragma once
 #include "core/api/decodecontext.h"
+#include "core/api/jsoncompact.h"
 #include "core/api/fieldopts.h"
 #include "core/api/intorstring.h"
 #include "core/api/time.h"
@@ -116,7 +117,7 @@ public:
     {
         const QJsonValue v = take(key);
         if (v.isObject())
-            o = v.toObject();
+            o = compactJsonObject(v.toObject());
         else if (!v.isNull() && !v.isUndefined())
             typeError(key, v, "map[string]interface {}");
     }
@@ -171,7 +172,7 @@ public:
             const QLatin1String key(k);
             auto it = m_in.constFind(key);
             if (it != m_in.constEnd()) {
-                extra.insert(key, it.value());
+                extra.insert(key, compactJsonValue(it.value()));
                 m_seen.insert(key);
             }
         }

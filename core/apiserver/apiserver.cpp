@@ -1,10 +1,13 @@
 #include "core/apiserver/apiserver.h"
 
 #include "core/api/defaults.h"
+#include "core/api/genericobject.h"
+#include "core/api/jsoncompact.h"
 #include "core/api/namespace.h"
 #include "core/api/validation.h"
 #include "core/apiserver/admission.h"
 #include "core/apiserver/callerscope.h"
+#include "core/apiserver/continuetoken.h"
 #include "core/apiserver/strategy.h"
 #include "core/base/clock.h"
 #include "core/base/tracelog.h"
@@ -100,6 +103,13 @@ ObjectPtr ApiServer::commit(const QByteArray &key, MutableObjectPtr obj, bool is
     // known before the write: the stored object carries its own resourceVersion.
     const qint64 rev = m_store.revision() + 1;
     obj->metadata.resourceVersion = QString::number(rev);
+    // Each stored version holds only its own bytes: JSON edited in place (a patch of a patch, a
+    // client's insert into a clone) would carry every value it replaced (see jsoncompact.h).
+    // Typed kinds' JSON members are compacted when decoded; free-form content is compacted here.
+    if (const auto g = objectCast<GenericObject>(obj)) {
+        g->content = compactJsonObject(g->content);
+        g->metadata.extra = compactJsonObject(g->metadata.extra);
+    }
     ObjectPtr frozen = std::move(obj);
     const store::Revision got = m_store.put(key, frozen);
     Q_ASSERT(got.main == rev);
@@ -209,7 +219,20 @@ Result<ObjectList> ApiServer::list(const ResourceType &rt, const QString &ns, co
     if (!fields)
         return R::failure(ApiError::badRequest(error));
     store::RangeOptions ro;
-    if (!opts.resourceVersion.isEmpty() && opts.resourceVersion != QLatin1String("0")) {
+    const QByteArray prefix = (rt.namespaced && !ns.isEmpty()) ? rt.etcdKey(ns, QString()) : rt.etcdPrefix.toUtf8() + '/';
+    std::optional<ContinueToken> from;
+    if (!opts.continueToken.isEmpty()) {
+        // storage/etcd3 list: a continued list is read at the first chunk's revision.
+        if (!opts.resourceVersion.isEmpty() && opts.resourceVersion != QLatin1String("0"))
+            return R::failure(ApiError::badRequest(QStringLiteral("specifying resource version is not allowed when using continue")));
+        QString error;
+        from = ContinueToken::decode(opts.continueToken, prefix, &error);
+        if (!from)
+            return R::failure(ApiError::badRequest(QStringLiteral("invalid continue token: %1").arg(error)));
+        if (from->resourceVersion > m_store.revision())
+            return R::failure(ApiError::badRequest(QStringLiteral("invalid continue token: continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)")));
+        ro.rev = from->resourceVersion;
+    } else if (!opts.resourceVersion.isEmpty() && opts.resourceVersion != QLatin1String("0")) {
         bool ok = false;
         const qint64 rv = opts.resourceVersion.toLongLong(&ok);
         if (!ok)
@@ -221,8 +244,11 @@ Result<ObjectList> ApiServer::list(const ResourceType &rt, const QString &ns, co
                                        QStringLiteral("Too large resource version: %1, current: %2").arg(rv).arg(m_store.revision()),
                                        {}, {}, {}, {}, 1});
     }
-    const QByteArray prefix = (rt.namespaced && !ns.isEmpty()) ? rt.etcdKey(ns, QString()) : rt.etcdPrefix.toUtf8() + '/';
     const store::RangeResult r = m_store.range(store::KeyRange::prefix(prefix), ro);
+    if (r.error == store::StoreError::Compacted && from)
+        return R::failure(ApiError::gone(QStringLiteral(
+            "The provided continue parameter is too old to display a consistent list result. You can start a new list without "
+            "the continue parameter.")));
     if (r.error == store::StoreError::Compacted)
         return R::failure(ApiError::gone(QStringLiteral("The resourceVersion for the provided list is too old.")));
     if (!r.ok())
@@ -230,15 +256,17 @@ Result<ObjectList> ApiServer::list(const ResourceType &rt, const QString &ns, co
     ObjectList out;
     out.resourceVersion = ro.rev ? ro.rev : r.revision;
     out.items.reserve(qsizetype(r.kvs.size()));
-    // Continue tokens: the key after which to resume (opaque to clients, like upstream's).
-    const QByteArray after = QByteArray::fromBase64(opts.continueToken.toLatin1());
+    // Continue tokens: upstream's format, the key to resume from and the list's revision.
+    const qint64 listRev = out.resourceVersion;
     for (const store::KeyValue &kv : r.kvs) {
-        if (!after.isEmpty() && kv.key <= after)
+        if (from && kv.key < from->startKey)
             continue;
         if (!labels->matches(kv.value->metadata.labels) || !fields->matches(*kv.value))
             continue;
         if (opts.limit > 0 && out.items.size() >= opts.limit) {
-            out.continueToken = QString::fromLatin1(out.items.isEmpty() ? QByteArray() : rt.etcdKey(out.items.last()->metadata.namespace_, out.items.last()->metadata.name).toBase64());
+            if (!out.items.isEmpty())
+                out.continueToken = ContinueToken::encode(
+                    rt.etcdKey(out.items.last()->metadata.namespace_, out.items.last()->metadata.name) + '\0', prefix, listRev);
             break;
         }
         out.items.append(kv.value);

@@ -30,6 +30,10 @@ Result<ObjectPtr> ApiServer::remove(const ResourceType &rt, const QString &nsIn,
     const ObjectPtr old = getLocked(rt, ns, name);
     if (!old)
         return R::failure(ApiError::notFound(rt.resource, rt.group, name));
+    // The NamespaceLifecycle admission plugin: its immortal namespaces.
+    if (rt.group.isEmpty() && rt.resource == QLatin1String("namespaces")
+        && (name == QLatin1String("default") || name == QLatin1String("kube-system") || name == QLatin1String("kube-public")))
+        return R::failure(ApiError::forbidden(rt.resource, rt.group, name, QStringLiteral("this namespace may not be deleted")));
     if (!opts.preconditionUid.isEmpty() && opts.preconditionUid != old->metadata.uid)
         return R::failure(ApiError::conflict(rt.resource, rt.group, name,
                                              QStringLiteral("Precondition failed: UID in precondition: %1, UID in object meta: %2")

@@ -38,7 +38,12 @@ std::optional<qint64> parseDuration(const QString &textIn)
             micro = 1;
         else
             return std::nullopt;
-        totalMicro += qint64(value * micro);
+        // Go: a duration is an int64 of nanoseconds (about 292 years); more is "invalid duration".
+        constexpr double kMaxMicro = 9223372036854775.0;
+        const double add = value * micro;
+        if (!(add <= kMaxMicro) || double(totalMicro) + add > kMaxMicro)
+            return std::nullopt;
+        totalMicro += qint64(add);
         i = k;
     }
     return totalMicro / 1000;

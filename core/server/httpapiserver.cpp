@@ -1,8 +1,10 @@
 #include "core/server/httpapiserver.h"
 
+#include "core/server/guardedtcpserver.h"
 #include "core/server/resthandler.h"
 
 #include <QHttpServer>
+#include <QSslServer>
 #include <QTcpServer>
 
 namespace rlab::server {
@@ -36,6 +38,7 @@ bool HttpApiServer::listen(const QHostAddress &address, quint16 port, QString *e
     m_http = new QHttpServer;
     m_handler = new RestHandler(m_api, m_clock, m_counters);
     m_handler->setBearerToken(m_token);
+    m_handler->setAllowRemoteHosts(m_allowRemoteHosts);
     m_http->moveToThread(&m_thread);
     m_handler->moveToThread(&m_thread);
 
@@ -48,24 +51,26 @@ bool HttpApiServer::listen(const QHostAddress &address, quint16 port, QString *e
             m_http->setMissingHandler([handler](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
                 handler->handle(request, std::move(responder));
             });
+            QTcpServer *tcp = nullptr;
             if (m_tls) {
-                // Qt 6.4: sslSetup() makes listen() create a server that wraps each accepted
-                // socket in a QSslSocket (a QTcpServer of our own would stay plain TCP).
-                m_http->sslSetup(*m_tls);
-                bound = m_http->listen(address, port);
-                if (bound == 0) {
-                    failure = QStringLiteral("the address is not available or the port is in use");
-                    return;
-                }
+                auto *ssl = new GuardedTcpServer<QSslServer>(m_limits, m_counters);
+                ssl->setSslConfiguration(*m_tls);
+                tcp = ssl;
             } else {
-                auto *tcp = new QTcpServer(m_http);
-                if (!tcp->listen(address, port)) {
-                    failure = tcp->errorString();
-                    return;
-                }
-                bound = tcp->serverPort();
-                m_http->bind(tcp);
+                tcp = new GuardedTcpServer<QTcpServer>(m_limits, m_counters);
             }
+            tcp->setParent(m_http);
+            tcp->setListenBacklogSize(m_limits.listenBacklog);
+            // Qt stops accepting at 30 pending connections, and QSslServer counts those still in
+            // their TLS handshake: 30 silent clients would lock everyone out. The guards' cap and
+            // timeouts bound them instead.
+            tcp->setMaxPendingConnections(m_limits.maxConnections);
+            if (!tcp->listen(address, port)) {
+                failure = tcp->errorString();
+                return;
+            }
+            bound = tcp->serverPort();
+            m_http->bind(tcp);
             const QString host = address.protocol() == QAbstractSocket::IPv6Protocol ? QLatin1Char('[') + address.toString() + QLatin1Char(']')
                                                                                       : address.toString();
             handler->setServerAddress(QStringLiteral("%1:%2").arg(host).arg(bound));

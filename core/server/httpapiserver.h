@@ -1,4 +1,5 @@
 #pragma once
+#include "core/server/httplimits.h"
 #include "core/server/servercounters.h"
 
 #include <QByteArray>
@@ -30,7 +31,8 @@ class RestHandler;
 // request but /version and health checks must carry it (401 otherwise); kubectl sends tokens
 // only over TLS, so a server with a token normally also gets a TLS configuration (HTTPS).
 // Thread rules: construct, listen, close and destroy on one (owner) thread, never the server's
-// own; counters() and the accessors from any thread.
+// own; counters() and the accessors from any thread. Every connection gets a ConnectionGuard
+// (HttpLimits: body and header sizes, timeouts, a connection cap).
 class HttpApiServer : public QObject
 {
     Q_OBJECT
@@ -41,6 +43,10 @@ public:
     // Call before listen().
     void setBearerToken(const QByteArray &token) { m_token = token; }
     void setTlsConfiguration(const QSslConfiguration &tls) { m_tls = tls; }
+    void setLimits(const HttpLimits &limits) { m_limits = limits; }
+    // Off (the default): requests must name a loopback Host and no request may carry an Origin
+    // (403): no web page, not even through DNS rebinding, can drive the lab.
+    void setAllowRemoteHosts(bool allow) { m_allowRemoteHosts = allow; }
     // Starts the thread and listens; false (and *error) if the address cannot be bound.
     bool listen(const QHostAddress &address = QHostAddress(QHostAddress::LocalHost), quint16 port = 0,
                 QString *error = nullptr);
@@ -58,6 +64,8 @@ private:
     Clock &m_clock;
     QByteArray m_token;
     std::optional<QSslConfiguration> m_tls;
+    HttpLimits m_limits;
+    bool m_allowRemoteHosts = false;
     ServerCounters m_counters;
     QThread m_thread;
     QHttpServer *m_http = nullptr;       // lives on m_thread

@@ -1,9 +1,8 @@
 #include "core/server/kubeconfig.h"
 
-#include <QDir>
-#include <QFileInfo>
-#include <QFile>
-#include <QSaveFile>
+#include "core/server/secretfile.h"
+
+#include <QRandomGenerator>
 
 namespace rlab::server {
 
@@ -37,28 +36,17 @@ QByteArray Kubeconfig::render(const QString &serverUrl, const QByteArray &token,
     return out;
 }
 
+QByteArray Kubeconfig::generateToken()
+{
+    QByteArray bytes(32, Qt::Uninitialized);
+    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(bytes.data()), bytes.size() / 4);
+    return bytes.toHex();
+}
+
 bool Kubeconfig::write(const QString &path, const QString &serverUrl, const QByteArray &token, QString *error, const QByteArray &caPem)
 {
-    const QFileInfo info(path);
-    if (!QDir().mkpath(info.absolutePath())) {
-        if (error)
-            *error = QStringLiteral("cannot create the directory %1").arg(info.absolutePath());
-        return false;
-    }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    file.write(render(serverUrl, token, caPem));
-    if (!file.commit()) {
-        if (error)
-            *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    return true;
+    // Mode 0600 from the moment the file exists: it may hold the bearer token.
+    return SecretFile::write(path, render(serverUrl, token, caPem), error);
 }
 
 } // namespace rlab::server

@@ -14,6 +14,8 @@ public:
     static constexpr const char *kName = "reconcile-lab";
 
     static QByteArray render(const QString &serverUrl, const QByteArray &token = {}, const QByteArray &caPem = {});
+    // 32 random bytes from the system's generator, hex: the bearer token a served lab requires.
+    static QByteArray generateToken();
     static bool write(const QString &path, const QString &serverUrl, const QByteArray &token = {}, QString *error = nullptr,
                       const QByteArray &caPem = {});
 };

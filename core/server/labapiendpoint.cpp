@@ -2,6 +2,7 @@
 
 #include "core/server/httpapiserver.h"
 #include "core/server/kubeconfig.h"
+#include "core/server/tlsidentity.h"
 #include "core/sim/simulation.h"
 
 namespace rlab::server {
@@ -27,8 +28,20 @@ view::EndpointStatus LabApiEndpoint::start(const QString &host, quint16 port, co
     bool ok = !address.isNull();
     if (!ok)
         error = QStringLiteral("not an IP address: %1").arg(host);
+    // As `rlab serve`: a bearer token on loopback too (any local process or web page can reach
+    // the port), hence HTTPS (kubectl sends tokens only over TLS); both go into the kubeconfig.
+    const QByteArray token = Kubeconfig::generateToken();
+    std::optional<TlsIdentity> tls;
+    if (ok) {
+        tls = TlsIdentity::createSelfSigned({QStringLiteral("127.0.0.1"), QStringLiteral("::1")}, {QStringLiteral("localhost")}, &error);
+        ok = tls.has_value();
+    }
+    if (ok) {
+        server->setTlsConfiguration(tls->configuration);
+        server->setBearerToken(token);
+    }
     ok = ok && server->listen(address, port, &error);
-    ok = ok && Kubeconfig::write(kubeconfigPath, server->url(), {}, &error);
+    ok = ok && Kubeconfig::write(kubeconfigPath, server->url(), token, &error, tls->certificatePem);
     if (ok)
         m_server = std::move(server);
     else   // the unique_ptr closes a server that listened but could not write its kubeconfig

@@ -7,7 +7,8 @@ class HttpApiServer;
 
 // view::ApiEndpoint served by an HttpApiServer over one Simulation's ApiServer and virtual
 // clock — what the window's "Serve the API" dock runs, the same API as `rlab serve` — plus the
-// kubeconfig that points kubectl at it. factory() is what the app injects into the window.
+// kubeconfig that points kubectl at it, with the bearer token the server requires and its
+// self-signed certificate (HTTPS, loopback only). factory() is what the app injects into the window.
 // Thread rules: as view::ApiEndpoint (the owning thread; the HTTP server has its own thread).
 class LabApiEndpoint : public view::ApiEndpoint
 {

@@ -70,6 +70,34 @@ bool sameSecret(const QByteArray &a, const QByteArray &b)
     return diff == 0;
 }
 
+// The token of an Authorization header as kube-apiserver's bearertoken authenticator reads it:
+// trimmed, "<scheme> <token>[ ...]" with the scheme "bearer" in any case; empty when none.
+QByteArray bearerToken(const QByteArray &authorization)
+{
+    const QList<QByteArray> parts = authorization.trimmed().split(' ');
+    if (parts.size() < 2 || parts[0].toLower() != "bearer")
+        return {};
+    return parts[1];
+}
+
+// Whether a Host header names this machine's loopback: localhost, 127.0.0.1 or [::1], with or
+// without a port. A DNS-rebinding page reaches a loopback server under its own name.
+bool isLoopbackHost(const QByteArray &hostHeader)
+{
+    QByteArray host = hostHeader.trimmed().toLower();
+    if (host.startsWith('[')) {
+        const qsizetype close = host.indexOf(']');
+        if (close < 0 || (close + 1 < host.size() && host[close + 1] != ':'))
+            return false;
+        host = host.mid(1, close - 1);
+    } else if (const qsizetype colon = host.indexOf(':'); colon >= 0) {
+        if (host.indexOf(':', colon + 1) >= 0)
+            return false;
+        host.truncate(colon);
+    }
+    return host == "localhost" || host == "127.0.0.1" || host == "::1";
+}
+
 ApiError methodNotAllowed(const QString &method, const QString &path)
 {
     return ApiError{405, QStringLiteral("MethodNotAllowed"),
@@ -142,7 +170,21 @@ void RestHandler::handle(const QHttpServerRequest &request, QHttpServerResponder
     const bool publicPath = call.path == QLatin1String("/version") || call.path == QLatin1String("/healthz")
                             || call.path == QLatin1String("/livez") || call.path == QLatin1String("/readyz");
     std::optional<HttpReply> reply;
-    if (!m_token.isEmpty() && !publicPath && !sameSecret(header(request, "Authorization"), "Bearer " + m_token)) {
+    const QByteArray origin = header(request, "Origin");
+    const QByteArray host = header(request, "Host");
+    if (!origin.isEmpty()) {
+        // Only browsers send Origin: no web page may drive the lab (a no-cors POST still runs).
+        reply = HttpReply::error(ApiError{403, QStringLiteral("Forbidden"),
+                                          QStringLiteral("forbidden: requests from web pages are not served (Origin: %1)")
+                                              .arg(QString::fromUtf8(origin)),
+                                          {}, {}, {}, {}, 0});
+    } else if (!m_allowRemoteHosts && !isLoopbackHost(host)) {
+        reply = HttpReply::error(ApiError{403, QStringLiteral("Forbidden"),
+                                          QStringLiteral("forbidden: Host \"%1\" is not a loopback name (localhost, 127.0.0.1, [::1]); "
+                                                         "serve with --allow-remote to answer other names")
+                                              .arg(QString::fromUtf8(host)),
+                                          {}, {}, {}, {}, 0});
+    } else if (!m_token.isEmpty() && !publicPath && !sameSecret(bearerToken(header(request, "Authorization")), m_token)) {
         reply = HttpReply::error(ApiError::unauthorized());
     } else if (call.body.size() > ApiServer::kMaxRequestBytes) {
         reply = HttpReply::error(ApiError::requestEntityTooLarge(

@@ -28,7 +28,8 @@ class EncodedObjectCache;
 struct ServerCounters;
 
 // Turns HTTP requests into ApiServer calls the way kube-apiserver's handlers do: authentication
-// (optional bearer token), the 3 MiB body limit, discovery / version / OpenAPI documents, and for
+// (optional bearer token, "bearer" in any case), Host and Origin checks (no browser page, no
+// DNS-rebinding name: only loopback Host names unless remote hosts are allowed), the 3 MiB body limit, discovery / version / OpenAPI documents, and for
 // resource paths get / list (JSON or meta.k8s.io Table) / watch (chunked, see WatchStream) /
 // create / update / patch / delete and the scale, status and binding subresources, with errors
 // as metav1.Status. Each request is traced once, when answered (type HttpRequest: method, path,
@@ -44,6 +45,8 @@ public:
     ~RestHandler() override;
 
     void setBearerToken(const QByteArray &token) { m_token = token; }
+    // Off (the default): only Host headers naming the loopback are served (403 otherwise).
+    void setAllowRemoteHosts(bool allow) { m_allowRemoteHosts = allow; }
     void setServerAddress(const QString &hostPort) { m_serverAddress = hostPort; }
 
     void handle(const QHttpServerRequest &request, QHttpServerResponder &&responder);
@@ -93,6 +96,7 @@ private:
     Clock &m_clock;
     ServerCounters &m_counters;
     QByteArray m_token;
+    bool m_allowRemoteHosts = false;
     QString m_serverAddress;
     std::shared_ptr<EncodedObjectCache> m_encoded;   // shared with the watch streams' encoders
 };

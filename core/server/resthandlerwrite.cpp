@@ -225,6 +225,14 @@ HttpReply RestHandler::patch(const Call &call)
     const std::optional<PatchType> type = patchType(mediaType(call.contentType));
     if (!type)
         return HttpReply::error(ApiError::unsupportedMediaType(QString::fromUtf8(call.contentType)));
+    // handlers/patch.go: ValidatePatchOptions, as Invalid PatchOptions.meta.k8s.io.
+    api::FieldErrors optionErrors;
+    if (*type != PatchType::Apply && call.params.has(QStringLiteral("force")))
+        optionErrors << api::FieldError::forbidden(QStringLiteral("force"), QStringLiteral("may not be specified for non-apply patch"));
+    if (*type == PatchType::Apply && call.param("fieldManager").isEmpty())
+        optionErrors << api::FieldError::required(QStringLiteral("fieldManager"), QStringLiteral("is required for apply patch"));
+    if (!optionErrors.isEmpty())
+        return HttpReply::error(ApiError::invalid(QStringLiteral("PatchOptions"), QStringLiteral("meta.k8s.io"), QString(), optionErrors));
     QByteArray body = call.body;
     if (*type == PatchType::Apply) {
         // Server-side apply, the cheap way (kubectl-protocol.md §9.2 a): create when missing,

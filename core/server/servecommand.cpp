@@ -14,7 +14,6 @@
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QNetworkInterface>
-#include <QRandomGenerator>
 #include <QTimer>
 
 #include <csignal>
@@ -40,8 +39,9 @@ void usage(QTextStream &s)
          "  --scenario FILE      start from a scenario (its steps run first, in virtual time)\n"
          "  --speed X            virtual seconds per real second (default 1)\n"
          "  --latency PRESET     what each hop costs in virtual time (default: the scenario's, else instant)\n"
-         "  --allow-remote       allow a non-loopback address; requests then need the bearer token\n"
-         "                       written into the kubeconfig\n"
+         "  --allow-remote       allow a non-loopback address and Host names other than localhost,\n"
+         "                       127.0.0.1 and [::1] (requests always need the bearer token and HTTPS\n"
+         "                       the kubeconfig carries)\n"
          "  --exit-after SECONDS stop after that many real seconds (scripts)\n";
 }
 
@@ -94,13 +94,6 @@ QString reachableUrl(const HttpApiServer &server)
         return server.url();
     const QString scheme = server.url().section(QLatin1Char(':'), 0, 0);
     return QStringLiteral("%1://%2:%3").arg(scheme, clientAddresses(server.address()).first()).arg(server.port());
-}
-
-QByteArray generateToken()
-{
-    QByteArray bytes(32, Qt::Uninitialized);
-    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(bytes.data()), bytes.size() / 4);
-    return bytes.toHex();
 }
 
 } // namespace
@@ -172,8 +165,8 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     }
     if (!address.isLoopback() && !allowRemote) {
         err << "rlab serve: refusing to listen on " << address.toString()
-            << ", which other machines can reach; pass --allow-remote to do it anyway (requests will then need "
-               "the bearer token written into the kubeconfig)\n";
+            << ", which other machines can reach; pass --allow-remote to do it anyway (requests need the "
+               "bearer token written into the kubeconfig)\n";
         return 2;
     }
     if (!QCoreApplication::instance()) {
@@ -212,11 +205,13 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
         sim->setLatency(*LatencyModel::preset(latency));
 
     HttpApiServer server(sim->api(), sim->clock());
-    // Reachable from elsewhere: a bearer token, and HTTPS, because kubectl sends tokens only over TLS.
-    const QByteArray token = address.isLoopback() ? QByteArray() : generateToken();
+    // A bearer token always, loopback included (any local process or web page could reach the
+    // port), so HTTPS too: kubectl sends tokens only over TLS. Other Host names than the
+    // loopback's only with --allow-remote.
+    const QByteArray token = Kubeconfig::generateToken();
     QByteArray caPem;
     QString error;
-    if (!token.isEmpty()) {
+    {
         std::optional<TlsIdentity> tls = TlsIdentity::createSelfSigned(clientAddresses(address), {QStringLiteral("localhost")}, &error);
         if (!tls) {
             err << "rlab serve: " << error << '\n';
@@ -225,6 +220,7 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
         server.setTlsConfiguration(tls->configuration);
         caPem = tls->certificatePem;
     }
+    server.setAllowRemoteHosts(allowRemote);
     server.setBearerToken(token);
     if (!server.listen(address, port, &error)) {
         err << "rlab serve: " << error << '\n';

@@ -14,6 +14,10 @@ struct ServerCounters
     std::atomic<qint64> openWatches{0};
     std::atomic<qint64> watchEvents{0};     // events written to watch streams
     std::atomic<qint64> watchBytes{0};
+    std::atomic<qint64> openConnections{0};
+    std::atomic<qint64> refusedConnections{0};    // over HttpLimits::maxConnections, closed at once
+    std::atomic<qint64> limitRefusals{0};         // 413 / 431 / 400 from the ConnectionGuard
+    std::atomic<qint64> timedOutConnections{0};   // idle, header or body timeout
 };
 
 } // namespace rlab::server

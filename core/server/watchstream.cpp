@@ -1,7 +1,9 @@
 #include "core/server/watchstream.h"
 
+#include "core/server/connectionguard.h"
 #include "core/server/servercounters.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace rlab::server {
@@ -30,6 +32,7 @@ WatchStream::WatchStream(QHttpServerResponder &&responder, std::shared_ptr<apise
     ++m_counters.watchesOpened;
     ++m_counters.openWatches;
     if (m_socket) {
+        m_socket->setProperty(ConnectionGuard::kLongRunningProperty, true);   // not idle while it streams
         connect(m_socket, &QObject::destroyed, this, &QObject::deleteLater);
         connect(m_socket, &QAbstractSocket::disconnected, this, &QObject::deleteLater);
         connect(m_socket, &QIODevice::bytesWritten, this, [this] {
@@ -50,8 +53,15 @@ WatchStream::WatchStream(QHttpServerResponder &&responder, std::shared_ptr<apise
     if (timeoutSeconds > 0) {
         m_timeoutMs = qint64(timeoutSeconds) * 1000;
         m_timeout.setSingleShot(true);
-        connect(&m_timeout, &QTimer::timeout, this, &WatchStream::finish);
-        m_timeout.start(timeoutSeconds * 1000);
+        // QTimer counts int milliseconds (24.8 days): a longer timeout is waited for in parts.
+        connect(&m_timeout, &QTimer::timeout, this, [this] {
+            const qint64 left = m_timeoutMs - m_age.elapsed();
+            if (left > 0)
+                m_timeout.start(int(std::min<qint64>(left, std::numeric_limits<int>::max())));
+            else
+                finish();
+        });
+        m_timeout.start(int(std::min<qint64>(m_timeoutMs, std::numeric_limits<int>::max())));
     }
     {
         std::lock_guard lock(m_hub->mutex);
@@ -68,6 +78,8 @@ WatchStream::~WatchStream()
     }
     m_watch->stop();
     --m_counters.openWatches;
+    if (m_socket)
+        m_socket->setProperty(ConnectionGuard::kLongRunningProperty, false);
 }
 
 void WatchStream::write(const QByteArray &bytes)

@@ -104,8 +104,14 @@ std::optional<Scenario> Scenario::fromDocument(const SourceDocument &doc, QStrin
     }
     const QJsonValue nodes = spec.value(QLatin1String("nodes"));
     if (nodes.isDouble()) {
-        for (int i = 1; i <= nodes.toInt(); ++i)
-            s.nodes.append(ScenarioNode{QStringLiteral("node-%1").arg(i)});
+        const double count = nodes.toDouble();
+        if (count != double(qint64(count)) || count < 0 || count > kMaxNodes)
+            fail(QStringLiteral("spec.nodes"), QStringLiteral("spec.nodes: Invalid value: %1: must be an integer between 0 and %2 "
+                                                              "(the largest cluster Kubernetes supports)")
+                                                   .arg(nodes.toVariant().toString()).arg(kMaxNodes));
+        else
+            for (int i = 1; i <= int(count); ++i)
+                s.nodes.append(ScenarioNode{QStringLiteral("node-%1").arg(i)});
     } else if (nodes.isArray()) {
         const QJsonArray arr = nodes.toArray();
         for (qsizetype i = 0; i < arr.size(); ++i) {
@@ -116,7 +122,16 @@ std::optional<Scenario> Scenario::fromDocument(const SourceDocument &doc, QStrin
                 fail(QStringLiteral("spec.nodes[%1]").arg(i), QStringLiteral("a node needs a name"));
             node.cpu = n.value(QLatin1String("cpu")).toVariant().toString().isEmpty() ? node.cpu : n.value(QLatin1String("cpu")).toVariant().toString();
             node.memory = n.value(QLatin1String("memory")).toString(node.memory);
-            node.pods = n.value(QLatin1String("pods")).toInt(node.pods);
+            const QJsonValue pods = n.value(QLatin1String("pods"));
+            if (!pods.isUndefined()) {
+                const double p = pods.toDouble(-1);
+                if (!pods.isDouble() || p != double(qint64(p)) || p < 0 || p > 2147483647.0)
+                    fail(QStringLiteral("spec.nodes[%1].pods").arg(i),
+                         QStringLiteral("spec.nodes[%1].pods: Invalid value: %2: must be an integer between 0 and 2147483647")
+                             .arg(i).arg(pods.toVariant().toString()));
+                else
+                    node.pods = int(p);
+            }
             s.nodes.append(node);
         }
     } else if (nodes.isUndefined()) {
@@ -184,6 +199,14 @@ std::optional<Scenario> Scenario::fromDocument(const SourceDocument &doc, QStrin
             const QString file = step.args.toObject().value(QLatin1String("file")).toString();
             if (!file.isEmpty() && !QFileInfo::exists(QFileInfo(fileName).dir().filePath(file)))
                 fail(path, QStringLiteral("apply: file \"%1\" not found (relative to the scenario)").arg(file));
+        }
+        if (step.action == QLatin1String("scale")) {
+            // Go's strconv.ParseInt into replicas (int32): a number out of range is an error, not 0.
+            const QJsonValue r = step.args.toObject().value(QLatin1String("replicas"));
+            const double v = r.toDouble(-1);
+            if (r.isDouble() && (v != double(qint64(v)) || v < 0 || v > 2147483647.0))
+                fail(path, QStringLiteral("scale: replicas: Invalid value: %1: must be an integer between 0 and 2147483647")
+                               .arg(r.toVariant().toString()));
         }
         if (step.action == QLatin1String("advance") && !parseDuration(step.args.toString()))
             fail(path, QStringLiteral("advance: invalid duration \"%1\"").arg(step.args.toVariant().toString()));

@@ -52,6 +52,9 @@ struct Scenario
     QList<api::SourceDocument> objects;
     QList<ScenarioStep> steps;
 
+    // spec.nodes as a count: at most Kubernetes' documented largest cluster (5,000 nodes).
+    static constexpr int kMaxNodes = 5000;
+
     static QStringList knownSteps();
     static std::optional<Scenario> load(const QString &path, QStringList *errors);
     static std::optional<Scenario> parse(const QByteArray &text, const QString &fileName, QStringList *errors);

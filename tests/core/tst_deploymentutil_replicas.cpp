@@ -120,6 +120,10 @@ void TestDeploymentUtilReplicas::testNewRSNewReplicas_data()
     QTest::newRow("can not scale up - to newRSReplicas") << "RollingUpdate" << 1 << 5 << 1 << 5;
     QTest::newRow("scale up - to depReplicas") << "RollingUpdate" << 6 << 2 << 10 << 6;
     QTest::newRow("recreate - to depReplicas") << "Recreate" << 3 << 1 << 1 << 3;
+    // Issue #17 item 5: replicas + maxSurge past 2^31-1 wraps as Go's int32 does (no C++ UB):
+    // the sum is negative, so the new RS cannot scale up, as in kube-controller-manager.
+    QTest::newRow("replicas 2147483647 + maxSurge 1 wraps") << "RollingUpdate" << 2147483647 << 0 << 1 << 0;
+    QTest::newRow("replicas 2147483600 + maxSurge 100 wraps") << "RollingUpdate" << 2147483600 << 3 << 100 << 3;
 }
 
 void TestDeploymentUtilReplicas::testNewRSNewReplicas()
@@ -258,6 +262,9 @@ void TestDeploymentUtilReplicas::testGetReplicaSetFraction_data()
     QTest::newRow("scale up with maxSurge by 1/5 should increase RS replicas approximately by 1/5")
         << 120 << 0 << 10 << 50 << "110" << 9;
     QTest::newRow("scale down by 1/6 should decrease RS replicas by 1/6") << 10 << 0 << 0 << 6 << "12" << -1;
+    // Issue #17 item 5: int32 arithmetic as Go does it, wrapping: max = 2147483647 + 1 =
+    // -2147483648, 50 * max = 0 (mod 2^32), so the fraction is 0 - 50.
+    QTest::newRow("replicas 2147483647 + maxSurge 1 wraps as int32") << 2147483647 << 0 << 1 << 50 << "100" << -50;
     QTest::newRow("scale down with maxSurge by 1/6 should decrease RS replicas approximately by 1/6")
         << 100 << 0 << 10 << 50 << "130" << -8;
     // Rounding is half away from zero (integer.RoundToInt32 = math.Round), not to even.

@@ -96,7 +96,7 @@ Reply get(quint16 port, const QByteArray &path, const QByteArray &accept)
     s.connectToHost(QHostAddress::LocalHost, port);
     if (!s.waitForConnected(5000))
         return r;
-    s.write("GET " + path + " HTTP/1.1\r\nHost: x\r\n" + (accept.isNull() ? QByteArray() : "Accept: " + accept + "\r\n") + "\r\n");
+    s.write("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + (accept.isNull() ? QByteArray() : "Accept: " + accept + "\r\n") + "\r\n");
     QByteArray data;
     while (s.waitForReadyRead(2000)) {
         data += s.readAll();

@@ -315,7 +315,7 @@ private slots:
         QTcpSocket s;
         s.connectToHost(QHostAddress::LocalHost, m_server->port());
         QVERIFY(s.waitForConnected(5000));
-        s.write("DELETE /api/v1/namespaces/default/pods/a?gracePeriodSeconds=soon HTTP/1.1\r\nHost: x\r\n\r\n");
+        s.write("DELETE /api/v1/namespaces/default/pods/a?gracePeriodSeconds=soon HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
         QVERIFY(s.waitForReadyRead(5000));
         QByteArray data = s.readAll();
         QVERIFY2(data.startsWith("HTTP/1.1 400"), data.constData());

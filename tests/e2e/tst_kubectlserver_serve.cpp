@@ -16,6 +16,40 @@ using namespace rlab::test;
 #include <QSslSocket>
 #include <QTemporaryDir>
 #include <QTimer>
+namespace {
+
+// One request to the server a kubeconfig written by `rlab serve` names: HTTPS (the certificate is
+// not checked here), the raw request as given; the response's status (0: no answer).
+Response requestTo(const QByteArray &config, const QByteArray &request)
+{
+    const qsizetype at = config.indexOf("    server: ");
+    const QByteArray url = config.mid(at + 12, config.indexOf('\n', at) - at - 12);
+    const quint16 port = url.mid(url.lastIndexOf(':') + 1).toUShort();
+    QSslSocket s;
+    Response r;
+    if (url.startsWith("https://")) {
+        s.setPeerVerifyMode(QSslSocket::VerifyNone);
+        s.connectToHostEncrypted(QStringLiteral("127.0.0.1"), port);
+        if (!s.waitForEncrypted(5000))
+            return r;
+    } else {
+        s.connectToHost(QHostAddress::LocalHost, port);
+        if (!s.waitForConnected(5000))
+            return r;
+    }
+    s.write(request);
+    readResponse(s, &r);
+    return r;
+}
+
+QByteArray tokenOf(const QByteArray &config)
+{
+    const qsizetype t = config.indexOf("token: ");
+    return t < 0 ? QByteArray() : config.mid(t + 7, config.indexOf('\n', t) - t - 7);
+}
+
+} // namespace
+
 class TestKubectlServerServe : public QObject, public ServerFixture
 {
     Q_OBJECT
@@ -98,16 +132,10 @@ private slots:
             if (!f.open(QIODevice::ReadOnly))
                 return;
             const QByteArray config = f.readAll();
-            const qsizetype at = config.indexOf("    server: http://127.0.0.1:");
-            const quint16 port = config.mid(at + 29, config.indexOf('\n', at) - at - 29).toUShort();
-            QTcpSocket s;
-            s.connectToHost(QHostAddress::LocalHost, port);
-            Response r;
-            if (s.waitForConnected(5000)) {
-                s.write(requestBytes("GET", "/apis/apps/v1/namespaces/default/deployments", {}, {}));
-                readResponse(s, &r);
+            const Response r = requestTo(config, requestBytes("GET", "/apis/apps/v1/namespaces/default/deployments", {},
+                                                              {{"Authorization", "Bearer " + tokenOf(config)}}));
+            if (r.status == 200)
                 deployments = int(r.json()[QLatin1String("items")].toArray().size());
-            }
         });
         QString outText, errText;
         QTextStream out(&outText), err(&errText);
@@ -133,7 +161,7 @@ private slots:
         QFETCH(bool, remote);
         QTemporaryDir dir;
         const QString kubeconfig = dir.filePath(QStringLiteral("kube/config"));
-        int withoutToken = 0, withToken = 0;
+        int withoutToken = 0, withToken = 0, lowercaseBearer = 0, fromAPage = 0, otherHost = 0;
         QByteArray config;
         // Runs inside serveCommand's event loop; the server answers on its own thread.
         QTimer::singleShot(1000, [&] {
@@ -141,29 +169,15 @@ private slots:
             if (!f.open(QIODevice::ReadOnly))
                 return;
             config = f.readAll();
-            const qsizetype at = config.indexOf("    server: ");
-            const QByteArray url = config.mid(at + 12, config.indexOf('\n', at) - at - 12);
-            const quint16 port = url.mid(url.lastIndexOf(':') + 1).toUShort();
-            const qsizetype t = config.indexOf("token: ");
-            const QByteArray token = t < 0 ? QByteArray() : config.mid(t + 7, config.indexOf('\n', t) - t - 7);
-            const bool https = config.contains("server: https://");
-            const auto get = [&](const Headers &h) {
-                QSslSocket s;
-                Response r;
-                if (https) {
-                    s.setPeerVerifyMode(QSslSocket::VerifyNone);   // the test checks the token, not the certificate
-                    s.connectToHostEncrypted(QStringLiteral("127.0.0.1"), port);
-                } else {
-                    s.connectToHost(QHostAddress::LocalHost, port);
-                }
-                if (https ? s.waitForEncrypted(5000) : s.waitForConnected(5000)) {
-                    s.write(requestBytes("GET", "/api/v1/nodes", {}, h));
-                    readResponse(s, &r);
-                }
-                return r.status;
-            };
+            const QByteArray token = tokenOf(config);
+            const auto get = [&](const Headers &h) { return requestTo(config, requestBytes("GET", "/api/v1/nodes", {}, h)).status; };
             withoutToken = get({});
             withToken = get({{"Authorization", "Bearer " + token}});
+            lowercaseBearer = get({{"Authorization", "bearer " + token}});
+            fromAPage = get({{"Authorization", "Bearer " + token}, {"Origin", "https://evil.example"}});
+            // A DNS-rebinding page reaches the loopback under its own name.
+            otherHost = requestTo(config, "GET /api/v1/nodes HTTP/1.1\r\nHost: evil.example:" + config.mid(config.indexOf("    server: ")).split('\n')[0].split(':').last()
+                                              + "\r\nAuthorization: Bearer " + token + "\r\n\r\n").status;
         });
         QString outText, errText;
         QTextStream out(&outText), err(&errText);
@@ -175,10 +189,14 @@ private slots:
         QVERIFY2(outText.contains(QStringLiteral("export KUBECONFIG=") + kubeconfig), qPrintable(outText));
         QVERIFY2(config.contains("current-context: reconcile-lab"), config.constData());
         QCOMPARE(QFile::permissions(kubeconfig) & (QFileDevice::ReadGroup | QFileDevice::ReadOther), QFileDevice::Permissions());
-        QCOMPARE(config.contains("token: "), remote);
-        QCOMPARE(config.contains("server: https://"), remote);   // kubectl sends tokens only over TLS
-        QCOMPARE(config.contains("certificate-authority-data: "), remote);
-        QCOMPARE(withoutToken, remote ? 401 : 200);
+        // Loopback included: a token, so HTTPS (kubectl sends tokens only over TLS).
+        QVERIFY(config.contains("token: "));
+        QVERIFY(config.contains("server: https://"));
+        QVERIFY(config.contains("certificate-authority-data: "));
+        QCOMPARE(withoutToken, 401);
+        QCOMPARE(lowercaseBearer, 200);   // kube-apiserver's bearertoken authenticator: any case
+        QCOMPARE(fromAPage, 403);
+        QCOMPARE(otherHost, remote ? 200 : 403);
         QCOMPARE(withToken, 200);
     }
 

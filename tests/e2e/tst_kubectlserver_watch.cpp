@@ -83,6 +83,32 @@ private slots:
         QVERIFY2(ended, "timeoutSeconds=1 ends the stream with the terminal chunk");
     }
 
+    // Issue #17 item 5: timeoutSeconds * 1000 overflowed an int (2147484 s -> a negative timer);
+    // long timeouts now wait in parts. The stream is open and delivers.
+    void longWatchTimeouts_data()
+    {
+        QTest::addColumn<QByteArray>("timeout");
+        QTest::newRow("2147484 s") << QByteArray("2147484");
+        QTest::newRow("one year") << QByteArray("31536000");
+        QTest::newRow("past int64 ms") << QByteArray("9223372036854775");
+    }
+    void longWatchTimeouts()
+    {
+        QFETCH(QByteArray, timeout);
+        QTcpSocket s;
+        s.connectToHost(QHostAddress::LocalHost, m_server->port());
+        QVERIFY(s.waitForConnected(5000));
+        s.write(requestBytes("GET", "/api/v1/namespaces/default/pods?watch=true&timeoutSeconds=" + timeout, {}, {}));
+        QVERIFY(s.waitForReadyRead(5000));
+        QByteArray buffer = s.readAll();
+        QVERIFY2(buffer.startsWith("HTTP/1.1 200"), buffer.constData());
+        QCOMPARE(http("POST", "/api/v1/namespaces/default/pods", pod(QStringLiteral("a")), {{"Content-Type", "application/json"}}).status, 201);
+        bool ended = true;
+        const QList<QJsonObject> events = readEvents(s, buffer, 1, &ended);
+        QCOMPARE(events.size(), 1);
+        QVERIFY(!ended);
+    }
+
     void watchTooOldIsExpired()
     {
         for (int i = 0; i < 5; ++i)

@@ -111,6 +111,17 @@ private slots:
         QTest::newRow("missing file") << head + "  steps:\n  - apply: {file: nope.yaml}\n" << ":6:5: apply: file \"nope.yaml\" not found";
         QTest::newRow("unknown controller") << head + "  controllers: [deployment, hpa]\n" << "unknown controller \"hpa\"";
         QTest::newRow("bad duration") << head + "  steps:\n  - advance: 10 minutes\n" << "advance: invalid duration";
+        // Issue #17 item 5: numbers out of range are errors with file:line, never 0.
+        QTest::newRow("duration overflow") << head + "  steps:\n  - advance: 99999999999999999999h\n"
+                                           << ":6:5: advance: invalid duration \"99999999999999999999h\"";
+        QTest::newRow("duration past int64 ns") << head + "  steps:\n  - advance: 2562048h\n" << ":6:5: advance: invalid duration";
+        QTest::newRow("nodes over 2^31") << head + "  nodes: 3000000000\n"
+                                         << ":5:3: spec.nodes: Invalid value: 3000000000: must be an integer between 0 and 5000";
+        QTest::newRow("nodes 2^31-1") << head + "  nodes: 2147483647\n" << "spec.nodes: Invalid value: 2147483647";
+        QTest::newRow("node pods over 2^31") << head + "  nodes: [{name: n1, pods: 2147483648}]\n"
+                                             << "spec.nodes[0].pods: Invalid value: 2147483648: must be an integer between 0 and 2147483647";
+        QTest::newRow("scale over 2^31") << head + "  steps:\n  - scale: {deployment: web, replicas: 2147483648}\n"
+                                         << ":6:5: scale: replicas: Invalid value: 2147483648: must be an integer between 0 and 2147483647";
         QTest::newRow("not a scenario") << QByteArray("apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n") << "expected apiVersion: rlab.dev/v1alpha1 and kind: Scenario";
     }
     void invalidScenariosExitTwo()

@@ -26,6 +26,8 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSslConfiguration>
+#include <QSslSocket>
 #include <QStandardPaths>
 #include <QTcpSocket>
 #include <QTemporaryDir>
@@ -43,10 +45,26 @@ struct HttpResult
 };
 
 // One GET on the GUI thread's event loop (the server answers from its own thread).
-HttpResult httpGet(const QString &url, const QByteArray &userAgent)
+// A request as kubectl with the served lab's kubeconfig sends it: the bearer token it holds
+// (required on loopback too), over HTTPS (the self-signed certificate is not checked here).
+QNetworkRequest labRequest(const QString &url, const QString &kubeconfig)
+{
+    QFile file(kubeconfig);
+    const QByteArray config = file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    const qsizetype t = config.indexOf("token: ");
+    const QByteArray token = t < 0 ? QByteArray() : config.mid(t + 7, config.indexOf('\n', t) - t - 7);
+    QNetworkRequest request{QUrl(url)};
+    request.setRawHeader("Authorization", "Bearer " + token);
+    QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+    tls.setPeerVerifyMode(QSslSocket::VerifyNone);
+    request.setSslConfiguration(tls);
+    return request;
+}
+
+HttpResult httpGet(const QString &url, const QByteArray &userAgent, const QString &kubeconfig)
 {
     QNetworkAccessManager nam;
-    QNetworkRequest request{QUrl(url)};
+    QNetworkRequest request = labRequest(url, kubeconfig);
     request.setHeader(QNetworkRequest::UserAgentHeader, userAgent);
     QNetworkReply *reply = nam.get(request);
     QSignalSpy finished(reply, &QNetworkReply::finished);
@@ -133,7 +151,7 @@ private slots:
         QVERIFY2(serve->isServing(), qPrintable(serve->errorString()));
         QVERIFY(panel->toggleButton()->isChecked());
         QVERIFY(serve->port() > 0);
-        const QString url = QStringLiteral("http://127.0.0.1:%1").arg(serve->port());
+        const QString url = QStringLiteral("https://127.0.0.1:%1").arg(serve->port());   // a token, so TLS
         QCOMPARE(panel->addressText(), url);
         QCOMPARE(panel->exportText(), QStringLiteral("export KUBECONFIG=") + kubeconfigPath());
         QCOMPARE(QSettings().value(QStringLiteral("serve/port")).toUInt(), uint(serve->port()));
@@ -145,6 +163,18 @@ private slots:
         QVERIFY(kubeconfig.contains("server: " + url.toUtf8() + "\n"));
         QVERIFY(kubeconfig.contains("current-context: reconcile-lab"));
         QVERIFY(kubeconfig.contains("namespace: default"));
+        QVERIFY(kubeconfig.contains("    token: "));
+        QVERIFY(kubeconfig.contains("certificate-authority-data: "));
+        QCOMPARE(QFile::permissions(kubeconfigPath()) & (QFileDevice::ReadGroup | QFileDevice::ReadOther), QFileDevice::Permissions());
+        // Without the token: 401, on loopback too (issue #17 item 6).
+        QNetworkAccessManager nam;
+        QNetworkRequest anonymous = labRequest(url + QStringLiteral("/api/v1/nodes"), kubeconfigPath());
+        anonymous.setRawHeader("Authorization", QByteArray());
+        QNetworkReply *reply = nam.get(anonymous);
+        QSignalSpy done(reply, &QNetworkReply::finished);
+        QVERIFY(done.wait(10000));
+        QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 401);
+        reply->deleteLater();
 
         QVERIFY(panel->copyButton()->isEnabled());
         panel->copyButton()->click();
@@ -174,7 +204,7 @@ private slots:
         connect(&session, &ClusterSession::traceEvents, this,
                 [&](const std::vector<TraceEvent> &events) { seen.insert(seen.end(), events.begin(), events.end()); });
         const HttpResult r = httpGet(panel->controller()->url() + QStringLiteral("/api/v1/namespaces/default/pods"),
-                                     "rlab-test/1.0 (servepanel)");
+                                     "rlab-test/1.0 (servepanel)", kubeconfigPath());
         QCOMPARE(r.status, 200);
         QCOMPARE(r.json[QLatin1String("kind")].toString(), QStringLiteral("PodList"));
         QCOMPARE(r.json[QLatin1String("items")].toArray().size(), 3);
@@ -241,7 +271,7 @@ private slots:
         panel->toggleButton()->click();
         const quint16 port = panel->controller()->port();
         QVERIFY(port > 0);
-        QCOMPARE(httpGet(panel->controller()->url() + QStringLiteral("/version"), "t").status, 200);
+        QCOMPARE(httpGet(panel->controller()->url() + QStringLiteral("/version"), "t", kubeconfigPath()).status, 200);
         panel->toggleButton()->click();
         QVERIFY(!panel->controller()->isServing());
         QVERIFY(!panel->toggleButton()->isChecked());
@@ -259,7 +289,7 @@ private slots:
         auto panel = makePanel(session);
         panel->toggleButton()->click();
         QNetworkAccessManager nam;
-        QNetworkReply *watch = nam.get(QNetworkRequest(QUrl(panel->controller()->url() + QStringLiteral("/api/v1/namespaces/default/pods?watch=true"))));
+        QNetworkReply *watch = nam.get(labRequest(panel->controller()->url() + QStringLiteral("/api/v1/namespaces/default/pods?watch=true"), kubeconfigPath()));
         QSignalSpy finished(watch, &QNetworkReply::finished);
         QTRY_COMPARE(panel->controller()->status().openWatches, qint64(1));
         QVERIFY(finished.isEmpty());
@@ -276,7 +306,7 @@ private slots:
         const quint16 port = panel->controller()->port();
         QVERIFY(session.apply({ManifestSource::fromFile(QStringLiteral(":/manifests/nginx-deployment.yaml"))}).ok());
         const QString deployments = QStringLiteral("/apis/apps/v1/namespaces/default/deployments");
-        QCOMPARE(httpGet(panel->controller()->url() + deployments, "t").json[QLatin1String("items")].toArray().size(), 1);
+        QCOMPARE(httpGet(panel->controller()->url() + deployments, "t", kubeconfigPath()).json[QLatin1String("items")].toArray().size(), 1);
         // The controller stops serving on aboutToReset(), before the old ApiServer is destroyed.
         bool stoppedBeforeDestroy = false;
         connect(&session, &ClusterSession::aboutToReset, this,
@@ -286,7 +316,7 @@ private slots:
         QVERIFY(panel->controller()->isServing());
         QCOMPARE(panel->controller()->port(), port);
         QVERIFY(panel->toggleButton()->isChecked());
-        QCOMPARE(httpGet(panel->controller()->url() + deployments, "t").json[QLatin1String("items")].toArray().size(), 0);
+        QCOMPARE(httpGet(panel->controller()->url() + deployments, "t", kubeconfigPath()).json[QLatin1String("items")].toArray().size(), 0);
         session.stop();
     }
 
@@ -295,7 +325,7 @@ private slots:
         ClusterSession session;
         auto panel = makePanel(session);
         panel->toggleButton()->click();
-        httpGet(panel->controller()->url() + QStringLiteral("/api/v1/nodes"), "kubectl/v1.31.9 (linux/amd64)");
+        httpGet(panel->controller()->url() + QStringLiteral("/api/v1/nodes"), "kubectl/v1.31.9 (linux/amd64)", kubeconfigPath());
         session.frame();   // frameDone: the counters follow the server's
         QCOMPARE(panel->counterText(), QStringLiteral("1 request served  \u00b7  0 open watches"));
         for (const QSize size : {QSize(640, 220), QSize(960, 300)}) {

@@ -40,7 +40,7 @@ public:
     bool isServing() const;
 
     quint16 port() const;
-    QString url() const;                    // "http://127.0.0.1:38211", empty when stopped
+    QString url() const;                    // "https://127.0.0.1:38211", empty when stopped
     QString exportLine() const;             // "export KUBECONFIG=/path/to/kubeconfig"
     QString errorString() const { return m_error; }
     // Where it listens and what it served so far (requests, open watches); serving false when stopped.

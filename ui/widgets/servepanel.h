@@ -13,7 +13,7 @@ class ClusterSession;
 class ServeController;
 
 // "Serve the API": one toggle that lets the real kubectl drive the lab. On, it shows where the
-// Kubernetes API listens (http://127.0.0.1:PORT), the `export KUBECONFIG=…` line with a Copy
+// Kubernetes API listens (https://127.0.0.1:PORT), the `export KUBECONFIG=…` line with a Copy
 // button, a command to try, and how many requests and open watches the server has; off, the
 // server is closed (watches end, connections are refused). The last port is remembered in
 // QSettings ("serve/port") and tried first. Each request appears in the trace as an

@@ -85,10 +85,10 @@ QString DeploymentController::scale(Context &ctx, const Deployment &d, const Rep
     RSList allRSs = du::FilterActiveReplicaSets(candidates);
     const int allRSsReplicas = du::GetReplicaCountForReplicaSets(allRSs);
     const int maxSurge = du::MaxSurge(d);
-    const int allowedSize = d.replicas() > 0 ? d.replicas() + maxSurge : 0;
+    const int allowedSize = d.replicas() > 0 ? du::AddInt32(d.replicas(), maxSurge) : 0;
     // Replicas to add (or remove, < 0), shared in proportion, largest RS first; on equal sizes
     // newer first when adding and older first when removing.
-    const int deploymentReplicasToAdd = allowedSize - allRSsReplicas;
+    const int deploymentReplicasToAdd = du::SubInt32(allowedSize, allRSsReplicas);
     QString scalingOperation;
     if (deploymentReplicasToAdd > 0) {
         std::stable_sort(allRSs.begin(), allRSs.end(), du::ReplicaSetsBySizeNewer);
@@ -149,7 +149,7 @@ DeploymentController::ScaleResult DeploymentController::scaleReplicaSet(Context 
                                                                        const Deployment &d, const QString &scalingOperation)
 {
     const bool sizeNeedsUpdate = rs->replicas() != newScale;
-    const int desired = d.replicas(), max = d.replicas() + du::MaxSurge(d);
+    const int desired = d.replicas(), max = du::AddInt32(d.replicas(), du::MaxSurge(d));
     const bool annotationsNeedUpdate = du::ReplicasAnnotationsNeedUpdate(*rs, desired, max);
     ScaleResult result{false, rs, {}};
     if (!sizeNeedsUpdate && !annotationsNeedUpdate)

@@ -1,0 +1,58 @@
+#pragma once
+#include "core/server/httplimits.h"
+
+#include <QByteArray>
+#include <QObject>
+#include <QTimer>
+
+class QTcpSocket;
+
+namespace rlab::server {
+
+struct ServerCounters;
+
+// Watches the bytes of one HTTP/1.1 connection before Qt HttpServer reads them (its readyRead
+// slot is connected first and only peeks) and enforces HttpLimits the way Go's net/http and
+// kube-apiserver do: request headers over maxHeaderBytes → "431 Request Header Fields Too
+// Large"; a Content-Length or a chunked body over maxBodyBytes → 413 RequestEntityTooLarge,
+// before the body is read; the first request's headers not complete within readHeaderTimeoutMs
+// of the connection's start (TLS handshake included), later ones within readHeaderTimeoutMs of
+// their first byte, a body not within bodyReadTimeoutMs, or no request for idleTimeoutMs between
+// requests (unless a watch streams on it) → closed without an answer.
+// A refused connection is half-closed after its answer and its further bytes are dropped.
+// Thread rules: a child of its socket, on the HTTP server's thread only.
+class ConnectionGuard : public QObject
+{
+    Q_OBJECT
+public:
+    // Set to true on a socket while a long-running response (a watch) streams on it.
+    static constexpr const char *kLongRunningProperty = "rlabLongRunning";
+
+    ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, ServerCounters &counters);
+    ~ConnectionGuard() override;
+
+private:
+    enum class State { Head, Body, ChunkSize, ChunkData, ChunkEnd, Trailer, Refused };
+
+    void onReadyRead();
+    void consume(const QByteArray &data);
+    bool headComplete(const QByteArray &head);
+    void refuse(const QByteArray &response);
+    void armTimer();
+    void onTimeout();
+    void finishRefusal();
+
+    QTcpSocket *m_socket;
+    HttpLimits m_limits;
+    ServerCounters &m_counters;
+    State m_state = State::Head;
+    QByteArray m_line;          // the request head, or a chunk-size / trailer line, so far
+    qint64 m_remaining = 0;     // bytes of the body or chunk still to come
+    qint64 m_bodyBytes = 0;     // chunked body so far
+    QTimer m_timer;
+    int m_phase = -1;           // of m_timer: 0 idle, 1 before or in a head, 2 reading a body
+    qint64 m_requests = 0;      // heads read so far
+    bool m_shutdown = false;
+};
+
+} // namespace rlab::server

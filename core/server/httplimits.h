@@ -1,0 +1,24 @@
+#pragma once
+#include <QtGlobal>
+
+namespace rlab::server {
+
+// The limits of the HTTP server, as kube-apiserver has them: the 3 MiB request body
+// (maxRequestBodyBytes, enforced while reading: a larger Content-Length is refused before the
+// body is read), Go's 1 MiB of request headers (MaxHeaderBytes), ReadHeaderTimeout 32 s and
+// IdleTimeout 90 s of its http.Server; a body must arrive within bodyReadTimeoutMs. Go has no
+// connection cap; the lab caps open connections so that idle clients cannot exhaust the
+// process's file descriptors, and listens with a larger backlog than Qt's default 50.
+// A plain value: copy it anywhere.
+struct HttpLimits
+{
+    qint64 maxBodyBytes = 3 * 1024 * 1024;
+    qint64 maxHeaderBytes = 1024 * 1024;
+    int readHeaderTimeoutMs = 32 * 1000;
+    int bodyReadTimeoutMs = 60 * 1000;
+    int idleTimeoutMs = 90 * 1000;
+    int maxConnections = 4096;
+    int listenBacklog = 4096;
+};
+
+} // namespace rlab::server
