@@ -112,7 +112,9 @@ qint64 TraceLog::append(TraceEvent ev)
     st.key = std::move(ev.key);
     st.text = ev.text.toUtf8();
     st.detail = std::move(ev.detail);
-    st.bytes = sizeof(Stored) + 32 + std::size_t(st.text.size()) + std::size_t(st.key.size()) * 2 + approxJsonBytes(st.detail);
+    // Heap blocks, their headers and the detail's nested values roughly double the visible
+    // sizes (calibrated with rlab bench: ~700 bytes of peak RSS per event against ~380 counted).
+    st.bytes = 2 * (sizeof(Stored) + 32 + std::size_t(st.text.size()) + std::size_t(st.key.size()) * 2 + approxJsonBytes(st.detail));
     std::lock_guard lock(m_mutex);
     st.t = ev.t == 0 && m_clock ? m_clock->now() - m_epochMs : ev.t;
     st.seq = m_nextSeq++;
