@@ -143,7 +143,7 @@ int storeBench(int pods, int watchers, bool json, QTextStream &out)
 int benchCommand(const QStringList &args, QTextStream &out, QTextStream &err)
 {
     QString what = QStringLiteral("store");
-    int pods = 100000, watchers = 3;
+    int pods = 100000, watchers = 3, traceMemoryMiB = 0;
     RolloutBenchOptions rollout;
     std::optional<SizeBenchOptions> sized;
     bool json = false;
@@ -175,6 +175,11 @@ int benchCommand(const QStringList &args, QTextStream &out, QTextStream &err)
                 err << "rlab bench: --watchers needs a number\n";
                 return 2;
             }
+        } else if (a == QLatin1String("--trace-memory")) {
+            if (!next(&traceMemoryMiB) || traceMemoryMiB <= 0) {
+                err << "rlab bench: --trace-memory needs a positive number of MiB\n";
+                return 2;
+            }
         } else if (a == QLatin1String("--deployments") || a == QLatin1String("--replicas") || a == QLatin1String("--nodes")) {
             int *v = a == QLatin1String("--deployments") ? &rollout.deployments
                      : a == QLatin1String("--replicas")  ? &rollout.replicas
@@ -202,6 +207,7 @@ int benchCommand(const QStringList &args, QTextStream &out, QTextStream &err)
         override("--deployments", &o.deployments, rollout.deployments);
         override("--replicas", &o.replicas, rollout.replicas);
         override("--nodes", &o.nodes, rollout.nodes);
+        o.traceMemoryMiB = traceMemoryMiB;
         const bool terminal = isatty(STDERR_FILENO);
         int done = 0;
         const SizeBenchResult r = runSizeBench(o, [&](const QString &phase) {

@@ -14,7 +14,7 @@ void usage(QTextStream &s)
          "  validate FILE...            validate manifests exactly as apply would (exit 2 on errors)\n"
          "  bench [store] [--pods N] [--watchers W] [--json]\n"
          "                              measure the API layer and store\n"
-         "  bench --size small|medium|large [--json]\n"
+         "  bench --size small|medium|large [--trace-memory MIB] [--json]\n"
          "                              create, roll and scale x2 Deployments; CPU, wall, RSS per phase\n"
          "  run SCENARIO.yaml [--dump FILE] [--trace FILE] [--seed N]\n"
          "                              run a scenario deterministically in virtual time\n"

@@ -114,6 +114,8 @@ SizeBenchResult runSizeBench(const SizeBenchOptions &o, const std::function<void
     config.cluster.seed = 1;
     config.latency = LatencyModel::instant();
     Simulation sim(config);
+    if (o.traceMemoryMiB > 0)
+        sim.trace().setMemoryBudget(std::size_t(o.traceMemoryMiB) << 20);
     const auto phase = [&](const QString &name, int target, const std::function<void()> &act) {
         if (progress)
             progress(name);

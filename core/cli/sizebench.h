@@ -21,6 +21,7 @@ struct SizeBenchOptions
     int deployments = 10;
     int replicas = 10;
     int nodes = 10;
+    int traceMemoryMiB = 0;   // the trace's memory budget (TraceLog::setMemoryBudget); 0: its default
     // small 10 x 10 on 10 nodes, medium 10 x 1,000 on 100, large 100 x 1,000 on 1,000.
     static std::optional<SizeBenchOptions> preset(const QString &name);
     static QStringList presetNames();

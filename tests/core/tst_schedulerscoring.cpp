@@ -7,8 +7,10 @@
 // 100m/128Mi pods of one ReplicaSet on three 4-CPU/8Gi nodes: the second pod sees
 // 594/696/696, the split ends 4/3/3) and a 100-replica rolling update on the 3 default nodes
 // that ends within the hostname spread (maxSkew 3), with every node's per-plugin scores in the
-// trace.
+// trace; percentageOfNodesToScore (numFeasibleNodesToFind, and 200 nodes filtered in two
+// rotating halves with a compact Schedule event).
 #include "core/api/deployment.h"
+#include "core/controller/scheduler/scheduler.h"
 #include "core/controller/scheduler/scoreplugins.h"
 #include "core/kubectl/rollout.h"
 #include "core/sim/simulation.h"
@@ -336,6 +338,66 @@ private slots:
                                                   .arg(perNode.value(QStringLiteral("node-1")))
                                                   .arg(perNode.value(QStringLiteral("node-2")))
                                                   .arg(perNode.value(QStringLiteral("node-3")))));
+    }
+
+    // schedule_one_test.go TestNumFeasibleNodesToFind with the default (adaptive) percentage,
+    // and scheduler-default-profile.md §7's examples.
+    void numFeasibleNodesToFind_data()
+    {
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<int>("expected");
+        QTest::newRow("10 nodes: all") << 10 << 10;
+        QTest::newRow("99 nodes: all") << 99 << 99;
+        QTest::newRow("100 nodes: 50% is below the 100 minimum") << 100 << 100;
+        QTest::newRow("150 nodes: 49%, at least 100") << 150 << 100;
+        QTest::newRow("500 nodes: 46%") << 500 << 230;
+        QTest::newRow("1000 nodes: 42%") << 1000 << 420;
+        QTest::newRow("5000 nodes: 10%") << 5000 << 500;
+        QTest::newRow("6000 nodes: at least 5%") << 6000 << 300;
+    }
+    void numFeasibleNodesToFind()
+    {
+        QFETCH(int, nodes);
+        QFETCH(int, expected);
+        QCOMPARE(Scheduler::numFeasibleNodesToFind(nodes), expected);
+    }
+
+    // 200 nodes: each cycle stops filtering after 100 feasible nodes and the next one starts
+    // where it stopped (nextStartNodeIndex), so two pods are placed in the two halves of the
+    // name-ordered node list; the Schedule event is compact above kFullDetailNodes.
+    void percentageOfNodesToScoreRotates()
+    {
+        SimulationConfig config;
+        config.cluster.nodes = 200;
+        config.controllers = {QStringLiteral("replicaset"), QStringLiteral("scheduler")};
+        Simulation sim(config);
+        QVERIFY(sim.api().create(test::makeReplicaSet(QStringLiteral("web"), 2)).ok());
+        sim.runUntilIdle();
+        QStringList names;
+        for (int i = 1; i <= 200; ++i)
+            names << QStringLiteral("node-%1").arg(i);
+        names.sort();
+        QList<QJsonObject> schedules;
+        QStringList bound;
+        for (const TraceEvent &e : sim.trace().since(0)) {
+            if (e.type == QLatin1String("Schedule"))
+                schedules << e.detail;
+            if (e.type == QLatin1String("Bind") && e.component == QLatin1String("scheduler"))
+                bound << e.detail[QLatin1String("node")].toString();
+        }
+        QCOMPARE(schedules.size(), 2);
+        QCOMPARE(bound.size(), 2);
+        for (const QJsonObject &s : schedules) {
+            QCOMPARE(s[QLatin1String("numNodes")].toInt(), 200);
+            QCOMPARE(s[QLatin1String("evaluated")].toInt(), 100);
+            QCOMPARE(s[QLatin1String("feasible")].toInt(), 100);
+            const QJsonArray top = s[QLatin1String("nodes")].toArray();
+            QCOMPARE(top.size(), Scheduler::kTopCandidates);
+            QVERIFY(top[0][QLatin1String("score")].toInteger() >= top[1][QLatin1String("score")].toInteger());
+            QVERIFY(top[0][QLatin1String("plugins")].toObject().contains(QLatin1String("NodeResourcesFit")));
+        }
+        QVERIFY2(names.indexOf(bound[0]) < 100, qPrintable(bound[0]));
+        QVERIFY2(names.indexOf(bound[1]) >= 100, qPrintable(bound[1]));
     }
 };
 

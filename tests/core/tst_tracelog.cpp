@@ -1,5 +1,6 @@
 // TraceLog: gap-free sequence numbers, virtual time and revision stamps, batches by seq, and a
-// bounded buffer that counts what it drops.
+// bounded buffer (by count and by a memory budget) that counts what it drops; compact storage
+// gives back exactly what was appended.
 #include "core/base/manualclock.h"
 #include "core/base/tracelog.h"
 
@@ -59,6 +60,54 @@ private slots:
         QCOMPARE(kept.front().seq, 151);   // the oldest were dropped, seqs stay gap-free
         QCOMPARE(kept.back().text, QStringLiteral("249"));
         QCOMPARE(log.since(200).size(), std::size_t(50));
+    }
+
+    void compactStorageRoundTrips()
+    {
+        // Interned component/type and UTF-8 text come back exactly as appended.
+        TraceLog log;
+        TraceEvent e;
+        e.component = QStringLiteral("kubelet/node-%1").arg(7);
+        e.type = QStringLiteral("PodPhase");
+        e.worker = 3;
+        e.key = QStringLiteral("default/web-1");
+        e.detail = QJsonObject{{QStringLiteral("phase"), QStringLiteral("Running")}, {QStringLiteral("n"), 42}};
+        e.text = QStringLiteral("scheduleOne default/web-1: scores n1 696 \u2192 n1");
+        log.append(e);
+        e.component = QStringLiteral("scheduler");
+        log.append(e);
+        const auto all = log.since(0);
+        QCOMPARE(all.size(), std::size_t(2));
+        QCOMPARE(all[0].component, QStringLiteral("kubelet/node-7"));
+        QCOMPARE(all[1].component, QStringLiteral("scheduler"));
+        QCOMPARE(all[0].type, QStringLiteral("PodPhase"));
+        QCOMPARE(all[0].worker, 3);
+        QCOMPARE(all[0].key, QStringLiteral("default/web-1"));
+        QCOMPARE(all[0].text, e.text);
+        QCOMPARE(all[0].detail, e.detail);
+        QCOMPARE(QJsonDocument(all[1].toJson()).toJson(QJsonDocument::Compact),
+                 QJsonDocument([&] { TraceEvent x = e; x.seq = 2; x.t = all[1].t; return x; }().toJson()).toJson(QJsonDocument::Compact));
+    }
+
+    void memoryBudgetDropsOldest()
+    {
+        TraceLog log(1'000'000, 64 * 1024);
+        for (int i = 0; i < 5000; ++i) {
+            TraceEvent e;
+            e.type = QStringLiteral("Put");
+            e.text = QStringLiteral("event %1 with a sentence of some length").arg(i);
+            log.append(e);
+        }
+        QVERIFY(log.memoryBytes() <= 64 * 1024);
+        QVERIFY(log.size() < 5000);
+        QVERIFY(log.size() > 100);
+        QCOMPARE(qint64(log.size()) + log.dropped(), 5000);
+        QCOMPARE(log.since(0).back().text, QStringLiteral("event 4999 with a sentence of some length"));
+        QCOMPARE(log.since(0).front().seq, log.dropped() + 1);   // gap-free from the oldest kept
+        log.setMemoryBudget(1);
+        QCOMPARE(log.size(), std::size_t(1));   // the newest always stays
+        log.clear();
+        QCOMPARE(log.memoryBytes(), std::size_t(0));
     }
 
     void disabledAppendsNothing()

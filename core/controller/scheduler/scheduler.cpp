@@ -8,6 +8,8 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+
 namespace rlab::controller {
 
 using namespace rlab::api;
@@ -57,12 +59,23 @@ Scheduler::Scheduler(client::Interface &api, client::SharedInformerFactory &info
                 moveAllToActiveQueue(QStringLiteral("an assigned pod was deleted"));
         }));
     informers.informerFor<Node>().addEventHandler(client::ResourceEventHandlerFuncs(
-        [this](const ObjectPtr &, bool) { moveAllToActiveQueue(QStringLiteral("a node was added")); },
+        [this](const ObjectPtr &, bool) {
+            markNodesChanged();
+            moveAllToActiveQueue(QStringLiteral("a node was added"));
+        },
         [this](const ObjectPtr &oldObj, const ObjectPtr &newObj) {
+            if (oldObj != newObj)
+                markNodesChanged();
             if (oldObj->metadata.resourceVersion != newObj->metadata.resourceVersion)
                 moveAllToActiveQueue(QStringLiteral("a node changed"));
         },
-        {}));
+        [this](const ObjectPtr &, const client::DeletedFinalStateUnknown *) { markNodesChanged(); }));
+}
+
+void Scheduler::markNodesChanged()
+{
+    std::lock_guard lock(m_mutex);
+    m_nodesChanged = true;
 }
 
 void Scheduler::uncachePod(const QString &key)
@@ -71,6 +84,7 @@ void Scheduler::uncachePod(const QString &key)
     const auto it = m_placements.constFind(key);
     if (it == m_placements.cend())
         return;
+    m_usageChanged.insert(it->node);
     NodeUsage &u = m_usage[it->node];
     u.cpuMilli -= it->requests.cpuMilli;
     u.memoryBytes -= it->requests.memoryBytes;
@@ -103,6 +117,7 @@ void Scheduler::cachePod(const ObjectPtr &obj)
     std::lock_guard lock(m_mutex);
     m_placements.insert(pod->key(), Placement{node, r, pod->metadata.labels, pod->metadata.namespace_, pod->metadata.deletionTimestamp != 0});
     m_spread.add(node, pod->metadata.namespace_, pod->metadata.labels, pod->metadata.deletionTimestamp != 0);
+    m_usageChanged.insert(node);
     NodeUsage &u = m_usage[node];
     u.cpuMilli += r.cpuMilli;
     u.memoryBytes += r.memoryBytes;
@@ -147,6 +162,15 @@ void Scheduler::moveAllToActiveQueue(const QString &why)
     }
 }
 
+int Scheduler::numFeasibleNodesToFind(int numAllNodes)
+{
+    constexpr int kMinFeasibleNodesToFind = 100, kMinFeasibleNodesPercentageToFind = 5;
+    if (numAllNodes < kMinFeasibleNodesToFind)
+        return numAllNodes;
+    const int percentage = std::max(kMinFeasibleNodesPercentageToFind, 50 - numAllNodes / 125);
+    return std::max(kMinFeasibleNodesToFind, numAllNodes * percentage / 100);
+}
+
 SyncResult Scheduler::scheduleOne(const QString &key)
 {
     SyncResult result;
@@ -159,67 +183,57 @@ SyncResult Scheduler::scheduleOne(const QString &key)
         result.notes << QStringLiteral("pod is gone or already assigned");
         return result;
     }
-    // Snapshot: nodes and the requests already placed on them (bound pods + assumed ones).
-    QList<std::shared_ptr<const Node>> nodes = m_nodes.list();
-    std::sort(nodes.begin(), nodes.end(), [](const auto &a, const auto &b) { return a->metadata.name < b->metadata.name; });
-    QHash<QString, NodeInfo> infos;
-    infos.reserve(nodes.size());
-    {
-        std::lock_guard lock(m_mutex);
-        // A node's allocatable is parsed once per Node object (they are immutable values).
-        for (const auto &n : nodes) {
-            NodeInfo &cached = m_nodeInfos[n->metadata.name];
-            if (cached.node != n)
-                cached = NodeInfo(n);
-            infos.insert(n->metadata.name, cached);
-        }
-        for (auto it = infos.begin(); it != infos.end(); ++it) {
-            const NodeUsage u = m_usage.value(it.key());
-            it->requestedCpuMilli = u.cpuMilli;
-            it->requestedMemoryBytes = u.memoryBytes;
-            it->nonZeroCpuMilli = u.nonZeroCpuMilli;
-            it->nonZeroMemoryBytes = u.nonZeroMemoryBytes;
-            it->pods = u.pods;
-        }
-    }
     const PodRequests req = PodRequests::of(*pod);
+    std::unique_lock cycle(m_cycleMutex);
+    // Cache.UpdateSnapshot: nodes and the requests already placed on them (bound + assumed pods).
+    updateSnapshot();
+    const int numNodes = int(m_snapshot.size());
+    const bool fullDetail = numNodes <= kFullDetailNodes;
+    // findNodesThatPassFilters: from nextStartNodeIndex, until enough feasible nodes are found
+    // (every node below 100); then the feasible ones in name order, so ties break as before.
+    const int toFind = numFeasibleNodesToFind(numNodes);
     QMap<QString, int> reasons;
-    QJsonArray perNode;
-    QStringList feasible;
-    QHash<QString, QJsonObject> entries;
-    for (const auto &n : nodes) {
-        const NodeInfo &info = infos[n->metadata.name];
-        const scheduling::FilterOutcome f = scheduling::filter(*pod, req, info);
-        QJsonObject entry{{QStringLiteral("node"), n->metadata.name}};
-        if (!f.fits()) {
-            for (const QString &r : f.reasons)
-                reasons[r] += 1;
-            entry.insert(QStringLiteral("filter"), f.reasons.join(QStringLiteral(", ")));
-        } else {
-            entry.insert(QStringLiteral("filter"), QStringLiteral("fits"));
-            feasible << n->metadata.name;
+    std::vector<int> &feasible = m_feasible;
+    feasible.clear();
+    QStringList filterText;
+    if (fullDetail)
+        filterText.resize(numNodes);
+    int processed = 0;
+    for (int i = 0; i < numNodes && int(feasible.size()) < toFind; ++i) {
+        const int idx = (m_nextStartNodeIndex + i) % numNodes;
+        const scheduling::FilterOutcome f = scheduling::filter(*pod, req, m_snapshot[std::size_t(idx)]);
+        ++processed;
+        if (f.fits()) {
+            feasible.push_back(idx);
+            continue;
         }
-        entries.insert(n->metadata.name, entry);
+        for (const QString &r : f.reasons)
+            reasons[r] += 1;
+        if (fullDetail)
+            filterText[idx] = f.reasons.join(QStringLiteral(", "));
     }
+    if (numNodes > 0)
+        m_nextStartNodeIndex = (m_nextStartNodeIndex + processed) % numNodes;
+    std::sort(feasible.begin(), feasible.end());
+    const auto nodeName = [this](int idx) -> const QString & { return m_snapshot[std::size_t(idx)].node->metadata.name; };
     // schedule_one.go: with one feasible node there is nothing to compare, so no scoring.
     QString best;
     qint64 bestScore = -1;
     QStringList scores;
+    std::vector<NodeScore> scored;
     if (feasible.size() == 1) {
-        best = feasible.first();
-    } else if (!feasible.isEmpty()) {
-        const QList<NodeScore> scored = scoreNodes(*pod, req, nodes, infos, feasible);
+        best = nodeName(feasible.front());
+    } else if (!feasible.empty()) {
+        scored = scoreNodes(*pod, req, feasible);
         QStringList top;
         for (const NodeScore &ns : scored) {
-            QJsonObject &entry = entries[ns.node];
-            entry.insert(QStringLiteral("plugins"), ns.plugins);
-            entry.insert(QStringLiteral("score"), ns.total);
-            scores << QStringLiteral("%1 %2").arg(ns.node).arg(ns.total);
+            if (fullDetail)
+                scores << QStringLiteral("%1 %2").arg(nodeName(ns.index)).arg(ns.total);
             if (ns.total > bestScore) {
                 bestScore = ns.total;
-                top = {ns.node};
+                top = {nodeName(ns.index)};
             } else if (ns.total == bestScore) {
-                top << ns.node;
+                top << nodeName(ns.index);
             }
         }
         // selectHost: a uniform choice among the top-scored nodes (reservoir sampling).
@@ -230,23 +244,69 @@ SyncResult Scheduler::scheduleOne(const QString &key)
                 if (nextRandom() % quint64(k + 1) == 0)
                     best = top[k];
         }
+        if (!fullDetail) {
+            // The best few, by score (then name): what the compact trace event and notes show.
+            std::vector<const NodeScore *> order;
+            order.reserve(scored.size());
+            for (const NodeScore &ns : scored)
+                order.push_back(&ns);
+            const std::size_t k = std::min<std::size_t>(kTopCandidates, order.size());
+            std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(k), order.end(),
+                              [](const NodeScore *x, const NodeScore *y) { return x->total != y->total ? x->total > y->total : x->index < y->index; });
+            std::vector<NodeScore> kept;
+            for (std::size_t i = 0; i < k; ++i) {
+                kept.push_back(*order[i]);
+                scores << QStringLiteral("%1 %2").arg(nodeName(order[i]->index)).arg(order[i]->total);
+            }
+            scored = std::move(kept);
+        }
     }
-    for (const auto &n : nodes)
-        perNode.append(entries.value(n->metadata.name));
     if (m_trace) {
         TraceEvent ev;
         ev.component = QStringLiteral("scheduler");
         ev.type = QStringLiteral("Schedule");
         ev.key = key;
-        ev.detail = QJsonObject{{QStringLiteral("nodes"), perNode}};
-        ev.text = best.isEmpty()    ? QStringLiteral("scheduleOne %1: no node fits").arg(key)
-                  : scores.isEmpty() ? QStringLiteral("scheduleOne %1: only %2 fits (no scoring)").arg(key, best)
-                                     : QStringLiteral("scheduleOne %1: %2 of %3 nodes fit; scores %4 → %5")
-                                           .arg(key).arg(scores.size()).arg(nodes.size()).arg(scores.join(QStringLiteral(", ")), best);
+        QJsonArray perNode;
+        if (fullDetail) {
+            std::vector<const NodeScore *> byIndex(std::size_t(numNodes), nullptr);
+            for (const NodeScore &ns : scored)
+                byIndex[std::size_t(ns.index)] = &ns;
+            for (int idx = 0; idx < numNodes; ++idx) {
+                QJsonObject entry{{QStringLiteral("node"), nodeName(idx)},
+                                  {QStringLiteral("filter"), filterText[idx].isEmpty() ? QStringLiteral("fits") : filterText[idx]}};
+                if (const NodeScore *ns = byIndex[std::size_t(idx)]) {
+                    entry.insert(QStringLiteral("plugins"), pluginsJson(*ns));
+                    entry.insert(QStringLiteral("score"), ns->total);
+                }
+                perNode.append(entry);
+            }
+            ev.detail = QJsonObject{{QStringLiteral("nodes"), perNode}};
+            ev.text = best.isEmpty()    ? QStringLiteral("scheduleOne %1: no node fits").arg(key)
+                      : scores.isEmpty() ? QStringLiteral("scheduleOne %1: only %2 fits (no scoring)").arg(key, best)
+                                         : QStringLiteral("scheduleOne %1: %2 of %3 nodes fit; scores %4 → %5")
+                                               .arg(key).arg(scores.size()).arg(numNodes).arg(scores.join(QStringLiteral(", ")), best);
+        } else {
+            for (const NodeScore &ns : scored)
+                perNode.append(QJsonObject{{QStringLiteral("node"), nodeName(ns.index)}, {QStringLiteral("filter"), QStringLiteral("fits")},
+                                           {QStringLiteral("plugins"), pluginsJson(ns)}, {QStringLiteral("score"), ns.total}});
+            QJsonObject filtered;
+            for (auto it = reasons.cbegin(); it != reasons.cend(); ++it)
+                filtered.insert(it.key(), it.value());
+            ev.detail = QJsonObject{{QStringLiteral("nodes"), perNode},
+                                    {QStringLiteral("numNodes"), numNodes},
+                                    {QStringLiteral("evaluated"), processed},
+                                    {QStringLiteral("feasible"), qint64(feasible.size())},
+                                    {QStringLiteral("filtered"), filtered}};
+            ev.text = best.isEmpty()    ? QStringLiteral("scheduleOne %1: no node fits").arg(key)
+                      : scores.isEmpty() ? QStringLiteral("scheduleOne %1: only %2 fits (no scoring)").arg(key, best)
+                                         : QStringLiteral("scheduleOne %1: %2 of %3 nodes fit (%4 evaluated, percentageOfNodesToScore); top scores %5 → %6")
+                                               .arg(key).arg(feasible.size()).arg(numNodes).arg(processed).arg(scores.join(QStringLiteral(", ")), best);
+        }
         m_trace->append(std::move(ev));
     }
+    cycle.unlock();
     if (best.isEmpty()) {
-        const QString message = scheduling::fitErrorMessage(int(nodes.size()), reasons);
+        const QString message = scheduling::fitErrorMessage(numNodes, reasons);
         int attempts = 0;
         {
             std::lock_guard lock(m_mutex);

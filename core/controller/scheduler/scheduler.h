@@ -33,8 +33,12 @@ namespace rlab::controller {
 // default constraints, InterPodAffinity x2, NodeResourcesBalancedAllocation x1, ImageLocality x1;
 // no scoring when one node fits), pick the best (ties: a uniform draw among the top nodes, in name
 // order, from a seeded generator, like selectHost's reservoir sampling) and bind through
-// pods/binding. The Schedule trace event carries every node's per-plugin raw, normalized and
-// weighted scores. When nothing fits, the pod stays Pending with PodScheduled=False Unschedulable
+// pods/binding. Each cycle starts from a snapshot kept incrementally (Cache.UpdateSnapshot:
+// only nodes whose usage changed are refreshed; the node list is rebuilt when a Node changes)
+// and filters with percentageOfNodesToScore (adaptive; from 100 nodes on it stops after enough
+// feasible nodes, starting at nextStartNodeIndex). The Schedule trace event carries every
+// node's per-plugin raw, normalized and weighted scores up to kFullDetailNodes nodes; above
+// that, the best kTopCandidates nodes' scores and the filter counts. When nothing fits, the pod stays Pending with PodScheduled=False Unschedulable
 // and a FailedScheduling event ("0/3 nodes are available: 3 Insufficient cpu."), and is retried
 // when a node changes or a pod goes away (and at least every 5 minutes, upstream's
 // podMaxInUnschedulablePodsDuration). Bound-but-not-yet-seen pods are "assumed" so that two
@@ -47,12 +51,18 @@ public:
     Controller &controller() { return m_controller; }
     // One scheduling cycle for one pod key (the sync handler).
     SyncResult scheduleOne(const QString &key);
+    // Clusters up to this size get the whole per-node table in the Schedule trace event.
+    static constexpr int kFullDetailNodes = 32;
+    static constexpr int kTopCandidates = 3;
+    // schedule_one.go numFeasibleNodesToFind with the default (adaptive) percentageOfNodesToScore.
+    static int numFeasibleNodesToFind(int numAllNodes);
     // The tie-break generator's seed (default 1); same seed, same choices.
     void setSeed(quint64 seed);
 
 private:
     void enqueueIfUnscheduled(const api::ObjectPtr &obj);
     void moveAllToActiveQueue(const QString &why);
+    void markNodesChanged();
     // The scheduler cache: what each node already carries, kept up to date from pod events
     // (parsing every pod's requests on every cycle would make scheduling N pods O(N²)).
     void cachePod(const api::ObjectPtr &obj);
@@ -65,15 +75,26 @@ private:
         QString ns;
         bool terminating = false;
     };
+    struct PluginScore
+    {
+        const char *plugin = nullptr;
+        const char *skip = nullptr;   // set: the plugin's PreScore returned Skip, and why
+        qint64 raw = 0, score = 0, weighted = 0;
+    };
     struct NodeScore
     {
-        QString node;
+        int index = 0;   // into m_snapshot
         qint64 total = 0;
-        QJsonObject plugins;   // plugin -> {raw, score, weighted}
+        std::array<PluginScore, 8> plugins{};
+        int count = 0;
     };
-    // RunScorePlugins over the feasible nodes (name order); needs m_mutex free.
-    QList<NodeScore> scoreNodes(const api::Pod &pod, const PodRequests &req, const QList<std::shared_ptr<const api::Node>> &nodes,
-                                const QHash<QString, NodeInfo> &infos, const QStringList &feasible);
+    // Cache.UpdateSnapshot; under m_cycleMutex, needs m_mutex free.
+    void updateSnapshot();
+    // RunScorePlugins over the feasible nodes (indices into m_snapshot, name order); under
+    // m_cycleMutex, needs m_mutex free.
+    std::vector<NodeScore> scoreNodes(const api::Pod &pod, const PodRequests &req, const std::vector<int> &feasible);
+    // A node's plugin -> {raw, score, weighted} (or {skip}) object, shared between equal ones.
+    QJsonObject pluginsJson(const NodeScore &score);
     api::Selector defaultSpreadSelector(const api::Pod &pod) const;
     quint64 nextRandom();
     struct NodeUsage
@@ -97,9 +118,20 @@ private:
     QHash<QString, Placement> m_placements;   // pod key -> where it counts (bound or assumed)
     QHash<QString, NodeUsage> m_usage;        // node -> sum of its placements
     QHash<QString, NodeInfo> m_nodeInfos;     // node -> its allocatable, parsed (no usage)
-    std::map<std::array<qint64, 3>, QJsonObject> m_scoreJson;   // {raw, score, weighted} objects, shared by trace events
-    std::map<std::vector<qint64>, QJsonObject> m_pluginsJson;   // a node's plugins object by its signature (scoreNodes)
     SpreadCounts m_spread;                    // PodTopologySpread's per-node counts, from m_placements
+    bool m_nodesChanged = true;               // a Node was added, changed or deleted since the snapshot
+    QSet<QString> m_usageChanged;             // nodes whose usage changed since the snapshot
+    // One scheduling cycle at a time (upstream's scheduleOne is one goroutine); the snapshot
+    // and the trace caches below are under it.
+    std::mutex m_cycleMutex;
+    std::vector<NodeInfo> m_snapshot;         // every node, name order, with its usage
+    QHash<QString, int> m_snapshotIndex;      // node name -> index in m_snapshot
+    QList<scoring::SpreadNode> m_spreadNodes; // the same nodes for PodTopologySpread (matching refreshed per cycle)
+    QHash<QString, int> m_imageNodes;         // image -> nodes that have it (ImageLocality)
+    int m_nextStartNodeIndex = 0;             // where the next cycle starts filtering
+    std::vector<int> m_feasible;              // scratch: feasible node indices of the current cycle
+    std::map<std::array<qint64, 3>, QJsonObject> m_scoreJson;   // {raw, score, weighted} objects, shared by trace events
+    std::map<std::vector<qint64>, QJsonObject> m_pluginsJson;   // a node's plugins object by its signature
 };
 
 } // namespace rlab::controller

@@ -5,6 +5,8 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+
 namespace rlab::controller {
 
 using namespace rlab::api;
@@ -64,72 +66,126 @@ Selector Scheduler::defaultSpreadSelector(const Pod &pod) const
     return Selector::fromLabelSelector(*rs->spec.selector).value_or(Selector());
 }
 
-QList<Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, const PodRequests &req, const QList<std::shared_ptr<const Node>> &nodes,
-                                                  const QHash<QString, NodeInfo> &infos, const QStringList &feasible)
+void Scheduler::updateSnapshot()
 {
-    using namespace scoring;
-    QList<NodeScore> out;
-    // Every feasible name is in infos (filtered from the same nodes): no copies, no defaults.
-    const auto info = [&infos](const QString &name) -> const NodeInfo & { return *infos.constFind(name); };
-    QList<std::shared_ptr<const Node>> feasibleNodes;
-    for (const QString &name : feasible) {
-        out << NodeScore{name, 0, {}};
-        feasibleNodes << info(name).node;
+    bool nodesChanged = false;
+    QSet<QString> usageChanged;
+    {
+        std::lock_guard lock(m_mutex);
+        nodesChanged = m_nodesChanged;
+        m_nodesChanged = false;
+        usageChanged.swap(m_usageChanged);
     }
+    const auto applyUsage = [](NodeInfo &info, const NodeUsage &u) {
+        info.requestedCpuMilli = u.cpuMilli;
+        info.requestedMemoryBytes = u.memoryBytes;
+        info.nonZeroCpuMilli = u.nonZeroCpuMilli;
+        info.nonZeroMemoryBytes = u.nonZeroMemoryBytes;
+        info.pods = u.pods;
+    };
+    if (!nodesChanged) {
+        std::lock_guard lock(m_mutex);
+        for (const QString &name : std::as_const(usageChanged)) {
+            const auto it = m_snapshotIndex.constFind(name);
+            if (it != m_snapshotIndex.cend())
+                applyUsage(m_snapshot[std::size_t(*it)], m_usage.value(name));
+        }
+        return;
+    }
+    QList<std::shared_ptr<const Node>> nodes = m_nodes.list();
+    std::sort(nodes.begin(), nodes.end(), [](const auto &a, const auto &b) { return a->metadata.name < b->metadata.name; });
+    m_snapshot.clear();
+    m_snapshot.reserve(std::size_t(nodes.size()));
+    m_snapshotIndex.clear();
+    m_spreadNodes.clear();
+    m_imageNodes.clear();
+    {
+        std::lock_guard lock(m_mutex);
+        // A node's allocatable is parsed once per Node object (they are immutable values).
+        for (const auto &n : nodes) {
+            NodeInfo &cached = m_nodeInfos[n->metadata.name];
+            if (cached.node != n)
+                cached = NodeInfo(n);
+            m_snapshotIndex.insert(n->metadata.name, int(m_snapshot.size()));
+            m_snapshot.push_back(cached);
+            applyUsage(m_snapshot.back(), m_usage.value(n->metadata.name));
+        }
+    }
+    for (const auto &n : nodes) {
+        m_spreadNodes << scoring::SpreadNode{n->metadata.name, n->metadata.labels, {}, {}};
+        QStringList images = scoring::nodeImages(*n);
+        images.removeDuplicates();
+        for (const QString &image : images)
+            m_imageNodes[image] += 1;
+    }
+    if (m_nextStartNodeIndex >= int(m_snapshot.size()))
+        m_nextStartNodeIndex = 0;
+}
+
+QJsonObject Scheduler::pluginsJson(const NodeScore &score)
+{
     // The per-plugin trace values repeat (most nodes score alike, cycle after cycle): each
     // {raw, score, weighted} object, and each node's whole plugin object, is built once and
-    // shared (implicitly) instead of once per node. A node's signature lists its plugins' values
-    // in call order (plugin, 0, raw, score, weighted | plugin, 1, skip reason), so equal
-    // signatures mean equal plugin objects.
-    std::vector<std::vector<qint64>> signature(std::size_t(out.size()));
-    std::vector<QList<std::pair<QString, QJsonObject>>> parts(std::size_t(out.size()));
+    // shared (implicitly). A signature lists the plugins' values in call order (plugin, 0, raw,
+    // score, weighted | plugin, 1, skip reason), so equal signatures mean equal objects.
+    std::vector<qint64> signature;
+    signature.reserve(std::size_t(score.count) * 5);
+    for (int p = 0; p < score.count; ++p) {
+        const PluginScore &ps = score.plugins[std::size_t(p)];
+        if (ps.skip)
+            signature.insert(signature.end(), {qint64(reinterpret_cast<quintptr>(ps.plugin)), 1, qint64(reinterpret_cast<quintptr>(ps.skip))});
+        else
+            signature.insert(signature.end(), {qint64(reinterpret_cast<quintptr>(ps.plugin)), 0, ps.raw, ps.score, ps.weighted});
+    }
+    auto it = m_pluginsJson.find(signature);
+    if (it != m_pluginsJson.end())
+        return it->second;
+    if (m_pluginsJson.size() >= 4096)
+        m_pluginsJson.clear();
+    QJsonObject plugins;
+    for (int p = 0; p < score.count; ++p) {
+        const PluginScore &ps = score.plugins[std::size_t(p)];
+        if (ps.skip) {
+            plugins.insert(QLatin1String(ps.plugin), QJsonObject{{QStringLiteral("skip"), QLatin1String(ps.skip)}});
+            continue;
+        }
+        const std::array<qint64, 3> values{ps.raw, ps.score, ps.weighted};
+        auto v = m_scoreJson.find(values);
+        if (v == m_scoreJson.end()) {
+            if (m_scoreJson.size() >= 4096)
+                m_scoreJson.clear();
+            v = m_scoreJson.emplace(values, QJsonObject{{QStringLiteral("raw"), values[0]},
+                                                        {QStringLiteral("score"), values[1]},
+                                                        {QStringLiteral("weighted"), values[2]}}).first;
+        }
+        plugins.insert(QLatin1String(ps.plugin), v->second);
+    }
+    return m_pluginsJson.emplace(std::move(signature), plugins).first->second;
+}
+
+std::vector<Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, const PodRequests &req, const std::vector<int> &feasible)
+{
+    using namespace scoring;
+    std::vector<NodeScore> out(feasible.size());
+    for (std::size_t i = 0; i < feasible.size(); ++i)
+        out[i].index = feasible[i];
+    const auto info = [this](int idx) -> const NodeInfo & { return m_snapshot[std::size_t(idx)]; };
     const auto add = [&](const char *plugin, int weight, const QList<qint64> &raw, const QList<qint64> &normalized) {
-        const QString name = QLatin1String(plugin);
-        std::lock_guard lock(m_mutex);
-        for (qsizetype i = 0; i < out.size(); ++i) {
-            const std::array<qint64, 3> values{raw[i], normalized[i], normalized[i] * weight};
-            auto it = m_scoreJson.find(values);
-            if (it == m_scoreJson.end()) {
-                if (m_scoreJson.size() >= 4096)
-                    m_scoreJson.clear();
-                it = m_scoreJson.emplace(values, QJsonObject{{QStringLiteral("raw"), values[0]},
-                                                             {QStringLiteral("score"), values[1]},
-                                                             {QStringLiteral("weighted"), values[2]}}).first;
-            }
-            signature[std::size_t(i)].insert(signature[std::size_t(i)].end(),
-                                             {qint64(reinterpret_cast<quintptr>(plugin)), 0, values[0], values[1], values[2]});
-            parts[std::size_t(i)].append({name, it->second});
-            out[i].total += values[2];
+        for (std::size_t i = 0; i < out.size(); ++i) {
+            const qint64 weighted = normalized[qsizetype(i)] * weight;
+            out[i].plugins[std::size_t(out[i].count++)] = PluginScore{plugin, nullptr, raw[qsizetype(i)], normalized[qsizetype(i)], weighted};
+            out[i].total += weighted;
         }
     };
     const auto skip = [&](const char *plugin, const char *why) {
-        const QString name = QLatin1String(plugin);
-        const QJsonObject skipped{{QStringLiteral("skip"), QLatin1String(why)}};
-        for (qsizetype i = 0; i < out.size(); ++i) {
-            signature[std::size_t(i)].insert(signature[std::size_t(i)].end(),
-                                             {qint64(reinterpret_cast<quintptr>(plugin)), 1, qint64(reinterpret_cast<quintptr>(why))});
-            parts[std::size_t(i)].append({name, skipped});
-        }
-    };
-    const auto finish = [&] {
-        std::lock_guard lock(m_mutex);
-        for (qsizetype i = 0; i < out.size(); ++i) {
-            auto it = m_pluginsJson.find(signature[std::size_t(i)]);
-            if (it == m_pluginsJson.end()) {
-                if (m_pluginsJson.size() >= 4096)
-                    m_pluginsJson.clear();
-                QJsonObject plugins;
-                for (const auto &[name, value] : std::as_const(parts[std::size_t(i)]))
-                    plugins.insert(name, value);
-                it = m_pluginsJson.emplace(std::move(signature[std::size_t(i)]), plugins).first;
-            }
-            out[i].plugins = it->second;
-        }
+        for (NodeScore &ns : out)
+            ns.plugins[std::size_t(ns.count++)] = PluginScore{plugin, why, 0, 0, 0};
     };
     QList<qint64> raw, norm;
+    raw.reserve(qsizetype(out.size()));
     // TaintToleration (3): untolerated PreferNoSchedule taints, reverse-normalized.
-    for (const auto &n : feasibleNodes)
-        raw << taintTolerationRaw(pod, *n);
+    for (int idx : feasible)
+        raw << taintTolerationRaw(pod, *info(idx).node);
     norm = raw;
     defaultNormalize(norm, true);
     add("TaintToleration", kTaintTolerationWeight, raw, norm);
@@ -138,16 +194,16 @@ QList<Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, const PodReque
         skip("NodeAffinity", "no preferred node affinity");
     } else {
         raw.clear();
-        for (const auto &n : feasibleNodes)
-            raw << nodeAffinityRaw(pod, *n).value_or(0);
+        for (int idx : feasible)
+            raw << nodeAffinityRaw(pod, *info(idx).node).value_or(0);
         norm = raw;
         defaultNormalize(norm, false);
         add("NodeAffinity", kNodeAffinityWeight, raw, norm);
     }
     // NodeResourcesFit (1): LeastAllocated, no normalization.
     raw.clear();
-    for (const QString &name : feasible)
-        raw << leastAllocated(req, info(name));
+    for (int idx : feasible)
+        raw << leastAllocated(req, info(idx));
     add("NodeResourcesFit", kNodeResourcesFitWeight, raw, raw);
     // PodTopologySpread (2): the pod's ScheduleAnyway constraints, or the system defaults.
     QList<SpreadConstraint> constraints;
@@ -161,28 +217,25 @@ QList<Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, const PodReque
         if (!selector.isEmpty())
             constraints = systemDefaultConstraints(selector);
     }
-    QList<SpreadNode> spreadNodes;
-    QList<int> feasibleIdx;
-    const QSet<QString> feasibleSet(feasible.cbegin(), feasible.cend());
-    {
+    std::optional<QList<qint64>> spread;
+    QList<qint64> spreadRaw;
+    if (!constraints.isEmpty()) {
         // The counts come from the scheduler cache (SpreadCounts), kept up to date as pods are
         // assumed, bound and removed: no pod is matched here.
-        std::lock_guard lock(m_mutex);
-        QList<QHash<QString, qint64>> perConstraint;
-        for (const SpreadConstraint &c : constraints)
-            perConstraint << m_spread.counts(pod.metadata.namespace_, c.selector);
-        for (const auto &n : nodes) {
-            SpreadNode sn{n->metadata.name, n->metadata.labels, {}, {}};
-            for (const auto &counts : perConstraint)
-                sn.matching << counts.value(n->metadata.name);
-            if (feasibleSet.contains(n->metadata.name))
-                feasibleIdx << int(spreadNodes.size());
-            spreadNodes << sn;
+        {
+            std::lock_guard lock(m_mutex);
+            QList<QHash<QString, qint64>> perConstraint;
+            for (const SpreadConstraint &c : constraints)
+                perConstraint << m_spread.counts(pod.metadata.namespace_, c.selector);
+            for (SpreadNode &sn : m_spreadNodes) {
+                sn.matching.resize(perConstraint.size());
+                for (qsizetype c = 0; c < perConstraint.size(); ++c)
+                    sn.matching[c] = perConstraint[c].value(sn.name);
+            }
         }
+        const QList<int> feasibleIdx(feasible.cbegin(), feasible.cend());
+        spread = podTopologySpread(constraints, pod.metadata.namespace_, m_spreadNodes, feasibleIdx, !own.isEmpty(), &spreadRaw);
     }
-    QList<qint64> spreadRaw;
-    const std::optional<QList<qint64>> spread =
-        podTopologySpread(constraints, pod.metadata.namespace_, spreadNodes, feasibleIdx, !own.isEmpty(), &spreadRaw);
     if (spread)
         add("PodTopologySpread", kPodTopologySpreadWeight, spreadRaw, *spread);
     else
@@ -190,27 +243,19 @@ QList<Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, const PodReque
     // InterPodAffinity (2): the lab models no pod (anti-)affinity terms.
     skip("InterPodAffinity", "no pod affinity terms");
     // NodeResourcesBalancedAllocation (1): skipped for a pod that requests nothing.
-    if (!balancedAllocation(req, info(feasible.first()))) {
+    if (!balancedAllocation(req, info(feasible.front()))) {
         skip("NodeResourcesBalancedAllocation", "the pod requests no cpu or memory");
     } else {
         raw.clear();
-        for (const QString &name : feasible)
-            raw << balancedAllocation(req, info(name)).value_or(0);
+        for (int idx : feasible)
+            raw << balancedAllocation(req, info(idx)).value_or(0);
         add("NodeResourcesBalancedAllocation", kBalancedAllocationWeight, raw, raw);
     }
     // ImageLocality (1): images already on the node, scaled by how many nodes have them.
-    QHash<QString, int> imageNodes;
-    for (const auto &n : nodes) {
-        QStringList images = nodeImages(*n);
-        images.removeDuplicates();
-        for (const QString &image : images)
-            imageNodes[image] += 1;
-    }
     raw.clear();
-    for (const auto &n : feasibleNodes)
-        raw << imageLocality(pod, *n, int(nodes.size()), imageNodes);
+    for (int idx : feasible)
+        raw << imageLocality(pod, *info(idx).node, int(m_snapshot.size()), m_imageNodes);
     add("ImageLocality", kImageLocalityWeight, raw, raw);
-    finish();
     return out;
 }
 
