@@ -1,5 +1,7 @@
 #include "core/cli/benchcommand.h"
 
+#include "core/cli/benchobjects.h"
+
 #include "core/api/pod.h"
 #include "core/cli/rolloutbench.h"
 #include "core/cli/sizebench.h"
@@ -22,18 +24,13 @@ namespace rlab::cli {
 using namespace rlab::api;
 
 namespace {
+using benchobjects::heapInUse;
 // CPU time of the calling thread: on a busy machine wall time says little about the code.
 qint64 threadCpuNs()
 {
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return qint64(ts.tv_sec) * 1000000000 + ts.tv_nsec;
-}
-
-qint64 heapInUse()
-{
-    const struct mallinfo2 mi = mallinfo2();
-    return qint64(mi.uordblks) + qint64(mi.hblkhd);
 }
 
 std::shared_ptr<Pod> benchPod(int i)

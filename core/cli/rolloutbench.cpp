@@ -1,49 +1,22 @@
 #include "core/cli/rolloutbench.h"
 
 #include "core/api/deployment.h"
+#include "core/cli/benchobjects.h"
 #include "core/controller/controller.h"
 #include "core/kubectl/rollout.h"
 #include "core/sim/simulation.h"
 
 #include <QElapsedTimer>
 
-#include <time.h>
 
 namespace rlab::cli {
 
 using namespace rlab::api;
 
 namespace {
-double processCpuS()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
-}
-
-std::shared_ptr<Deployment> benchDeployment(const QString &name, int replicas)
-{
-    auto d = std::make_shared<Deployment>();
-    d->metadata.name = name;
-    d->metadata.namespace_ = QStringLiteral("default");
-    d->metadata.labels.insert(QStringLiteral("app"), name);
-    d->spec.replicas = replicas;
-    LabelSelector s;
-    s.matchLabels.insert(QStringLiteral("app"), name);
-    d->spec.selector = s;
-    d->spec.template_.metadata.labels.insert(QStringLiteral("app"), name);
-    Container c;
-    c.name = QStringLiteral("app");
-    c.image = QStringLiteral("nginx:1.25");
-    c.resources.requests = {{QStringLiteral("cpu"), QStringLiteral("10m")}, {QStringLiteral("memory"), QStringLiteral("16Mi")}};
-    d->spec.template_.spec.containers = {c};
-    return d;
-}
-
-QString nameOf(int i)
-{
-    return QStringLiteral("bench-%1").arg(i);
-}
+using benchobjects::nameOf;
+using benchobjects::processCpuS;
+const auto benchDeployment = benchobjects::deployment;
 } // namespace
 
 RolloutBenchResult runRolloutBench(const RolloutBenchOptions &o)

@@ -1,6 +1,7 @@
 #include "core/cli/sizebench.h"
 
 #include "core/api/deployment.h"
+#include "core/cli/benchobjects.h"
 #include "core/api/pod.h"
 #include "core/controller/controller.h"
 #include "core/kubectl/rollout.h"
@@ -19,54 +20,21 @@ namespace rlab::cli {
 using namespace rlab::api;
 
 namespace {
+using benchobjects::heapInUse;
+using benchobjects::nameOf;
+using benchobjects::processCpuS;
+const auto benchDeployment = benchobjects::deployment;
 constexpr qint64 kPhaseVirtualMs = 3'600'000;   // an hour of virtual time per phase at most
 // Scaled x2, every preset puts 200 pods on a node (medium: 20,000 on 100), more than the
 // kubelet's default --max-pods 110: the nodes are registered with 250 (a common managed-cluster
 // setting), so the scale phase measures scheduling, not 9,000 unschedulable pods.
 constexpr int kMaxPodsPerNode = 250;
 
-double processCpuS()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
-}
-
 qint64 peakRssBytes()
 {
     rusage ru{};
     getrusage(RUSAGE_SELF, &ru);
     return qint64(ru.ru_maxrss) * 1024;   // kilobytes on Linux
-}
-
-qint64 heapInUse()
-{
-    const struct mallinfo2 mi = mallinfo2();
-    return qint64(mi.uordblks) + qint64(mi.hblkhd);
-}
-
-std::shared_ptr<Deployment> benchDeployment(const QString &name, int replicas)
-{
-    auto d = std::make_shared<Deployment>();
-    d->metadata.name = name;
-    d->metadata.namespace_ = QStringLiteral("default");
-    d->metadata.labels.insert(QStringLiteral("app"), name);
-    d->spec.replicas = replicas;
-    LabelSelector s;
-    s.matchLabels.insert(QStringLiteral("app"), name);
-    d->spec.selector = s;
-    d->spec.template_.metadata.labels.insert(QStringLiteral("app"), name);
-    Container c;
-    c.name = QStringLiteral("app");
-    c.image = QStringLiteral("nginx:1.25");
-    c.resources.requests = {{QStringLiteral("cpu"), QStringLiteral("10m")}, {QStringLiteral("memory"), QStringLiteral("16Mi")}};
-    d->spec.template_.spec.containers = {c};
-    return d;
-}
-
-QString nameOf(int i)
-{
-    return QStringLiteral("bench-%1").arg(i);
 }
 
 qint64 reconciles(const Simulation &sim)

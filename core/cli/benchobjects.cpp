@@ -1,0 +1,45 @@
+#include "core/cli/benchobjects.h"
+
+#include <malloc.h>
+#include <time.h>
+
+namespace rlab::cli::benchobjects {
+
+std::shared_ptr<api::Deployment> deployment(const QString &name, int replicas)
+{
+    auto d = std::make_shared<api::Deployment>();
+    d->metadata.name = name;
+    d->metadata.namespace_ = QStringLiteral("default");
+    d->metadata.labels.insert(QStringLiteral("app"), name);
+    d->spec.replicas = replicas;
+    api::LabelSelector s;
+    s.matchLabels.insert(QStringLiteral("app"), name);
+    d->spec.selector = s;
+    d->spec.template_.metadata.labels.insert(QStringLiteral("app"), name);
+    api::Container c;
+    c.name = QStringLiteral("app");
+    c.image = QStringLiteral("nginx:1.25");
+    c.resources.requests = {{QStringLiteral("cpu"), QStringLiteral("10m")}, {QStringLiteral("memory"), QStringLiteral("16Mi")}};
+    d->spec.template_.spec.containers = {c};
+    return d;
+}
+
+QString nameOf(int i)
+{
+    return QStringLiteral("bench-%1").arg(i);
+}
+
+double processCpuS()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
+}
+
+qint64 heapInUse()
+{
+    const struct mallinfo2 mi = mallinfo2();
+    return qint64(mi.uordblks) + qint64(mi.hblkhd);
+}
+
+} // namespace rlab::cli::benchobjects
