@@ -100,7 +100,8 @@ private:
     void placePod(const QString &key, PodState &state, const QString &column, const QString &lane);
     void dropPod(const QString &key);
     ColumnState &column(const QString &key);
-    void relayout(bool animate);
+    static QString unownedPrefix();   // the column key of pods without a ReplicaSet
+    void relayout(bool animate);   // canvasscenelayout.cpp
     void refreshCards(bool animate);
 
     QMap<QString, PodState> m_pods;

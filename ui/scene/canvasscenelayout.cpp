@@ -1,0 +1,188 @@
+// CanvasScene's layout pass (split from canvasscene.cpp): relayout() places the Deployment and
+// ReplicaSet cards, the node lanes and every pod slot from the scene's state (CanvasLayout does
+// the arithmetic), and refreshCards() rewrites the cards' contents. GUI thread only.
+#include "ui/scene/canvasscene.h"
+
+#include "ui/models/objectsummary.h"
+#include "ui/scene/cardcontents.h"
+#include "ui/scene/carditem.h"
+#include "ui/scene/nodelaneitem.h"
+#include "ui/scene/phasecolors.h"
+#include "ui/scene/poditem.h"
+#include "ui/theme.h"
+
+#include <algorithm>
+
+namespace rlab::ui {
+
+void CanvasScene::relayout(bool animate)
+{
+    m_layoutDirty = false;
+    // Columns: ReplicaSets grouped by Deployment, by revision; a Deployment without any
+    // ReplicaSet yet still gets an (empty) column for its card.
+    struct Ref
+    {
+        QString group, column;   // column "" = a Deployment's placeholder
+        qint64 revision = 0;
+    };
+    std::vector<Ref> refs;
+    QSet<QString> groupsWithColumns;
+    for (auto it = m_replicaSets.cbegin(); it != m_replicaSets.cend(); ++it) {
+        const QString group = it->deployment.isEmpty() ? QStringLiteral("~") + it.key() : it->deployment;
+        refs.push_back({group, it.key(), it->revision});
+        groupsWithColumns.insert(group);
+    }
+    for (auto it = m_deployments.cbegin(); it != m_deployments.cend(); ++it) {
+        if (!groupsWithColumns.contains(it.key()))
+            refs.push_back({it.key(), QString(), 0});
+    }
+    std::sort(refs.begin(), refs.end(), [](const Ref &a, const Ref &b) {
+        return std::tie(a.group, a.revision, a.column) < std::tie(b.group, b.revision, b.column);
+    });
+
+    QStringList nodeOrder = m_nodes.keys();
+    std::sort(nodeOrder.begin(), nodeOrder.end(), CanvasLayout::naturalLess);
+
+    std::vector<CanvasLayout::Column> columns;
+    m_columnIndex.clear();
+    int waitingRows = 0;
+    std::vector<int> laneRows(std::size_t(nodeOrder.size()) + 1, 1);
+    for (std::size_t i = 0; i < refs.size(); ++i) {
+        CanvasLayout::Column c;
+        c.startsGroup = i > 0 && refs[i].group != refs[i - 1].group;
+        if (!refs[i].column.isEmpty()) {
+            ColumnState &col = m_replicaSets[refs[i].column];
+            // After a big scale-down a cell is mostly holes: its pods close ranks (animated).
+            for (PodSlots &cell : col.cellSlots)
+                cell.compactIfSparse();
+            int fullest = 0;
+            for (const QString &n : nodeOrder)
+                fullest = std::max(fullest, col.cellSlots.value(n).extent());
+            col.chipCols = CanvasLayout::settle(col.chipCols, std::max(col.plannedCols, CanvasLayout::chipColumnsFor(fullest)));
+            c.chipCols = col.chipCols;
+            waitingRows = std::max(waitingRows, col.cellSlots.value(QString()).extent() > 0
+                                                    ? CanvasLayout::rowsFor(col.cellSlots.value(QString()).extent(), col.chipCols)
+                                                    : 0);
+            for (qsizetype n = 0; n < nodeOrder.size(); ++n)
+                laneRows[std::size_t(n) + 1] = std::max(laneRows[std::size_t(n) + 1],
+                                                        CanvasLayout::rowsFor(col.cellSlots.value(nodeOrder[n]).extent(), col.chipCols));
+            m_columnIndex.insert(refs[i].column, int(i));
+        }
+        columns.push_back(c);
+    }
+    // Node lanes grow at once and shrink at two thirds (CanvasLayout::settle); the waiting lane
+    // grows while pods wait and folds back once empty.
+    m_waitingRows = waitingRows == 0 ? 1 : std::max(m_waitingRows, waitingRows);
+    laneRows[0] = m_waitingRows;
+    for (qsizetype n = 0; n < nodeOrder.size(); ++n) {
+        NodeState &ns = m_nodes[nodeOrder[n]];
+        ns.rows = CanvasLayout::settle(ns.rows, laneRows[std::size_t(n) + 1]);
+        laneRows[std::size_t(n) + 1] = ns.rows;
+    }
+    m_geometry = CanvasLayout::compute(columns, laneRows);
+    const CanvasLayout::Geometry &g = m_geometry;
+
+    // Cards.
+    for (std::size_t i = 0; i < refs.size(); ++i) {
+        if (!refs[i].column.isEmpty())
+            m_replicaSets[refs[i].column].card->setTargetRect(CanvasLayout::replicaSetCard(g, int(i)), animate);
+        if (i + 1 == refs.size() || refs[i + 1].group != refs[i].group) {
+            std::size_t first = i;
+            while (first > 0 && refs[first - 1].group == refs[i].group)
+                --first;
+            auto d = m_deployments.find(refs[i].group);
+            if (d != m_deployments.end())
+                d->card->setTargetRect(CanvasLayout::deploymentCard(g, int(first), int(i)), animate);
+        }
+    }
+    // Lanes and their cells.
+    std::vector<std::pair<double, double>> cells;
+    for (std::size_t i = 0; i < refs.size(); ++i) {
+        if (!refs[i].column.isEmpty())
+            cells.emplace_back(g.columnX[i], g.columnW[i]);
+    }
+    const double laneW = g.sceneRect.width() - 2 * CanvasLayout::kMargin;
+    m_waitingLane->setGeometry(QRectF(CanvasLayout::kMargin, g.laneY[0], laneW, g.laneH[0]), cells, animate);
+    QHash<QString, int> laneIndex;
+    laneIndex.insert(QString(), 0);
+    for (qsizetype n = 0; n < nodeOrder.size(); ++n) {
+        laneIndex.insert(nodeOrder[n], int(n) + 1);
+        m_nodes[nodeOrder[n]].lane->setGeometry(
+            QRectF(CanvasLayout::kMargin, g.laneY[std::size_t(n) + 1], laneW, g.laneH[std::size_t(n) + 1]), cells, animate);
+    }
+    if (animate) {
+        m_anim.add(m_waitingLane);
+        for (NodeState &ns : m_nodes)
+            m_anim.add(ns.lane);
+        for (ColumnState &c : m_replicaSets)
+            m_anim.add(c.card);
+        for (DeploymentState &d : m_deployments)
+            m_anim.add(d.card);
+    }
+    // Pods: their slot in their cell; a newcomer flies in from its ReplicaSet card.
+    for (auto it = m_pods.begin(); it != m_pods.end(); ++it) {
+        const int ci = m_columnIndex.value(it->column, -1);
+        if (ci < 0)
+            continue;
+        const ColumnState &col = m_replicaSets[it->column];
+        const int slot = col.cellSlots.value(it->lane).slotOf(it.key());
+        const std::size_t li = std::size_t(laneIndex.value(it->lane, 0));
+        const QPointF target = QPointF(g.columnX[std::size_t(ci)], g.laneY[li]) + CanvasLayout::chipOffset(std::max(slot, 0), col.chipCols);
+        PodItem *item = it->item;
+        if (item->data(3).toBool()) {
+            item->setData(3, false);
+            const QRectF card = CanvasLayout::replicaSetCard(g, ci);
+            item->moveTo(QPointF(card.center().x() - CanvasLayout::kChipW / 2, card.bottom() - CanvasLayout::kChipH), false);
+            item->fadeTo(0.0, 0.3, false);
+            item->fadeTo(1.0, 1.0, true);
+        }
+        if (item->targetPos() != target || item->isAnimating()) {
+            item->moveTo(target, animate);
+            if (animate)
+                m_anim.add(item);
+        }
+    }
+    setSceneRect(g.sceneRect);
+}
+
+void CanvasScene::refreshCards(bool animate)
+{
+    // The new ReplicaSet of a Deployment: the highest revision among its ReplicaSets.
+    QHash<QString, qint64> newest;
+    for (const ColumnState &c : std::as_const(m_replicaSets)) {
+        if (c.rs && !c.deployment.isEmpty())
+            newest[c.deployment] = std::max(newest.value(c.deployment, 0), c.revision);
+    }
+    for (auto it = m_replicaSets.begin(); it != m_replicaSets.end(); ++it) {
+        CardContent content;
+        content.kind = QStringLiteral("ReplicaSet");
+        if (!it->rs) {
+            content.title = it.key().startsWith(unownedPrefix()) ? tr("Pods without a ReplicaSet") : it.key().section(QLatin1Char('/'), 1);
+            content.detail = it.key().startsWith(unownedPrefix()) ? tr("namespace %1").arg(it.key().mid(unownedPrefix().size())) : tr("deleted");
+            content.accent = theme::muted();
+            content.faded = true;
+        } else {
+            const bool isNew = it->deployment.isEmpty() || it->revision >= newest.value(it->deployment, 0);
+            content = CardContents::replicaSet(*it->rs, it->revision, isNew);
+        }
+        it->card->setContent(content, animate);
+        if (animate && it->card->isAnimating())
+            m_anim.add(it->card);
+    }
+    for (auto it = m_deployments.begin(); it != m_deployments.end(); ++it) {
+        const CardContent content = CardContents::deployment(*it->deployment);
+        it->card->setContent(content, animate);
+        if (animate && it->card->isAnimating())
+            m_anim.add(it->card);
+    }
+    for (auto it = m_nodes.begin(); it != m_nodes.end(); ++it) {
+        const bool ready = it->node && it->node->isReady();
+        it->lane->setLook({it.key(),
+                           (ready ? tr("Ready") : tr("NotReady")) + QStringLiteral(" · ") + (it->pods == 1 ? tr("1 pod") : tr("%1 pods").arg(it->pods)),
+                           ready, false});
+    }
+    const int waiting = int(std::count_if(m_pods.cbegin(), m_pods.cend(), [](const PodState &p) { return p.lane.isEmpty(); }));
+    m_waitingLane->setLook({tr("Unscheduled"), waiting == 1 ? tr("1 pod waiting") : tr("%1 pods waiting").arg(waiting), true, true});
+}
+
+} // namespace rlab::ui
