@@ -3,6 +3,13 @@
 #include <malloc.h>
 #include <time.h>
 
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#include <cstddef>
+// From <sanitizer/allocator_interface.h>, which Debian's GCC does not ship.
+extern "C" size_t __sanitizer_get_current_allocated_bytes();
+#define RLAB_SANITIZER_ALLOCATOR 1
+#endif
+
 namespace rlab::cli::benchobjects {
 
 std::shared_ptr<api::Deployment> deployment(const QString &name, int replicas)
@@ -38,8 +45,13 @@ double processCpuS()
 
 qint64 heapInUse()
 {
+#ifdef RLAB_SANITIZER_ALLOCATOR
+    // ASan and TSan replace malloc: glibc's mallinfo2 then reports nothing, their allocator does.
+    return qint64(__sanitizer_get_current_allocated_bytes());
+#else
     const struct mallinfo2 mi = mallinfo2();
     return qint64(mi.uordblks) + qint64(mi.hblkhd);
+#endif
 }
 
 } // namespace rlab::cli::benchobjects
