@@ -14,8 +14,8 @@ import os
 import re
 import sys
 
-FLOORS = ["core/api", "core/base", "core/store", "core/apiserver", "core/client", "core/kubectl",
-          "core/controller", "core/sim", ("core/server", "core/cli"), "ui", "app"]
+FLOORS = ["core/api", "core/base", "core/store", "core/apiserver", "core/client", "core/http", "core/kubectl",
+          "core/controller", "core/sim", ("core/server", "core/cli", "core/live"), "ui", "app"]
 RANK = {}
 for i, f in enumerate(FLOORS):
     for name in (f if isinstance(f, tuple) else (f,)):
