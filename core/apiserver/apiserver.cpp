@@ -97,7 +97,7 @@ std::optional<ApiError> ApiServer::checkNamespace(const ResourceType &rt, const 
     return std::nullopt;
 }
 
-ObjectPtr ApiServer::commit(const QByteArray &key, MutableObjectPtr obj, bool isCreate)
+Result<ObjectPtr> ApiServer::commit(const QByteArray &key, MutableObjectPtr obj, bool isCreate)
 {
     // Only the ApiServer writes to the store and it holds m_writeMutex, so the next revision is
     // known before the write: the stored object carries its own resourceVersion.
@@ -111,12 +111,26 @@ ObjectPtr ApiServer::commit(const QByteArray &key, MutableObjectPtr obj, bool is
         g->metadata.extra = compactJsonObject(g->metadata.extra);
     }
     ObjectPtr frozen = std::move(obj);
-    const store::Revision got = m_store.put(key, frozen);
+    // Under a quota each version costs its key and its JSON, as in etcd's backend; unmetered
+    // (no encoding) without one.
+    const qint64 bytes = m_store.quotaBackendBytes() > 0 ? qint64(key.size()) + qint64(frozen->toJsonBytes().size()) : 0;
+    store::StoreError error = store::StoreError::None;
+    const store::Revision got = m_store.put(key, frozen, bytes, &error);
+    if (error == store::StoreError::NoSpace) {
+        traceWrite("NoSpace", key, m_store.revision(),
+                   QStringLiteral("etcd refused %1: mvcc: database space exceeded (quota %2 bytes; the NOSPACE alarm is up)")
+                       .arg(QString::fromUtf8(key)).arg(m_store.quotaBackendBytes()));
+        // kube-apiserver passes etcd's error on as a 500 with reason Unknown (ErrorToAPIStatus).
+        ApiError e = ApiError::internal(QString::fromLatin1(store::errorString(error)));
+        e.reason.clear();
+        e.message = QString::fromLatin1(store::errorString(error));
+        return Result<ObjectPtr>::failure(std::move(e));
+    }
     Q_ASSERT(got.main == rev);
     traceWrite("Put", key, got.main,
                QStringLiteral("etcd %1 %2 at revision %3").arg(isCreate ? QStringLiteral("created") : QStringLiteral("updated"),
                                                               QString::fromUtf8(key)).arg(got.main));
-    return frozen;
+    return Result<ObjectPtr>{frozen, {}};
 }
 
 Result<ObjectPtr> ApiServer::create(MutableObjectPtr obj, const WriteOptions &opts)
@@ -172,7 +186,7 @@ Result<ObjectPtr> ApiServer::create(const ResourceType &rt, const QString &nsIn,
     obj->metadata.resourceVersion.clear();
     if (opts.dryRun)
         return R{std::move(obj), {}};
-    return R{commit(key, std::move(obj), true), {}};
+    return commit(key, std::move(obj), true);
 }
 
 Result<ObjectPtr> ApiServer::restore(MutableObjectPtr obj)
@@ -197,7 +211,7 @@ Result<ObjectPtr> ApiServer::restore(MutableObjectPtr obj)
         obj->metadata.generation = 1;
     const QByteArray key = rt.etcdKey(obj->metadata.namespace_, obj->metadata.name);
     const bool exists = getLocked(rt, obj->metadata.namespace_, obj->metadata.name) != nullptr;
-    return R{commit(key, std::move(obj), !exists), {}};
+    return commit(key, std::move(obj), !exists);
 }
 
 Result<ObjectPtr> ApiServer::get(const ResourceType &rt, const QString &ns, const QString &name) const

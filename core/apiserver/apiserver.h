@@ -93,7 +93,8 @@ private:
                                        const api::ObjectPtr &old, qint64 oldRev, const WriteOptions &opts);
     Result<api::ObjectPtr> deleteNow(const ResourceType &rt, const api::ObjectPtr &old);
     api::ObjectPtr getLocked(const ResourceType &rt, const QString &ns, const QString &name, qint64 *modRev = nullptr) const;
-    api::ObjectPtr commit(const QByteArray &key, api::MutableObjectPtr obj, bool isCreate);
+    // Writes obj at the next revision; fails only when etcd refuses it (quota: NoSpace).
+    Result<api::ObjectPtr> commit(const QByteArray &key, api::MutableObjectPtr obj, bool isCreate);
     std::optional<ApiError> checkNamespace(const ResourceType &rt, const QString &ns) const;
     void traceRequest(const QString &verb, const ResourceType &rt, const QString &ns, const QString &name,
                       const QString &subresource = {}) const;

@@ -98,7 +98,7 @@ Result<ObjectPtr> ApiServer::remove(const ResourceType &rt, const QString &nsIn,
         if (!changed)
             return R{old, {}};
         obj->metadata.resourceVersion.clear();
-        return R{commit(rt.etcdKey(ns, name), std::move(obj), false), {}};
+        return commit(rt.etcdKey(ns, name), std::move(obj), false);
     }
     return deleteNow(rt, old);
 }

@@ -34,6 +34,7 @@ Simulation::Simulation(const SimulationConfig &config)
     m_cluster = std::make_unique<Cluster>(cc);
     for (const QStringList &n : config.nodes)
         m_cluster->addNode(n.value(0), n.value(1), n.value(2), n.value(3).toInt());
+    api().store().setQuotaBackendBytes(config.quotaBackendBytes);
     m_informers = std::make_unique<client::SharedInformerFactory>(client());
     m_sleeper = std::make_unique<ClockSleeper>(clock());
     m_runner = std::make_unique<DeterministicRunner>(clock());
@@ -173,21 +174,42 @@ qsizetype Simulation::collectGarbage()
 
 int Simulation::compactIfDue()
 {
+    const store::StoreStats st = api().store().stats();
+    if (st.alarmNoSpace && st.compactRevision < st.revision) {
+        compactTo(st.revision, QStringLiteral("compacted all history up to revision %1: etcd's quota of %2 bytes was exceeded "
+                                              "(mvcc: database space exceeded); %3 bytes were in use")
+                                   .arg(st.revision).arg(st.quotaBytes).arg(st.bytesInUse));
+        return 0;
+    }
+    if (m_config.maxRetainedRevisions > 0 && st.retainedRevisions > m_config.maxRetainedRevisions) {
+        const qint64 target = st.revision - m_config.maxRetainedRevisions / 2;
+        compactTo(target, QStringLiteral("compacted the history before revision %1: more than %2 revisions were retained")
+                              .arg(target).arg(m_config.maxRetainedRevisions));
+        return 0;
+    }
     if (clock().now() < m_compactAt)
         return 0;
     m_compactAt = clock().now() + kCompactionIntervalMs;
     const qint64 target = m_compactCandidate;
     m_compactCandidate = api().currentRevision();
+    compactTo(target, QStringLiteral("compacted the history before revision %1 (kube-apiserver compacts every 5 minutes)").arg(target));
+    return 0;   // housekeeping: does not count as work that makes the runner step again
+}
+
+void Simulation::compactTo(qint64 target, const QString &why)
+{
     if (target <= api().store().compactRevision())
-        return 0;
+        return;
+    const bool alarm = api().store().alarmNoSpace();
     if (api().store().compact(target) != store::StoreError::None)
-        return 0;
+        return;
     TraceEvent ev;
     ev.component = QStringLiteral("etcd");
     ev.type = QStringLiteral("Compact");
-    ev.text = QStringLiteral("compacted the history before revision %1 (kube-apiserver compacts every 5 minutes)").arg(target);
+    ev.text = why;
+    if (alarm && !api().store().alarmNoSpace())
+        ev.text += QStringLiteral("; the NOSPACE alarm is disarmed");
     trace().append(std::move(ev));
-    return 0;   // housekeeping: does not count as work that makes the runner step again
 }
 
 Simulation::~Simulation()

@@ -40,6 +40,12 @@ struct SimulationConfig
     qint64 pullDelayMs = 2000, startDelayMs = 1000, readyDelayMs = 1000, terminationDelayMs = 2000;   // kubelet stages
     QList<QStringList> nodes;    // {name, cpu, memory, pods}; empty: cluster.nodes default nodes
     LatencyModel latency;        // what each hop costs (instant: nothing)
+    // etcd's --quota-backend-bytes (etcd's default is 2 GiB; 0: no quota, the lab's default, as
+    // metering costs an encoding per write); `rlab serve` sets it.
+    qint64 quotaBackendBytes = 0;
+    // Compaction by revision count as well as by time: when more revisions than this are
+    // retained, the next housekeeping pass compacts to keep the newest half.
+    qint64 maxRetainedRevisions = 1'000'000;
     static QStringList knownControllers();
 };
 
@@ -109,11 +115,15 @@ public:
     bool failNode(const QString &name);
     bool recoverNode(const QString &name);
     // The API server's periodic etcd compaction (every 5 min of virtual time, to the revision
-    // of 5 min before); called by the runner when idle. Returns 1 when it compacted.
+    // of 5 min before); called by the runner when idle. Also, at once: to keep the newest half
+    // when more than config.maxRetainedRevisions are retained, and to the current revision when
+    // the quota's NOSPACE alarm is up (what an operator would do; it disarms the alarm once the
+    // history's bytes are freed). Returns 0 (housekeeping does not count as work).
     int compactIfDue();
     static constexpr qint64 kCompactionIntervalMs = 5 * 60 * 1000;
 
 private:
+    void compactTo(qint64 target, const QString &why);
     // The garbage collector's pass when something was written since its last idle pass.
     qsizetype collectGarbage();
 

@@ -18,13 +18,14 @@ KeyIndex::KeyIndex(const QByteArray &key)
     m_generations.emplace_back();
 }
 
-void KeyIndex::put(Revision rev, api::ObjectPtr value)
+void KeyIndex::put(Revision rev, api::ObjectPtr value, qint64 bytes)
 {
     Q_ASSERT_X(rev > m_modified, "KeyIndex::put", "revision must grow");
     Generation &g = m_generations.back();
     if (g.revs.empty())
         g.created = rev;
-    g.revs.push_back({rev, std::move(value)});
+    g.revs.push_back({rev, std::move(value), bytes});
+    m_bytes += bytes;
     ++g.ver;
     m_modified = rev;
 }
@@ -92,8 +93,13 @@ std::vector<Revision> KeyIndex::since(qint64 rev) const
     return revs;
 }
 
-void KeyIndex::compact(qint64 atRev)
+qint64 KeyIndex::compact(qint64 atRev)
 {
+    const qint64 before = m_bytes;
+    const auto drop = [this](auto first, auto last) {
+        for (auto it = first; it != last; ++it)
+            m_bytes -= it->bytes;
+    };
     // First generation that is still open or whose tombstone is >= atRev.
     std::size_t gi = 0;
     while (gi < m_generations.size() - 1 && m_generations[gi].revs.back().rev.main < atRev)
@@ -101,11 +107,15 @@ void KeyIndex::compact(qint64 atRev)
     Generation &g = m_generations[gi];
     const qsizetype n = g.findRevisionIndex(atRev);
     if (n > 0) {
+        drop(g.revs.begin(), g.revs.begin() + n);
         g.revs.erase(g.revs.begin(), g.revs.begin() + n);
         if (g.revs.capacity() > 2 * g.revs.size())
             g.revs.shrink_to_fit();
     }
+    for (std::size_t i = 0; i < gi; ++i)
+        drop(m_generations[i].revs.begin(), m_generations[i].revs.end());
     m_generations.erase(m_generations.begin(), m_generations.begin() + qsizetype(gi));
+    return before - m_bytes;
 }
 
 bool KeyIndex::isEmpty() const

@@ -38,6 +38,7 @@ public:
     {
         Revision rev;
         api::ObjectPtr value;   // null on a tombstone
+        qint64 bytes = 0;       // what the version costs against the store's quota (0: unmetered)
     };
 
     struct Generation
@@ -71,8 +72,8 @@ public:
     Revision modified() const { return m_modified; }
     const std::vector<Generation> &generations() const { return m_generations; }
 
-    // Appends a version. rev must be greater than modified().
-    void put(Revision rev, api::ObjectPtr value);
+    // Appends a version costing `bytes` of quota. rev must be greater than modified().
+    void put(Revision rev, api::ObjectPtr value, qint64 bytes = 0);
     // Appends a tombstone and opens a new generation. Returns false (etcd: ErrRevisionNotFound)
     // and changes nothing when the key is not live.
     bool tombstone(Revision rev);
@@ -80,8 +81,9 @@ public:
     std::optional<Lookup> get(qint64 atRev) const;
     // Revisions with main >= rev, oldest first (the highest sub wins within one main).
     std::vector<Revision> since(qint64 rev) const;
-    // See the class comment.
-    void compact(qint64 atRev);
+    // See the class comment. Returns the bytes of the versions it dropped.
+    qint64 compact(qint64 atRev);
+    qint64 bytes() const { return m_bytes; }   // the retained versions' bytes
 
     bool isEmpty() const;   // nothing retained: only one, empty generation
     bool isLive() const;    // the key exists now: the last generation is not empty
@@ -101,6 +103,7 @@ private:
     QByteArray m_key;
     Revision m_modified;
     std::vector<Generation> m_generations;
+    qint64 m_bytes = 0;
 };
 
 } // namespace rlab::store

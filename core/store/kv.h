@@ -56,6 +56,9 @@ struct StoreStats
     qint64 keys = 0;              // keys with retained history (live or deleted)
     qint64 liveKeys = 0;          // keys that exist now
     qint64 retainedRevisions = 0; // changes since compactRevision (what watch can replay)
+    qint64 bytesInUse = 0;        // the retained versions' bytes, as metered by put()
+    qint64 quotaBytes = 0;        // 0: no quota
+    bool alarmNoSpace = false;    // etcd's NOSPACE alarm
     qint64 watchers = 0;
     // Since the store began: watchers handed a write's events to filter (a watcher filed under a
     // WatchTrigger value is handed only the writes that concern it), and events appended to

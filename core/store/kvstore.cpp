@@ -58,16 +58,27 @@ qint64 KvStore::compactRevision() const
     return m_compactRev;
 }
 
-Revision KvStore::put(const QByteArray &key, api::ObjectPtr value)
+Revision KvStore::put(const QByteArray &key, api::ObjectPtr value, qint64 bytes, StoreError *error)
 {
-    if (key.isEmpty() || !value)
+    if (error)
+        *error = StoreError::None;
+    if (key.isEmpty() || !value) {
+        if (error)
+            *error = StoreError::EmptyKey;
         return {};
+    }
     std::vector<std::shared_ptr<Watcher>> toNotify;
     Revision rev;
     {
         std::unique_lock lock(m_lock);
+        if (m_quotaBytes > 0 && (m_alarmNoSpace || m_bytesInUse + bytes > m_quotaBytes)) {
+            m_alarmNoSpace = true;
+            if (error)
+                *error = StoreError::NoSpace;
+            return {};
+        }
         WriteTxn w{revision() + 1};
-        rev = putLocked(w, key, std::move(value)).modified();
+        rev = putLocked(w, key, std::move(value), bytes).modified();
         finishLocked(w, toNotify);
     }
     notifyAll(toNotify);
@@ -168,6 +179,8 @@ StoreError KvStore::checkOpsLocked(const std::vector<Op> &ops) const
         }
         if (op.type != Op::Put)
             continue;
+        if (m_alarmNoSpace)   // txn puts are unmetered, but the raised alarm refuses them too
+            return StoreError::NoSpace;
         // A put's key must not be written by any other op of the branch (etcd checkIntervals).
         for (std::size_t j = 0; j < ops.size(); ++j) {
             if (j == i || ops[j].type == Op::Range)
@@ -179,13 +192,14 @@ StoreError KvStore::checkOpsLocked(const std::vector<Op> &ops) const
     return StoreError::None;
 }
 
-KeyIndex &KvStore::putLocked(WriteTxn &w, const QByteArray &key, api::ObjectPtr value)
+KeyIndex &KvStore::putLocked(WriteTxn &w, const QByteArray &key, api::ObjectPtr value, qint64 bytes)
 {
     KeyIndex &ki = m_index.try_emplace(key, key).first->second;
     if (!ki.isLive())
         ++m_liveKeys;
     const Revision rev{w.main, w.sub++};
-    ki.put(rev, std::move(value));
+    ki.put(rev, std::move(value), bytes);
+    m_bytesInUse += bytes;
     m_log.push_back({rev, &ki});
     if (!m_watchers.empty())
         m_events.push_back(ki.lastEvent());
@@ -324,9 +338,11 @@ StoreError KvStore::compact(qint64 rev)
         return StoreError::FutureRev;
     m_compactRev = rev;
     for (auto it = m_index.begin(); it != m_index.end();) {
-        it->second.compact(rev);
+        m_bytesInUse -= it->second.compact(rev);
         it = it->second.isEmpty() ? m_index.erase(it) : std::next(it);
     }
+    if (m_alarmNoSpace && m_bytesInUse < m_quotaBytes)
+        m_alarmNoSpace = false;
     while (!m_log.empty() && m_log.front().rev.main < rev)
         m_log.pop_front();
     m_log.shrink_to_fit();
@@ -400,6 +416,26 @@ std::vector<WatcherInfo> KvStore::watchers() const
     return out;
 }
 
+void KvStore::setQuotaBackendBytes(qint64 bytes)
+{
+    std::unique_lock lock(m_lock);
+    m_quotaBytes = std::max<qint64>(0, bytes);
+    if (m_quotaBytes == 0)
+        m_alarmNoSpace = false;
+}
+
+qint64 KvStore::quotaBackendBytes() const
+{
+    std::shared_lock lock(m_lock);
+    return m_quotaBytes;
+}
+
+bool KvStore::alarmNoSpace() const
+{
+    std::shared_lock lock(m_lock);
+    return m_alarmNoSpace;
+}
+
 StoreStats KvStore::stats() const
 {
     std::shared_lock lock(m_lock);
@@ -409,6 +445,9 @@ StoreStats KvStore::stats() const
     s.keys = qint64(m_index.size());
     s.liveKeys = m_liveKeys;
     s.retainedRevisions = qint64(m_log.size());
+    s.bytesInUse = m_bytesInUse;
+    s.quotaBytes = m_quotaBytes;
+    s.alarmNoSpace = m_alarmNoSpace;
     for (const auto &weak : m_watchers)
         if (auto w = weak.lock(); w && !w->isCancelled())
             ++s.watchers;

@@ -27,6 +27,12 @@ namespace rlab::store {
 // releasing it (so every watcher sees revision order), then run notify callbacks unlocked.
 // Watchers with a WatchTrigger are filed under (field, value): a write visits only the ones
 // whose value its objects carry (old or new), plus every unindexed watcher.
+// Quota (etcd --quota-backend-bytes): each put says what its version costs; the retained
+// versions' bytes may not pass the quota. The put that would pass it is refused with NoSpace and
+// raises the NOSPACE alarm; while the alarm is up every put is refused (reads and deletes work),
+// as etcd does. Here compaction disarms it once the retained bytes are below the quota again
+// (etcd wants `etcdctl defrag` and `alarm disarm`). E.g. quota 1,000, versions of 400 + 500:
+// a put of 200 → NoSpace, alarm; compact drops the 400 → 500 retained, alarm disarmed.
 class KvStore
 {
 public:
@@ -39,8 +45,9 @@ public:
     qint64 compactRevision() const;   // 0 before the first compact()
 
     // Writes `value` under `key` at a new main revision; returns {main, 0}. An empty key or a
-    // null value is refused: nothing changes and {0, 0} is returned.
-    Revision put(const QByteArray &key, api::ObjectPtr value);
+    // null value is refused: nothing changes and {0, 0} is returned; so is a put refused by the
+    // quota (`bytes`: what this version costs; *error = NoSpace).
+    Revision put(const QByteArray &key, api::ObjectPtr value, qint64 bytes = 0, StoreError *error = nullptr);
     // Deletes the live keys in `range` at one new main revision (sub 0, 1, ... in key order);
     // no revision is used when nothing was deleted.
     DeleteResult deleteRange(const KeyRange &range);
@@ -71,6 +78,11 @@ public:
     // The GUI's write stream is a watch on KeyRange::prefix("/").
     WatchResult watch(const KeyRange &range, qint64 startRevision = 0, Watcher::Notify notify = {},
                       WatchTrigger trigger = {});
+    // 0: no quota (the default). Setting it does not raise or clear the alarm by itself.
+    void setQuotaBackendBytes(qint64 bytes);
+    qint64 quotaBackendBytes() const;
+    bool alarmNoSpace() const;
+
     // The live watchers, oldest first (for the GUI: count them per range.key).
     std::vector<WatcherInfo> watchers() const;
     StoreStats stats() const;
@@ -87,7 +99,7 @@ private:
                             qint64 curRev) const;
     bool compareLocked(const Compare &c) const;
     StoreError checkOpsLocked(const std::vector<Op> &ops) const;
-    KeyIndex &putLocked(WriteTxn &w, const QByteArray &key, api::ObjectPtr value);
+    KeyIndex &putLocked(WriteTxn &w, const QByteArray &key, api::ObjectPtr value, qint64 bytes = 0);
     void deleteLocked(WriteTxn &w, const KeyRange &range, DeleteResult &out);
     void applyLocked(WriteTxn &w, const Op &op, OpResponse &out);
     void finishLocked(WriteTxn &w, std::vector<std::shared_ptr<Watcher>> &toNotify);
@@ -99,6 +111,9 @@ private:
     std::atomic<qint64> m_currentRev{1};      // written under m_lock only
     qint64 m_compactRev = 0;
     qint64 m_liveKeys = 0;
+    qint64 m_bytesInUse = 0;                  // the retained versions' bytes (KeyIndex::bytes)
+    qint64 m_quotaBytes = 0;
+    bool m_alarmNoSpace = false;
     std::vector<std::weak_ptr<Watcher>> m_watchers;     // every watcher, oldest first
     std::vector<std::weak_ptr<Watcher>> m_unindexed;    // the ones without a trigger
     struct TriggerIndex

@@ -4,13 +4,15 @@ namespace rlab::store {
 
 // Errors of the KvStore, named after etcd's mvcc / etcdserver errors. The API layer maps
 // Compacted to HTTP 410 Gone ("too old resource version") and FutureRev to a 504/"Too large
-// resource version"; the others are programming errors of the caller.
+// resource version"; NoSpace is the quota's refusal (a 500 with etcd's message, as kube-apiserver
+// passes it on); the others are programming errors of the caller.
 enum class StoreError {
     None,
     Compacted,      // mvcc: required revision has been compacted
     FutureRev,      // mvcc: required revision is a future revision
     DuplicateKey,   // etcdserver: duplicate key given in txn request
     EmptyKey,       // etcdserver: key is not provided
+    NoSpace,        // etcdserver: mvcc: database space exceeded (the NOSPACE alarm is raised)
 };
 
 // etcd's message for the error ("mvcc: required revision has been compacted"); "" for None.
@@ -22,6 +24,7 @@ inline const char *errorString(StoreError e)
     case StoreError::FutureRev: return "mvcc: required revision is a future revision";
     case StoreError::DuplicateKey: return "etcdserver: duplicate key given in txn request";
     case StoreError::EmptyKey: return "etcdserver: key is not provided";
+    case StoreError::NoSpace: return "etcdserver: mvcc: database space exceeded";
     }
     return "";
 }
