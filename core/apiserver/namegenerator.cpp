@@ -1,5 +1,7 @@
 #include "core/apiserver/namegenerator.h"
 
+#include <sstream>
+
 namespace rlab::apiserver {
 
 namespace {
@@ -22,6 +24,26 @@ void NameGenerator::reseed(quint64 seed)
 {
     std::lock_guard lock(m_mutex);
     m_rng.seed(seed);
+}
+
+QByteArray NameGenerator::state() const
+{
+    std::lock_guard lock(m_mutex);
+    std::ostringstream out;
+    out << m_rng;
+    return QByteArray::fromStdString(out.str());
+}
+
+bool NameGenerator::setState(const QByteArray &state)
+{
+    std::istringstream in(state.toStdString());
+    std::mt19937_64 rng;
+    in >> rng;
+    if (in.fail())
+        return false;
+    std::lock_guard lock(m_mutex);
+    m_rng = rng;
+    return true;
 }
 
 QString NameGenerator::suffix(int length)

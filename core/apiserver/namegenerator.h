@@ -1,4 +1,5 @@
 #pragma once
+#include <QByteArray>
 #include <QString>
 
 #include <mutex>
@@ -19,6 +20,10 @@ public:
     NameGenerator(const NameGenerator &other);
     NameGenerator &operator=(const NameGenerator &) = delete;
     void reseed(quint64 seed);
+    // The generator's whole state as text (a saved lab), and back: a restored lab goes on with
+    // the names it would have drawn next. setState is false (and changes nothing) on bad text.
+    QByteArray state() const;
+    bool setState(const QByteArray &state);
     QString suffix(int length = 5);   // "x2k9p"
     QString uid();                    // RFC 4122 version-4 layout
     QString generate(const QString &generateName);   // base (cut to 58 chars) + suffix

@@ -10,12 +10,23 @@ namespace rlab {
 using namespace rlab::api;
 
 Cluster::Cluster(const ClusterConfig &config)
-    : m_config(config), m_clock(config.startTimeMs)
+    : m_config(config), m_clock(config.resumeAtMs > 0 ? config.resumeAtMs : config.startTimeMs)
 {
     m_trace.setClock(&m_clock, config.startTimeMs);
     m_trace.setRevisionSource([this] { return m_store.revision(); });
     m_api = std::make_unique<apiserver::ApiServer>(m_store, m_clock, &m_trace, config.seed);
     m_client = std::make_unique<client::InProcessClient>(*m_api);
+    if (config.storeImage) {
+        QString error;
+        const bool restored = m_store.restore(*config.storeImage, &error);
+        Q_ASSERT_X(restored, "Cluster", qPrintable(error));
+        Q_UNUSED(restored);
+        m_api->names().setState(config.nameGeneratorState);
+        const QByteArray nodes = apiserver::resources::byKind(Kind::Node).etcdKey(QString(), QString());
+        m_nodeCount = int(m_store.range(store::KeyRange::prefix(nodes), {0, 0, true}).count);
+        m_config.storeImage.reset();   // the store holds it now
+        return;
+    }
     apiserver::CallerScope caller(QStringLiteral("cluster-bootstrap"));
     for (const char *name : {"default", "kube-node-lease", "kube-public", "kube-system"}) {
         auto ns = std::make_shared<Namespace>();

@@ -18,6 +18,11 @@ struct ClusterConfig
     int maxPods = 110;
     quint64 seed = 42;
     qint64 startTimeMs = 1767225600000;   // 2026-01-01T00:00:00Z
+    // A saved lab (LabFile): the store to restore instead of bootstrapping namespaces and nodes,
+    // and the name generator's state; startTimeMs is then the saved time. Validated by LabFile.
+    std::shared_ptr<const store::StoreImage> storeImage;
+    QByteArray nameGeneratorState;
+    qint64 resumeAtMs = 0;   // > 0: the clock starts here (the saved time), the trace counts from startTimeMs
 };
 
 // Composition root of one simulated cluster: the etcd-like store, the virtual clock, the trace

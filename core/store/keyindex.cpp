@@ -18,6 +18,46 @@ KeyIndex::KeyIndex(const QByteArray &key)
     m_generations.emplace_back();
 }
 
+std::optional<KeyIndex> KeyIndex::restored(const QByteArray &key, std::vector<Generation> generations, QString *error)
+{
+    const auto fail = [error](const QString &why) -> std::optional<KeyIndex> {
+        if (error)
+            *error = why;
+        return std::nullopt;
+    };
+    if (key.isEmpty())
+        return fail(QStringLiteral("empty key"));
+    if (generations.empty() || (generations.size() == 1 && generations.front().revs.empty()))
+        return fail(QStringLiteral("no retained revision"));
+    KeyIndex ki(key);
+    Revision last;
+    for (std::size_t gi = 0; gi < generations.size(); ++gi) {
+        const Generation &g = generations[gi];
+        const bool closed = gi + 1 < generations.size();
+        if (g.revs.empty()) {
+            if (closed)
+                return fail(QStringLiteral("generation %1 is empty but not the last").arg(gi));
+            continue;
+        }
+        if (g.ver < qint64(g.revs.size()))
+            return fail(QStringLiteral("generation %1 has ver %2 below its %3 revisions").arg(gi).arg(g.ver).arg(g.revs.size()));
+        for (std::size_t ri = 0; ri < g.revs.size(); ++ri) {
+            const Entry &e = g.revs[ri];
+            if (e.rev <= last || e.rev.main < 1 || e.rev.sub < 0)
+                return fail(QStringLiteral("revision %1.%2 does not follow %3.%4").arg(e.rev.main).arg(e.rev.sub).arg(last.main).arg(last.sub));
+            const bool tombstone = closed && ri + 1 == g.revs.size();
+            if (tombstone != !e.value)
+                return fail(tombstone ? QStringLiteral("generation %1 ends without its tombstone").arg(gi)
+                                      : QStringLiteral("revision %1 has no value").arg(e.rev.main));
+            last = e.rev;
+            ki.m_bytes += e.bytes;
+        }
+    }
+    ki.m_generations = std::move(generations);
+    ki.m_modified = last;
+    return ki;
+}
+
 void KeyIndex::put(Revision rev, api::ObjectPtr value, qint64 bytes)
 {
     Q_ASSERT_X(rev > m_modified, "KeyIndex::put", "revision must grow");

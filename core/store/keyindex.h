@@ -5,6 +5,7 @@
 #include "core/store/watchevent.h"
 
 #include <QByteArray>
+#include <QString>
 #include <optional>
 #include <vector>
 
@@ -67,6 +68,10 @@ public:
     };
 
     explicit KeyIndex(const QByteArray &key = {});
+    // A key's history as generations() gave it (a saved store): nullopt with *error when it is
+    // not one (no generation, revisions not increasing, an empty generation before the last,
+    // a closed generation without its tombstone).
+    static std::optional<KeyIndex> restored(const QByteArray &key, std::vector<Generation> generations, QString *error);
 
     const QByteArray &key() const { return m_key; }
     Revision modified() const { return m_modified; }

@@ -6,6 +6,7 @@
 #include "core/store/revision.h"
 #include "core/store/rwlock.h"
 #include "core/store/storeerror.h"
+#include "core/store/storeimage.h"
 #include "core/store/txn.h"
 #include "core/store/watcher.h"
 #include "core/store/watchevent.h"
@@ -78,6 +79,12 @@ public:
     // The GUI's write stream is a watch on KeyRange::prefix("/").
     WatchResult watch(const KeyRange &range, qint64 startRevision = 0, Watcher::Notify notify = {},
                       WatchTrigger trigger = {});
+    // The whole store as a value (StoreImage), and a fresh store rebuilt from one: restore()
+    // refuses (false, *error) a store that was written to or watched, and an inconsistent image
+    // (a key modified after the image's revision, a key twice); then nothing changes.
+    StoreImage image() const;
+    bool restore(StoreImage image, QString *error = nullptr);
+
     // 0: no quota (the default). Setting it does not raise or clear the alarm by itself.
     void setQuotaBackendBytes(qint64 bytes);
     qint64 quotaBackendBytes() const;
