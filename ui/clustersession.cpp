@@ -3,6 +3,7 @@
 #include "core/sim/latencymodel.h"
 
 #include "core/base/manualclock.h"
+#include "core/sim/labfile.h"
 #include "core/sim/simulation.h"
 #include "core/sim/view/clusterview.h"
 #include "core/sim/view/watchfeed.h"
@@ -41,11 +42,20 @@ void ClusterSession::startFeed()
     m_traceSeq = 0;
 }
 
-void ClusterSession::createSimulation()
+void ClusterSession::createSimulation(const SimulationConfig *restoreFrom)
 {
     SimulationConfig sc;
-    sc.cluster = m_config;
-    sc.latency = LatencyModel::preset(m_latency).value_or(LatencyModel{});
+    if (restoreFrom) {
+        sc = *restoreFrom;
+        m_config = sc.cluster;
+        m_config.storeImage.reset();   // a later reset() starts fresh
+        m_config.nameGeneratorState.clear();
+        m_config.resumeAtMs = 0;
+        m_latency = sc.latency.name;
+    } else {
+        sc.cluster = m_config;
+        sc.latency = LatencyModel::preset(m_latency).value_or(LatencyModel{});
+    }
     m_sim = std::make_unique<Simulation>(sc);
     m_view = std::make_unique<view::ClusterView>(*m_sim);
     if (m_mode == Mode::Live)
@@ -54,12 +64,30 @@ void ClusterSession::createSimulation()
 
 void ClusterSession::reset()
 {
+    rebuild(nullptr);
+}
+
+void ClusterSession::restore(const SimulationConfig &config)
+{
+    const QString latency = m_latency;
+    rebuild(&config);
+    if (m_latency != latency)
+        emit latencyChanged(m_latency);
+}
+
+bool ClusterSession::saveLab(const QString &path, QString *error)
+{
+    return LabFile::save(*m_sim, path, error);
+}
+
+void ClusterSession::rebuild(const SimulationConfig *restoreFrom)
+{
     m_timer.stop();
     m_feed.reset();
     emit aboutToReset();
     m_view.reset();
     m_sim.reset();   // the old simulation's threads and watches go first
-    createSimulation();
+    createSimulation(restoreFrom);
     m_carryMs = 0.0;
     startFeed();
     ++m_epoch;

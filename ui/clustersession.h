@@ -15,6 +15,7 @@
 
 namespace rlab {
 class Simulation;
+struct SimulationConfig;
 namespace client {
 class Interface;
 }
@@ -60,6 +61,12 @@ public:
     // Throws the cluster away and starts a fresh, live one (in the current mode); emits
     // aboutToReset() and clusterReset().
     void reset();
+    // Replaces the cluster by a saved lab (LabFile::load), as reset() does (aboutToReset,
+    // clusterReset, unfrozen): its store with history, its time, its settings; the session's
+    // latency preset becomes the lab's. A later reset() starts a fresh cluster again.
+    void restore(const SimulationConfig &config);
+    // LabFile::save of the lab as it is now (either mode); false with *error when unwritable.
+    bool saveLab(const QString &path, QString *error = nullptr);
 
     // What each hop costs (LatencyModel preset: classroom, realistic or instant; a new session is
     // instant, the app's launcher makes the window classroom); kept across reset(). Live mode
@@ -139,7 +146,8 @@ signals:
 
 private:
     void startFeed();
-    void createSimulation();
+    void createSimulation(const SimulationConfig *restoreFrom = nullptr);
+    void rebuild(const SimulationConfig *restoreFrom);
     void emitTraceUpTo(qint64 rev);
 
     ClusterConfig m_config;

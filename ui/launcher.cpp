@@ -8,6 +8,7 @@
 #include "ui/presenter/presentermode.h"
 #include "ui/launchoptions.h"
 #include "ui/mainwindow.h"
+#include "ui/record/labautosave.h"
 #include "ui/theme.h"
 
 #include <QApplication>
@@ -37,10 +38,24 @@ bool isScenarioFile(const QString &path)
 // stderr with file:line; false if anything failed.
 bool openFiles(MainWindow &window, const QStringList &files)
 {
-    QStringList manifests, scenarios;
+    QStringList manifests, scenarios, labs;
     for (const QString &f : files)
-        (isScenarioFile(f) ? scenarios : manifests) << f;
-    bool ok = manifests.isEmpty() || window.applyFiles(manifests).ok();
+        (f.endsWith(QLatin1String(".rlab")) ? labs : isScenarioFile(f) ? scenarios : manifests) << f;
+    bool ok = true;
+    for (const QString &path : labs) {   // a saved lab replaces the cluster: it comes first
+        QString error;
+        if (!window.openLab(path, &error)) {
+            QTextStream(stderr) << error << "\n";
+            ok = false;
+        }
+    }
+    if (!manifests.isEmpty()) {
+        // The window shows the refusal in the editor; the command line says it too.
+        const ApplyReport report = window.applyFiles(manifests);
+        for (const ApplyProblem &p : report.problems)
+            QTextStream(stderr) << p.toString() << "\n";
+        ok = ok && report.ok();
+    }
     for (const QString &path : scenarios) {
         QStringList errors;
         const std::optional<Scenario> scenario = Scenario::load(path, &errors);
@@ -139,9 +154,13 @@ int runReconcileLab(QApplication &app, view::ApiEndpointFactory serveEndpoints)
 
     MainWindow::Options wo;
     wo.serveEndpoints = std::move(serveEndpoints);
+    wo.autosaveDir = LabAutosave::defaultDir();
     MainWindow window(wo);
     window.session().setLatency(options.latency);
     window.show();
+    // A crash last time: offer its autosave first (then autosaving starts); files given on
+    // the command line still apply on top.
+    window.offerCrashRestore();
     openFiles(window, options.files);
     prepareWindow(window, options);
     return app.exec();

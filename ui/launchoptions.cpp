@@ -13,7 +13,7 @@ QString LaunchOptions::usage()
                           "                     [--language en|ko] [--latency classroom|realistic|instant] [--presenter] [--lesson FILE]\n"
                           "                     [--dock NAME] [FILE...]\n"
                           "Opens the Reconcile Lab window on a simulated cluster with three nodes and applies\n"
-                          "the given manifests (YAML or JSON).\n");
+                          "the given manifests (YAML or JSON), scenarios, or a saved lab (*.rlab).\n");
 }
 
 LaunchOptions LaunchOptions::parse(const QStringList &arguments)

@@ -6,7 +6,8 @@
 namespace rlab::ui {
 
 // The command line of `reconcile-lab`:
-//   reconcile-lab [FILE...]                         open the window and apply FILEs
+//   reconcile-lab [FILE...]                         open the window and apply FILEs (a saved
+//                                                   lab, *.rlab, replaces the cluster first)
 //   reconcile-lab --screenshot OUT.png [--after SECONDS] [--size WxH] [FILE...]
 //                                                   render the window after SECONDS of virtual
 //                                                   time (default 0) at WxH (default 1280x720),

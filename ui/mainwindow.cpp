@@ -4,6 +4,7 @@
 
 #include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
+#include "ui/record/labautosave.h"
 #include "ui/lessons/lessonpanel.h"
 #include "ui/models/etcdkeymodel.h"
 #include "ui/models/objecttreemodel.h"
@@ -256,6 +257,8 @@ void MainWindow::resetCluster()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (m_autosave)
+        m_autosave->finish();   // a clean exit: nothing to offer next time
     if (m_options.persistLayout) {
         QSettings settings;
         settings.setValue(QStringLiteral("mainwindow/geometry"), saveGeometry());

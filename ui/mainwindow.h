@@ -15,6 +15,7 @@ class QMenu;
 namespace rlab::ui {
 
 class ClusterSession;
+class LabAutosave;
 class StoreModels;
 class TimeTravel;
 
@@ -39,6 +40,9 @@ public:
         view::ApiEndpointFactory serveEndpoints;
         // Asks the user a yes/no question (Reset during a lesson); none = a QMessageBox.
         std::function<bool(const QString &question)> confirm;
+        // Where the lab is autosaved and a crash is noticed (LabAutosave); "" = no autosave.
+        QString autosaveDir;
+        int autosaveIntervalMs = 60'000;
     };
 
     explicit MainWindow(QWidget *parent = nullptr);
@@ -49,6 +53,14 @@ public:
     ApplyReport applyFiles(const QStringList &paths);
     ApplyReport applyText(const QString &text, const QString &name);
     void resetCluster();
+    // mainwindowlab.cpp: saved labs (LabFile). openLab replaces the cluster by the file's lab,
+    // or changes nothing and says why; saveLab writes the lab as it is now.
+    bool openLab(const QString &path, QString *error = nullptr);
+    bool saveLab(const QString &path, QString *error = nullptr);
+    // The autosave of a run that crashed, offered once (after the window shows): restored when
+    // the user (Options::confirm) agrees. False when there was none or it was declined.
+    bool offerCrashRestore();
+    LabAutosave *autosave() const { return m_autosave; }
     void restoreDefaultLayout();
     // Drains the session once and refreshes everything (tests and screenshots call it).
     void refreshNow();
@@ -93,6 +105,7 @@ private:
     void createMenus();
     void createStatusBar();
     void createLanguageMenu(QMenu *view);
+    void createLabActions(QMenu *file);
     void switchLanguage(const QString &code);
     // mainwindowlayout.cpp: the default arrangement of the docks.
     void applyDefaultDockSizes();
@@ -112,6 +125,7 @@ private:
     ClusterSession *m_session;
     TimeTravel *m_timeTravel;
     StoreModels *m_models;
+    LabAutosave *m_autosave = nullptr;
     PanelRegistry m_panels;
     QAction *m_openAction = nullptr;
     QAction *m_applyAction = nullptr;

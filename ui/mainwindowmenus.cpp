@@ -80,6 +80,8 @@ void MainWindow::createMenus()
         showMessage(ok ? tr("Canvas saved to %1").arg(path) : tr("Export failed: %1").arg(error), 8000);
     });
     file->addSeparator();
+    createLabActions(file);
+    file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     QMenu *cluster = menuBar()->addMenu(tr("&Cluster"));

@@ -1,0 +1,100 @@
+#include "ui/record/labautosave.h"
+
+#include "core/sim/view/clusterview.h"
+#include "ui/clustersession.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QSaveFile>
+#include <QStandardPaths>
+
+#include <cerrno>
+#include <csignal>
+#include <sys/types.h>
+#include <unistd.h>
+
+namespace rlab::ui {
+
+namespace {
+
+bool processAlive(qint64 pid)
+{
+    return pid > 0 && (::kill(pid_t(pid), 0) == 0 || errno == EPERM);
+}
+
+} // namespace
+
+LabAutosave::LabAutosave(ClusterSession &session, const QString &dir, QObject *parent)
+    : QObject(parent), m_session(session), m_dir(dir)
+{
+    connect(&m_timer, &QTimer::timeout, this, &LabAutosave::saveIfChanged);
+}
+
+LabAutosave::~LabAutosave() = default;
+
+QString LabAutosave::defaultDir()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+}
+
+QString LabAutosave::autosavePath() const
+{
+    return QDir(m_dir).filePath(QStringLiteral("autosave.rlab"));
+}
+
+QString LabAutosave::markerPath() const
+{
+    return QDir(m_dir).filePath(QStringLiteral("running"));
+}
+
+std::optional<QString> LabAutosave::crashedAutosave(const QString &dir)
+{
+    QFile marker(QDir(dir).filePath(QStringLiteral("running")));
+    const QString autosave = QDir(dir).filePath(QStringLiteral("autosave.rlab"));
+    if (!marker.open(QIODevice::ReadOnly) || !QFile::exists(autosave))
+        return std::nullopt;
+    bool ok = false;
+    const qint64 pid = marker.readAll().trimmed().toLongLong(&ok);
+    if (ok && (pid == QCoreApplication::applicationPid() || processAlive(pid)))
+        return std::nullopt;   // a window that is still running (or this one)
+    return autosave;
+}
+
+void LabAutosave::start(int intervalMs)
+{
+    QDir().mkpath(m_dir);
+    QSaveFile marker(markerPath());
+    if (marker.open(QIODevice::WriteOnly)) {
+        marker.write(QByteArray::number(QCoreApplication::applicationPid()) + '\n');
+        marker.commit();
+    }
+    m_started = true;
+    m_timer.start(intervalMs);
+}
+
+void LabAutosave::finish()
+{
+    m_timer.stop();
+    if (m_started)
+        QFile::remove(markerPath());
+    m_started = false;
+}
+
+bool LabAutosave::saveIfChanged()
+{
+    const qint64 rev = m_session.view().revision();
+    if (rev == m_savedRevision && m_session.clusterEpoch() == m_savedEpoch)
+        return true;
+    QString error;
+    if (!m_session.saveLab(autosavePath(), &error)) {
+        emit saveFailed(error);
+        return false;
+    }
+    m_savedRevision = rev;
+    m_savedEpoch = m_session.clusterEpoch();
+    emit saved(autosavePath(), rev);
+    return true;
+}
+
+} // namespace rlab::ui

@@ -1,0 +1,50 @@
+#pragma once
+#include <QObject>
+#include <QString>
+#include <QTimer>
+#include <optional>
+
+namespace rlab::ui {
+
+class ClusterSession;
+
+// The window's autosave and crash recovery (issue #17, saved labs). start() leaves a marker
+// file "running" (with this process's id) in dir and then saves the lab to dir/autosave.rlab
+// every interval when something was written since the last save (LabFile: temporary file +
+// rename, so a crash mid-save keeps the previous autosave); finish() (a clean exit) removes
+// the marker. crashedAutosave(dir) finds the autosave of a run that ended without finish(): a
+// marker whose process is gone and an autosave next to it — what the window offers to restore.
+// Example: the window crashes at 12:04 after autosaving at 12:03 → on the next start
+// crashedAutosave() returns dir/autosave.rlab and the window asks whether to restore it.
+// GUI thread only.
+class LabAutosave : public QObject
+{
+    Q_OBJECT
+public:
+    LabAutosave(ClusterSession &session, const QString &dir, QObject *parent = nullptr);
+    ~LabAutosave() override;
+
+    static QString defaultDir();   // QStandardPaths::AppDataLocation
+    static std::optional<QString> crashedAutosave(const QString &dir);
+
+    void start(int intervalMs = 60'000);
+    void finish();
+    // Saves now if anything changed since the last save; false (and savedFailed) on an error.
+    bool saveIfChanged();
+    QString autosavePath() const;
+    QString markerPath() const;
+
+signals:
+    void saved(const QString &path, qint64 revision);
+    void saveFailed(const QString &error);
+
+private:
+    ClusterSession &m_session;
+    QString m_dir;
+    QTimer m_timer;
+    qint64 m_savedRevision = -1;
+    qint64 m_savedEpoch = -1;
+    bool m_started = false;
+};
+
+} // namespace rlab::ui
