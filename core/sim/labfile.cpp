@@ -255,19 +255,24 @@ std::shared_ptr<store::StoreImage> readStore(Reader &r, const QJsonObject &o)
 
 } // namespace
 
-QByteArray LabFile::encode(Simulation &sim)
+LabFile::Capture LabFile::capture(Simulation &sim)
+{
+    return Capture{sim.config(), sim.clock().now(), sim.api().names().state(), sim.api().store().image()};
+}
+
+QByteArray LabFile::encode(const Capture &capture)
 {
     QJsonObject doc{{QStringLiteral("kind"), kKind},
                     {QStringLiteral("apiVersion"), kApiVersion},
                     {QStringLiteral("savedAt"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
-                    {QStringLiteral("nowMs"), sim.clock().now()},
-                    {QStringLiteral("nameGenerator"), QString::fromLatin1(sim.api().names().state())},
-                    {QStringLiteral("config"), configJson(sim.config())},
-                    {QStringLiteral("store"), storeJson(sim.api().store().image())}};
+                    {QStringLiteral("nowMs"), capture.nowMs},
+                    {QStringLiteral("nameGenerator"), QString::fromLatin1(capture.nameGenerator)},
+                    {QStringLiteral("config"), configJson(capture.config)},
+                    {QStringLiteral("store"), storeJson(capture.store)}};
     return QJsonDocument(doc).toJson(QJsonDocument::Compact);
 }
 
-bool LabFile::save(Simulation &sim, const QString &path, QString *error)
+bool LabFile::write(const Capture &capture, const QString &path, QString *error)
 {
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly)) {
@@ -275,7 +280,7 @@ bool LabFile::save(Simulation &sim, const QString &path, QString *error)
             *error = QStringLiteral("%1: %2").arg(path, f.errorString());
         return false;
     }
-    f.write(encode(sim));
+    f.write(encode(capture));
     if (!f.commit()) {
         if (error)
             *error = QStringLiteral("%1: %2").arg(path, f.errorString());

@@ -1,5 +1,6 @@
 #pragma once
 #include "core/sim/simulation.h"
+#include "core/store/storeimage.h"
 
 #include <QByteArray>
 #include <QString>
@@ -24,8 +25,21 @@ class LabFile
 public:
     static constexpr int kFormatVersion = 1;
 
-    static QByteArray encode(Simulation &sim);
-    static bool save(Simulation &sim, const QString &path, QString *error = nullptr);
+    // What a save needs, taken from a Simulation at once (values: the store image shares the
+    // stored objects); encoding it, the slow part, may then run on any thread.
+    struct Capture
+    {
+        SimulationConfig config;
+        qint64 nowMs = 0;
+        QByteArray nameGenerator;
+        store::StoreImage store;
+    };
+    static Capture capture(Simulation &sim);
+    static QByteArray encode(const Capture &capture);
+    static bool write(const Capture &capture, const QString &path, QString *error = nullptr);
+
+    static QByteArray encode(Simulation &sim) { return encode(capture(sim)); }
+    static bool save(Simulation &sim, const QString &path, QString *error = nullptr) { return write(capture(sim), path, error); }
     // `source` names the bytes in errors ("lab.rlab: store.keys[3]: ...").
     static std::optional<SimulationConfig> decode(const QByteArray &bytes, const QString &source, QString *error = nullptr);
     static std::optional<SimulationConfig> load(const QString &path, QString *error = nullptr);

@@ -32,6 +32,7 @@ Simulation::Simulation(const SimulationConfig &config)
     if (!config.nodes.isEmpty())
         cc.nodes = 0;
     m_cluster = std::make_unique<Cluster>(cc);
+    m_config.cluster.storeImage.reset();   // a saved lab's store: the Cluster's store holds it now
     for (const QStringList &n : config.nodes)
         m_cluster->addNode(n.value(0), n.value(1), n.value(2), n.value(3).toInt());
     api().store().setQuotaBackendBytes(config.quotaBackendBytes);

@@ -1,5 +1,6 @@
 #include "ui/record/labautosave.h"
 
+#include "core/sim/labfile.h"
 #include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
 
@@ -31,7 +32,13 @@ LabAutosave::LabAutosave(ClusterSession &session, const QString &dir, QObject *p
     connect(&m_timer, &QTimer::timeout, this, &LabAutosave::saveIfChanged);
 }
 
-LabAutosave::~LabAutosave() = default;
+LabAutosave::~LabAutosave()
+{
+    if (m_worker) {
+        m_worker->wait();
+        delete m_worker;
+    }
+}
 
 QString LabAutosave::defaultDir()
 {
@@ -76,6 +83,8 @@ void LabAutosave::start(int intervalMs)
 void LabAutosave::finish()
 {
     m_timer.stop();
+    if (m_worker)
+        m_worker->wait();
     if (m_started)
         QFile::remove(markerPath());
     m_started = false;
@@ -84,16 +93,28 @@ void LabAutosave::finish()
 bool LabAutosave::saveIfChanged()
 {
     const qint64 rev = m_session.view().revision();
-    if (rev == m_savedRevision && m_session.clusterEpoch() == m_savedEpoch)
-        return true;
-    QString error;
-    if (!m_session.saveLab(autosavePath(), &error)) {
-        emit saveFailed(error);
+    if (m_worker || (rev == m_savedRevision && m_session.clusterEpoch() == m_savedEpoch))
         return false;
-    }
     m_savedRevision = rev;
     m_savedEpoch = m_session.clusterEpoch();
-    emit saved(autosavePath(), rev);
+    auto capture = std::make_shared<LabFile::Capture>(LabFile::capture(m_session.simulation()));
+    const QString path = autosavePath();
+    auto error = std::make_shared<QString>();
+    m_worker = QThread::create([capture, path, error] {
+        if (!LabFile::write(*capture, path, error.get()) && error->isEmpty())
+            *error = QStringLiteral("%1: not written").arg(path);
+    });
+    connect(m_worker, &QThread::finished, this, [this, path, rev, error] {
+        m_worker->deleteLater();
+        m_worker = nullptr;
+        if (error->isEmpty()) {
+            emit saved(path, rev);
+        } else {
+            m_savedRevision = -1;   // try again next time
+            emit saveFailed(*error);
+        }
+    });
+    m_worker->start(QThread::LowPriority);
     return true;
 }
 
