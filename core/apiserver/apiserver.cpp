@@ -1,6 +1,8 @@
 #include "core/apiserver/apiserver.h"
 
 #include "core/api/defaults.h"
+#include "core/api/deployment.h"
+#include "core/api/replicaset.h"
 #include "core/api/genericobject.h"
 #include "core/api/jsoncompact.h"
 #include "core/api/namespace.h"
@@ -97,6 +99,10 @@ std::optional<ApiError> ApiServer::checkNamespace(const ResourceType &rt, const 
     return std::nullopt;
 }
 
+namespace {
+const QByteArray kPodsPrefix = QByteArrayLiteral("/registry/pods/");
+} // namespace
+
 Result<ObjectPtr> ApiServer::commit(const QByteArray &key, MutableObjectPtr obj, bool isCreate)
 {
     // Only the ApiServer writes to the store and it holds m_writeMutex, so the next revision is
@@ -130,7 +136,42 @@ Result<ObjectPtr> ApiServer::commit(const QByteArray &key, MutableObjectPtr obj,
     traceWrite("Put", key, got.main,
                QStringLiteral("etcd %1 %2 at revision %3").arg(isCreate ? QStringLiteral("created") : QStringLiteral("updated"),
                                                               QString::fromUtf8(key)).arg(got.main));
+    if (isCreate && key.startsWith(kPodsPrefix) && m_livePods.load() >= 0)
+        ++m_livePods;
     return Result<ObjectPtr>{frozen, {}};
+}
+
+void ApiServer::setPodCapacity(qint64 pods)
+{
+    m_podCapacity.store(std::max<qint64>(0, pods));
+}
+
+qint64 ApiServer::livePods() const
+{
+    std::lock_guard lock(m_writeMutex);
+    if (m_livePods.load() < 0)   // once, then counted on every create and delete
+        m_livePods.store(m_store.range(store::KeyRange::prefix(kPodsPrefix), {0, 0, true}).count);
+    return m_livePods.load();
+}
+
+std::optional<ApiError> ApiServer::checkCapacity(const ResourceType &rt, const Object &obj, bool podCreate) const
+{
+    const qint64 capacity = m_podCapacity.load();
+    if (capacity <= 0)
+        return std::nullopt;
+    if (podCreate && obj.kind() == Kind::Pod && livePods() >= capacity)
+        return ApiError::forbidden(rt.resource, rt.group, obj.metadata.name,
+                                   QStringLiteral("the lab is at its capacity of %1 pods").arg(capacity));
+    qint64 replicas = 0;
+    if (obj.kind() == Kind::Deployment)
+        replicas = static_cast<const Deployment &>(obj).replicas();
+    else if (obj.kind() == Kind::ReplicaSet)
+        replicas = static_cast<const ReplicaSet &>(obj).spec.replicas.value_or(1);
+    if (replicas > capacity)
+        return ApiError::forbidden(rt.resource, rt.group, obj.metadata.name,
+                                   QStringLiteral("spec.replicas %1 is more than this lab can run (its capacity is %2 pods)")
+                                       .arg(replicas).arg(capacity));
+    return std::nullopt;
 }
 
 Result<ObjectPtr> ApiServer::create(MutableObjectPtr obj, const WriteOptions &opts)
@@ -181,6 +222,8 @@ Result<ObjectPtr> ApiServer::create(const ResourceType &rt, const QString &nsIn,
     const QByteArray key = rt.etcdKey(ns, obj->metadata.name);
     if (getLocked(rt, ns, obj->metadata.name))
         return R::failure(ApiError::alreadyExists(rt.resource, rt.group, obj->metadata.name));
+    if (auto err = checkCapacity(rt, *obj, true))
+        return R::failure(*err);
     obj->metadata.uid = names.uid();
     obj->metadata.creationTimestamp = m_clock.now() / 1000 * 1000;   // metav1.Time: seconds
     obj->metadata.resourceVersion.clear();

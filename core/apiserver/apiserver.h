@@ -8,7 +8,9 @@
 #include <QJsonObject>
 #include <functional>
 #include <memory>
+#include <atomic>
 #include <mutex>
+#include <optional>
 
 namespace rlab {
 class Clock;
@@ -87,6 +89,16 @@ public:
     // Maximum size of a request body / manifest (the API server's limit): 3 MiB.
     static constexpr qint64 kMaxRequestBytes = 3 * 1024 * 1024;
 
+    // The lab's capacity (not upstream: a simulated cluster has to stop somewhere): at most
+    // `pods` pods exist at once, and no Deployment or ReplicaSet may ask for more replicas than
+    // that. Beyond it a pod create, or such a spec, is Forbidden with a message that says so;
+    // 0 = no limit (the default here; Simulation sets its config's podCapacity). E.g. capacity
+    // 100,000: a Deployment of 150,000 replicas → 403 `deployments.apps "web" is forbidden:
+    // spec.replicas 150000 is more than this lab can run (its capacity is 100000 pods)`.
+    void setPodCapacity(qint64 pods);
+    qint64 podCapacity() const { return m_podCapacity.load(); }
+    qint64 livePods() const;
+
 private:
     struct Current;
     Result<api::ObjectPtr> writeUpdate(const ResourceType &rt, api::MutableObjectPtr obj,
@@ -107,6 +119,9 @@ private:
     TraceLog *m_trace;
     NameGenerator m_names;
     mutable std::recursive_mutex m_writeMutex;
+    std::atomic<qint64> m_podCapacity{0};
+    mutable std::atomic<qint64> m_livePods{-1};   // -1: not counted yet (a restored store)
+    std::optional<ApiError> checkCapacity(const ResourceType &rt, const api::Object &obj, bool podCreate) const;
 };
 
 } // namespace rlab::apiserver

@@ -13,6 +13,8 @@ Result<ObjectPtr> ApiServer::deleteNow(const ResourceType &rt, const ObjectPtr &
 {
     const QByteArray key = rt.etcdKey(old->metadata.namespace_, old->metadata.name);
     const store::DeleteResult d = m_store.deleteRange(store::KeyRange::single(key));
+    if (d.deleted > 0 && old->kind() == Kind::Pod && m_livePods.load() >= 0)
+        --m_livePods;
     traceWrite("Delete", key, d.revision,
                QStringLiteral("etcd deleted %1 at revision %2").arg(QString::fromUtf8(key)).arg(d.revision));
     return {old, {}};

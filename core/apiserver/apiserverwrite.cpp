@@ -94,6 +94,9 @@ Result<ObjectPtr> ApiServer::writeUpdate(const ResourceType &rt, MutableObjectPt
     const FieldErrors errors = statusOnly ? validateStatusUpdate(*obj, *old) : validateUpdate(*obj, *old);
     if (!errors.isEmpty())
         return R::failure(ApiError::invalid(rt.kind, rt.group, obj->metadata.name, errors));
+    if (!statusOnly)
+        if (auto err = checkCapacity(rt, *obj, false))
+            return R::failure(*err);
     // An update that changes nothing writes nothing and keeps the resourceVersion (upstream
     // GuaranteedUpdate skips the etcd write when the bytes are equal).
     obj->metadata.resourceVersion = old->metadata.resourceVersion;

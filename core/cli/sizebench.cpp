@@ -79,6 +79,7 @@ SizeBenchResult runSizeBench(const SizeBenchOptions &o, const std::function<void
     SimulationConfig config;
     config.cluster.nodes = o.nodes;
     config.cluster.maxPods = kMaxPodsPerNode;
+    config.podCapacity = 0;   // large goes past the lab's default capacity of 100,000 pods
     config.cluster.seed = 1;
     config.latency = LatencyModel::instant();
     Simulation sim(config);

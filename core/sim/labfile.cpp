@@ -60,7 +60,8 @@ QJsonObject configJson(const SimulationConfig &c)
             {QStringLiteral("nodes"), nodes},
             {QStringLiteral("latency"), latencyJson(c.latency)},
             {QStringLiteral("quotaBackendBytes"), c.quotaBackendBytes},
-            {QStringLiteral("maxRetainedRevisions"), c.maxRetainedRevisions}};
+            {QStringLiteral("maxRetainedRevisions"), c.maxRetainedRevisions},
+            {QStringLiteral("podCapacity"), c.podCapacity}};
 }
 
 QJsonObject storeJson(const store::StoreImage &im)
@@ -186,6 +187,7 @@ bool readConfig(Reader &r, const QJsonObject &o, SimulationConfig &c)
         c.latency = *m;
     c.quotaBackendBytes = r.integer(o, p, QStringLiteral("quotaBackendBytes"), 0, kMaxRevision);
     c.maxRetainedRevisions = r.integer(o, p, QStringLiteral("maxRetainedRevisions"), 0, kMaxRevision);
+    c.podCapacity = r.integer(o, p, QStringLiteral("podCapacity"), 0, kMaxRevision);
     return !r.failed();
 }
 

@@ -36,6 +36,7 @@ Simulation::Simulation(const SimulationConfig &config)
     for (const QStringList &n : config.nodes)
         m_cluster->addNode(n.value(0), n.value(1), n.value(2), n.value(3).toInt());
     api().store().setQuotaBackendBytes(config.quotaBackendBytes);
+    api().setPodCapacity(config.podCapacity);
     m_informers = std::make_unique<client::SharedInformerFactory>(client());
     m_sleeper = std::make_unique<ClockSleeper>(clock());
     m_runner = std::make_unique<DeterministicRunner>(clock());

@@ -46,6 +46,9 @@ struct SimulationConfig
     // Compaction by revision count as well as by time: when more revisions than this are
     // retained, the next housekeeping pass compacts to keep the newest half.
     qint64 maxRetainedRevisions = 1'000'000;
+    // The lab's capacity (ApiServer::setPodCapacity): pods at once, and the most replicas one
+    // Deployment or ReplicaSet may ask for; 0 = no limit (rlab bench sets that).
+    qint64 podCapacity = 100'000;
     static QStringList knownControllers();
 };
 

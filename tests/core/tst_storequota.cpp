@@ -4,6 +4,7 @@
 // still work); the API server passes it on as a 500 with etcd's words; the Simulation's
 // housekeeping compacts when the alarm is up or too many revisions are retained.
 #include "core/api/codec.h"
+#include "core/api/deployment.h"
 #include "core/apiserver/apiserver.h"
 #include "core/sim/simulation.h"
 #include "core/store/kvstore.h"
@@ -177,6 +178,43 @@ private slots:
         const store::StoreStats st = sim.api().store().stats();
         QCOMPARE(st.compactRevision, st.revision - 50);
         QVERIFY(st.retainedRevisions <= 51);
+    }
+
+    // The lab's capacity (issue #17 item 4): a Deployment or ReplicaSet may not ask for more
+    // replicas than the lab can run, and pods stop at the capacity; both Forbidden, nothing
+    // written, in the API server's words.
+    void labCapacity()
+    {
+        SimulationConfig c;
+        c.podCapacity = 5;
+        Simulation sim(c);
+        const qint64 rev = sim.api().store().revision();
+        const auto r = sim.api().create(test::makeDeployment(QStringLiteral("web"), 6));
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error->code, 403);
+        QCOMPARE(r.error->reason, QStringLiteral("Forbidden"));
+        QCOMPARE(r.error->message, QStringLiteral("deployments.apps \"web\" is forbidden: spec.replicas 6 is more than this lab can run "
+                                                  "(its capacity is 5 pods)"));
+        QCOMPARE(sim.api().store().revision(), rev);
+        // Two Deployments of 3: the sixth pod is refused, the ReplicaSet controller says so.
+        QVERIFY(sim.api().create(test::makeDeployment(QStringLiteral("a"), 3)).ok());
+        QVERIFY(sim.api().create(test::makeDeployment(QStringLiteral("b"), 3)).ok());
+        sim.runUntilIdle(60'000);
+        QCOMPARE(sim.api().livePods(), 5);
+        bool failedCreate = false;
+        for (const api::ObjectPtr &o : sim.api().list(apiserver::resources::byKind(api::Kind::Event), QStringLiteral("default")).value.items)
+            failedCreate = failedCreate || o->toJson().value(QLatin1String("message")).toString().contains(QLatin1String("the lab is at its capacity of 5 pods"));
+        QVERIFY(failedCreate);
+        // Scaling past the capacity is refused too; deleting frees room.
+        auto d = sim.api().getAs<api::Deployment>(QStringLiteral("default"), QStringLiteral("a"))->clone();
+        std::static_pointer_cast<api::Deployment>(d)->spec.replicas = 7;
+        QCOMPARE(sim.api().update(d).error->code, 403);
+        QVERIFY(sim.api().remove(apiserver::resources::byKind(api::Kind::Deployment), QStringLiteral("default"), QStringLiteral("a")).ok());
+        sim.runUntilIdle(120'000);
+        QCOMPARE(sim.api().livePods(), 3);
+        // A restored store is counted once.
+        apiserver::ApiServer fresh(sim.api().store(), sim.clock());
+        QCOMPARE(fresh.livePods(), 3);
     }
 };
 
