@@ -5,6 +5,10 @@
 #include "core/http/connectoptions.h"
 #include "core/http/restconfig.h"
 
+#include <QNetworkProxy>
+#include <QSslConfiguration>
+
+#include <atomic>
 #include <memory>
 
 namespace rlab::http {
@@ -22,7 +26,8 @@ class BackoffGate;
 class RestClient : public client::Interface
 {
 public:
-    RestClient(RestConfig config, ConnectOptions options = {});
+    // Use http::connect(); this constructor trusts that `tls` and `proxy` match the config.
+    RestClient(RestConfig config, ConnectOptions options, const QSslConfiguration &tls, const QNetworkProxy &proxy);
     ~RestClient() override;   // closes every watch, stops the network thread
 
     Result<ObjectPtr> create(const ResourceType &rt, const QString &ns, MutableObjectPtr obj,
@@ -61,10 +66,14 @@ public:
     Result<QJsonObject> getJson(const QString &path) const;
 
 private:
-    struct Call;
-    Result<QJsonObject> send(const Call &call) const;
-    Result<ObjectPtr> objectCall(const Call &call, const ResourceType &rt) const;
+    // One exchange: the JSON body of a 2xx answer, else the ApiError (Status, or 503 with why).
+    Result<QJsonObject> call(const QByteArray &method, const QString &pathAndQuery, const QByteArray &body = {},
+                             const QByteArray &contentType = {}) const;
+    Result<ObjectPtr> objectCall(const QByteArray &method, const QString &pathAndQuery, const ResourceType &rt,
+                                 const QByteArray &body = {}, const QByteArray &contentType = {}) const;
     Result<apiserver::ObjectList> listPage(const ResourceType &rt, const QString &ns, const ListOptions &opts) const;
+    Result<apiserver::ObjectList> listAll(const ResourceType &rt, const QString &ns, const ListOptions &opts) const;
+    static QString gateKey(const char *verb, const ResourceType &rt, const QString &ns, const ListOptions &opts);
 
     RestConfig m_config;
     ConnectOptions m_options;
@@ -73,6 +82,7 @@ private:
     Clock *m_clock = nullptr;
     std::unique_ptr<BackoffGate> m_backoff;
     std::unique_ptr<NetworkThread> m_net;
+    std::atomic<quint64> m_nextWatchId{1};
 };
 
 } // namespace rlab::http
