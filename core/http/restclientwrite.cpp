@@ -55,7 +55,8 @@ client::Interface::Result<api::ObjectPtr> RestClient::create(const ResourceType 
 client::Interface::Result<api::ObjectPtr> RestClient::create(MutableObjectPtr obj, const WriteOptions &opts)
 {
     const ResourceType rt = resourceOf(*obj);
-    return create(rt, namespaceOf(rt, *obj), std::move(obj), opts);
+    const QString ns = namespaceOf(rt, *obj);
+    return create(rt, ns, std::move(obj), opts);
 }
 
 client::Interface::Result<api::ObjectPtr> RestClient::update(const ResourceType &rt, const QString &ns, MutableObjectPtr obj,
@@ -69,7 +70,8 @@ client::Interface::Result<api::ObjectPtr> RestClient::update(const ResourceType 
 client::Interface::Result<api::ObjectPtr> RestClient::update(MutableObjectPtr obj, const WriteOptions &opts)
 {
     const ResourceType rt = resourceOf(*obj);
-    return update(rt, namespaceOf(rt, *obj), std::move(obj), opts);
+    const QString ns = namespaceOf(rt, *obj);
+    return update(rt, ns, std::move(obj), opts);
 }
 
 client::Interface::Result<api::ObjectPtr> RestClient::updateStatus(MutableObjectPtr obj)
