@@ -4,6 +4,7 @@
 // as one table; plus the ExecCredential parser.
 #include "core/http/connect.h"
 #include "core/http/execplugin.h"
+#include "core/http/proxysettings.h"
 
 #include <QDir>
 #include <QFile>
@@ -224,6 +225,50 @@ private slots:
         sel.context = QStringLiteral("other");
         QVERIFY(!http::connect(sel, &error));
         QCOMPARE(error, QStringLiteral("Error in configuration: context was not found for specified context: other"));
+    }
+
+    void proxies_data()
+    {
+        QTest::addColumn<QString>("server");
+        QTest::addColumn<QString>("proxyUrl");
+        QTest::addColumn<QStringList>("env");      // NAME=value
+        QTest::addColumn<QString>("expected");     // none | http host:port | socks5 host:port | the error
+        QTest::newRow("nothing set") << "https://k8s.example" << "" << QStringList{} << "none";
+        QTest::newRow("proxy-url http") << "https://k8s.example" << "http://proxy:3128" << QStringList{} << "http proxy:3128";
+        QTest::newRow("proxy-url socks5") << "https://k8s.example" << "socks5://proxy" << QStringList{} << "socks5 proxy:1080";
+        QTest::newRow("proxy-url even for loopback") << "https://127.0.0.1:6443" << "http://proxy:3128" << QStringList{} << "http proxy:3128";
+        QTest::newRow("HTTPS_PROXY") << "https://k8s.example" << "" << QStringList{QStringLiteral("HTTPS_PROXY=proxy:8080")} << "http proxy:8080";
+        QTest::newRow("https_proxy, lower case") << "https://k8s.example" << "" << QStringList{QStringLiteral("https_proxy=http://p:1")} << "http p:1";
+        QTest::newRow("HTTP_PROXY is for http servers") << "https://k8s.example" << "" << QStringList{QStringLiteral("HTTP_PROXY=p:1")} << "none";
+        QTest::newRow("NO_PROXY domain") << "https://api.k8s.example" << "" << QStringList{QStringLiteral("HTTPS_PROXY=p:1"), QStringLiteral("NO_PROXY=other,.k8s.example")} << "none";
+        QTest::newRow("NO_PROXY *") << "https://k8s.example" << "" << QStringList{QStringLiteral("HTTPS_PROXY=p:1"), QStringLiteral("NO_PROXY=*")} << "none";
+        QTest::newRow("never for localhost") << "https://localhost:6443" << "" << QStringList{QStringLiteral("HTTPS_PROXY=p:1")} << "none";
+        QTest::newRow("never for loopback") << "https://127.0.0.1:6443" << "" << QStringList{QStringLiteral("HTTPS_PROXY=p:1")} << "none";
+        QTest::newRow("https proxy") << "https://k8s.example" << "https://proxy:443" << QStringList{}
+                                     << "error: proxy https://proxy:443: https:// proxies are not supported by this client; use http:// or socks5://";
+    }
+    void proxies()
+    {
+        QFETCH(QString, server);
+        QFETCH(QString, proxyUrl);
+        QFETCH(QStringList, env);
+        QFETCH(QString, expected);
+        RestConfig c;
+        c.server = QUrl(server);
+        c.proxyUrl = QUrl(proxyUrl);
+        QProcessEnvironment e;
+        for (const QString &kv : env)
+            e.insert(kv.section(QLatin1Char('='), 0, 0), kv.section(QLatin1Char('='), 1));
+        QString error;
+        const std::optional<QNetworkProxy> p = ProxySettings::proxyFor(c, e, &error);
+        if (!p)
+            QCOMPARE(error, expected);
+        else if (p->type() == QNetworkProxy::NoProxy)
+            QCOMPARE(QStringLiteral("none"), expected);
+        else
+            QCOMPARE(QStringLiteral("%1 %2:%3").arg(p->type() == QNetworkProxy::Socks5Proxy ? QStringLiteral("socks5") : QStringLiteral("http"),
+                                                    p->hostName()).arg(p->port()),
+                     expected);
     }
 
     void execCredentials_data()
