@@ -184,6 +184,21 @@ private slots:
         QVERIFY(!r.error->message.contains(QString::fromLatin1(lab.token)));
     }
 
+    // tokenFile is re-read after a 401 (the token was rotated) and the request retried once.
+    void aRotatedTokenFileIsReread()
+    {
+        const QString file = lab.writeFile(QStringLiteral("token"), "old-token\n");
+        QString error;
+        auto client = lab.connect(lab.kubeconfigWith(QStringLiteral("tokenfile"), {}, {}, "    tokenFile: " + file.toUtf8() + "\n"), &error);
+        QVERIFY2(client, qPrintable(error));
+        QCOMPARE(client->get(byKind(api::Kind::Node), {}, QStringLiteral("node-1")).error->code, 401);
+        QCOMPARE(client->counters().unauthorizedRetries.load(), 0);   // the file still says the same
+        lab.writeFile(QStringLiteral("token"), lab.token + "\n");
+        auto r = client->get(byKind(api::Kind::Node), {}, QStringLiteral("node-1"));
+        QVERIFY2(r.ok(), r.ok() ? "" : qPrintable(r.error->message));
+        QCOMPARE(client->counters().unauthorizedRetries.load(), 1);
+    }
+
     void clientCertificates_data()
     {
         QTest::addColumn<QStringList>("makeKey");   // openssl arguments writing client.key

@@ -229,6 +229,7 @@ private slots:
     void theServerMustBeTrusted()
     {
         QString error;
+        const QByteArray caPem = lab.caPem;
         lab.caPem.clear();   // a kubeconfig without certificate-authority-data: the system's roots
         auto untrusted = lab.connect(lab.kubeconfigWith(QStringLiteral("noca"), {}, {}, "    token: " + lab.token + "\n"), &error);
         QVERIFY2(untrusted, qPrintable(error));
@@ -241,6 +242,20 @@ private slots:
                                     &error);
         QVERIFY2(insecure, qPrintable(error));
         QVERIFY(insecure->get(byKind(api::Kind::Node), {}, QStringLiteral("node-1")).ok());
+        // tls-server-name: the name the certificate is checked against (and sent as SNI).
+        lab.caPem = caPem;
+        auto named = lab.connect(lab.kubeconfigWith(QStringLiteral("named"), {}, "    tls-server-name: localhost\n", "    token: " + lab.token + "\n"),
+                                 &error);
+        QVERIFY(named->get(byKind(api::Kind::Node), {}, QStringLiteral("node-1")).ok());
+        auto watched = named->watch(byKind(api::Kind::Node), {}, {});
+        QVERIFY(watched.ok());
+        auto misnamed = lab.connect(lab.kubeconfigWith(QStringLiteral("misnamed"), {}, "    tls-server-name: other.example\n",
+                                                       "    token: " + lab.token + "\n"),
+                                    &error);
+        auto mismatch = misnamed->get(byKind(api::Kind::Node), {}, QStringLiteral("node-1"));
+        QVERIFY(!mismatch.ok());
+        QVERIFY2(mismatch.error->message.contains(QLatin1String("x509: certificate is valid for")), qPrintable(mismatch.error->message));
+        QVERIFY(!misnamed->watch(byKind(api::Kind::Node), {}, {}).ok());
         auto refused = lab.connect(lab.kubeconfigWith(QStringLiteral("closed"), QStringLiteral("https://127.0.0.1:1"), {}, {}), &error);
         auto down = refused->get(byKind(api::Kind::Node), {}, QStringLiteral("node-1"));
         QCOMPARE(down.error->message, QStringLiteral("Get \"https://127.0.0.1:1/api/v1/nodes/node-1\": dial tcp 127.0.0.1:1: connect: connection refused"));
