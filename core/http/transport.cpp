@@ -116,7 +116,8 @@ void Transport::sendWith(const HttpRequest &request, const std::shared_ptr<Reply
             case QNetworkReply::ProxyNotFoundError: socketError = QAbstractSocket::ProxyNotFoundError; break;
             default: break;
             }
-            r.transportError = TransportError::describe(socketError, *sslErrors, m_ctx.config.server, reply->errorString());
+            r.transportError = TransportError::describe(socketError, *sslErrors, m_ctx.config.server, reply->errorString(),
+                                                            m_ctx.config.tlsServerName);
         }
         m_ctx.trace("HttpRequest", QStringLiteral("%1 %2 \u2192 %3 (%4 ms)")
                                            .arg(QString::fromLatin1(request.method), request.pathAndQuery,

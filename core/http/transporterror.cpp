@@ -6,7 +6,7 @@
 namespace rlab::http {
 
 QString TransportError::describe(QAbstractSocket::SocketError error, const QList<QSslError> &sslErrors, const QUrl &server,
-                                 const QString &fallback)
+                                 const QString &fallback, const QString &peerName)
 {
     const QString hostPort = QStringLiteral("%1:%2").arg(server.host()).arg(server.port(server.scheme() == QLatin1String("https") ? 443 : 80));
     for (const QSslError &e : sslErrors) {
@@ -14,7 +14,7 @@ QString TransportError::describe(QAbstractSocket::SocketError error, const QList
         case QSslError::HostNameMismatch: {
             QStringList names = e.certificate().subjectAlternativeNames().values();
             return QStringLiteral("tls: failed to verify certificate: x509: certificate is valid for %1, not %2")
-                    .arg(names.join(QStringLiteral(", ")), server.host());
+                    .arg(names.join(QStringLiteral(", ")), peerName.isEmpty() ? server.host() : peerName);
         }
         case QSslError::SelfSignedCertificate:
         case QSslError::SelfSignedCertificateInChain:

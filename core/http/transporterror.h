@@ -15,8 +15,9 @@ namespace rlab::http {
 class TransportError
 {
 public:
+    // peerName: the name the certificate was checked against (tls-server-name), "" = the host.
     static QString describe(QAbstractSocket::SocketError error, const QList<QSslError> &sslErrors, const QUrl &server,
-                            const QString &fallback);
+                            const QString &fallback, const QString &peerName = {});
 };
 
 } // namespace rlab::http

@@ -31,7 +31,7 @@ WatchConnection::WatchConnection(const TransportContext &ctx, apiserver::Resourc
                                                "resourceVersion %3").arg(m_path).arg(m_watchdog.interval()).arg(m_rv));
         dropSocket();
         if (!m_opened)
-            attemptFailed(HttpResponse{0, {}, QStringLiteral("watchdog: no response within %1 ms").arg(m_watchdog.interval()), 0});
+            attemptFailed(HttpResponse{0, {}, QStringLiteral("context deadline exceeded (Client.Timeout exceeded while awaiting headers)"), 0});
         else
             reconnectLater(0);
     });
@@ -88,7 +88,7 @@ void WatchConnection::connectSocket(const Credential &credential)
             return;
         if (e == QAbstractSocket::RemoteHostClosedError && m_parser.headComplete())
             return;   // handled by disconnected
-        const QString why = TransportError::describe(e, m_sslErrors, m_ctx.config.server, s->errorString());
+        const QString why = TransportError::describe(e, m_sslErrors, m_ctx.config.server, s->errorString(), m_ctx.config.tlsServerName);
         dropSocket();
         onEnded(why);
     });
@@ -104,7 +104,10 @@ void WatchConnection::connectSocket(const Credential &credential)
     });
     const QUrl &server = m_ctx.config.server;
     const quint16 port = quint16(server.port(m_ctx.https() ? 443 : 80));
-    m_watchdog.start();   // also bounds connecting and the TLS handshake
+    // Until the first answer the watchdog bounds connecting, the TLS handshake and the head like
+    // any request (requestTimeoutMs); on an open stream it is the idle limit.
+    m_watchdog.start(int(std::min<qint64>(m_opened ? m_ctx.options.watchIdleTimeoutMs : m_ctx.options.requestTimeoutMs,
+                                          std::numeric_limits<int>::max())));
     if (m_ctx.https()) {
         QSslConfiguration tls = m_ctx.tls;
         if (!credential.certificate.isNull()) {
@@ -146,7 +149,8 @@ void WatchConnection::onReadyRead()
     const QByteArray bytes = m_socket->readAll();
     if (bytes.isEmpty())
         return;
-    m_watchdog.start();   // any byte counts: events, bookmarks, chunk framing
+    if (m_parser.headComplete() || m_opened)   // any byte counts: events, bookmarks, chunk framing
+        m_watchdog.start(int(std::min<qint64>(m_ctx.options.watchIdleTimeoutMs, std::numeric_limits<int>::max())));
     if (!m_parser.feed(bytes)) {
         dropSocket();
         onEnded(QStringLiteral("malformed HTTP response from the server"));
@@ -175,6 +179,7 @@ void WatchConnection::onReadyRead()
 
 void WatchConnection::onHead()
 {
+    m_watchdog.start(int(std::min<qint64>(m_ctx.options.watchIdleTimeoutMs, std::numeric_limits<int>::max())));
     ++m_ctx.counters->watchesOpened;
     m_retried401 = false;
     if (m_opened) {

@@ -94,7 +94,7 @@ public:
         std::lock_guard lock(m_mutex);
         return m_requests;
     }
-    std::unique_ptr<http::RestClient> client(QString *error)
+    std::unique_ptr<http::RestClient> client(QString *error, qint64 requestTimeoutMs = 30'000)
     {
         const QString path = m_dir.filePath(QStringLiteral("config"));
         QFile f(path);
@@ -106,6 +106,7 @@ public:
         sel.files = {path};
         http::ConnectOptions o;
         o.listPageSize = 2;
+        o.requestTimeoutMs = requestTimeoutMs;
         return http::connect(sel, error, o);
     }
 
@@ -184,6 +185,25 @@ private slots:
         QVERIFY(!r.ok());
         QCOMPARE(r.error->code, 502);
         QVERIFY2(r.error->message.startsWith(QStringLiteral("an error on the server (\"<html>bad gateway</html>\") has prevented the request from succeeding")), qPrintable(r.error->message));
+    }
+
+    // A server that accepts and never answers: requests and the first watch attempt end after
+    // requestTimeoutMs, in Go's words; the network thread never waited.
+    void aSilentServerTimesOut()
+    {
+        ScriptedServer server([](const QByteArray &) { return QByteArray(); });
+        QString error;
+        auto client = server.client(&error, 1000);
+        auto r = client->get(byKind(api::Kind::Pod), QStringLiteral("default"), QStringLiteral("x"));
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error->code, 503);
+        QVERIFY2(r.error->message.endsWith(QStringLiteral("context deadline exceeded (Client.Timeout exceeded while awaiting headers)")),
+                 qPrintable(r.error->message));
+        auto w = client->watch(byKind(api::Kind::Pod), QStringLiteral("default"), {});
+        QVERIFY(!w.ok());
+        QVERIFY2(w.error->message.endsWith(QStringLiteral("context deadline exceeded (Client.Timeout exceeded while awaiting headers)")),
+                 qPrintable(w.error->message));
+        QCOMPARE(client->counters().watchesOpened.load(), 0);
     }
 
     void anExpiredContinueTokenFallsBackToAFullList()
