@@ -12,8 +12,13 @@
 //   client::SharedIndexInformer inf(*c, apiserver::resources::byKind(api::Kind::Deployment));
 //
 // connect() only resolves the kubeconfig and starts the client's network thread; it sends no
-// request (the first verb does; a bad server shows up as that verb's ApiError). Use
-// loadKubeconfig() alone to show what a kubeconfig resolves to (RestConfig::describe()).
+// request (the first verb does; a bad server shows up as that verb's ApiError, 503 with Go's
+// words when nothing answered). Use loadKubeconfig() alone to show what a kubeconfig resolves
+// to (RestConfig::describe(), no secrets), KubeconfigFiles::load() for the contexts a "Connect
+// to cluster…" dialog offers (contexts.keys(), currentContext). Inside a QObject subclass write
+// http::connect (QObject::connect hides it). Verbs block their caller until the answer (a GET
+// is ~3 ms on loopback): keep them off the GUI thread for lists of a real cluster. create(obj)
+// without a namespace uses "default" (client::Interface's rule), not the context's namespace.
 // Thread rules: any thread; the client's verbs from any thread, except its own network thread.
 #include "core/http/connectoptions.h"
 #include "core/http/kubeconfigselection.h"
