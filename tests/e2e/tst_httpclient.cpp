@@ -8,12 +8,15 @@
 #include "core/api/pod.h"
 #include "core/apiserver/apiserver.h"
 #include "core/base/tracelog.h"
+#include "core/server/servecommand.h"
 #include "tests/e2e/httplab.h"
 #include "tests/e2e/tcpproxy.h"
 
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QTest>
+#include <QTextStream>
+#include <QTimer>
 
 using namespace rlab;
 using namespace rlab::test;
@@ -259,6 +262,38 @@ private slots:
         auto refused = lab.connect(lab.kubeconfigWith(QStringLiteral("closed"), QStringLiteral("https://127.0.0.1:1"), {}, {}), &error);
         auto down = refused->get(byKind(api::Kind::Node), {}, QStringLiteral("node-1"));
         QCOMPARE(down.error->message, QStringLiteral("Get \"https://127.0.0.1:1/api/v1/nodes/node-1\": dial tcp 127.0.0.1:1: connect: connection refused"));
+    }
+
+    // `rlab serve` itself: the kubeconfig it writes (HTTPS, its CA, a token) is all a client needs.
+    void theKubeconfigRlabServeWrites()
+    {
+        QTemporaryDir dir;
+        const QString kubeconfig = dir.filePath(QStringLiteral("config"));
+        int nodes = -1;
+        QString describe, failure;
+        QTimer::singleShot(1000, [&] {   // inside serveCommand's event loop; its server has its own thread
+            QString error;
+            http::KubeconfigSelection sel;
+            sel.files = {kubeconfig};
+            auto served = http::connect(sel, &error);
+            if (!served) {
+                failure = error;
+                return;
+            }
+            describe = served->config().describe();
+            auto r = served->list(byKind(api::Kind::Node), {});
+            if (r.ok())
+                nodes = int(r.value.items.size());
+            else
+                failure = r.error->message;
+        });
+        QString outText, errText;
+        QTextStream out(&outText), err(&errText);
+        QCOMPARE(server::serveCommand({QStringLiteral("--kubeconfig"), kubeconfig, QStringLiteral("--exit-after"), QStringLiteral("2")}, out, err), 0);
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
+        QCOMPARE(nodes, 3);
+        QVERIFY2(describe.startsWith(QStringLiteral("context reconcile-lab: cluster reconcile-lab (https://127.0.0.1:")), qPrintable(describe));
+        QVERIFY2(describe.endsWith(QStringLiteral("user reconcile-lab (token), namespace default")), qPrintable(describe));
     }
 
     void listsArePagedWithContinue()
