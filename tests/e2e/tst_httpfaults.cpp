@@ -2,6 +2,7 @@
 // http::RestClient against a scripted server that misbehaves the way real API servers and
 // proxies do: 410 Gone as the watch's HTTP status, 5xx Status errors (verbatim, then backoff),
 // bodies that are not a Status, and a list whose continue token expires mid-way.
+#include "core/api/deployment.h"
 #include "core/api/pod.h"
 #include "core/http/connect.h"
 
@@ -204,6 +205,43 @@ private slots:
         QVERIFY2(w.error->message.endsWith(QStringLiteral("context deadline exceeded (Client.Timeout exceeded while awaiting headers)")),
                  qPrintable(w.error->message));
         QCOMPARE(client->counters().watchesOpened.load(), 0);
+    }
+
+    // Objects as a real cluster sends them (fields the lab does not model, managedFields, probes,
+    // tolerations, null timestamps). tests/data/http/*.json are written by hand in the shape of a
+    // kind cluster's kube-system objects, not captured from one.
+    void objectsOfARealClusterDecode()
+    {
+        const auto file = [](const char *name) {
+            QFile f(QStringLiteral(RLAB_TEST_DATA "/http/") + QLatin1String(name));
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        };
+        const QByteArray pods = file("kind-podlist.json"), deployment = file("kind-deployment.json");
+        QVERIFY(!pods.isEmpty() && !deployment.isEmpty());
+        ScriptedServer server([&](const QByteArray &request) {
+            const QByteArray &body = request.contains("/deployments/") ? deployment : pods;
+            return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+        });
+        QString error;
+        auto client = server.client(&error);
+        apiserver::ListOptions lo;
+        lo.limit = 500;
+        auto list = client->list(byKind(api::Kind::Pod), QStringLiteral("kube-system"), lo);
+        QVERIFY2(list.ok(), list.ok() ? "" : qPrintable(list.error->message));
+        QCOMPARE(list.value.resourceVersion, 48211);
+        const auto p = api::objectCast<api::Pod>(list.value.items.value(0));
+        QVERIFY(p);
+        QCOMPARE(p->spec.nodeName, QStringLiteral("kind-control-plane"));
+        QCOMPARE(p->spec.containers.first().image, QStringLiteral("registry.k8s.io/coredns/coredns:v1.10.1"));
+        QCOMPARE(p->status.phase, QStringLiteral("Running"));
+        QCOMPARE(p->metadata.ownerReferences.first().name, QStringLiteral("coredns-5d78c9869d"));
+        auto d = client->get(byKind(api::Kind::Deployment), QStringLiteral("kube-system"), QStringLiteral("coredns"));
+        QVERIFY2(d.ok(), d.ok() ? "" : qPrintable(d.error->message));
+        const auto dep = api::objectCast<api::Deployment>(d.value);
+        QCOMPARE(dep->replicas(), 2);
+        QCOMPARE(dep->status.availableReplicas, 2);
+        QCOMPARE(dep->status.conditions.size(), 2);
+        QCOMPARE(dep->metadata.annotations.value(QStringLiteral("deployment.kubernetes.io/revision")), QStringLiteral("1"));
     }
 
     void anExpiredContinueTokenFallsBackToAFullList()
