@@ -322,6 +322,10 @@ private slots:
         lo.labelSelector = QStringLiteral("app in (");
         auto bad = paged->list(pods, QStringLiteral("default"), lo);
         QCOMPARE(bad.error->code, 400);
+        auto badWatch = paged->watch(pods, QStringLiteral("default"), lo);   // refused before streaming: the Status
+        QVERIFY(!badWatch.ok());
+        QCOMPARE(badWatch.error->code, 400);
+        QCOMPARE(badWatch.error->message, bad.error->message);
     }
 
     // A Reflector's watch: events, BOOKMARKs (the served lab sends one 2 s before timeoutSeconds),
