@@ -186,6 +186,8 @@ void RestHandler::handle(const QHttpServerRequest &request, QHttpServerResponder
                                           {}, {}, {}, {}, 0});
     } else if (!m_token.isEmpty() && !publicPath && !sameSecret(bearerToken(header(request, "Authorization")), m_token)) {
         reply = HttpReply::error(ApiError::unauthorized());
+    } else if (std::optional<ApiError> denied = authenticateAndAuthorize(call, header(request, "Authorization"), responder, publicPath)) {
+        reply = HttpReply::error(*denied);
     } else if (call.body.size() > ApiServer::kMaxRequestBytes) {
         reply = HttpReply::error(ApiError::requestEntityTooLarge(
             QStringLiteral("Request entity too large: limit is %1").arg(ApiServer::kMaxRequestBytes)));

@@ -1,0 +1,280 @@
+#include "core/server/servebench.h"
+
+#include "core/server/benchstudent.h"
+#include "core/server/kubeconfig.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QTimer>
+
+#include <algorithm>
+#include <memory>
+#include <unistd.h>
+
+namespace rlab::server {
+
+namespace {
+
+void usage(QTextStream &s)
+{
+    s << "usage: rlab bench serve [--students N] [--seconds S] [--think-ms T] [--speed X] [--json]\n"
+         "  --students N   students on one served lab (default 40), each a kubectl-like client\n"
+         "                 (create, get, scale, list) and a window's watches (deployments,\n"
+         "                 replicasets, pods, events in their namespace)\n"
+         "  --seconds S    how long the class works (default 20)\n"
+         "  --think-ms T   pause between one student's kubectl requests (default 250)\n"
+         "  --speed X      the served lab's virtual time speed (default 10)\n"
+         "  --json         one JSON object instead of the table\n";
+}
+
+// VmRSS of a process in KiB (0 if gone).
+qint64 rssKiB(qint64 pid)
+{
+    QFile f(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+    return 0;
+}
+
+// utime + stime of a process in seconds.
+double cpuSeconds(qint64 pid)
+{
+    QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return 0;
+    const QByteArray stat = f.readAll();
+    const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');   // from field 3 (state)
+    return double(fields.value(11).toLongLong() + fields.value(12).toLongLong()) / double(sysconf(_SC_CLK_TCK));
+}
+
+double percentile(const std::vector<double> &sorted, double p)
+{
+    if (sorted.empty())
+        return 0;
+    const size_t i = size_t(std::max(0.0, std::ceil(p * double(sorted.size())) - 1));
+    return sorted[std::min(i, sorted.size() - 1)];
+}
+
+} // namespace
+
+int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &err)
+{
+    int students = 40, thinkMs = 250;
+    double seconds = 20, speed = 10;
+    bool json = false;
+    QString serverBinary = QCoreApplication::applicationFilePath();
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString &a = args[i];
+        const QString v = args.value(i + 1);
+        bool ok = true;
+        if (a == QLatin1String("--help") || a == QLatin1String("-h")) {
+            usage(out);
+            return 0;
+        } else if (a == QLatin1String("--json")) {
+            json = true;
+            continue;
+        } else if (a == QLatin1String("--students")) {
+            students = v.toInt(&ok);
+            ok = ok && students >= 1 && students <= 1000;
+        } else if (a == QLatin1String("--seconds")) {
+            seconds = v.toDouble(&ok);
+            ok = ok && seconds > 0 && seconds <= 3600;
+        } else if (a == QLatin1String("--think-ms")) {
+            thinkMs = v.toInt(&ok);
+            ok = ok && thinkMs >= 0 && thinkMs <= 60000;
+        } else if (a == QLatin1String("--speed")) {
+            speed = v.toDouble(&ok);
+            ok = ok && speed > 0 && speed <= 1000;
+        } else if (a == QLatin1String("--server-binary")) {   // tests: the rlab to run the server
+            serverBinary = v;
+            ok = !v.isEmpty();
+        } else {
+            err << "rlab bench serve: unknown argument \"" << a << "\"\n";
+            usage(err);
+            return 2;
+        }
+        if (!ok) {
+            err << "rlab bench serve: bad value for " << a << ": \"" << v << "\"\n";
+            return 2;
+        }
+        ++i;
+    }
+
+    QTemporaryDir dir;
+    if (!dir.isValid()) {
+        err << "rlab bench serve: no temporary directory\n";
+        return 1;
+    }
+    struct Student
+    {
+        QString name;
+        QByteArray token;
+    };
+    std::vector<Student> roster;
+    QByteArray users = "# token,user,uid,groups,namespace\n";
+    for (int i = 1; i <= students; ++i) {
+        Student s{QStringLiteral("student-%1").arg(i, 2, 10, QLatin1Char('0')), Kubeconfig::generateToken()};
+        users += s.token + ',' + s.name.toUtf8() + ",," + "students\n";
+        roster.push_back(s);
+    }
+    const QString usersPath = dir.filePath(QStringLiteral("users.csv"));
+    {
+        QFile f(usersPath);
+        if (!f.open(QIODevice::WriteOnly) || f.write(users) != users.size()) {
+            err << "rlab bench serve: cannot write " << usersPath << '\n';
+            return 1;
+        }
+    }
+
+    // The server, alone in its process.
+    QProcess server;
+    server.setProcessChannelMode(QProcess::SeparateChannels);
+    server.start(serverBinary, {QStringLiteral("serve"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--users"), usersPath,
+                                QStringLiteral("--tls-dir"), dir.filePath(QStringLiteral("tls")), QStringLiteral("--kubeconfig"),
+                                dir.filePath(QStringLiteral("admin.kubeconfig")), QStringLiteral("--speed"), QString::number(speed)});
+    QString url;
+    QByteArray serverOut;
+    {
+        QEventLoop loop;
+        const QRegularExpression re(QStringLiteral("serving the Kubernetes API of a simulated cluster at (https://\\S+)"));
+        QObject::connect(&server, &QProcess::readyReadStandardOutput, &loop, [&] {
+            serverOut += server.readAllStandardOutput();
+            const QRegularExpressionMatch m = re.match(QString::fromUtf8(serverOut));
+            if (m.hasMatch()) {
+                url = m.captured(1);
+                loop.quit();
+            }
+        });
+        QObject::connect(&server, &QProcess::finished, &loop, &QEventLoop::quit);
+        QObject::connect(&server, &QProcess::errorOccurred, &loop, &QEventLoop::quit);
+        QTimer::singleShot(120000, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    if (url.isEmpty()) {
+        err << "rlab bench serve: the server did not start (" << serverBinary << " serve): " << server.readAllStandardError() << serverOut << '\n';
+        server.kill();
+        server.waitForFinished();
+        return 1;
+    }
+    QFile caFile(dir.filePath(QStringLiteral("tls/ca.crt")));
+    const QList<QSslCertificate> ca = caFile.open(QIODevice::ReadOnly) ? QSslCertificate::fromData(caFile.readAll(), QSsl::Pem) : QList<QSslCertificate>();
+    if (ca.isEmpty()) {
+        err << "rlab bench serve: no CA certificate in " << caFile.fileName() << '\n';
+        server.kill();
+        server.waitForFinished();
+        return 1;
+    }
+    const qint64 pid = server.processId();
+    const qint64 rssStart = rssKiB(pid);
+    const double cpuStart = cpuSeconds(pid);
+
+    // The class: students spread over a few client threads (each its own event loop).
+    const int threadCount = std::min(students, std::max(2, QThread::idealThreadCount()));
+    std::vector<std::unique_ptr<QThread>> threads;
+    for (int t = 0; t < threadCount; ++t) {
+        threads.push_back(std::make_unique<QThread>());
+        threads.back()->setObjectName(QStringLiteral("bench-clients-%1").arg(t));
+        threads.back()->start();
+    }
+    std::vector<BenchStudent *> clients;
+    for (int i = 0; i < students; ++i) {
+        auto *c = new BenchStudent(url, roster[size_t(i)].token, roster[size_t(i)].name, ca.first(), thinkMs);
+        c->moveToThread(threads[size_t(i % threadCount)].get());
+        clients.push_back(c);
+        QMetaObject::invokeMethod(c, [c] { c->start(); }, Qt::QueuedConnection);
+    }
+    qint64 rssPeak = rssStart;
+    QElapsedTimer wall;
+    wall.start();
+    {
+        QEventLoop loop;
+        QTimer sample;
+        QObject::connect(&sample, &QTimer::timeout, &loop, [&] { rssPeak = std::max(rssPeak, rssKiB(pid)); });
+        sample.start(250);
+        QTimer::singleShot(int(seconds * 1000), &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    BenchStudent::Stats all;
+    for (BenchStudent *c : clients) {
+        BenchStudent::Stats s;
+        QMetaObject::invokeMethod(c, [c, &s] { s = c->stop(); }, Qt::BlockingQueuedConnection);
+        all.latenciesMs.insert(all.latenciesMs.end(), s.latenciesMs.begin(), s.latenciesMs.end());
+        all.errors += s.errors;
+        all.watchesOpened += s.watchesOpened;
+        all.watchEvents += s.watchEvents;
+        if (all.firstError.isEmpty())
+            all.firstError = s.firstError;
+        QMetaObject::invokeMethod(c, [c] { delete c; }, Qt::BlockingQueuedConnection);
+    }
+    const double elapsed = double(wall.elapsed()) / 1000.0;
+    rssPeak = std::max(rssPeak, rssKiB(pid));
+    const qint64 rssEnd = rssKiB(pid);
+    const double cpuUsed = cpuSeconds(pid) - cpuStart;
+    for (auto &t : threads) {
+        t->quit();
+        t->wait();
+    }
+    server.terminate();   // SIGTERM: rlab serve stops and prints its counters
+    if (!server.waitForFinished(30000))
+        server.kill();
+    serverOut += server.readAllStandardOutput();
+    QString served;
+    const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("Stopped after (\\d+) requests \\((\\d+) watches, (\\d+) watch events\\)"))
+                                          .match(QString::fromUtf8(serverOut));
+
+    std::sort(all.latenciesMs.begin(), all.latenciesMs.end());
+    const double n = double(all.latenciesMs.size());
+    if (json) {
+        out << QJsonDocument(QJsonObject{{QStringLiteral("students"), students},
+                                         {QStringLiteral("seconds"), elapsed},
+                                         {QStringLiteral("thinkMs"), thinkMs},
+                                         {QStringLiteral("requests"), qint64(n)},
+                                         {QStringLiteral("requestsPerSecond"), n / elapsed},
+                                         {QStringLiteral("errors"), all.errors},
+                                         {QStringLiteral("p50Ms"), percentile(all.latenciesMs, 0.50)},
+                                         {QStringLiteral("p90Ms"), percentile(all.latenciesMs, 0.90)},
+                                         {QStringLiteral("p99Ms"), percentile(all.latenciesMs, 0.99)},
+                                         {QStringLiteral("maxMs"), all.latenciesMs.empty() ? 0 : all.latenciesMs.back()},
+                                         {QStringLiteral("watchesOpened"), all.watchesOpened},
+                                         {QStringLiteral("watchEvents"), all.watchEvents},
+                                         {QStringLiteral("serverRssStartMiB"), double(rssStart) / 1024},
+                                         {QStringLiteral("serverRssPeakMiB"), double(rssPeak) / 1024},
+                                         {QStringLiteral("serverRssEndMiB"), double(rssEnd) / 1024},
+                                         {QStringLiteral("serverCpuS"), cpuUsed},
+                                         {QStringLiteral("serverRequests"), m.hasMatch() ? m.captured(1).toLongLong() : -1}})
+                   .toJson(QJsonDocument::Compact)
+            << '\n';
+    } else {
+        out << "rlab bench serve: " << students << " students for " << QString::number(elapsed, 'f', 1) << " s on one served lab (" << url
+            << ", a token each)\n"
+            << "  each: a kubectl-like client (create, get, scale, list; " << thinkMs
+            << " ms think time) and a window's watches (deployments, replicasets, pods, events)\n"
+            << "  requests   " << qint64(n) << " (" << QString::number(n / elapsed, 'f', 1) << "/s), " << all.errors << " errors"
+            << (all.firstError.isEmpty() ? QString() : QStringLiteral(" (first: %1)").arg(all.firstError)) << '\n'
+            << "  latency    p50 " << QString::number(percentile(all.latenciesMs, 0.50), 'f', 1) << " ms, p90 "
+            << QString::number(percentile(all.latenciesMs, 0.90), 'f', 1) << " ms, p99 " << QString::number(percentile(all.latenciesMs, 0.99), 'f', 1)
+            << " ms, max " << QString::number(all.latenciesMs.empty() ? 0 : all.latenciesMs.back(), 'f', 1) << " ms\n"
+            << "  watches    " << all.watchesOpened << " opened, " << all.watchEvents << " events received ("
+            << QString::number(double(all.watchEvents) / elapsed, 'f', 1) << "/s)\n"
+            << "  server     RSS " << QString::number(double(rssStart) / 1024, 'f', 1) << " MiB before the class, peak "
+            << QString::number(double(rssPeak) / 1024, 'f', 1) << " MiB, " << QString::number(double(rssEnd) / 1024, 'f', 1) << " MiB at the end; CPU "
+            << QString::number(cpuUsed, 'f', 1) << " s (" << QString::number(100 * cpuUsed / elapsed, 'f', 0) << "% of one core)"
+            << (m.hasMatch() ? QStringLiteral("; served %1 requests, %2 watches, %3 watch events").arg(m.captured(1), m.captured(2), m.captured(3)) : QString())
+            << '\n';
+    }
+    return n > 0 && all.errors < qint64(n) ? 0 : 1;
+}
+
+} // namespace rlab::server
