@@ -19,15 +19,16 @@ namespace {
 const char *const kInformers[][2] = {{"/apis/apps/v1", "deployments"}, {"/apis/apps/v1", "replicasets"}, {"/api/v1", "pods"}, {"/api/v1", "events"}};
 const char *const kTable = "application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json";
 
-qint64 nowNs()
+} // namespace
+
+qint64 BenchStudent::nowNs()
 {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-} // namespace
-
-BenchStudent::BenchStudent(const QString &baseUrl, const QByteArray &token, const QString &ns, const QSslCertificate &ca, int thinkMs)
-    : m_baseUrl(baseUrl), m_ns(ns), m_token(token), m_ca(ca), m_thinkMs(thinkMs)
+BenchStudent::BenchStudent(const QString &baseUrl, const QByteArray &token, const QString &ns, const QSslCertificate &ca, int thinkMs,
+                           qint64 measureFromNs)
+    : m_baseUrl(baseUrl), m_ns(ns), m_token(token), m_ca(ca), m_thinkMs(thinkMs), m_measureFromNs(measureFromNs)
 {
 }
 
@@ -62,6 +63,8 @@ void BenchStudent::finished(QNetworkReply *reply, qint64 startedNs, bool expectC
     if (!m_running)
         return;
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (startedNs < m_measureFromNs)
+        return;
     m_stats.latenciesMs.push_back(double(nowNs() - startedNs) / 1e6);
     const bool ok = (status >= 200 && status < 300) || (expectCreated && status == 409);
     if (!ok) {
@@ -151,7 +154,8 @@ void BenchStudent::watch(int index, const QString &resourceVersion)
     m_watches.append(reply);
     connect(reply, &QNetworkReply::readyRead, this, [this, reply] {
         const QByteArray data = reply->readAll();
-        m_stats.watchEvents += data.count('\n');
+        if (nowNs() >= m_measureFromNs)
+            m_stats.watchEvents += data.count('\n');
     });
     connect(reply, &QNetworkReply::finished, this, [this, reply, index] {
         m_watches.removeOne(reply);

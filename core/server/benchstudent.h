@@ -30,7 +30,11 @@ public:
         QString firstError;
     };
 
-    BenchStudent(const QString &baseUrl, const QByteArray &token, const QString &ns, const QSslCertificate &ca, int thinkMs);
+    // Requests that start before measureFromNs (steady clock; the warm-up: TLS connections and
+    // the clients' first-use costs) are sent but not counted.
+    BenchStudent(const QString &baseUrl, const QByteArray &token, const QString &ns, const QSslCertificate &ca, int thinkMs,
+                 qint64 measureFromNs);
+    static qint64 nowNs();
 
     void start();
     // Aborts everything and returns what was measured (call once, on the student's thread).
@@ -48,6 +52,7 @@ private:
     QByteArray m_token;
     QSslCertificate m_ca;
     int m_thinkMs;
+    qint64 m_measureFromNs;
     bool m_running = false;
     int m_step = 0, m_replicas = 1;
     QNetworkAccessManager *m_nam = nullptr;

@@ -32,6 +32,7 @@ void usage(QTextStream &s)
          "                 replicasets, pods, events in their namespace)\n"
          "  --seconds S    how long the class works (default 20)\n"
          "  --think-ms T   pause between one student's kubectl requests (default 250)\n"
+         "  --warmup W     seconds before measuring: connections, TLS, first lists (default 3)\n"
          "  --speed X      the served lab's virtual time speed (default 10)\n"
          "  --json         one JSON object instead of the table\n";
 }
@@ -72,7 +73,7 @@ double percentile(const std::vector<double> &sorted, double p)
 int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &err)
 {
     int students = 40, thinkMs = 250;
-    double seconds = 20, speed = 10;
+    double seconds = 20, speed = 10, warmup = 3;
     bool json = false;
     QString serverBinary = QCoreApplication::applicationFilePath();
     for (qsizetype i = 0; i < args.size(); ++i) {
@@ -94,6 +95,9 @@ int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &er
         } else if (a == QLatin1String("--think-ms")) {
             thinkMs = v.toInt(&ok);
             ok = ok && thinkMs >= 0 && thinkMs <= 60000;
+        } else if (a == QLatin1String("--warmup")) {
+            warmup = v.toDouble(&ok);
+            ok = ok && warmup >= 0 && warmup <= 600;
         } else if (a == QLatin1String("--speed")) {
             speed = v.toDouble(&ok);
             ok = ok && speed > 0 && speed <= 1000;
@@ -178,7 +182,7 @@ int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &er
     }
     const qint64 pid = server.processId();
     const qint64 rssStart = rssKiB(pid);
-    const double cpuStart = cpuSeconds(pid);
+    const qint64 measureFromNs = BenchStudent::nowNs() + qint64(warmup * 1e9);
 
     // The class: students spread over a few client threads (each its own event loop).
     const int threadCount = std::min(students, std::max(2, QThread::idealThreadCount()));
@@ -190,22 +194,28 @@ int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &er
     }
     std::vector<BenchStudent *> clients;
     for (int i = 0; i < students; ++i) {
-        auto *c = new BenchStudent(url, roster[size_t(i)].token, roster[size_t(i)].name, ca.first(), thinkMs);
+        auto *c = new BenchStudent(url, roster[size_t(i)].token, roster[size_t(i)].name, ca.first(), thinkMs, measureFromNs);
         c->moveToThread(threads[size_t(i % threadCount)].get());
         clients.push_back(c);
         QMetaObject::invokeMethod(c, [c] { c->start(); }, Qt::QueuedConnection);
     }
-    qint64 rssPeak = rssStart;
+    qint64 rssPeak = rssStart, rssMeasured = 0;
+    double cpuStart = 0;
     QElapsedTimer wall;
-    wall.start();
     {
         QEventLoop loop;
         QTimer sample;
         QObject::connect(&sample, &QTimer::timeout, &loop, [&] { rssPeak = std::max(rssPeak, rssKiB(pid)); });
         sample.start(250);
-        QTimer::singleShot(int(seconds * 1000), &loop, &QEventLoop::quit);
+        QTimer::singleShot(int(warmup * 1000), &loop, [&] {
+            rssMeasured = rssKiB(pid);   // every student connected, watching
+            cpuStart = cpuSeconds(pid);
+            wall.start();
+            QTimer::singleShot(int(seconds * 1000), &loop, &QEventLoop::quit);
+        });
         loop.exec();
     }
+    const double elapsed = double(wall.elapsed()) / 1000.0;
     BenchStudent::Stats all;
     for (BenchStudent *c : clients) {
         BenchStudent::Stats s;
@@ -218,7 +228,6 @@ int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &er
             all.firstError = s.firstError;
         QMetaObject::invokeMethod(c, [c] { delete c; }, Qt::BlockingQueuedConnection);
     }
-    const double elapsed = double(wall.elapsed()) / 1000.0;
     rssPeak = std::max(rssPeak, rssKiB(pid));
     const qint64 rssEnd = rssKiB(pid);
     const double cpuUsed = cpuSeconds(pid) - cpuStart;
@@ -250,6 +259,7 @@ int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &er
                                          {QStringLiteral("watchesOpened"), all.watchesOpened},
                                          {QStringLiteral("watchEvents"), all.watchEvents},
                                          {QStringLiteral("serverRssStartMiB"), double(rssStart) / 1024},
+                                         {QStringLiteral("serverRssAfterWarmupMiB"), double(rssMeasured) / 1024},
                                          {QStringLiteral("serverRssPeakMiB"), double(rssPeak) / 1024},
                                          {QStringLiteral("serverRssEndMiB"), double(rssEnd) / 1024},
                                          {QStringLiteral("serverCpuS"), cpuUsed},
@@ -257,8 +267,8 @@ int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &er
                    .toJson(QJsonDocument::Compact)
             << '\n';
     } else {
-        out << "rlab bench serve: " << students << " students for " << QString::number(elapsed, 'f', 1) << " s on one served lab (" << url
-            << ", a token each)\n"
+        out << "rlab bench serve: " << students << " students for " << QString::number(elapsed, 'f', 1) << " s (after " << warmup
+            << " s of warm-up) on one served lab (" << url << ", a token each)\n"
             << "  each: a kubectl-like client (create, get, scale, list; " << thinkMs
             << " ms think time) and a window's watches (deployments, replicasets, pods, events)\n"
             << "  requests   " << qint64(n) << " (" << QString::number(n / elapsed, 'f', 1) << "/s), " << all.errors << " errors"
@@ -268,7 +278,7 @@ int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &er
             << " ms, max " << QString::number(all.latenciesMs.empty() ? 0 : all.latenciesMs.back(), 'f', 1) << " ms\n"
             << "  watches    " << all.watchesOpened << " opened, " << all.watchEvents << " events received ("
             << QString::number(double(all.watchEvents) / elapsed, 'f', 1) << "/s)\n"
-            << "  server     RSS " << QString::number(double(rssStart) / 1024, 'f', 1) << " MiB before the class, peak "
+            << "  server     RSS " << QString::number(double(rssStart) / 1024, 'f', 1) << " MiB before the class, " << QString::number(double(rssMeasured) / 1024, 'f', 1) << " MiB with everyone connected, peak "
             << QString::number(double(rssPeak) / 1024, 'f', 1) << " MiB, " << QString::number(double(rssEnd) / 1024, 'f', 1) << " MiB at the end; CPU "
             << QString::number(cpuUsed, 'f', 1) << " s (" << QString::number(100 * cpuUsed / elapsed, 'f', 0) << "% of one core)"
             << (m.hasMatch() ? QStringLiteral("; served %1 requests, %2 watches, %3 watch events").arg(m.captured(1), m.captured(2), m.captured(3)) : QString())
