@@ -200,7 +200,7 @@ int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &er
         QMetaObject::invokeMethod(c, [c] { c->start(); }, Qt::QueuedConnection);
     }
     qint64 rssPeak = rssStart, rssMeasured = 0;
-    double cpuStart = 0;
+    double cpuStart = 0, clientCpuStart = 0;
     QElapsedTimer wall;
     {
         QEventLoop loop;
@@ -210,12 +210,14 @@ int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &er
         QTimer::singleShot(int(warmup * 1000), &loop, [&] {
             rssMeasured = rssKiB(pid);   // every student connected, watching
             cpuStart = cpuSeconds(pid);
+            clientCpuStart = cpuSeconds(QCoreApplication::applicationPid());
             wall.start();
             QTimer::singleShot(int(seconds * 1000), &loop, &QEventLoop::quit);
         });
         loop.exec();
     }
     const double elapsed = double(wall.elapsed()) / 1000.0;
+    const double clientCpu = cpuSeconds(QCoreApplication::applicationPid()) - clientCpuStart;
     BenchStudent::Stats all;
     for (BenchStudent *c : clients) {
         BenchStudent::Stats s;
@@ -240,7 +242,7 @@ int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &er
         server.kill();
     serverOut += server.readAllStandardOutput();
     QString served;
-    const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("Stopped after (\\d+) requests \\((\\d+) watches, (\\d+) watch events\\)"))
+    const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("Stopped after (\\d+) requests \\((\\d+) watches, (\\d+) watch events; the trace holds (\\d+) events, ~(\\d+) MiB\\)"))
                                           .match(QString::fromUtf8(serverOut));
 
     std::sort(all.latenciesMs.begin(), all.latenciesMs.end());
@@ -263,7 +265,10 @@ int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &er
                                          {QStringLiteral("serverRssPeakMiB"), double(rssPeak) / 1024},
                                          {QStringLiteral("serverRssEndMiB"), double(rssEnd) / 1024},
                                          {QStringLiteral("serverCpuS"), cpuUsed},
-                                         {QStringLiteral("serverRequests"), m.hasMatch() ? m.captured(1).toLongLong() : -1}})
+                                         {QStringLiteral("clientsCpuS"), clientCpu},
+                                         {QStringLiteral("serverRequests"), m.hasMatch() ? m.captured(1).toLongLong() : -1},
+                                         {QStringLiteral("serverTraceEvents"), m.hasMatch() ? m.captured(4).toLongLong() : -1},
+                                         {QStringLiteral("serverTraceMiB"), m.hasMatch() ? m.captured(5).toLongLong() : -1}})
                    .toJson(QJsonDocument::Compact)
             << '\n';
     } else {
@@ -281,8 +286,11 @@ int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &er
             << "  server     RSS " << QString::number(double(rssStart) / 1024, 'f', 1) << " MiB before the class, " << QString::number(double(rssMeasured) / 1024, 'f', 1) << " MiB with everyone connected, peak "
             << QString::number(double(rssPeak) / 1024, 'f', 1) << " MiB, " << QString::number(double(rssEnd) / 1024, 'f', 1) << " MiB at the end; CPU "
             << QString::number(cpuUsed, 'f', 1) << " s (" << QString::number(100 * cpuUsed / elapsed, 'f', 0) << "% of one core)"
-            << (m.hasMatch() ? QStringLiteral("; served %1 requests, %2 watches, %3 watch events").arg(m.captured(1), m.captured(2), m.captured(3)) : QString())
-            << '\n';
+            << (m.hasMatch() ? QStringLiteral("\n             served %1 requests, %2 watches, %3 watch events; its trace holds %4 events, ~%5 MiB")
+                                    .arg(m.captured(1), m.captured(2), m.captured(3), m.captured(4), m.captured(5)) : QString())
+            << '\n'
+            << "  clients    CPU " << QString::number(clientCpu, 'f', 1) << " s (" << QString::number(100 * clientCpu / elapsed, 'f', 0)
+            << "% of one core) on " << threadCount << " threads of this process; the machine has " << QThread::idealThreadCount() << " cores\n";
     }
     return n > 0 && all.errors < qint64(n) ? 0 : 1;
 }

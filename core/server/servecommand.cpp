@@ -326,7 +326,8 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     server.close();
     const ServerCounters &c = server.counters();
     out << "Stopped after " << c.requests.load() << " requests (" << c.watchesOpened.load() << " watches, "
-        << c.watchEvents.load() << " watch events).\n";
+        << c.watchEvents.load() << " watch events; the trace holds " << sim->trace().size() << " events, ~"
+        << (sim->trace().memoryBytes() >> 20) << " MiB).\n";
     return 0;
 }
 

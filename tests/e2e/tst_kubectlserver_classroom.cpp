@@ -8,6 +8,9 @@
 #include "tests/e2e/kubectlharness.h"
 
 #include <QDir>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QProcess>
 #include <QTest>
 
 using namespace rlab;
@@ -160,6 +163,33 @@ private slots:
         QCOMPARE(carolOwn, 200);
         QCOMPARE(carolOther, 403);
         QCOMPARE(aliceOwn, 200);
+    }
+
+    // `rlab bench serve` runs end to end (its figures are printed, never asserted): students
+    // get their requests and watch events through, none fails.
+    void benchServeRuns()
+    {
+        const QString rlab = qEnvironmentVariable("RLAB_BINARY_DIR") + QStringLiteral("/app/rlab");
+        if (qEnvironmentVariableIsEmpty("RLAB_BINARY_DIR") || !QFileInfo(rlab).isExecutable())
+            QSKIP("app/rlab is not built (RLAB_BINARY_DIR)");
+        QProcess p;
+        QEventLoop loop;
+        connect(&p, &QProcess::finished, &loop, &QEventLoop::quit);
+        connect(&p, &QProcess::errorOccurred, &loop, &QEventLoop::quit);
+        QTimer::singleShot(120000, &loop, &QEventLoop::quit);
+        p.start(rlab, {QStringLiteral("bench"), QStringLiteral("serve"), QStringLiteral("--students"), QStringLiteral("3"), QStringLiteral("--seconds"),
+                       QStringLiteral("1"), QStringLiteral("--warmup"), QStringLiteral("1"), QStringLiteral("--think-ms"), QStringLiteral("50"),
+                       QStringLiteral("--json")});
+        loop.exec();
+        const QByteArray out = p.readAllStandardOutput();
+        QVERIFY2(p.state() == QProcess::NotRunning && p.exitCode() == 0, out + p.readAllStandardError());
+        const QJsonObject figures = QJsonDocument::fromJson(out).object();
+        qInfo("%s", out.trimmed().constData());
+        QCOMPARE(figures[QLatin1String("students")].toInt(), 3);
+        QVERIFY2(figures[QLatin1String("requests")].toInteger() > 0, out.constData());
+        QCOMPARE(figures[QLatin1String("errors")].toInteger(), 0);
+        QCOMPARE(figures[QLatin1String("watchesOpened")].toInteger(), 12);
+        QVERIFY2(figures[QLatin1String("serverRequests")].toInteger() > 0, out.constData());   // it stopped cleanly on SIGTERM
     }
 };
 
