@@ -68,10 +68,12 @@ private:
         QByteArray accept, contentType, userAgent, kubectlCommand, body;
         RestPath rest;
         apiserver::ResourceType rt;
+        QString user;   // the authenticated user's name, with an Authenticator
         QString param(const char *name) const;
     };
 
-    std::optional<apiserver::ApiError> authenticateAndAuthorize(const Call &call, const QByteArray &authorization,
+    // Sets call.user; an error for no user (401) or a request not allowed (403).
+    std::optional<apiserver::ApiError> authenticateAndAuthorize(Call &call, const QByteArray &authorization,
                                                                 const QHttpServerResponder &responder, bool publicPath) const;
     // nullopt: the responder was taken over by a watch stream.
     std::optional<HttpReply> route(Call &call, QHttpServerResponder &responder);

@@ -13,7 +13,7 @@ using Method = QHttpServerRequest::Method;
 
 // WithAuthentication, then WithAuthorization: 401 for no user, 403 Forbidden for a request the
 // Authorizer does not allow. Public paths (/version, health) need neither.
-std::optional<ApiError> RestHandler::authenticateAndAuthorize(const Call &call, const QByteArray &authorization,
+std::optional<ApiError> RestHandler::authenticateAndAuthorize(Call &call, const QByteArray &authorization,
                                                              const QHttpServerResponder &responder, bool publicPath) const
 {
     if (!m_authenticator || publicPath)
@@ -21,6 +21,7 @@ std::optional<ApiError> RestHandler::authenticateAndAuthorize(const Call &call, 
     const std::optional<UserInfo> user = m_authenticator->authenticate(authorization, qobject_cast<const QSslSocket *>(responder.socket()));
     if (!user)
         return ApiError::unauthorized();
+    call.user = user->name;
     if (!m_authorizer)
         return std::nullopt;
     QString method;

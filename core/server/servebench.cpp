@@ -8,15 +8,19 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QThread>
 #include <QTimer>
 
 #include <algorithm>
+#include <functional>
+#include <iterator>
 #include <memory>
 #include <unistd.h>
 
@@ -147,7 +151,8 @@ int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &er
     server.setProcessChannelMode(QProcess::SeparateChannels);
     server.start(serverBinary, {QStringLiteral("serve"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--users"), usersPath,
                                 QStringLiteral("--tls-dir"), dir.filePath(QStringLiteral("tls")), QStringLiteral("--kubeconfig"),
-                                dir.filePath(QStringLiteral("admin.kubeconfig")), QStringLiteral("--speed"), QString::number(speed)});
+                                dir.filePath(QStringLiteral("admin.kubeconfig")), QStringLiteral("--kubeconfig-dir"),
+                                dir.filePath(QStringLiteral("students")), QStringLiteral("--speed"), QString::number(speed)});
     QString url;
     QByteArray serverOut;
     {
@@ -199,6 +204,35 @@ int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &er
         clients.push_back(c);
         QMetaObject::invokeMethod(c, [c] { c->start(); }, Qt::QueuedConnection);
     }
+    // The real kubectl as student-01, while the class works: allowed in its namespace, Forbidden
+    // in the next student's (the dispatcher picks the version by the server's /version).
+    const QString kubectl = QStandardPaths::findExecutable(QStringLiteral("kubectl"));
+    const QStringList kubectlChecks[] = {{QStringLiteral("get"), QStringLiteral("deployments")},
+                                         {QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-n"), roster.size() > 1 ? roster[1].name : QStringLiteral("default")}};
+    QStringList kubectlReport;
+    QProcess kubectlProcess;
+    QElapsedTimer kubectlTimer;
+    QProcessEnvironment kubectlEnv = QProcessEnvironment::systemEnvironment();
+    kubectlEnv.insert(QStringLiteral("HOME"), dir.path());
+    kubectlEnv.remove(QStringLiteral("KUBECONFIG"));
+    kubectlProcess.setProcessEnvironment(kubectlEnv);
+    std::function<void(int)> runKubectl = [&](int i) {
+        if (i >= int(std::size(kubectlChecks)))
+            return;
+        QObject::disconnect(&kubectlProcess, &QProcess::finished, nullptr, nullptr);
+        QObject::connect(&kubectlProcess, &QProcess::finished, &kubectlProcess, [&, i](int code) {
+            const QString said = QString::fromUtf8(kubectlProcess.readAllStandardError() + kubectlProcess.readAllStandardOutput()).trimmed();
+            kubectlReport << QStringLiteral("`kubectl %1` exit %2 in %3 s: %4")
+                                 .arg(kubectlChecks[i].join(QLatin1Char(' ')))
+                                 .arg(code)
+                                 .arg(double(kubectlTimer.elapsed()) / 1000.0, 0, 'f', 2)
+                                 .arg(said.section(QLatin1Char('\n'), 0, 0).left(160));
+            QTimer::singleShot(0, &kubectlProcess, [&runKubectl, i] { runKubectl(i + 1); });
+        });
+        kubectlTimer.start();
+        kubectlProcess.start(kubectl, QStringList{QStringLiteral("--kubeconfig"), dir.filePath(QStringLiteral("students/%1.kubeconfig").arg(roster[0].name))}
+                                          + kubectlChecks[i]);
+    };
     qint64 rssPeak = rssStart, rssMeasured = 0;
     double cpuStart = 0, clientCpuStart = 0;
     QElapsedTimer wall;
@@ -213,8 +247,16 @@ int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &er
             clientCpuStart = cpuSeconds(QCoreApplication::applicationPid());
             wall.start();
             QTimer::singleShot(int(seconds * 1000), &loop, &QEventLoop::quit);
+            if (!kubectl.isEmpty())
+                runKubectl(0);
         });
         loop.exec();
+    }
+    QObject::disconnect(&kubectlProcess, &QProcess::finished, nullptr, nullptr);
+    if (kubectlProcess.state() != QProcess::NotRunning) {
+        kubectlReport << QStringLiteral("(still running when the class ended)");
+        kubectlProcess.kill();
+        kubectlProcess.waitForFinished();
     }
     const double elapsed = double(wall.elapsed()) / 1000.0;
     const double clientCpu = cpuSeconds(QCoreApplication::applicationPid()) - clientCpuStart;
@@ -266,6 +308,7 @@ int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &er
                                          {QStringLiteral("serverRssEndMiB"), double(rssEnd) / 1024},
                                          {QStringLiteral("serverCpuS"), cpuUsed},
                                          {QStringLiteral("clientsCpuS"), clientCpu},
+                                         {QStringLiteral("kubectl"), QJsonArray::fromStringList(kubectlReport)},
                                          {QStringLiteral("serverRequests"), m.hasMatch() ? m.captured(1).toLongLong() : -1},
                                          {QStringLiteral("serverTraceEvents"), m.hasMatch() ? m.captured(4).toLongLong() : -1},
                                          {QStringLiteral("serverTraceMiB"), m.hasMatch() ? m.captured(5).toLongLong() : -1}})
@@ -291,6 +334,8 @@ int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &er
             << '\n'
             << "  clients    CPU " << QString::number(clientCpu, 'f', 1) << " s (" << QString::number(100 * clientCpu / elapsed, 'f', 0)
             << "% of one core) on " << threadCount << " threads of this process; the machine has " << QThread::idealThreadCount() << " cores\n";
+        for (const QString &line : std::as_const(kubectlReport))
+            out << "  kubectl    as " << roster[0].name << ": " << line << '\n';
     }
     return n > 0 && all.errors < qint64(n) ? 0 : 1;
 }

@@ -82,6 +82,13 @@ private slots:
                  201);
         QCOMPARE(request("GET", "/api/v1/namespaces/alice/pods/p", bearer("alice-token-0001")).status, 200);
         QCOMPARE(request("GET", "/api/v1/namespaces/alice/pods/p", bearer("bob-token-0002")).status, 403);
+        // The trace names the user (the teacher's window shows who did what).
+        bool traced = false;
+        for (const TraceEvent &e : cluster->trace().since(0))
+            if (e.type == QLatin1String("HttpRequest") && e.detail[QLatin1String("user")] == QLatin1String("bob")
+                && e.text == QStringLiteral("bob: kubectl/v1.31.9 (linux/amd64) GET /api/v1/namespaces/alice/pods/p \u2192 403"))
+                traced = true;
+        QVERIFY(traced);
     }
 
     void studentNamespacesExist()
