@@ -38,6 +38,7 @@ void usage(QTextStream &s)
          "  --think-ms T   pause between one student's kubectl requests (default 250)\n"
          "  --warmup W     seconds before measuring: connections, TLS, first lists (default 3)\n"
          "  --speed X      the served lab's virtual time speed (default 10)\n"
+         "  --trace-memory MIB  the served lab's trace cap (rlab serve --trace-memory)\n"
          "  --json         one JSON object instead of the table\n";
 }
 
@@ -78,6 +79,7 @@ int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &er
 {
     int students = 40, thinkMs = 250;
     double seconds = 20, speed = 10, warmup = 3;
+    QString traceMemory;
     bool json = false;
     QString serverBinary = QCoreApplication::applicationFilePath();
     for (qsizetype i = 0; i < args.size(); ++i) {
@@ -102,6 +104,10 @@ int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &er
         } else if (a == QLatin1String("--warmup")) {
             warmup = v.toDouble(&ok);
             ok = ok && warmup >= 0 && warmup <= 600;
+        } else if (a == QLatin1String("--trace-memory")) {   // passed to rlab serve
+            traceMemory = v;
+            const int mib = v.toInt(&ok);
+            ok = ok && mib > 0;
         } else if (a == QLatin1String("--speed")) {
             speed = v.toDouble(&ok);
             ok = ok && speed > 0 && speed <= 1000;
@@ -149,10 +155,13 @@ int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &er
     // The server, alone in its process.
     QProcess server;
     server.setProcessChannelMode(QProcess::SeparateChannels);
-    server.start(serverBinary, {QStringLiteral("serve"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--users"), usersPath,
-                                QStringLiteral("--tls-dir"), dir.filePath(QStringLiteral("tls")), QStringLiteral("--kubeconfig"),
-                                dir.filePath(QStringLiteral("admin.kubeconfig")), QStringLiteral("--kubeconfig-dir"),
-                                dir.filePath(QStringLiteral("students")), QStringLiteral("--speed"), QString::number(speed)});
+    QStringList serveArgs{QStringLiteral("serve"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--users"), usersPath,
+                          QStringLiteral("--tls-dir"), dir.filePath(QStringLiteral("tls")), QStringLiteral("--kubeconfig"),
+                          dir.filePath(QStringLiteral("admin.kubeconfig")), QStringLiteral("--kubeconfig-dir"),
+                          dir.filePath(QStringLiteral("students")), QStringLiteral("--speed"), QString::number(speed)};
+    if (!traceMemory.isEmpty())
+        serveArgs << QStringLiteral("--trace-memory") << traceMemory;
+    server.start(serverBinary, serveArgs);
     QString url;
     QByteArray serverOut;
     {

@@ -5,7 +5,7 @@
 namespace rlab::server {
 
 // `rlab bench serve [--students N] [--seconds S] [--think-ms T] [--warmup W] [--speed X]
-// [--json]`: the classroom load figure. Starts `rlab serve --users` (this executable, a child
+// [--trace-memory MIB] [--json]`: the classroom load figure. Starts `rlab serve --users` (this executable, a child
 // process, so its memory is the server's alone) with N students (tokens), then runs N
 // BenchStudents (a kubectl-like client plus a window's four informers each, over HTTPS) on a
 // few client threads; after W seconds of warm-up it measures for S seconds and prints

@@ -52,6 +52,9 @@ void usage(QTextStream &s)
          "  --kubeconfig-dir DIR write DIR/<user>.kubeconfig for every student (token or client certificate)\n"
          "  --tls-dir DIR        keep the certificate authority in DIR (ca.crt, ca.key) and reuse it, so\n"
          "                       kubeconfigs handed out survive a restart (default: a new CA each start)\n"
+         "  --trace-memory MIB   keep at most this much trace (default 384; the oldest events go first):\n"
+         "                       40 busy students (rlab bench serve) add 80-300 MiB a minute, so the\n"
+         "                       trace, most of the server's memory, reaches its cap within minutes\n"
          "  --exit-after SECONDS stop after that many real seconds (scripts)\n";
 }
 
@@ -119,6 +122,7 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     double exitAfter = 0;
     bool allowRemote = false;
     QString usersFile, kubeconfigDir, tlsDir;
+    qint64 traceMemoryMiB = 0;
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
         const auto value = [&](QString *v) {
@@ -148,6 +152,13 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
             ok = value(&kubeconfigDir);
         } else if (a == QLatin1String("--tls-dir")) {
             ok = value(&tlsDir);
+        } else if (a == QLatin1String("--trace-memory")) {
+            ok = value(&v);
+            traceMemoryMiB = v.toLongLong(&ok);
+            if (!ok || traceMemoryMiB < 1 || traceMemoryMiB > 65536) {
+                err << "rlab serve: --trace-memory wants a number of MiB in [1, 65536], got \"" << v << "\"\n";
+                return 2;
+            }
         } else if (a == QLatin1String("--scenario")) {
             ok = value(&scenarioFile);
         } else if (a == QLatin1String("--latency")) {
@@ -235,6 +246,8 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
 
     if (!latency.isEmpty())
         sim->setLatency(*LatencyModel::preset(latency));
+    if (traceMemoryMiB > 0)
+        sim->trace().setMemoryBudget(std::size_t(traceMemoryMiB) << 20);
 
     HttpApiServer server(sim->api(), sim->clock());
     // Authentication always, loopback included (any local process or web page could reach the

@@ -272,6 +272,7 @@ private slots:
         QCOMPARE(serveCommand({QStringLiteral("--users"), dir.filePath(QStringLiteral("missing.csv"))}, out, err), 2);
         QVERIFY2(errText.contains(QLatin1String("cannot read the users file")), qPrintable(errText));
         QCOMPARE(serveCommand({QStringLiteral("--kubeconfig-dir"), dir.path()}, out, err), 2);
+        QCOMPARE(serveCommand({QStringLiteral("--trace-memory"), QStringLiteral("0")}, out, err), 2);
     }
 };
 
