@@ -11,6 +11,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -283,6 +285,30 @@ int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &er
     }
     rssPeak = std::max(rssPeak, rssKiB(pid));
     const qint64 rssEnd = rssKiB(pid);
+    // What the lab holds at the end, counted by the admin (all namespaces): part of its memory.
+    QStringList stored;
+    {
+        QFile adminFile(dir.filePath(QStringLiteral("admin.kubeconfig")));
+        const QByteArray admin = adminFile.open(QIODevice::ReadOnly) ? adminFile.readAll() : QByteArray();
+        const qsizetype at = admin.indexOf("token: ");
+        const QByteArray token = at < 0 ? QByteArray() : admin.mid(at + 7, admin.indexOf('\n', at) - at - 7).trimmed();
+        QNetworkAccessManager nam;
+        for (const char *path : {"/api/v1/pods", "/apis/apps/v1/replicasets", "/api/v1/events"}) {
+            QNetworkRequest req(QUrl(url + QLatin1String(path)));
+            QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+            tls.setCaCertificates({ca.first()});
+            req.setSslConfiguration(tls);
+            req.setRawHeader("Authorization", "Bearer " + token);
+            QNetworkReply *reply = nam.get(req);
+            QEventLoop wait;
+            QObject::connect(reply, &QNetworkReply::finished, &wait, &QEventLoop::quit);
+            QTimer::singleShot(30000, &wait, &QEventLoop::quit);
+            wait.exec();
+            const QJsonArray items = QJsonDocument::fromJson(reply->readAll())[QLatin1String("items")].toArray();
+            stored << QStringLiteral("%1 %2").arg(items.size()).arg(QString::fromLatin1(path).section(QLatin1Char('/'), -1));
+            delete reply;
+        }
+    }
     const double cpuUsed = cpuSeconds(pid) - cpuStart;
     for (auto &t : threads) {
         t->quit();
@@ -318,6 +344,7 @@ int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &er
                                          {QStringLiteral("serverCpuS"), cpuUsed},
                                          {QStringLiteral("clientsCpuS"), clientCpu},
                                          {QStringLiteral("kubectl"), QJsonArray::fromStringList(kubectlReport)},
+                                         {QStringLiteral("stored"), QJsonArray::fromStringList(stored)},
                                          {QStringLiteral("serverRequests"), m.hasMatch() ? m.captured(1).toLongLong() : -1},
                                          {QStringLiteral("serverTraceEvents"), m.hasMatch() ? m.captured(4).toLongLong() : -1},
                                          {QStringLiteral("serverTraceMiB"), m.hasMatch() ? m.captured(5).toLongLong() : -1}})
@@ -342,7 +369,8 @@ int serveBenchCommand(const QStringList &args, QTextStream &out, QTextStream &er
                                     .arg(m.captured(1), m.captured(2), m.captured(3), m.captured(4), m.captured(5)) : QString())
             << '\n'
             << "  clients    CPU " << QString::number(clientCpu, 'f', 1) << " s (" << QString::number(100 * clientCpu / elapsed, 'f', 0)
-            << "% of one core) on " << threadCount << " threads of this process; the machine has " << QThread::idealThreadCount() << " cores\n";
+            << "% of one core) on " << threadCount << " threads of this process; the machine has " << QThread::idealThreadCount() << " cores\n"
+            << "  stored     at the end: " << stored.join(QStringLiteral(", ")) << '\n';
         for (const QString &line : std::as_const(kubectlReport))
             out << "  kubectl    as " << roster[0].name << ": " << line << '\n';
     }
