@@ -1,6 +1,7 @@
 // rlab: the headless command line (run / serve / bench / validate). Logic lives in the libraries.
 #include "core/cli/rlabcli.h"
 #ifdef RLAB_HAVE_SERVER
+#include "core/server/servebench.h"
 #include "core/server/servecommand.h"
 #endif
 
@@ -16,6 +17,9 @@ int main(int argc, char **argv)
 #ifdef RLAB_HAVE_SERVER
     if (!args.isEmpty() && args.first() == QLatin1String("serve"))
         return rlab::server::serveCommand(args.mid(1), out, err);
+    // The classroom load figure: clients against a served lab, so it lives with the server.
+    if (args.size() >= 2 && args[0] == QLatin1String("bench") && args[1] == QLatin1String("serve"))
+        return rlab::server::serveBenchCommand(args.mid(2), out, err);
 #endif
     return rlab::cli::runRlab(args, out, err);
 }

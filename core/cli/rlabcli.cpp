@@ -16,12 +16,16 @@ void usage(QTextStream &s)
          "                              measure the API layer and store\n"
          "  bench --size small|medium|large [--trace-memory MIB] [--json]\n"
          "                              create, roll and scale x2 Deployments; CPU, wall, RSS per phase\n"
+         "  bench serve [--students N] [--seconds S] [--json]\n"
+         "                              a class of N students (kubectl + a window's watches) on one served lab\n"
          "  run SCENARIO.yaml [--dump FILE] [--trace FILE] [--seed N]\n"
          "                              run a scenario deterministically in virtual time\n"
          "  soak [--hours H] [--seed N] [--threaded] [--latency PRESET] [--json]\n"
          "                              chaos in virtual time, the control plane's promises checked\n"
          "  serve [--listen 127.0.0.1:PORT] [--kubeconfig FILE] [--scenario FILE] [--speed X]\n"
-         "                              serve the Kubernetes API for the real kubectl\n";
+         "                              serve the Kubernetes API for the real kubectl\n"
+         "        [--users FILE [--kubeconfig-dir DIR]] [--tls-dir DIR]\n"
+         "                              ... to a class: a namespace, a token or certificate per student\n";
 }
 } // namespace
 

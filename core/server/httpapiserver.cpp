@@ -34,10 +34,19 @@ bool HttpApiServer::listen(const QHostAddress &address, quint16 port, QString *e
             *error = QStringLiteral("already listening on %1").arg(url());
         return false;
     }
+    if (!address.isLoopback() && (!m_tls || (m_token.isEmpty() && !m_authenticator))) {
+        if (error)
+            *error = QStringLiteral("refusing to listen on %1, which other machines can reach, without %2: serve with TLS and "
+                                    "authentication (a bearer token or users) there")
+                         .arg(address.toString(), !m_tls ? QStringLiteral("TLS") : QStringLiteral("authentication"));
+        return false;
+    }
     m_thread.start();
     m_http = new QHttpServer;
     m_handler = new RestHandler(m_api, m_clock, m_counters);
     m_handler->setBearerToken(m_token);
+    m_handler->setAuthenticator(m_authenticator);
+    m_handler->setAuthorizer(m_authorizer);
     m_handler->setAllowRemoteHosts(m_allowRemoteHosts);
     m_http->moveToThread(&m_thread);
     m_handler->moveToThread(&m_thread);

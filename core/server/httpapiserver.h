@@ -8,6 +8,7 @@
 #include <QSslConfiguration>
 #include <QThread>
 
+#include <memory>
 #include <optional>
 
 class QHttpServer;
@@ -21,6 +22,8 @@ class ApiServer;
 
 namespace rlab::server {
 
+class Authenticator;
+class Authorizer;
 class RestHandler;
 
 // The Kubernetes-compatible HTTP API of one simulated cluster, for the real kubectl: a Qt
@@ -44,10 +47,17 @@ public:
     void setBearerToken(const QByteArray &token) { m_token = token; }
     void setTlsConfiguration(const QSslConfiguration &tls) { m_tls = tls; }
     void setLimits(const HttpLimits &limits) { m_limits = limits; }
+    // Classroom serving (see RestHandler): users from tokens or client certificates, and what
+    // each may do. Shared, immutable; replaces the single bearer token's check when set.
+    void setAuthenticator(std::shared_ptr<const Authenticator> a) { m_authenticator = std::move(a); }
+    void setAuthorizer(std::shared_ptr<const Authorizer> a) { m_authorizer = std::move(a); }
     // Off (the default): requests must name a loopback Host and no request may carry an Origin
     // (403): no web page, not even through DNS rebinding, can drive the lab.
     void setAllowRemoteHosts(bool allow) { m_allowRemoteHosts = allow; }
-    // Starts the thread and listens; false (and *error) if the address cannot be bound.
+    // Starts the thread and listens; false (and *error) if the address cannot be bound, or if
+    // it is not a loopback address and the server has no TLS configuration or no
+    // authentication (a bearer token or an Authenticator): other machines get neither a
+    // plain-text API nor an open one.
     bool listen(const QHostAddress &address = QHostAddress(QHostAddress::LocalHost), quint16 port = 0,
                 QString *error = nullptr);
     // Closes every watch stream and connection, then stops the thread. Idempotent.
@@ -63,6 +73,8 @@ private:
     apiserver::ApiServer &m_api;
     Clock &m_clock;
     QByteArray m_token;
+    std::shared_ptr<const Authenticator> m_authenticator;
+    std::shared_ptr<const Authorizer> m_authorizer;
     std::optional<QSslConfiguration> m_tls;
     HttpLimits m_limits;
     bool m_allowRemoteHosts = false;

@@ -121,7 +121,8 @@ RestHandler::~RestHandler() = default;
 
 // One row per request, after the answer: "kubectl/v1.31.9 (apply) PATCH
 // /apis/apps/v1/namespaces/default/deployments/nginx → 200". kubectl names its command in the
-// Kubectl-Command header ("kubectl apply"); other clients show their User-Agent up to ')'.
+// Kubectl-Command header ("kubectl apply"); other clients show their User-Agent up to ')'. On a
+// classroom server the user comes first: "alice: kubectl/v1.31.9 (get) GET … → 403".
 void RestHandler::trace(const Call &call, int status) const
 {
     TraceLog *log = m_api.trace();
@@ -145,6 +146,10 @@ void RestHandler::trace(const Call &call, int status) const
                             {QStringLiteral("userAgent"), QString::fromUtf8(call.userAgent)},
                             {QStringLiteral("command"), command},
                             {QStringLiteral("status"), status}};
+    if (!call.user.isEmpty()) {
+        ev.detail.insert(QStringLiteral("user"), call.user);
+        agent = call.user + QStringLiteral(": ") + agent;
+    }
     ev.text = QStringLiteral("%1 %2 %3 \u2192 %4").arg(agent, methodName(call.method), target).arg(status);
     log->append(std::move(ev));
 }
@@ -186,6 +191,8 @@ void RestHandler::handle(const QHttpServerRequest &request, QHttpServerResponder
                                           {}, {}, {}, {}, 0});
     } else if (!m_token.isEmpty() && !publicPath && !sameSecret(bearerToken(header(request, "Authorization")), m_token)) {
         reply = HttpReply::error(ApiError::unauthorized());
+    } else if (std::optional<ApiError> denied = authenticateAndAuthorize(call, header(request, "Authorization"), responder, publicPath)) {
+        reply = HttpReply::error(*denied);
     } else if (call.body.size() > ApiServer::kMaxRequestBytes) {
         reply = HttpReply::error(ApiError::requestEntityTooLarge(
             QStringLiteral("Request entity too large: limit is %1").arg(ApiServer::kMaxRequestBytes)));

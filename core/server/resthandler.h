@@ -24,6 +24,8 @@ class ApiServer;
 
 namespace rlab::server {
 
+class Authenticator;
+class Authorizer;
 class EncodedObjectCache;
 struct ServerCounters;
 
@@ -45,6 +47,10 @@ public:
     ~RestHandler() override;
 
     void setBearerToken(const QByteArray &token) { m_token = token; }
+    // Classroom serving: with an Authenticator every request but /version and health checks
+    // must authenticate (401), and with an Authorizer it must then be allowed (403 Forbidden).
+    void setAuthenticator(std::shared_ptr<const Authenticator> authenticator) { m_authenticator = std::move(authenticator); }
+    void setAuthorizer(std::shared_ptr<const Authorizer> authorizer) { m_authorizer = std::move(authorizer); }
     // Off (the default): only Host headers naming the loopback are served (403 otherwise).
     void setAllowRemoteHosts(bool allow) { m_allowRemoteHosts = allow; }
     void setServerAddress(const QString &hostPort) { m_serverAddress = hostPort; }
@@ -62,9 +68,13 @@ private:
         QByteArray accept, contentType, userAgent, kubectlCommand, body;
         RestPath rest;
         apiserver::ResourceType rt;
+        QString user;   // the authenticated user's name, with an Authenticator
         QString param(const char *name) const;
     };
 
+    // Sets call.user; an error for no user (401) or a request not allowed (403).
+    std::optional<apiserver::ApiError> authenticateAndAuthorize(Call &call, const QByteArray &authorization,
+                                                                const QHttpServerResponder &responder, bool publicPath) const;
     // nullopt: the responder was taken over by a watch stream.
     std::optional<HttpReply> route(Call &call, QHttpServerResponder &responder);
     std::optional<HttpReply> resource(Call &call, QHttpServerResponder &responder);
@@ -96,6 +106,8 @@ private:
     Clock &m_clock;
     ServerCounters &m_counters;
     QByteArray m_token;
+    std::shared_ptr<const Authenticator> m_authenticator;
+    std::shared_ptr<const Authorizer> m_authorizer;
     bool m_allowRemoteHosts = false;
     QString m_serverAddress;
     std::shared_ptr<EncodedObjectCache> m_encoded;   // shared with the watch streams' encoders

@@ -1,10 +1,10 @@
 #include "core/server/servecommand.h"
 
 #include "core/apiserver/kubeversion.h"
+#include "core/server/classroom.h"
 #include "core/server/clusterdriver.h"
 #include "core/server/httpapiserver.h"
 #include "core/server/kubeconfig.h"
-#include "core/server/tlsidentity.h"
 #include "core/sim/scenario.h"
 #include "core/sim/scenariorunner.h"
 #include "core/sim/simulation.h"
@@ -34,14 +34,27 @@ void usage(QTextStream &s)
 {
     s << "usage: rlab serve [--listen HOST:PORT] [--kubeconfig FILE] [--scenario FILE] [--speed X]\n"
          "                  [--latency classroom|realistic|instant] [--allow-remote] [--exit-after SECONDS]\n"
+         "                  [--users FILE [--kubeconfig-dir DIR]] [--tls-dir DIR]\n"
          "  --listen HOST:PORT   address to serve on (default 127.0.0.1:0; port 0 picks a free port)\n"
-         "  --kubeconfig FILE    where to write the kubeconfig (default ~/.kube/reconcile-lab.kubeconfig)\n"
+         "  --kubeconfig FILE    where to write the admin's kubeconfig (default ~/.kube/reconcile-lab.kubeconfig)\n"
          "  --scenario FILE      start from a scenario (its steps run first, in virtual time)\n"
          "  --speed X            virtual seconds per real second (default 1)\n"
          "  --latency PRESET     what each hop costs in virtual time (default: the scenario's, else instant)\n"
          "  --allow-remote       allow a non-loopback address and Host names other than localhost,\n"
-         "                       127.0.0.1 and [::1] (requests always need the bearer token and HTTPS\n"
-         "                       the kubeconfig carries)\n"
+         "                       127.0.0.1 and [::1] (requests always need HTTPS and a token or a\n"
+         "                       client certificate)\n"
+         "  --users FILE         a classroom: one student a line, kube-apiserver's token file plus a\n"
+         "                       namespace column:  token,user,uid,\"group1,group2\",namespace\n"
+         "                       (uid, groups and namespace optional; namespace defaults to the user\n"
+         "                       name; an empty token means client certificate only). Each student\n"
+         "                       may act only in their namespace (created at start) and read nodes;\n"
+         "                       anything else is 403 Forbidden. '#' starts a comment line.\n"
+         "  --kubeconfig-dir DIR write DIR/<user>.kubeconfig for every student (token or client certificate)\n"
+         "  --tls-dir DIR        keep the certificate authority in DIR (ca.crt, ca.key) and reuse it, so\n"
+         "                       kubeconfigs handed out survive a restart (default: a new CA each start)\n"
+         "  --trace-memory MIB   keep at most this much trace (default 384; the oldest events go first):\n"
+         "                       40 busy students (rlab bench serve) add 80-300 MiB a minute, so the\n"
+         "                       trace, most of the server's memory, reaches its cap within minutes\n"
          "  --exit-after SECONDS stop after that many real seconds (scripts)\n";
 }
 
@@ -108,6 +121,8 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     QString latency;
     double exitAfter = 0;
     bool allowRemote = false;
+    QString usersFile, kubeconfigDir, tlsDir;
+    qint64 traceMemoryMiB = 0;
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
         const auto value = [&](QString *v) {
@@ -131,6 +146,19 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
             }
         } else if (a == QLatin1String("--kubeconfig")) {
             ok = value(&kubeconfig);
+        } else if (a == QLatin1String("--users")) {
+            ok = value(&usersFile);
+        } else if (a == QLatin1String("--kubeconfig-dir")) {
+            ok = value(&kubeconfigDir);
+        } else if (a == QLatin1String("--tls-dir")) {
+            ok = value(&tlsDir);
+        } else if (a == QLatin1String("--trace-memory")) {
+            ok = value(&v);
+            traceMemoryMiB = v.toLongLong(&ok);
+            if (!ok || traceMemoryMiB < 1 || traceMemoryMiB > 65536) {
+                err << "rlab serve: --trace-memory wants a number of MiB in [1, 65536], got \"" << v << "\"\n";
+                return 2;
+            }
         } else if (a == QLatin1String("--scenario")) {
             ok = value(&scenarioFile);
         } else if (a == QLatin1String("--latency")) {
@@ -163,11 +191,26 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
             return 2;
         }
     }
+    if (!kubeconfigDir.isEmpty() && usersFile.isEmpty()) {
+        err << "rlab serve: --kubeconfig-dir writes the students' kubeconfigs and needs --users FILE\n";
+        return 2;
+    }
     if (!address.isLoopback() && !allowRemote) {
         err << "rlab serve: refusing to listen on " << address.toString()
             << ", which other machines can reach; pass --allow-remote to do it anyway (requests need the "
                "bearer token written into the kubeconfig)\n";
         return 2;
+    }
+    UsersFile users;
+    if (!usersFile.isEmpty()) {
+        QStringList errors;
+        std::optional<UsersFile> loaded = UsersFile::load(usersFile, &errors);
+        if (!loaded) {
+            for (const QString &e : std::as_const(errors))
+                err << e << '\n';
+            return 2;
+        }
+        users = std::move(*loaded);
     }
     if (!QCoreApplication::instance()) {
         err << "rlab serve: internal error: no QCoreApplication\n";
@@ -203,31 +246,50 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
 
     if (!latency.isEmpty())
         sim->setLatency(*LatencyModel::preset(latency));
+    if (traceMemoryMiB > 0)
+        sim->trace().setMemoryBudget(std::size_t(traceMemoryMiB) << 20);
 
     HttpApiServer server(sim->api(), sim->clock());
-    // A bearer token always, loopback included (any local process or web page could reach the
-    // port), so HTTPS too: kubectl sends tokens only over TLS. Other Host names than the
-    // loopback's only with --allow-remote.
+    // Authentication always, loopback included (any local process or web page could reach the
+    // port), so HTTPS too: kubectl sends tokens only over TLS. The admin's bearer token, the
+    // students' tokens and client certificates signed by the server's CA; other Host names than
+    // the loopback's only with --allow-remote.
     const QByteArray token = Kubeconfig::generateToken();
-    QByteArray caPem;
     QString error;
+    QStringList errors;
+    std::optional<Classroom> classroom = Classroom::prepare(std::move(users), tlsDir, token, &error);
+    if (!classroom) {
+        err << "rlab serve: " << error << '\n';
+        return 1;
+    }
+    const QByteArray caPem = classroom->ca().certificatePem();
     {
-        std::optional<TlsIdentity> tls = TlsIdentity::createSelfSigned(clientAddresses(address), {QStringLiteral("localhost")}, &error);
+        std::optional<QSslConfiguration> tls = classroom->ca().serverConfiguration(clientAddresses(address), {QStringLiteral("localhost")}, &error);
         if (!tls) {
             err << "rlab serve: " << error << '\n';
             return 1;
         }
-        server.setTlsConfiguration(tls->configuration);
-        caPem = tls->certificatePem;
+        server.setTlsConfiguration(*tls);
     }
     server.setAllowRemoteHosts(allowRemote);
-    server.setBearerToken(token);
+    server.setAuthenticator(classroom->authenticator());
+    server.setAuthorizer(classroom->authorizer());
     if (!server.listen(address, port, &error)) {
         err << "rlab serve: " << error << '\n';
         return 1;
     }
     const QString url = reachableUrl(server);
     if (!Kubeconfig::write(kubeconfig, url, token, &error, caPem)) {
+        err << "rlab serve: " << error << '\n';
+        return 1;
+    }
+    const QStringList created = classroom->createNamespaces(sim->api(), &errors);
+    if (!errors.isEmpty()) {
+        for (const QString &e : std::as_const(errors))
+            err << "rlab serve: " << e << '\n';
+        return 1;
+    }
+    if (!kubeconfigDir.isEmpty() && !classroom->writeKubeconfigs(kubeconfigDir, url, &error)) {
         err << "rlab serve: " << error << '\n';
         return 1;
     }
@@ -240,7 +302,17 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
         << (url == server.url() ? QString() : QStringLiteral(" (listening on %1)").arg(server.url())) << '\n'
         << "  virtual time runs at x" << speed << " with the " << sim->latency().name
         << " latency model; kubectl sees server version " << apiserver::KubeVersion::served().gitVersion() << '\n'
-        << "  kubeconfig: " << absKubeconfig << (token.isEmpty() ? "" : " (holds the bearer token and the server's certificate)") << '\n'
+        << "  kubeconfig: " << absKubeconfig << (token.isEmpty() ? "" : " (the admin's: holds the bearer token and the server's CA)") << '\n'
+        << (classroom->users().entries.isEmpty()
+                ? QString()
+                : QStringLiteral("  %1 users from %2, each limited to their namespace (%3 created: %4)\n")
+                      .arg(classroom->users().entries.size())
+                      .arg(usersFile)
+                      .arg(created.size())
+                      .arg(created.isEmpty() ? QStringLiteral("none") : created.join(QStringLiteral(", "))))
+        << (kubeconfigDir.isEmpty() ? QString()
+                                    : QStringLiteral("  students' kubeconfigs: %1/<user>.kubeconfig\n").arg(QFileInfo(kubeconfigDir).absoluteFilePath()))
+        << (tlsDir.isEmpty() ? QString() : QStringLiteral("  certificate authority: %1/ca.crt\n").arg(QFileInfo(tlsDir).absoluteFilePath()))
         << "Point kubectl at it:\n"
         << "  export KUBECONFIG=" << absKubeconfig << '\n'
         << "  kubectl get nodes\n"
@@ -267,7 +339,8 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     server.close();
     const ServerCounters &c = server.counters();
     out << "Stopped after " << c.requests.load() << " requests (" << c.watchesOpened.load() << " watches, "
-        << c.watchEvents.load() << " watch events).\n";
+        << c.watchEvents.load() << " watch events; the trace holds " << sim->trace().size() << " events, ~"
+        << (sim->trace().memoryBytes() >> 20) << " MiB).\n";
     return 0;
 }
 
