@@ -25,7 +25,7 @@ inline constexpr qint64 kSecond = 1000;
 // via processPending(), the kubelet via processNextWorkItem(0, false), time timer by timer.
 struct KubeletRig
 {
-    Cluster cluster{ClusterConfig{.nodes = 2}};
+    Cluster cluster{[] { ClusterConfig c; c.nodes = 2; return c; }()};
     client::SharedInformerFactory informers{cluster.client()};
     controller::Kubelet kubelet;
     const qint64 t0;

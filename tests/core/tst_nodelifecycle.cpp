@@ -22,7 +22,7 @@ constexpr qint64 kSecond = 1000;
 // Two nodes, both kubelets, the node lifecycle + taint eviction controllers, on one thread.
 struct Rig
 {
-    Cluster cluster{ClusterConfig{.nodes = 2}};
+    Cluster cluster{[] { ClusterConfig c; c.nodes = 2; return c; }()};
     client::SharedInformerFactory informers{cluster.client()};
     Kubelet kubelet1{QStringLiteral("node-1"), cluster.client(), informers, cluster.clock(), &cluster.trace()};
     Kubelet kubelet2{QStringLiteral("node-2"), cluster.client(), informers, cluster.clock(), &cluster.trace()};
