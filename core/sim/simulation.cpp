@@ -173,7 +173,7 @@ qsizetype Simulation::collectGarbage()
 
 int Simulation::compactIfDue()
 {
-    if (clock().now() < m_compactAt)
+    if (!m_config.compaction || clock().now() < m_compactAt)
         return 0;
     m_compactAt = clock().now() + kCompactionIntervalMs;
     const qint64 target = m_compactCandidate;

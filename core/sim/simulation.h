@@ -40,6 +40,9 @@ struct SimulationConfig
     qint64 pullDelayMs = 2000, startDelayMs = 1000, readyDelayMs = 1000, terminationDelayMs = 2000;   // kubelet stages
     QList<QStringList> nodes;    // {name, cpu, memory, pods}; empty: cluster.nodes default nodes
     LatencyModel latency;        // what each hop costs (instant: nothing)
+    // kube-apiserver's 5-minute etcd compaction (compactIfDue). Off for a live-mode mirror
+    // (core/live), whose history is the recording the window's time travel rewinds.
+    bool compaction = true;
     static QStringList knownControllers();
 };
 
