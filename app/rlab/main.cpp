@@ -1,7 +1,10 @@
-// rlab: the headless command line (run / serve / bench / validate). Logic lives in the libraries.
+// rlab: the headless command line (run / serve / watch / bench / validate). Logic lives in the libraries.
 #include "core/cli/rlabcli.h"
 #ifdef RLAB_HAVE_SERVER
 #include "core/server/servecommand.h"
+#endif
+#ifdef RLAB_HAVE_LIVE
+#include "core/live/watchcommand.h"
 #endif
 
 #include <QCoreApplication>
@@ -16,6 +19,10 @@ int main(int argc, char **argv)
 #ifdef RLAB_HAVE_SERVER
     if (!args.isEmpty() && args.first() == QLatin1String("serve"))
         return rlab::server::serveCommand(args.mid(1), out, err);
+#endif
+#ifdef RLAB_HAVE_LIVE
+    if (!args.isEmpty() && args.first() == QLatin1String("watch"))
+        return rlab::live::watchCommand(args.mid(1), out, err);
 #endif
     return rlab::cli::runRlab(args, out, err);
 }

@@ -79,6 +79,11 @@ void LiveMirror::received(LiveEvent::Type type, const QString &resource, const a
 
 std::vector<LiveEvent> LiveMirror::pump()
 {
+    // A client that waits in a nested event loop could bring the caller's next frame in here.
+    if (m_inPump)
+        return {};
+    m_inPump = true;
+    const struct Done { bool &flag; ~Done() { flag = false; } } done{m_inPump};
     if (m_options.mode == client::DriveMode::Deterministic)
         while (m_informers->processPending() > 0) {
         }

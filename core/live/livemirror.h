@@ -75,6 +75,7 @@ private:
     std::mutex m_mutex;
     std::vector<LiveEvent> m_pending;   // guarded by m_mutex
     qint64 m_applied = 0;
+    bool m_inPump = false;
 };
 
 } // namespace rlab::live

@@ -3,6 +3,7 @@
 #include "core/client/sharedinformerfactory.h"
 #include "core/controller/deployment/deploymentcontroller.h"
 #include "core/live/dryrunclient.h"
+#include "core/base/tracelog.h"
 #include "core/sim/simulation.h"
 
 namespace rlab::live {
@@ -22,19 +23,36 @@ ShadowController::~ShadowController()
     m_informers->shutdown();
 }
 
+void ShadowController::told(const Prediction &p)
+{
+    if (p.write.resource != QLatin1String("events")) {   // the window's trace: what the shadow said, and the verdict
+        TraceEvent ev;
+        ev.component = QStringLiteral("shadow/deployment");
+        ev.type = p.state == Prediction::State::Pending ? QStringLiteral("Prediction") : QStringLiteral("PredictionResolved");
+        ev.key = p.deployment;
+        ev.detail = QJsonObject{{QStringLiteral("state"), Prediction::stateName(p.state)},
+                                {QStringLiteral("signature"), p.signature}};
+        ev.text = p.state == Prediction::State::Pending
+                      ? QStringLiteral("syncDeployment will: %1 (%2)").arg(p.text, p.why.section(QLatin1Char('\n'), 0, 0))
+                      : QStringLiteral("%1: %2 — %3").arg(Prediction::stateName(p.state), p.text, p.outcome);
+        if (p.state != Prediction::State::Superseded)
+            m_mirror.trace().append(std::move(ev));
+    }
+    if (m_listener)
+        m_listener(p);
+}
+
 void ShadowController::observe(const LiveEvent &event)
 {
     for (const Prediction &p : m_book.observe(event))
-        if (m_listener)
-            m_listener(p);
+        told(p);
     syncQueued(event.t);
 }
 
 void ShadowController::tick(qint64 t)
 {
     for (const Prediction &p : m_book.expire(t))
-        if (m_listener)
-            m_listener(p);
+        told(p);
     syncQueued(t);
 }
 
@@ -56,8 +74,7 @@ void ShadowController::syncQueued(qint64 t)
         std::vector<CapturedWrite> writes;
         writes.swap(m_captured);
         for (const Prediction &p : m_book.add(held->key, t, writes, held->result.notes, current))
-            if (m_listener)
-                m_listener(p);
+            told(p);
         c.endWorkItem(*held);
     }
 }

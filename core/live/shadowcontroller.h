@@ -27,7 +27,8 @@ class DryRunClient;
 // acts. After each mirror event (observe) the pending predictions are judged against it
 // (PredictionBook), then the shadow's informers see the change and every queued Deployment is
 // synced once; tick() expires what the cluster did not do in time and runs requeues that fell
-// due (progressDeadlineSeconds). Thread rules: the mirror's owning thread only.
+// due (progressDeadlineSeconds). Each prediction and verdict is also a "shadow/deployment" row
+// of the mirror's trace. Thread rules: the mirror's owning thread only.
 class ShadowController
 {
 public:
@@ -48,6 +49,7 @@ public:
 
 private:
     void syncQueued(qint64 t);
+    void told(const Prediction &p);   // traced into the mirror ("shadow/deployment"), then the listener
 
     Simulation &m_mirror;
     std::vector<CapturedWrite> m_captured;
