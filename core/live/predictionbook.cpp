@@ -163,20 +163,38 @@ std::vector<Prediction> PredictionBook::observe(const LiveEvent &e)
     const QString rsKey = rs ? QStringLiteral("replicasets/%1/%2").arg(rs->metadata.namespace_, rs->metadata.name) : QString();
     const bool rsScaled = rs && e.type != LiveEvent::Type::Deleted
                           && (!m_lastReplicas.contains(rsKey) || m_lastReplicas.value(rsKey) != rs->replicas());
+    const auto sameRs = [&](const Prediction &p) {
+        return objectCast<api::ReplicaSet>(p.write.object) && p.write.name == rs->metadata.name
+               && p.write.namespace_ == rs->metadata.namespace_;
+    };
+    bool rsDone = false;
     for (Prediction &p : m_all) {
-        if (p.state != Prediction::State::Pending)
+        if (p.state != Prediction::State::Pending || !fulfilled(p, e))
             continue;
-        if (fulfilled(p, e)) {
-            resolve(p, Prediction::State::Matched, e.t, QStringLiteral("done by the cluster %1 s later").arg(seconds(e.t - p.t)));
-            resolved.push_back(p);
-            continue;
+        resolve(p, Prediction::State::Matched, e.t, QStringLiteral("done by the cluster %1 s later").arg(seconds(e.t - p.t)));
+        resolved.push_back(p);
+        rsDone = rsDone || (rs && sameRs(p));
+    }
+    if (rsScaled && !rsDone) {
+        // The cluster's controller may have decided on a state the shadow had already left
+        // behind: a recent superseded prediction of exactly this size is then what it did.
+        for (auto it = m_all.rbegin(); it != m_all.rend() && !rsDone; ++it) {
+            if (it->state != Prediction::State::Superseded || !sameRs(*it) || e.t - it->t > m_windowMs || !fulfilled(*it, e))
+                continue;
+            resolve(*it, Prediction::State::Matched, e.t,
+                    QStringLiteral("done by the cluster %1 s later, decided on the state before the newest event").arg(seconds(e.t - it->t)));
+            resolved.push_back(*it);
+            rsDone = true;
         }
-        const auto want = objectCast<api::ReplicaSet>(p.write.object);
-        if (want && rsScaled && p.write.name == rs->metadata.name && p.write.namespace_ == rs->metadata.namespace_) {
+    }
+    if (rsScaled && !rsDone) {
+        for (Prediction &p : m_all) {
+            if (p.state != Prediction::State::Pending || !sameRs(p))
+                continue;
             resolve(p, Prediction::State::Mismatched, e.t,
                     QStringLiteral("the cluster set ReplicaSet %1 to %2 replicas instead of %3: it does not decide like "
                                    "this lab's syncDeployment (another version, a custom controller, or a changed spec)")
-                        .arg(rs->metadata.name).arg(rs->replicas()).arg(want->replicas()));
+                        .arg(rs->metadata.name).arg(rs->replicas()).arg(objectCast<api::ReplicaSet>(p.write.object)->replicas()));
             resolved.push_back(p);
         }
     }

@@ -5,6 +5,7 @@
 // controller that decides otherwise (maxSurge 100%) or does not run is reported.
 #include "core/controller/controller.h"
 #include "core/kubectl/rollout.h"
+#include "core/live/predictionbook.h"
 #include "core/live/shadowcontroller.h"
 #include "tests/e2e/livetestrig.h"
 
@@ -137,6 +138,35 @@ private slots:
         const auto mismatched = rig.withState(Prediction::State::Mismatched);
         QVERIFY2(mismatched.size() == 1, qPrintable(rig.dump()));
         QVERIFY2(mismatched.front().outcome.contains(QLatin1String("to 4 replicas instead of 1")), qPrintable(mismatched.front().outcome));
+    }
+
+    // Seen on a served lab: the shadow saw two pods become ready and predicted "3 → 1", while the
+    // cluster's controller had decided "3 → 2" on the first; that is no mismatch, and 2 → 1 follows.
+    void aDecisionOnOlderStateIsNotAMismatch()
+    {
+        live::PredictionBook book(30'000);
+        const auto rsWrite = [](int replicas) {
+            auto rs = test::makeReplicaSet(QStringLiteral("web-old"), replicas);
+            return live::CapturedWrite{QStringLiteral("update"), QStringLiteral("replicasets"), kNs, QStringLiteral("web-old"), rs, {}};
+        };
+        const auto observed = [](qint64 t, int replicas) {
+            return live::LiveEvent{t, live::LiveEvent::Type::Modified, QStringLiteral("replicasets"),
+                                   test::makeReplicaSet(QStringLiteral("web-old"), replicas)};
+        };
+        book.observe(observed(0, 3));
+        QCOMPARE(book.add(QStringLiteral("default/web"), 100, {rsWrite(2)}, {}, {}).size(), std::size_t(1));
+        QCOMPARE(book.add(QStringLiteral("default/web"), 110, {rsWrite(1)}, {}, {}).size(), std::size_t(1));
+        QCOMPARE(book.all().front().state, Prediction::State::Superseded);
+        book.observe(observed(150, 2));
+        QCOMPARE(book.all().front().state, Prediction::State::Matched);
+        QCOMPARE(book.all().back().state, Prediction::State::Pending);
+        book.observe(observed(200, 1));
+        QCOMPARE(book.all().back().state, Prediction::State::Matched);
+        QCOMPARE(book.count(Prediction::State::Mismatched), 0);
+        // Something nobody predicted, with a prediction pending: a mismatch.
+        book.add(QStringLiteral("default/web"), 300, {rsWrite(0)}, {}, {});
+        book.observe(observed(350, 4));
+        QCOMPARE(book.count(Prediction::State::Mismatched), 1);
     }
 
     void aStoppedControllerIsReported()
