@@ -24,15 +24,14 @@ LiveBanner::LiveBanner(ClusterSession &session, QWidget *parent)
     m_headline->setFont(big);
     m_shadow = new QLabel(this);
     m_shadow->setObjectName(QStringLiteral("liveShadow"));
-    m_shadow->setWordWrap(true);
+    m_shadow->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);   // elided to the width: one line
     QFont mid = m_shadow->font();
     mid.setPointSizeF(mid.pointSizeF() * 1.15);
     m_shadow->setFont(mid);
     m_mismatch = new QLabel(this);
     m_mismatch->setObjectName(QStringLiteral("liveMismatch"));
-    m_mismatch->setWordWrap(true);
+    m_mismatch->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_mismatch->setFont(mid);
-    m_mismatch->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold;"));
     m_writes = new QToolButton(this);
     m_writes->setObjectName(QStringLiteral("liveWrites"));
     m_writes->setCheckable(true);
@@ -62,12 +61,19 @@ QString LiveBanner::headline() const
 
 QString LiveBanner::shadowLine() const
 {
-    return m_shadow->text();
+    return m_shadow->toolTip();
 }
 
 QString LiveBanner::mismatchLine() const
 {
-    return m_mismatch->text();
+    return m_mismatch->toolTip();
+}
+
+void LiveBanner::setLine(QLabel *label, const QString &text)
+{
+    // One line each, so the strip keeps its height: the full sentence is the tooltip.
+    label->setToolTip(text);
+    label->setText(label->fontMetrics().elidedText(text, Qt::ElideRight, qMax(label->width(), 200)));
 }
 
 void LiveBanner::refresh()
@@ -92,34 +98,40 @@ void LiveBanner::refresh()
     m_writes->setText(writes ? tr("Writes enabled ✓") : tr("Allow writes"));
     const live::ShadowController *shadow = src->shadow();
     if (!shadow) {
-        m_shadow->clear();
-        m_mismatch->clear();
+        setLine(m_shadow, QString());
+        setLine(m_mismatch, QString());
         return;
     }
     using S = live::Prediction::State;
     const live::PredictionBook &book = shadow->book();
-    QString next, last;
-    QString lastBad;
+    // The ReplicaSet writes are the decisions a learner follows (status and Event wording differ
+    // between versions): those are shown and counted here; the trace has every prediction.
+    QString next, last, lastBad;
+    int n[5] = {0, 0, 0, 0, 0};
     for (auto it = book.all().rbegin(); it != book.all().rend(); ++it) {
-        const bool shown = it->write.resource == QLatin1String("replicasets");
-        if (next.isEmpty() && it->state == S::Pending && shown)
+        if (it->write.resource != QLatin1String("replicasets"))
+            continue;
+        ++n[int(it->state)];
+        if (next.isEmpty() && it->state == S::Pending)
             next = it->text;
-        if (last.isEmpty() && it->state == S::Matched && shown)
+        if (last.isEmpty() && it->state == S::Matched)
             last = it->text;
         if (lastBad.isEmpty() && (it->state == S::Mismatched || it->state == S::Expired))
             lastBad = QStringLiteral("%1: %2").arg(it->text, it->outcome);
     }
     const QString counts = tr("%1 matched · %2 mismatched · %3 not done · %4 pending")
-                               .arg(book.count(S::Matched)).arg(book.count(S::Mismatched)).arg(book.count(S::Expired))
-                               .arg(book.count(S::Pending));
+                               .arg(n[int(S::Matched)]).arg(n[int(S::Mismatched)]).arg(n[int(S::Expired)]).arg(n[int(S::Pending)]);
     if (!next.isEmpty())
-        m_shadow->setText(tr("Shadow syncDeployment will: %1 — %2").arg(next, counts));
+        setLine(m_shadow, tr("Shadow syncDeployment will: %1 — %2").arg(next, counts));
     else if (!last.isEmpty())
-        m_shadow->setText(tr("Shadow syncDeployment: nothing to do now (last predicted and done: %1) — %2").arg(last, counts));
+        setLine(m_shadow, tr("Shadow syncDeployment: nothing to do now (last predicted and done: %1) — %2").arg(last, counts));
     else
-        m_shadow->setText(tr("Shadow syncDeployment: nothing to do — %1").arg(counts));
-    m_mismatch->setText(lastBad.isEmpty() ? QString() : QStringLiteral("⚠ ") + lastBad);
-    m_mismatch->setVisible(!lastBad.isEmpty());
+        setLine(m_shadow, tr("Shadow syncDeployment: nothing to do — %1").arg(counts));
+    const QString lineStyle = lastBad.isEmpty() ? QStringLiteral("color: #1b7f3b;") : QStringLiteral("color: #b00020; font-weight: bold;");
+    if (m_mismatch->styleSheet() != lineStyle)
+        m_mismatch->setStyleSheet(lineStyle);
+    setLine(m_mismatch, lastBad.isEmpty() ? tr("✓ No mismatch so far: the cluster did what the shadow controller predicted.")
+                                          : QStringLiteral("⚠ ") + lastBad);
 }
 
 } // namespace rlab::ui

@@ -33,6 +33,8 @@ signals:
     void writesToggled(bool on);
 
 private:
+    static void setLine(QLabel *label, const QString &text);
+
     ClusterSession &m_session;
     QLabel *m_headline;
     QLabel *m_shadow;
