@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// Live mode end to end (issue #15): the window connects to a served lab (`rlab serve`'s HTTP API,
-// over core/http's client and a kubeconfig, as it would to minikube) and follows a rollout that
-// the real kubectl drives; the shadow controller's predictions match what the served lab's
-// Deployment controller then did. Skipped when kubectl is not on PATH. Leaves
-// tst_kubectllivewindow.png next to the binary.
+// Live mode end to end (issue #15): the window connects to a lab served as `rlab serve` serves it
+// (HTTPS, its own CA, a bearer token, all in the kubeconfig), over core/http's client as it would
+// to minikube, and follows a rollout that the real kubectl drives with the same kubeconfig; the
+// shadow controller's predictions match what the served lab's Deployment controller then did.
+// Skipped when kubectl is not on PATH. Leaves tst_kubectllivewindow.png next to the binary.
 #include "core/live/livesource.h"
 #include "core/live/shadowcontroller.h"
+#include "tests/e2e/httplab.h"
 #include "tests/e2e/kubectlharness.h"
 #include "ui/clustersession.h"
 #include "ui/live/livebanner.h"
@@ -34,11 +35,17 @@ private:
 private slots:
     void windowFollowsAKubectlRollout()
     {
-        test::KubectlHarness h;
+        test::KubectlHarness h;   // only its kubectl runner: the lab is HttpLab's (TLS + token)
         if (!h.findKubectl())
             QSKIP("kubectl is not on PATH");
+        test::HttpLab lab;
         QString error;
-        QVERIFY2(h.start(&error), qPrintable(error));
+        QVERIFY2(lab.start(true, &error), qPrintable(error));
+        QVERIFY(QDir(h.dir.path()).mkpath(QStringLiteral("home")));
+        h.kubeconfig = lab.kubeconfig;
+        h.env = QProcessEnvironment::systemEnvironment();
+        h.env.insert(QStringLiteral("HOME"), h.dir.filePath(QStringLiteral("home")));
+        h.env.remove(QStringLiteral("KUBECONFIG"));
 
         MainWindow::Options o;
         o.persistLayout = false;
@@ -48,7 +55,7 @@ private slots:
         w.show();
         auto *menu = w.panel<LiveMenu>(QStringLiteral("live"));
         QVERIFY2(menu->connectCluster({h.kubeconfig}, QString(), QStringLiteral("default"), &error), qPrintable(error));
-        QVERIFY2(menu->banner()->headline().startsWith(QLatin1String("Live: context ")), qPrintable(menu->banner()->headline()));
+        QCOMPARE(menu->banner()->headline(), QStringLiteral("Live: context reconcile-lab, namespace default, read-only"));
         QVERIFY(menu->banner()->headline().endsWith(QLatin1String("namespace default, read-only")));
         w.session().start();   // frames: the mirror takes what the watches brought while kubectl runs
 
@@ -85,7 +92,7 @@ private slots:
         QVERIFY(w.grab().save(outputPath(QStringLiteral("tst_kubectllivewindow.png"))));
         w.session().stop();
         w.session().openLive(nullptr);   // the HTTP client's watches close before the server goes
-        h.stop();
+        lab.stop();
     }
 };
 
