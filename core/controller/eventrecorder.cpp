@@ -27,11 +27,11 @@ void EventRecorder::event(const Object &involved, const QString &type, const QSt
     QString name;
     {
         std::lock_guard lock(m_mutex);
-        existing = m_seen.value(correlation);
+        existing = m_seen.get(correlation).value_or(QString());
         if (existing.isEmpty()) {
             // upstream: fmt.Sprintf("%v.%x", ref.Name, t.UnixNano())
             name = QStringLiteral("%1.%2").arg(involved.metadata.name).arg(quint64(now) * 1000000ULL + quint64(++m_counter), 0, 16);
-            m_seen.insert(correlation, name);
+            m_seen.add(correlation, name);
         }
     }
     if (!existing.isEmpty()) {
@@ -44,7 +44,7 @@ void EventRecorder::event(const Object &involved, const QString &type, const QSt
         }
         name = QStringLiteral("%1.%2").arg(involved.metadata.name).arg(quint64(now) * 1000000ULL + quint64(++m_counter), 0, 16);
         std::lock_guard lock(m_mutex);
-        m_seen.insert(correlation, name);
+        m_seen.add(correlation, name);
     }
     auto ev = std::make_shared<Event>();
     ev->metadata.name = name;

@@ -1,5 +1,6 @@
 #pragma once
 #include "core/api/object.h"
+#include "core/controller/eventlogcache.h"
 
 #include <QHash>
 #include <QString>
@@ -14,7 +15,8 @@ namespace rlab::controller {
 // client-go's record.EventRecorder: `event(obj, "Normal", "ScalingReplicaSet", "Scaled up replica
 // set web-7c5b4f to 3")` writes a core/v1 Event about obj through the API server, as
 // kube-controller-manager does. Repeats of the same (object, type, reason, message) update the
-// existing Event (count + 1, lastTimestamp) like the event correlator, instead of piling up.
+// existing Event (count + 1, lastTimestamp) like the event correlator, instead of piling up;
+// the correlator remembers the 4096 most recently used keys, as upstream's LRU (EventLogCache).
 // Names are "<object>.<hex timestamp>" like upstream. Thread-safe; call from any worker.
 class EventRecorder
 {
@@ -32,7 +34,7 @@ private:
     client::Interface &m_api;
     QString m_component;
     std::mutex m_mutex;
-    QHash<QString, QString> m_seen;   // correlation key -> event name
+    EventLogCache m_seen;   // correlation key -> event name; under m_mutex
     qint64 m_counter = 0;
 };
 
