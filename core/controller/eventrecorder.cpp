@@ -70,7 +70,18 @@ void EventRecorder::event(const Object &involved, const QString &type, const QSt
         te.type = QStringLiteral("Event");
         te.key = involved.key();
         te.text = QStringLiteral("%1 %2: %3").arg(type, reason, message);
-        te.detail = QJsonObject{{QStringLiteral("reason"), reason}, {QStringLiteral("type"), type}};
+        {
+            // A handful of (reason, type) pairs: each detail is built once and shared.
+            std::lock_guard lock(m_mutex);
+            const QString detailKey = type + QLatin1Char('\x1f') + reason;
+            auto cached = m_details.constFind(detailKey);
+            if (cached == m_details.cend()) {
+                if (m_details.size() >= 4096)
+                    m_details.clear();
+                cached = m_details.insert(detailKey, QJsonObject{{QStringLiteral("reason"), reason}, {QStringLiteral("type"), type}});
+            }
+            te.detail = *cached;
+        }
         t->append(std::move(te));
     }
 }

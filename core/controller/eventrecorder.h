@@ -3,6 +3,7 @@
 #include "core/controller/eventlogcache.h"
 
 #include <QHash>
+#include <QJsonObject>
 #include <QString>
 #include <mutex>
 
@@ -35,6 +36,7 @@ private:
     QString m_component;
     std::mutex m_mutex;
     EventLogCache m_seen;   // correlation key -> event name; under m_mutex
+    QHash<QString, QJsonObject> m_details;   // "type\x1freason" -> the trace detail; under m_mutex
     qint64 m_counter = 0;
 };
 

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 namespace rlab::controller::scoring {
 
@@ -221,50 +222,73 @@ std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &co
     if (constraints.isEmpty())
         return std::nullopt;
     const QString hostname = QStringLiteral("kubernetes.io/hostname");
+    // Each node's value for each constraint's topology key, looked up once (nullptr: the node
+    // lacks the key); the passes below read these instead of the label maps.
+    const qsizetype nc = constraints.size();
+    std::vector<const QString *> topo(std::size_t(allNodes.size() * nc), nullptr);
+    std::vector<char> hasAll(std::size_t(allNodes.size()), 1);
+    std::vector<char> isHostname(std::size_t(nc), 0);
+    for (qsizetype c = 0; c < nc; ++c)
+        isHostname[std::size_t(c)] = constraints[c].topologyKey == hostname;
+    for (qsizetype i = 0; i < allNodes.size(); ++i)
+        for (qsizetype c = 0; c < nc; ++c) {
+            const auto it = allNodes[i].labels.constFind(constraints[c].topologyKey);
+            if (it == allNodes[i].labels.cend())
+                hasAll[std::size_t(i)] = 0;
+            else
+                topo[std::size_t(i * nc + c)] = &it.value();
+        }
+    const auto value = [&](qsizetype node, qsizetype c) -> QString {
+        const QString *v = topo[std::size_t(node * nc + c)];
+        return v ? *v : QString();
+    };
     // PreScore: domains among the feasible nodes, their sizes, and the pods counted per domain
     // over every node.
     QSet<int> ignored;
-    QList<QSet<QString>> domains(constraints.size());
+    QList<QSet<QString>> domains(nc);
     for (int i : feasible) {
-        if (requireAllTopologies && !hasAllKeys(allNodes[i].labels, constraints)) {
+        if (requireAllTopologies && !hasAll[std::size_t(i)]) {
             ignored.insert(i);
             continue;
         }
-        for (qsizetype c = 0; c < constraints.size(); ++c)
-            if (constraints[c].topologyKey != hostname)
-                domains[c].insert(allNodes[i].labels.value(constraints[c].topologyKey));
+        for (qsizetype c = 0; c < nc; ++c)
+            if (!isHostname[std::size_t(c)])
+                domains[c].insert(value(i, c));
     }
-    QList<QHash<QString, qint64>> counts(constraints.size());
-    for (const SpreadNode &node : allNodes) {
-        if (requireAllTopologies && !hasAllKeys(node.labels, constraints))
+    QList<QHash<QString, qint64>> counts(nc);
+    for (qsizetype n = 0; n < allNodes.size(); ++n) {
+        const SpreadNode &node = allNodes[n];
+        if (requireAllTopologies && !hasAll[std::size_t(n)])
             continue;
-        for (qsizetype c = 0; c < constraints.size(); ++c) {
-            const SpreadConstraint &sc = constraints[c];
-            const QString value = node.labels.value(sc.topologyKey);
-            if (sc.topologyKey == hostname || !domains[c].contains(value))
+        for (qsizetype c = 0; c < nc; ++c) {
+            if (isHostname[std::size_t(c)])
                 continue;
-            counts[c][value] += nodeMatching(node, c, sc.selector, ns);
+            const QString v = value(n, c);
+            if (!domains[c].contains(v))
+                continue;
+            counts[c][v] += nodeMatching(node, c, constraints[c].selector, ns);
         }
     }
     QList<double> weights;
-    for (qsizetype c = 0; c < constraints.size(); ++c) {
-        const qsizetype size = constraints[c].topologyKey == hostname ? feasible.size() - ignored.size() : domains[c].size();
+    for (qsizetype c = 0; c < nc; ++c) {
+        const qsizetype size = isHostname[std::size_t(c)] ? feasible.size() - ignored.size() : domains[c].size();
         weights << std::log(double(size + 2));
     }
     // Score per feasible node.
     QList<qint64> raw;
+    raw.reserve(feasible.size());
     for (int i : feasible) {
         if (ignored.contains(i)) {
             raw << 0;
             continue;
         }
         double score = 0;
-        for (qsizetype c = 0; c < constraints.size(); ++c) {
+        for (qsizetype c = 0; c < nc; ++c) {
             const SpreadConstraint &sc = constraints[c];
-            if (!allNodes[i].labels.contains(sc.topologyKey))
+            const QString *v = topo[std::size_t(i * nc + c)];
+            if (!v)
                 continue;
-            const qint64 cnt = sc.topologyKey == hostname ? nodeMatching(allNodes[i], c, sc.selector, ns)
-                                                          : counts[c].value(allNodes[i].labels.value(sc.topologyKey));
+            const qint64 cnt = isHostname[std::size_t(c)] ? nodeMatching(allNodes[i], c, sc.selector, ns) : counts[c].value(*v);
             score += double(cnt) * weights[c] + double(sc.maxSkew - 1);
         }
         raw << qint64(std::round(score));
