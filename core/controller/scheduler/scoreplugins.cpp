@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <vector>
 
 namespace rlab::controller::scoring {
@@ -206,13 +207,6 @@ qint64 nodeMatching(const SpreadNode &node, qsizetype constraint, const Selector
     return node.matching.isEmpty() ? countMatching(node.pods, selector, ns) : node.matching[constraint];
 }
 
-bool hasAllKeys(const Labels &labels, const QList<SpreadConstraint> &constraints)
-{
-    for (const SpreadConstraint &c : constraints)
-        if (!labels.contains(c.topologyKey))
-            return false;
-    return true;
-}
 } // namespace
 
 std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &constraints, const QString &ns,
@@ -244,18 +238,32 @@ std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &co
     };
     // PreScore: domains among the feasible nodes, their sizes, and the pods counted per domain
     // over every node.
+    // Runs of nodes share a value (often every node: ""), so each loop remembers its last value
+    // per constraint and skips the set insert / lookup when it repeats.
     QSet<int> ignored;
     QList<QSet<QString>> domains(nc);
+    std::vector<std::optional<QString>> lastInserted(static_cast<std::size_t>(nc));
     for (int i : feasible) {
         if (requireAllTopologies && !hasAll[std::size_t(i)]) {
             ignored.insert(i);
             continue;
         }
-        for (qsizetype c = 0; c < nc; ++c)
-            if (!isHostname[std::size_t(c)])
-                domains[c].insert(value(i, c));
+        for (qsizetype c = 0; c < nc; ++c) {
+            if (isHostname[std::size_t(c)])
+                continue;
+            QString v = value(i, c);
+            std::optional<QString> &last = lastInserted[std::size_t(c)];
+            if (last && *last == v)
+                continue;
+            domains[c].insert(v);
+            last = std::move(v);
+        }
     }
     QList<QHash<QString, qint64>> counts(nc);
+    // Per constraint: the last value looked up and its counter (nullptr: not a domain). The
+    // pointer stays valid until the next insert into counts[c], which only a new value makes.
+    std::vector<std::optional<QString>> lastValue(static_cast<std::size_t>(nc));
+    std::vector<qint64 *> lastCounter(std::size_t(nc), nullptr);
     for (qsizetype n = 0; n < allNodes.size(); ++n) {
         const SpreadNode &node = allNodes[n];
         if (requireAllTopologies && !hasAll[std::size_t(n)])
@@ -263,10 +271,14 @@ std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &co
         for (qsizetype c = 0; c < nc; ++c) {
             if (isHostname[std::size_t(c)])
                 continue;
-            const QString v = value(n, c);
-            if (!domains[c].contains(v))
-                continue;
-            counts[c][v] += nodeMatching(node, c, constraints[c].selector, ns);
+            const std::size_t cc = std::size_t(c);
+            QString v = value(n, c);
+            if (!lastValue[cc] || *lastValue[cc] != v) {
+                lastCounter[cc] = domains[c].contains(v) ? &counts[c][v] : nullptr;
+                lastValue[cc] = std::move(v);
+            }
+            if (lastCounter[cc])
+                *lastCounter[cc] += nodeMatching(node, c, constraints[c].selector, ns);
         }
     }
     QList<double> weights;
