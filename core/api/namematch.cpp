@@ -58,20 +58,12 @@ bool labelValue(QStringView value)
 
 qsizetype utf8Length(QStringView value)
 {
-    qsizetype n = 0;
-    for (qsizetype i = 0; i < value.size(); ++i) {
-        const char16_t u = value[i].unicode();
-        if (u < 0x80)
-            n += 1;
-        else if (u < 0x800)
-            n += 2;
-        else if (QChar::isHighSurrogate(u) && i + 1 < value.size() && QChar::isLowSurrogate(value[i + 1].unicode())) {
-            n += 4;
-            ++i;
-        } else
-            n += 3;   // BMP, or a lone surrogate written as U+FFFD
-    }
-    return n;
+    // ASCII (every name the lab makes) is one byte a character; anything else is counted by
+    // Qt's own encoder, whose handling of lone surrogates differs between Qt versions.
+    for (const QChar c : value)
+        if (c.unicode() >= 0x80)
+            return value.toUtf8().size();
+    return value.size();
 }
 
 } // namespace rlab::api::namematch

@@ -15,8 +15,8 @@ bool dns1123Label(QStringView value);
 bool dns1123Subdomain(QStringView value);
 bool labelKeyName(QStringView value);
 bool labelValue(QStringView value);
-// The length of value in UTF-8 bytes, as QString::toUtf8().size() counts it (a lone surrogate
-// becomes U+FFFD, 3 bytes), without building the bytes.
+// The length of value in UTF-8 bytes, exactly as QString::toUtf8().size() counts it; without
+// building the bytes when value is ASCII.
 qsizetype utf8Length(QStringView value);
 
 } // namespace rlab::api::namematch
