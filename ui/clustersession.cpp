@@ -4,6 +4,7 @@
 
 #include "core/base/manualclock.h"
 #include "core/sim/labfile.h"
+#include "core/live/livesource.h"
 #include "core/sim/simulation.h"
 #include "core/sim/view/clusterview.h"
 #include "core/sim/view/watchfeed.h"
@@ -26,11 +27,13 @@ ClusterSession::ClusterSession(const ClusterConfig &config, QObject *parent)
 ClusterSession::~ClusterSession()
 {
     m_feed.reset();   // before the store it watches
+    if (m_live)
+        m_live->detach();
 }
 
 client::Interface &ClusterSession::client()
 {
-    return m_sim->client();
+    return m_live ? m_live->commandClient() : m_sim->client();
 }
 
 void ClusterSession::startFeed()
@@ -52,14 +55,48 @@ void ClusterSession::createSimulation(const SimulationConfig *restoreFrom)
         m_config.nameGeneratorState.clear();
         m_config.resumeAtMs = 0;
         m_latency = sc.latency.name;
+    } else if (m_live) {
+        sc = m_live->mirrorConfig();   // a mirror: nothing of its own runs
+        m_config = sc.cluster;
     } else {
         sc.cluster = m_config;
         sc.latency = LatencyModel::preset(m_latency).value_or(LatencyModel{});
     }
     m_sim = std::make_unique<Simulation>(sc);
     m_view = std::make_unique<view::ClusterView>(*m_sim);
-    if (m_mode == Mode::Live)
+    if (m_live)
+        m_live->attach(*m_sim);
+    else if (m_mode == Mode::Live)
         m_sim->startThreaded();
+}
+
+void ClusterSession::openLive(std::unique_ptr<live::LiveSource> source)
+{
+    if (m_live)
+        m_live->detach();
+    m_feed.reset();
+    emit aboutToReset();
+    m_view.reset();
+    m_sim.reset();
+    m_live = std::move(source);
+    if (!m_live)
+        m_config = ClusterConfig{};
+    const bool wasRunning = m_timer.isActive();
+    m_timer.stop();
+    createSimulation();
+    m_carryMs = 0.0;
+    startFeed();
+    ++m_epoch;
+    if (m_frozen) {
+        m_frozen = false;
+        m_frozenReason.clear();
+        emit frozenChanged(false);
+    }
+    emit clusterReset();
+    emit liveChanged(m_live.get());
+    m_lastFrameMs = m_monotonic.elapsed();
+    if (wasRunning)
+        m_timer.start();
 }
 
 void ClusterSession::reset()
@@ -69,6 +106,8 @@ void ClusterSession::reset()
 
 void ClusterSession::restore(const SimulationConfig &config)
 {
+    if (m_live)
+        openLive(nullptr);   // a saved lab replaces a live session too: back to the lab first
     const QString latency = m_latency;
     rebuild(&config);
     if (m_latency != latency)
@@ -85,6 +124,8 @@ void ClusterSession::rebuild(const SimulationConfig *restoreFrom)
     m_timer.stop();
     m_feed.reset();
     emit aboutToReset();
+    if (m_live)
+        m_live->detach();   // its informers and shadow hold the mirror
     m_view.reset();
     m_sim.reset();   // the old simulation's threads and watches go first
     createSimulation(restoreFrom);
@@ -109,7 +150,7 @@ ApplyReport ClusterSession::apply(const QList<ManifestSource> &sources)
         emit applied(refused);
         return refused;
     }
-    const ApplyReport report = ManifestApplier::apply(m_sim->client(), sources);
+    const ApplyReport report = ManifestApplier::apply(client(), sources);
     if (report.ok())
         recordStep(StepForms::apply(sources));
     emit applied(report);
@@ -129,7 +170,7 @@ void ClusterSession::stop()
 
 void ClusterSession::setMode(Mode mode)
 {
-    if (mode == m_mode)
+    if (mode == m_mode || m_live)   // a mirror runs nothing of its own
         return;
     m_mode = mode;
     if (mode == Mode::Live)
@@ -171,6 +212,10 @@ void ClusterSession::setSpeed(double speed)
 void ClusterSession::advance(qint64 ms)
 {
     ms = qMax<qint64>(ms, 0);
+    if (m_live) {
+        m_live->advance(ms);   // a live cluster takes what arrived; a recording plays ms of it
+        return;
+    }
     if (m_mode == Mode::Live) {
         // The worker threads react to what the timers fire; this thread only moves the clock.
         m_sim->clock().advance(ms);

@@ -16,6 +16,9 @@
 namespace rlab {
 class Simulation;
 struct SimulationConfig;
+namespace live {
+class LiveSource;
+}
 namespace client {
 class Interface;
 }
@@ -129,6 +132,13 @@ public:
     // Counts reset()s: a new value means a new cluster (clusterReset() also follows freezing).
     qint64 clusterEpoch() const { return m_epoch; }
 
+    // Live mode (issue #15): the session shows a real cluster or a recording instead of a lab.
+    // openLive() resets onto a mirror Simulation filled by `source` (which then drives time and
+    // takes the commands: client() is its command client); null goes back to a lab. Emits
+    // liveChanged() after clusterReset().
+    void openLive(std::unique_ptr<live::LiveSource> source);
+    live::LiveSource *liveSource() const { return m_live.get(); }
+
 signals:
     // reset() is about to destroy the cluster: drop every reference into it now.
     void aboutToReset();
@@ -143,6 +153,7 @@ signals:
     void frameDone(qint64 monotonicMs);
     void applied(const rlab::ui::ApplyReport &report);
     void stepPerformed(const QVariantMap &step);
+    void liveChanged(rlab::live::LiveSource *source);
 
 private:
     void startFeed();
@@ -168,6 +179,7 @@ private:
     qint64 m_frozenElapsedMs = 0;
     qint64 m_epoch = 0;
     Mode m_mode = Mode::Deterministic;
+    std::unique_ptr<live::LiveSource> m_live;   // detached before m_sim goes
 };
 
 } // namespace rlab::ui

@@ -211,6 +211,8 @@ qsizetype Simulation::collectGarbage()
 
 int Simulation::compactIfDue()
 {
+    if (!m_config.compaction)   // a live-mode mirror keeps its whole history (core/live)
+        return 0;
     const store::StoreStats st = api().store().stats();
     if (st.alarmNoSpace && st.compactRevision < st.revision) {
         compactTo(st.revision, QStringLiteral("compacted all history up to revision %1: etcd's quota of %2 bytes was exceeded "
