@@ -1,6 +1,7 @@
 #include "ui/clustersession.h"
 
 #include "core/sim/latencymodel.h"
+#include "core/sim/deterministicrunner.h"
 
 #include "core/base/manualclock.h"
 #include "core/sim/labfile.h"
@@ -193,7 +194,23 @@ void ClusterSession::frame()
         m_carryMs += double(now - m_lastFrameMs) * m_speed;
         const qint64 step = qint64(m_carryMs);
         m_carryMs -= double(step);
-        advance(step);
+        if (m_mode == Mode::Deterministic && m_frameBudgetMs > 0) {
+            const qint64 before = m_sim->clock().now();
+            const auto deadline = DeterministicRunner::WallClock::now() + std::chrono::milliseconds(m_frameBudgetMs);
+            m_sim->runner().advance(qMax<qint64>(step, 0), 10'000'000, deadline);
+            const bool behind = m_sim->runner().hitDeadline();
+            if (behind) {
+                m_carryMs = 0.0;   // what did not fit is dropped: the cluster runs slower, not later
+                const qint64 wall = qMax<qint64>(m_monotonic.elapsed() - m_lastFrameMs, 1);
+                m_effectiveSpeed = double(m_sim->clock().now() - before) / double(wall);
+            }
+            if (behind || m_behind) {
+                m_behind = behind;
+                emit pacingChanged();
+            }
+        } else {
+            advance(step);
+        }
     }
     m_lastFrameMs = now;
     drain();

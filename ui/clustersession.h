@@ -108,6 +108,17 @@ public:
     qint64 monotonicMs() const { return m_monotonic.elapsed(); }
 
     static constexpr int kFrameIntervalMs = 16;
+    // The wall-clock time one frame may spend running the cluster (Deterministic mode): the
+    // runner stops at this deadline and virtual time stays where it got; the rest of the frame's
+    // virtual time is dropped, not carried (it would only pile up), and the session is
+    // "behind": it runs at effectiveSpeed() < speed(). 0: no budget (a frame runs everything).
+    static constexpr int kDefaultFrameBudgetMs = 12;
+    void setFrameBudgetMs(int ms) { m_frameBudgetMs = qMax(ms, 0); }
+    int frameBudgetMs() const { return m_frameBudgetMs; }
+    // While the last frames hit the budget: the speed the cluster actually ran at (virtual ms per
+    // real ms over the last frame), shown as "×10 → ×2.3 (busy)". Emits pacingChanged().
+    bool isBehind() const { return m_behind; }
+    double effectiveSpeed() const { return m_behind ? m_effectiveSpeed : m_speed; }
     // The trace rows a frame hands on at most; when more arrived, only the newest are kept.
     static constexpr qint64 kMaxTraceBatch = 5000;
 
@@ -143,6 +154,8 @@ signals:
     void frameDone(qint64 monotonicMs);
     void applied(const rlab::ui::ApplyReport &report);
     void stepPerformed(const QVariantMap &step);
+    // isBehind() or effectiveSpeed() changed (every frame while behind, once when it catches up).
+    void pacingChanged();
 
 private:
     void startFeed();
@@ -168,6 +181,9 @@ private:
     qint64 m_frozenElapsedMs = 0;
     qint64 m_epoch = 0;
     Mode m_mode = Mode::Deterministic;
+    int m_frameBudgetMs = kDefaultFrameBudgetMs;
+    bool m_behind = false;
+    double m_effectiveSpeed = 1.0;
 };
 
 } // namespace rlab::ui
