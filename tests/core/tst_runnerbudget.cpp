@@ -30,7 +30,7 @@ std::unique_ptr<Simulation> makeLab(const QString &latency)
     return sim;
 }
 
-using Clock = DeterministicRunner::WallClock;
+using Wall = DeterministicRunner::WallClock;
 } // namespace
 
 class TestRunnerBudget : public QObject
@@ -69,7 +69,7 @@ private slots:
         int stoppedEarly = 0;
         while (cut->clock().now() < target) {
             const qint64 before = cut->clock().now();
-            const Clock::time_point deadline = budgetUs < 0 ? Clock::time_point{} : Clock::now() + std::chrono::microseconds(budgetUs);
+            const Wall::time_point deadline = budgetUs < 0 ? Wall::time_point{} : Wall::now() + std::chrono::microseconds(budgetUs);
             const qint64 steps = cut->runner().advance(target - before, 10'000'000, deadline);
             ++calls;
             QVERIFY(!cut->runner().hitStepLimit());
@@ -97,7 +97,7 @@ private slots:
     {
         const std::unique_ptr<Simulation> sim = makeLab(QStringLiteral("instant"));
         const qint64 t0 = sim->clock().now();
-        const qint64 steps = sim->runner().advance(10'000, 10'000'000, Clock::time_point{});
+        const qint64 steps = sim->runner().advance(10'000, 10'000'000, Wall::time_point{});
         QCOMPARE(steps, qint64(1));
         QVERIFY(sim->runner().hitDeadline());
         QCOMPARE(sim->clock().now(), t0);
@@ -115,7 +115,7 @@ private slots:
         const std::unique_ptr<Simulation> cut = makeLab(QStringLiteral("classroom"));
         int calls = 0;
         do {
-            cut->runner().runUntilIdle(t0 + 600'000 - cut->clock().now(), 10'000'000, Clock::time_point{});
+            cut->runner().runUntilIdle(t0 + 600'000 - cut->clock().now(), 10'000'000, Wall::time_point{});
             ++calls;
         } while (cut->runner().hitDeadline());
         QVERIFY(calls > 10);
