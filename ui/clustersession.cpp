@@ -8,8 +8,11 @@
 #include "core/sim/simulation.h"
 #include "core/sim/view/clusterview.h"
 #include "core/sim/view/watchfeed.h"
+#include "ui/apply/backgroundapply.h"
 #include "ui/apply/manifestapplier.h"
 #include "ui/record/stepforms.h"
+
+#include <utility>
 
 namespace rlab::ui {
 
@@ -26,6 +29,7 @@ ClusterSession::ClusterSession(const ClusterConfig &config, QObject *parent)
 
 ClusterSession::~ClusterSession()
 {
+    delete std::exchange(m_applying, nullptr);   // cancels and joins: it writes to m_sim
     m_feed.reset();   // before the store it watches
 }
 
@@ -83,6 +87,7 @@ bool ClusterSession::saveLab(const QString &path, QString *error)
 
 void ClusterSession::rebuild(const SimulationConfig *restoreFrom)
 {
+    delete std::exchange(m_applying, nullptr);   // cancels and joins a batch in flight
     m_timer.stop();
     m_feed.reset();
     emit aboutToReset();
@@ -104,9 +109,10 @@ void ClusterSession::rebuild(const SimulationConfig *restoreFrom)
 
 ApplyReport ClusterSession::apply(const QList<ManifestSource> &sources)
 {
-    if (m_frozen) {
+    if (m_frozen || m_applying) {
         ApplyReport refused;
-        refused.problems.append(ApplyProblem{sources.isEmpty() ? QString() : sources.first().name, 0, 0, readOnlyError(), {}});
+        const QString why = m_frozen ? readOnlyError() : tr("another batch is being applied");
+        refused.problems.append(ApplyProblem{sources.isEmpty() ? QString() : sources.first().name, 0, 0, why, {}});
         emit applied(refused);
         return refused;
     }
@@ -115,6 +121,30 @@ ApplyReport ClusterSession::apply(const QList<ManifestSource> &sources)
         recordStep(StepForms::apply(sources));
     emit applied(report);
     return report;
+}
+
+BackgroundApply *ClusterSession::applyInBackground(const QList<ManifestSource> &sources)
+{
+    if (m_frozen || m_applying) {
+        ApplyReport refused;
+        const QString why = m_frozen ? readOnlyError() : tr("another batch is being applied");
+        refused.problems.append(ApplyProblem{sources.isEmpty() ? QString() : sources.first().name, 0, 0, why, {}});
+        emit applied(refused);
+        return nullptr;
+    }
+    auto *job = new BackgroundApply(m_sim->client(), sources, this);
+    m_applying = job;
+    connect(job, &BackgroundApply::finished, this, [this, job, sources](const ApplyReport &report) {
+        m_applying = nullptr;
+        m_lastFrameMs = m_monotonic.elapsed();   // the time spent applying does not run the cluster
+        m_carryMs = 0.0;
+        if (report.ok())
+            recordStep(StepForms::apply(sources));
+        emit applied(report);
+        job->deleteLater();
+    });
+    job->start();
+    return job;
 }
 
 void ClusterSession::start()
@@ -190,7 +220,7 @@ qint64 ClusterSession::elapsedMs() const
 void ClusterSession::frame()
 {
     const qint64 now = m_monotonic.elapsed();
-    if (m_timeRunning && m_timer.isActive() && !m_frozen) {   // the past does not run
+    if (m_timeRunning && m_timer.isActive() && !m_frozen && !m_applying && m_timeHeld == 0) {   // the past does not run
         m_carryMs += double(now - m_lastFrameMs) * m_speed;
         const qint64 step = qint64(m_carryMs);
         m_carryMs -= double(step);

@@ -27,6 +27,8 @@ class WatchFeed;
 
 namespace rlab::ui {
 
+class BackgroundApply;
+
 // The window's side of one simulated cluster: owns the rlab::Simulation (every controller,
 // scheduler and kubelet on the deterministic runner, or on worker threads in Live mode) and, once
 // per frame (a ~16 ms QTimer), advances virtual time by frame time × speed while it runs, takes
@@ -58,6 +60,15 @@ public:
     // kubectl apply of every source, all or nothing (ManifestApplier); emits applied(). Refused
     // with readOnlyError() while frozen.
     ApplyReport apply(const QList<ManifestSource> &sources);
+    // The same on a worker thread (BackgroundApply, owned by the session, deleted after its
+    // finished()): virtual time stands still while it runs (frames still drain, so objects
+    // appear as they are written) and applied() follows its finished(). nullptr while frozen or
+    // while another batch runs (then applied() reports the refusal).
+    BackgroundApply *applyInBackground(const QList<ManifestSource> &sources);
+    bool isApplying() const { return m_applying != nullptr; }
+    // Held: frames drain but do not move virtual time (a ScenarioPlayer moves it, step by step).
+    void setTimeHeld(bool held) { m_timeHeld += held ? 1 : -1; }
+    bool isTimeHeld() const { return m_timeHeld > 0; }
     // Throws the cluster away and starts a fresh, live one (in the current mode); emits
     // aboutToReset() and clusterReset().
     void reset();
@@ -181,6 +192,8 @@ private:
     qint64 m_frozenElapsedMs = 0;
     qint64 m_epoch = 0;
     Mode m_mode = Mode::Deterministic;
+    BackgroundApply *m_applying = nullptr;
+    int m_timeHeld = 0;
     int m_frameBudgetMs = kDefaultFrameBudgetMs;
     bool m_behind = false;
     double m_effectiveSpeed = 1.0;
