@@ -99,14 +99,19 @@ QByteArray deployment(const QString &name, int replicas)
         .toUtf8();
 }
 
-// (b): N Deployments in one file, ~265 bytes each (11,370 → 2.9 MiB, under the 3 MiB limit).
+// (b): N Deployments in one file, 276 bytes each (11,370 → 2.99 MiB, just under the 3 MiB limit).
 QByteArray manyDeployments(int n)
 {
     QByteArray out;
     for (int i = 0; i < n; ++i) {
         if (i > 0)
             out += "---\n";
-        out += deployment(QStringLiteral("hostile-%1").arg(i, 5, 10, QLatin1Char('0')), 1);
+        const QString name = QStringLiteral("hostile-%1").arg(i, 5, 10, QLatin1Char('0'));
+        out += QStringLiteral("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: %1\nspec:\n  replicas: 1\n"
+                              "  selector:\n    matchLabels: {app: %1}\n  template:\n    metadata:\n      labels: {app: %1}\n"
+                              "    spec:\n      containers:\n      - name: app\n        image: nginx:1.25\n")
+                   .arg(name)
+                   .toUtf8();
     }
     return out;
 }
