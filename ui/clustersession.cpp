@@ -134,12 +134,12 @@ BackgroundApply *ClusterSession::applyInBackground(const QList<ManifestSource> &
     }
     auto *job = new BackgroundApply(m_sim->client(), sources, this);
     m_applying = job;
-    connect(job, &BackgroundApply::finished, this, [this, job, sources](const ApplyReport &report) {
+    connect(job, &BackgroundApply::finished, this, [this, job](const ApplyReport &report) {
         m_applying = nullptr;
         m_lastFrameMs = m_monotonic.elapsed();   // the time spent applying does not run the cluster
         m_carryMs = 0.0;
         if (report.ok())
-            recordStep(StepForms::apply(sources));
+            recordStep(job->step());   // built on the worker
         emit applied(report);
         job->deleteLater();
     });

@@ -1,6 +1,7 @@
 #include "ui/apply/backgroundapply.h"
 
 #include "ui/apply/manifestapplier.h"
+#include "ui/record/stepforms.h"
 
 #include <QPointer>
 
@@ -47,8 +48,10 @@ void BackgroundApply::start()
             return !m_cancel.load();
         };
         ApplyReport r = ManifestApplier::apply(m_api, m_sources, report);
-        QMetaObject::invokeMethod(this, [this, r = std::move(r)] {
+        QVariantMap step = r.ok() ? StepForms::apply(m_sources) : QVariantMap();
+        QMetaObject::invokeMethod(this, [this, r = std::move(r), step = std::move(step)] {
             m_report = r;
+            m_step = step;
             m_running = false;
             emit finished(m_report);
         }, Qt::QueuedConnection);

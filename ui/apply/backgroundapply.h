@@ -4,6 +4,7 @@
 
 #include <QObject>
 #include <QThread>
+#include <QVariantMap>
 
 #include <atomic>
 #include <memory>
@@ -38,6 +39,10 @@ public:
     // For tests: whether ManifestApplier ran on a thread other than the one that started it.
     bool ranOnWorkerThread() const { return m_ranOnWorker.load(); }
     const ApplyReport &report() const { return m_report; }
+    // The batch as a recorded scenario step (StepForms::apply), built on the worker after a
+    // successful apply (re-reading megabytes of YAML would block the window again); valid after
+    // finished().
+    const QVariantMap &step() const { return m_step; }
     // Sources larger than this go to a worker thread in the window; smaller ones apply at once.
     static constexpr qsizetype kBackgroundBytes = 256 * 1024;
     static qsizetype totalBytes(const QList<ManifestSource> &sources);
@@ -57,6 +62,7 @@ private:
     std::atomic<int> m_lastPercent{-1};
     bool m_running = false;
     ApplyReport m_report;
+    QVariantMap m_step;
 };
 
 } // namespace rlab::ui
