@@ -169,7 +169,11 @@ private slots:
         MainWindow window(windowOptions());
         window.show();
         ClusterSession &session = window.session();
-        session.setLatency(QStringLiteral("classroom"));
+        // classroom (the window's default) paces pod creation by the client rate limiter;
+        // RLAB_HOSTILE_LATENCY=instant makes the ReplicaSet's slow-start batches one long sync.
+        const QString latency = qEnvironmentVariable("RLAB_HOSTILE_LATENCY", QStringLiteral("classroom"));
+        session.setLatency(latency);
+        qInfo("latency %s", qPrintable(latency));
         session.setFrameBudgetMs(budgetMs);
         session.setSpeed(ClusterSession::kMaxSpeed);
         Watchdog dog;
