@@ -5,6 +5,7 @@
 
 #include "core/base/manualclock.h"
 #include "core/sim/labfile.h"
+#include "core/live/livesource.h"
 #include "core/sim/simulation.h"
 #include "core/sim/view/clusterview.h"
 #include "core/sim/view/watchfeed.h"
@@ -31,11 +32,13 @@ ClusterSession::~ClusterSession()
 {
     delete std::exchange(m_applying, nullptr);   // cancels and joins: it writes to m_sim
     m_feed.reset();   // before the store it watches
+    if (m_live)
+        m_live->detach();
 }
 
 client::Interface &ClusterSession::client()
 {
-    return m_sim->client();
+    return m_live ? m_live->commandClient() : m_sim->client();
 }
 
 void ClusterSession::startFeed()
@@ -57,14 +60,48 @@ void ClusterSession::createSimulation(const SimulationConfig *restoreFrom)
         m_config.nameGeneratorState.clear();
         m_config.resumeAtMs = 0;
         m_latency = sc.latency.name;
+    } else if (m_live) {
+        sc = m_live->mirrorConfig();   // a mirror: nothing of its own runs
+        m_config = sc.cluster;
     } else {
         sc.cluster = m_config;
         sc.latency = LatencyModel::preset(m_latency).value_or(LatencyModel{});
     }
     m_sim = std::make_unique<Simulation>(sc);
     m_view = std::make_unique<view::ClusterView>(*m_sim);
-    if (m_mode == Mode::Live)
+    if (m_live)
+        m_live->attach(*m_sim);
+    else if (m_mode == Mode::Live)
         m_sim->startThreaded();
+}
+
+void ClusterSession::openLive(std::unique_ptr<live::LiveSource> source)
+{
+    if (m_live)
+        m_live->detach();
+    m_feed.reset();
+    emit aboutToReset();
+    m_view.reset();
+    m_sim.reset();
+    m_live = std::move(source);
+    if (!m_live)
+        m_config = ClusterConfig{};
+    const bool wasRunning = m_timer.isActive();
+    m_timer.stop();
+    createSimulation();
+    m_carryMs = 0.0;
+    startFeed();
+    ++m_epoch;
+    if (m_frozen) {
+        m_frozen = false;
+        m_frozenReason.clear();
+        emit frozenChanged(false);
+    }
+    emit clusterReset();
+    emit liveChanged(m_live.get());
+    m_lastFrameMs = m_monotonic.elapsed();
+    if (wasRunning)
+        m_timer.start();
 }
 
 void ClusterSession::reset()
@@ -74,6 +111,8 @@ void ClusterSession::reset()
 
 void ClusterSession::restore(const SimulationConfig &config)
 {
+    if (m_live)
+        openLive(nullptr);   // a saved lab replaces a live session too: back to the lab first
     const QString latency = m_latency;
     rebuild(&config);
     if (m_latency != latency)
@@ -91,6 +130,8 @@ void ClusterSession::rebuild(const SimulationConfig *restoreFrom)
     m_timer.stop();
     m_feed.reset();
     emit aboutToReset();
+    if (m_live)
+        m_live->detach();   // its informers and shadow hold the mirror
     m_view.reset();
     m_sim.reset();   // the old simulation's threads and watches go first
     createSimulation(restoreFrom);
@@ -116,7 +157,7 @@ ApplyReport ClusterSession::apply(const QList<ManifestSource> &sources)
         emit applied(refused);
         return refused;
     }
-    const ApplyReport report = ManifestApplier::apply(m_sim->client(), sources);
+    const ApplyReport report = ManifestApplier::apply(client(), sources);
     if (report.ok())
         recordStep(StepForms::apply(sources));
     emit applied(report);
@@ -132,7 +173,7 @@ BackgroundApply *ClusterSession::applyInBackground(const QList<ManifestSource> &
         emit applied(refused);
         return nullptr;
     }
-    auto *job = new BackgroundApply(m_sim->client(), sources, this);
+    auto *job = new BackgroundApply(client(), sources, this);   // the live command client in a live session
     m_applying = job;
     connect(job, &BackgroundApply::finished, this, [this, job](const ApplyReport &report) {
         m_applying = nullptr;
@@ -160,7 +201,7 @@ void ClusterSession::stop()
 
 void ClusterSession::setMode(Mode mode)
 {
-    if (mode == m_mode)
+    if (mode == m_mode || m_live)   // a mirror runs nothing of its own
         return;
     m_mode = mode;
     if (mode == Mode::Live)
@@ -202,6 +243,10 @@ void ClusterSession::setSpeed(double speed)
 void ClusterSession::advance(qint64 ms)
 {
     ms = qMax<qint64>(ms, 0);
+    if (m_live) {
+        m_live->advance(ms);   // a live cluster takes what arrived; a recording plays ms of it
+        return;
+    }
     if (m_mode == Mode::Live) {
         // The worker threads react to what the timers fire; this thread only moves the clock.
         m_sim->clock().advance(ms);
@@ -224,7 +269,7 @@ void ClusterSession::frame()
         m_carryMs += double(now - m_lastFrameMs) * m_speed;
         const qint64 step = qint64(m_carryMs);
         m_carryMs -= double(step);
-        if (m_mode == Mode::Deterministic && m_frameBudgetMs > 0) {
+        if (m_mode == Mode::Deterministic && !m_live && m_frameBudgetMs > 0) {
             const qint64 before = m_sim->clock().now();
             const auto deadline = DeterministicRunner::WallClock::now() + std::chrono::milliseconds(m_frameBudgetMs);
             m_sim->runner().advance(qMax<qint64>(step, 0), 10'000'000, deadline);

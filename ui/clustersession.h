@@ -16,6 +16,9 @@
 namespace rlab {
 class Simulation;
 struct SimulationConfig;
+namespace live {
+class LiveSource;
+}
 namespace client {
 class Interface;
 }
@@ -151,6 +154,13 @@ public:
     // Counts reset()s: a new value means a new cluster (clusterReset() also follows freezing).
     qint64 clusterEpoch() const { return m_epoch; }
 
+    // Live mode (issue #15): the session shows a real cluster or a recording instead of a lab.
+    // openLive() resets onto a mirror Simulation filled by `source` (which then drives time and
+    // takes the commands: client() is its command client); null goes back to a lab. Emits
+    // liveChanged() after clusterReset().
+    void openLive(std::unique_ptr<live::LiveSource> source);
+    live::LiveSource *liveSource() const { return m_live.get(); }
+
 signals:
     // reset() is about to destroy the cluster: drop every reference into it now.
     void aboutToReset();
@@ -167,6 +177,7 @@ signals:
     void stepPerformed(const QVariantMap &step);
     // isBehind() or effectiveSpeed() changed (every frame while behind, once when it catches up).
     void pacingChanged();
+    void liveChanged(rlab::live::LiveSource *source);
 
 private:
     void startFeed();
@@ -197,6 +208,7 @@ private:
     int m_frameBudgetMs = kDefaultFrameBudgetMs;
     bool m_behind = false;
     double m_effectiveSpeed = 1.0;
+    std::unique_ptr<live::LiveSource> m_live;   // detached before m_sim goes
 };
 
 } // namespace rlab::ui

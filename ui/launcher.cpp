@@ -8,6 +8,7 @@
 #include "ui/lessons/lessonpanel.h"
 #include "ui/presenter/presentermode.h"
 #include "ui/launchoptions.h"
+#include "ui/live/livemenu.h"
 #include "ui/mainwindow.h"
 #include "ui/record/labautosave.h"
 #include "ui/theme.h"
@@ -79,6 +80,17 @@ bool openFiles(MainWindow &window, const QStringList &files)
 bool prepareWindow(MainWindow &window, const LaunchOptions &options)
 {
     bool ok = true;
+    if (options.isLive() || !options.replay.isEmpty()) {   // live mode: a real or recorded cluster
+        QString error;
+        LiveMenu *live = window.panel<LiveMenu>(QStringLiteral("live"));
+        const bool opened = options.replay.isEmpty()
+                                ? live->connectCluster(options.kubeconfigs, options.context, options.namespace_, &error)
+                                : live->openRecording(options.replay, &error);
+        if (!opened) {
+            QTextStream(stderr) << "error: " << error << "\n";
+            ok = false;
+        }
+    }
     if (!options.lesson.isEmpty()) {
         QStringList errors;
         ok = window.panel<LessonPanel>(QStringLiteral("lesson"))->openLesson(options.lesson, &errors);

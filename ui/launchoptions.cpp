@@ -12,8 +12,12 @@ QString LaunchOptions::usage()
     return QStringLiteral("Usage: reconcile-lab [--screenshot OUT.png [--after SECONDS] [--size WxH]]\n"
                           "                     [--language en|ko] [--latency classroom|realistic|instant] [--presenter] [--lesson FILE]\n"
                           "                     [--dock NAME] [FILE...]\n"
+                          "       reconcile-lab --kubeconfig FILE [--context C] [--namespace N]\n"
+                          "       reconcile-lab --replay RECORDING.jsonl\n"
                           "Opens the Reconcile Lab window on a simulated cluster with three nodes and applies\n"
-                          "the given manifests (YAML or JSON), scenarios, or a saved lab (*.rlab).\n");
+                          "the given manifests (YAML or JSON), scenarios, or a saved lab (*.rlab); with --kubeconfig,\n"
+                          "shows that real cluster instead (live mode, read-only until writes are allowed); with\n"
+                          "--replay, a recorded one.\n");
 }
 
 LaunchOptions LaunchOptions::parse(const QStringList &arguments)
@@ -36,7 +40,14 @@ LaunchOptions LaunchOptions::parse(const QStringList &arguments)
                                   QStringLiteral("NAME"));
     const QCommandLineOption latency(QStringLiteral("latency"), QStringLiteral("What each hop costs: classroom, realistic or instant."),
                                      QStringLiteral("PRESET"));
-    parser.addOptions({help, screenshot, after, size, language, presenter, lesson, dock, latency});
+    const QCommandLineOption kubeconfig(QStringLiteral("kubeconfig"), QStringLiteral("Live mode: the kubeconfig of a real cluster."),
+                                        QStringLiteral("FILE"));
+    const QCommandLineOption context(QStringLiteral("context"), QStringLiteral("Live mode: the kubeconfig context."),
+                                     QStringLiteral("C"));
+    const QCommandLineOption ns({QStringLiteral("n"), QStringLiteral("namespace")}, QStringLiteral("Live mode: the namespace."),
+                                QStringLiteral("N"));
+    const QCommandLineOption replay(QStringLiteral("replay"), QStringLiteral("Open a live-mode recording."), QStringLiteral("FILE"));
+    parser.addOptions({help, screenshot, after, size, language, presenter, lesson, dock, latency, kubeconfig, context, ns, replay});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Manifests to apply."), QStringLiteral("[FILE...]"));
     if (!parser.parse(arguments)) {
         o.error = parser.errorText();
@@ -49,6 +60,14 @@ LaunchOptions LaunchOptions::parse(const QStringList &arguments)
     o.presenter = parser.isSet(presenter);
     o.lesson = parser.value(lesson);
     o.docks = parser.values(dock);
+    o.kubeconfigs = parser.values(kubeconfig);
+    o.context = parser.value(context);
+    o.namespace_ = parser.value(ns);
+    o.replay = parser.value(replay);
+    if (!o.replay.isEmpty() && o.isLive())
+        o.error = QStringLiteral("--replay and --kubeconfig/--context: open one or the other");
+    if (!o.isLive() && parser.isSet(ns) && o.error.isEmpty())
+        o.error = QStringLiteral("--namespace goes with --kubeconfig or --context");
     if (parser.isSet(latency)) {
         o.latency = parser.value(latency);
         if (!LatencyModel::preset(o.latency))

@@ -17,6 +17,10 @@ namespace rlab::ui {
 //   --presenter        start in presenter mode (large fonts, high contrast, fewer panels)
 //   --lesson FILE      open a lesson (resources/lessons/*.yaml) in the Lesson dock
 //   --dock NAME        raise that dock's tab (e.g. workqueue, lesson, charts, history)
+//   --kubeconfig FILE [--context C] [--namespace N]
+//                      live mode: show that real cluster instead of a lab (read-only until
+//                      writes are allowed for the context)
+//   --replay FILE      open a live-mode recording (rlab watch --record) in the lab
 // A plain value; parse() never exits the process.
 struct LaunchOptions
 {
@@ -29,10 +33,14 @@ struct LaunchOptions
     QString latency = QStringLiteral("classroom");   // the window's default (design.md §3)
     QStringList docks;
     bool presenter = false;
+    QStringList kubeconfigs;   // live mode (issue #15)
+    QString context, namespace_;
+    QString replay;
     QString error;      // set when the command line is invalid
     bool help = false;
 
     static LaunchOptions parse(const QStringList &arguments);   // arguments[0] is the program
+    bool isLive() const { return !kubeconfigs.isEmpty() || !context.isEmpty(); }
     static QString usage();
 };
 

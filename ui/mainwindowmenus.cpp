@@ -6,6 +6,7 @@
 #include "ui/mainwindow.h"
 
 #include "ui/i18n/language.h"
+#include "ui/live/livemenu.h"
 #include "ui/presenter/presentermode.h"
 #include "ui/record/recordcontrols.h"
 #include "ui/scene/canvasexport.h"
@@ -79,6 +80,10 @@ void MainWindow::createMenus()
         const bool ok = exportCanvas(*panel<ClusterCanvas>(QStringLiteral("canvas"))->scene(), path, &error);
         showMessage(ok ? tr("Canvas saved to %1").arg(path) : tr("Export failed: %1").arg(error), 8000);
     });
+    // Live mode: Connect to cluster…, Open recording…, Back to the lab, and the live banner.
+    auto *live = new LiveMenu(*this, *m_session, file);
+    m_panels.add(QStringLiteral("live"), live);
+    connect(live, &LiveMenu::message, this, [this](const QString &text) { showMessage(text, 8000); });
     file->addSeparator();
     createLabActions(file);
     file->addSeparator();

@@ -1,8 +1,11 @@
-// rlab: the headless command line (run / serve / bench / validate). Logic lives in the libraries.
+// rlab: the headless command line (run / serve / watch / bench / validate). Logic lives in the libraries.
 #include "core/cli/rlabcli.h"
 #ifdef RLAB_HAVE_SERVER
 #include "core/server/servebench.h"
 #include "core/server/servecommand.h"
+#endif
+#ifdef RLAB_HAVE_LIVE
+#include "core/live/watchcommand.h"
 #endif
 
 #include <QCoreApplication>
@@ -20,6 +23,10 @@ int main(int argc, char **argv)
     // The classroom load figure: clients against a served lab, so it lives with the server.
     if (args.size() >= 2 && args[0] == QLatin1String("bench") && args[1] == QLatin1String("serve"))
         return rlab::server::serveBenchCommand(args.mid(2), out, err);
+#endif
+#ifdef RLAB_HAVE_LIVE
+    if (!args.isEmpty() && args.first() == QLatin1String("watch"))
+        return rlab::live::watchCommand(args.mid(1), out, err);
 #endif
     return rlab::cli::runRlab(args, out, err);
 }

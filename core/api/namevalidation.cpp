@@ -1,5 +1,7 @@
 #include "core/api/namevalidation.h"
 
+#include "core/api/namematch.h"
+
 #include <QRegularExpression>
 
 namespace rlab::api {
@@ -33,7 +35,7 @@ bool fullMatch(const QRegularExpression &re, const QString &value)
 
 qsizetype byteLength(const QString &value)
 {
-    return value.toUtf8().size();
+    return namematch::utf8Length(value);
 }
 
 QStringList prefixEach(QStringList msgs, const QString &prefix)
@@ -82,10 +84,8 @@ QStringList isDNS1123Label(const QString &value)
     QStringList errs;
     if (byteLength(value) > kDns1123LabelMaxLength)
         errs << maxLenError(kDns1123LabelMaxLength);
-    static const QRegularExpression labelRe = compiled(kDns1123LabelFmt);
-    static const QRegularExpression subdomainRe = compiled(kDns1123SubdomainFmt);
-    if (!fullMatch(labelRe, value)) {
-        if (fullMatch(subdomainRe, value))
+    if (!namematch::dns1123Label(value)) {
+        if (namematch::dns1123Subdomain(value))
             errs << QStringLiteral("must not contain dots");   // a valid subdomain: only dots are wrong
         else
             errs << regexError(QStringLiteral("a lowercase RFC 1123 label must consist of lower case "
@@ -101,8 +101,7 @@ QStringList isDNS1123Subdomain(const QString &value)
     QStringList errs;
     if (byteLength(value) > kDns1123SubdomainMaxLength)
         errs << maxLenError(kDns1123SubdomainMaxLength);
-    static const QRegularExpression subdomainRe = compiled(kDns1123SubdomainFmt);
-    if (!fullMatch(subdomainRe, value))
+    if (!namematch::dns1123Subdomain(value))
         errs << regexError(QStringLiteral("a lowercase RFC 1123 subdomain must consist of lower case "
                                           "alphanumeric characters, '-' or '.', and must start and end "
                                           "with an alphanumeric character"),
@@ -116,15 +115,16 @@ QStringList isQualifiedName(const QString &value)
                                                  "and must start and end with an alphanumeric character");
     static const QStringList examples{QStringLiteral("MyName"), QStringLiteral("my.name"), QStringLiteral("123-abc")};
     QStringList errs;
-    const QStringList parts = value.split(QLatin1Char('/'));
+    const qsizetype slash = value.indexOf(QLatin1Char('/'));
+    const qsizetype parts = slash < 0 ? 1 : value.indexOf(QLatin1Char('/'), slash + 1) < 0 ? 2 : 3;
     QString name;
-    switch (parts.size()) {
+    switch (parts) {
     case 1:
-        name = parts[0];
+        name = value;
         break;
     case 2: {
-        const QString &prefix = parts[0];
-        name = parts[1];
+        const QString prefix = value.left(slash);
+        name = value.mid(slash + 1);
         if (prefix.isEmpty())
             errs << QStringLiteral("prefix part must be non-empty");
         else if (const QStringList msgs = isDNS1123Subdomain(prefix); !msgs.isEmpty())
@@ -139,8 +139,7 @@ QStringList isQualifiedName(const QString &value)
         errs << QStringLiteral("name part must be non-empty");
     else if (byteLength(name) > kLabelKeyMaxLength)
         errs << QStringLiteral("name part ") + maxLenError(kLabelKeyMaxLength);
-    static const QRegularExpression keyRe = compiled(kLabelKeyFmt);
-    if (!fullMatch(keyRe, name))
+    if (!namematch::labelKeyName(name))
         errs << QStringLiteral("name part ") + regexError(keyMsg, kLabelKeyFmt, examples);
     return errs;
 }
@@ -150,8 +149,7 @@ QStringList isValidLabelValue(const QString &value)
     QStringList errs;
     if (byteLength(value) > kLabelValueMaxLength)
         errs << maxLenError(kLabelValueMaxLength);
-    static const QRegularExpression valueRe = compiled(kLabelValueFmt);
-    if (!fullMatch(valueRe, value))
+    if (!namematch::labelValue(value))
         errs << regexError(QStringLiteral("a valid label must be an empty string or consist of alphanumeric "
                                           "characters, '-', '_' or '.', and must start and end with an "
                                           "alphanumeric character"),

@@ -1,6 +1,7 @@
 // ObjectMeta, labels, annotations, owner references and label selectors
 // (apimachinery pkg/api/validation/objectmeta.go, pkg/apis/meta/v1/validation), plus the small
 // helpers the other validation files share.
+#include "core/api/namematch.h"
 #include "core/api/namevalidation.h"
 #include "core/api/validationdetail.h"
 
@@ -93,6 +94,21 @@ FieldErrors validateOwnerReferences(const QList<OwnerReference> &refs, const QSt
         }
     }
     return errs;
+}
+
+// True when validateLabels(labels, path) finds nothing for any path: every key is a plain
+// (unprefixed) label key and every value a label value, each at most 63 bytes. Prefixed keys
+// answer false (the full check decides). Lets the hot paths skip building the path.
+bool plainValidLabels(const Labels &labels)
+{
+    for (auto it = labels.begin(); it != labels.end(); ++it) {
+        const QString &k = it.key();
+        const QString &v = it.value();
+        if (k.contains(QLatin1Char('/')) || !namematch::labelKeyName(k) || namematch::utf8Length(k) > 63
+            || !namematch::labelValue(v) || namematch::utf8Length(v) > 63)
+            return false;
+    }
+    return true;
 }
 
 FieldErrors validateFinalizers(const QStringList &finalizers, const QString &path)
@@ -264,7 +280,7 @@ FieldErrors validateAnnotations(const QMap<QString, QString> &annotations, const
         // The rule is QualifiedName except that case doesn't matter.
         for (const QString &msg : isQualifiedName(it.key().toLower()))
             errs << FieldError::invalid(path, it.key(), msg);
-        totalSize += it.key().toUtf8().size() + it.value().toUtf8().size();
+        totalSize += namematch::utf8Length(it.key()) + namematch::utf8Length(it.value());
     }
     if (totalSize > kTotalAnnotationSizeLimitB)
         errs << FieldError::tooLong(path, QString(), int(kTotalAnnotationSizeLimitB));
@@ -321,13 +337,21 @@ FieldErrors validateObjectMeta(const ObjectMeta &meta, bool requiresNamespace, c
     } else if (!meta.namespace_.isEmpty()) {
         errs << FieldError::forbidden(child(path, QStringLiteral("namespace")), QStringLiteral("not allowed on this type"));
     }
-    errs += validateNonnegativeField(meta.generation, child(path, QStringLiteral("generation")));
-    errs += validateLabels(meta.labels, child(path, QStringLiteral("labels")));
-    errs += validateAnnotations(meta.annotations, child(path, QStringLiteral("annotations")));
-    errs += validateOwnerReferences(meta.ownerReferences, child(path, QStringLiteral("ownerReferences")));
-    errs += validateFinalizers(meta.finalizers, child(path, QStringLiteral("finalizers")));
-    if (kubeFinalizers)
-        errs += validateKubeFinalizerNames(meta.finalizers, child(path, QStringLiteral("finalizers")));
+    // Each check below finds nothing in an empty list (or a valid value): the paths are only
+    // built when there is something to check, which the hot update path relies on.
+    if (meta.generation < 0)
+        errs += validateNonnegativeField(meta.generation, child(path, QStringLiteral("generation")));
+    if (!plainValidLabels(meta.labels))
+        errs += validateLabels(meta.labels, child(path, QStringLiteral("labels")));
+    if (!meta.annotations.isEmpty())
+        errs += validateAnnotations(meta.annotations, child(path, QStringLiteral("annotations")));
+    if (!meta.ownerReferences.isEmpty())
+        errs += validateOwnerReferences(meta.ownerReferences, child(path, QStringLiteral("ownerReferences")));
+    if (!meta.finalizers.isEmpty()) {
+        errs += validateFinalizers(meta.finalizers, child(path, QStringLiteral("finalizers")));
+        if (kubeFinalizers)
+            errs += validateKubeFinalizerNames(meta.finalizers, child(path, QStringLiteral("finalizers")));
+    }
     return errs;
 }
 
@@ -353,20 +377,31 @@ FieldErrors validateObjectMetaUpdate(const ObjectMeta &newMeta, const ObjectMeta
     if (newMeta.generation < oldMeta.generation)
         errs << FieldError::invalid(child(path, QStringLiteral("generation")), newMeta.generation,
                                     QStringLiteral("must not be decremented"));
-    errs += validateImmutableField(newMeta.name, oldMeta.name, child(path, QStringLiteral("name")));
-    errs += validateImmutableField(newMeta.namespace_, oldMeta.namespace_, child(path, QStringLiteral("namespace")));
-    errs += validateImmutableField(newMeta.uid, oldMeta.uid, child(path, QStringLiteral("uid")));
-    errs += validateImmutableField(timeJson(newMeta.creationTimestamp), timeJson(oldMeta.creationTimestamp),
-                                   child(path, QStringLiteral("creationTimestamp")));
-    errs += validateImmutableField(timeJson(newMeta.deletionTimestamp), timeJson(oldMeta.deletionTimestamp),
-                                   child(path, QStringLiteral("deletionTimestamp")));
-    errs += validateImmutableField(optionalJson(newMeta.deletionGracePeriodSeconds),
-                                   optionalJson(oldMeta.deletionGracePeriodSeconds),
-                                   child(path, QStringLiteral("deletionGracePeriodSeconds")));
-    errs += validateLabels(newMeta.labels, child(path, QStringLiteral("labels")));
-    errs += validateAnnotations(newMeta.annotations, child(path, QStringLiteral("annotations")));
-    errs += validateOwnerReferences(newMeta.ownerReferences, child(path, QStringLiteral("ownerReferences")));
-    if (kubeFinalizers)
+    // Equal raw values render equal JSON: the immutable-field checks (and their paths) only run
+    // for fields that differ, as the list checks only run on non-empty lists.
+    if (newMeta.name != oldMeta.name)
+        errs += validateImmutableField(newMeta.name, oldMeta.name, child(path, QStringLiteral("name")));
+    if (newMeta.namespace_ != oldMeta.namespace_)
+        errs += validateImmutableField(newMeta.namespace_, oldMeta.namespace_, child(path, QStringLiteral("namespace")));
+    if (newMeta.uid != oldMeta.uid)
+        errs += validateImmutableField(newMeta.uid, oldMeta.uid, child(path, QStringLiteral("uid")));
+    if (newMeta.creationTimestamp != oldMeta.creationTimestamp)
+        errs += validateImmutableField(timeJson(newMeta.creationTimestamp), timeJson(oldMeta.creationTimestamp),
+                                       child(path, QStringLiteral("creationTimestamp")));
+    if (newMeta.deletionTimestamp != oldMeta.deletionTimestamp)
+        errs += validateImmutableField(timeJson(newMeta.deletionTimestamp), timeJson(oldMeta.deletionTimestamp),
+                                       child(path, QStringLiteral("deletionTimestamp")));
+    if (newMeta.deletionGracePeriodSeconds != oldMeta.deletionGracePeriodSeconds)
+        errs += validateImmutableField(optionalJson(newMeta.deletionGracePeriodSeconds),
+                                       optionalJson(oldMeta.deletionGracePeriodSeconds),
+                                       child(path, QStringLiteral("deletionGracePeriodSeconds")));
+    if (!plainValidLabels(newMeta.labels))
+        errs += validateLabels(newMeta.labels, child(path, QStringLiteral("labels")));
+    if (!newMeta.annotations.isEmpty())
+        errs += validateAnnotations(newMeta.annotations, child(path, QStringLiteral("annotations")));
+    if (!newMeta.ownerReferences.isEmpty())
+        errs += validateOwnerReferences(newMeta.ownerReferences, child(path, QStringLiteral("ownerReferences")));
+    if (kubeFinalizers && !newMeta.finalizers.isEmpty())
         errs += validateKubeFinalizerNames(newMeta.finalizers, child(path, QStringLiteral("finalizers")));
     return errs;
 }

@@ -15,6 +15,8 @@
 #include "core/base/tracelog.h"
 #include "core/store/kvstore.h"
 
+#include <QHash>
+
 #include <optional>
 
 namespace rlab::apiserver {
@@ -50,10 +52,22 @@ void ApiServer::traceRequest(const QString &verb, const ResourceType &rt, const 
     ev.worker = CallerScope::worker();
     ev.key = ns.isEmpty() ? name : (name.isEmpty() ? ns : ns + QLatin1Char('/') + name);
     const QString agent = CallerScope::userAgent();
-    ev.detail = QJsonObject{{QStringLiteral("verb"), verb},
-                            {QStringLiteral("resource"), rt.qualified()},
-                            {QStringLiteral("subresource"), subresource},
-                            {QStringLiteral("userAgent"), agent}};
+    // The detail repeats (a few verbs, resources and agents): each distinct one is built once
+    // per thread and shared by the events (implicitly shared, so also in the trace's memory).
+    // Bounded like Scheduler::pluginsJson; thread_local, so no lock.
+    thread_local QHash<QString, QJsonObject> details;
+    const QString resource = rt.qualified();
+    const QString detailKey = verb + QLatin1Char('\x1f') + resource + QLatin1Char('\x1f') + subresource + QLatin1Char('\x1f') + agent;
+    auto cached = details.constFind(detailKey);
+    if (cached == details.cend()) {
+        if (details.size() >= 4096)
+            details.clear();
+        cached = details.insert(detailKey, QJsonObject{{QStringLiteral("verb"), verb},
+                                                       {QStringLiteral("resource"), resource},
+                                                       {QStringLiteral("subresource"), subresource},
+                                                       {QStringLiteral("userAgent"), agent}});
+    }
+    ev.detail = *cached;
     QString what = rt.resource + (subresource.isEmpty() ? QString() : QLatin1Char('/') + subresource);
     ev.text = QStringLiteral("%1 %2 %3%4").arg(agent.isEmpty() ? QStringLiteral("client") : agent, verb, what,
                                                ev.key.isEmpty() ? QString() : QLatin1Char(' ') + ev.key);

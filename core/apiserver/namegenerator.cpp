@@ -61,12 +61,27 @@ QString NameGenerator::uid()
     std::lock_guard lock(m_mutex);
     const quint64 a = m_rng();
     const quint64 b = m_rng();
-    auto hex = [](quint64 v, int digits) { return QString::number(v, 16).rightJustified(digits, QLatin1Char('0')).right(digits); };
-    // xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx
-    return QStringLiteral("%1-%2-4%3-%4%5-%6")
-        .arg(hex(a >> 32, 8), hex((a >> 16) & 0xffff, 4), hex(a & 0xfff, 3))
-        .arg(QLatin1Char("89ab"[b >> 62]))
-        .arg(hex((b >> 48) & 0xfff, 3), hex(b & 0xffffffffffffULL, 12));
+    // xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx, lower-case hex, written in place: the low
+    // `digits` hex digits of each value, zero-padded (once one QString::arg chain per create).
+    QString out(36, Qt::Uninitialized);
+    QChar *p = out.data();
+    const auto hex = [&p](quint64 v, int digits) {
+        for (int i = digits - 1; i >= 0; --i)
+            p[i] = QLatin1Char("0123456789abcdef"[(v >> (4 * (digits - 1 - i))) & 0xf]);
+        p += digits;
+    };
+    hex(a >> 32, 8);
+    *p++ = QLatin1Char('-');
+    hex((a >> 16) & 0xffff, 4);
+    *p++ = QLatin1Char('-');
+    *p++ = QLatin1Char('4');
+    hex(a & 0xfff, 3);
+    *p++ = QLatin1Char('-');
+    *p++ = QLatin1Char("89ab"[b >> 62]);
+    hex((b >> 48) & 0xfff, 3);
+    *p++ = QLatin1Char('-');
+    hex(b & 0xffffffffffffULL, 12);
+    return out;
 }
 
 QString NameGenerator::generate(const QString &generateName)

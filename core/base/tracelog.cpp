@@ -22,12 +22,24 @@ TraceLog::TraceLog(std::size_t capacity, std::size_t memoryBudgetBytes)
 
 quint32 TraceLog::intern(const QString &s)
 {
+    // A few dozen names repeat millions of times: a small direct-mapped cache of recent names,
+    // chosen by length and end characters and checked by equality, spares most hash lookups.
+    const std::size_t slot = s.isEmpty() ? 0
+                                         : (std::size_t(s.size()) * 31 + s.front().unicode() + std::size_t(s.back().unicode()) * 7)
+                                               % m_recent.size();
+    RecentName &recent = m_recent[slot];
+    if (recent.valid && recent.name == s)
+        return recent.id;
+    quint32 id = 0;
     const auto it = m_nameIds.constFind(s);
-    if (it != m_nameIds.cend())
-        return *it;
-    const quint32 id = quint32(m_names.size());
-    m_names.push_back(s);
-    m_nameIds.insert(s, id);
+    if (it != m_nameIds.cend()) {
+        id = *it;
+    } else {
+        id = quint32(m_names.size());
+        m_names.push_back(s);
+        m_nameIds.insert(s, id);
+    }
+    recent = RecentName{m_names[id], id, true};
     return id;
 }
 

@@ -4,6 +4,7 @@
 #include <QByteArray>
 #include <QHash>
 
+#include <array>
 #include <deque>
 #include <functional>
 #include <mutex>
@@ -63,6 +64,13 @@ private:
     std::deque<Stored> m_events;
     std::vector<QString> m_names;
     QHash<QString, quint32> m_nameIds;
+    struct RecentName
+    {
+        QString name;
+        quint32 id = 0;
+        bool valid = false;
+    };
+    std::array<RecentName, 32> m_recent;   // intern()'s cache, under m_mutex
     std::size_t m_capacity;
     std::size_t m_budget;
     std::size_t m_bytes = 0;

@@ -25,7 +25,9 @@ void usage(QTextStream &s)
          "  serve [--listen 127.0.0.1:PORT] [--kubeconfig FILE] [--scenario FILE] [--speed X]\n"
          "                              serve the Kubernetes API for the real kubectl\n"
          "        [--users FILE [--kubeconfig-dir DIR]] [--tls-dir DIR]\n"
-         "                              ... to a class: a namespace, a token or certificate per student\n";
+         "                              ... to a class: a namespace, a token or certificate per student\n"
+         "  watch --kubeconfig FILE [--context C] [--namespace N] --record FILE\n"
+         "                              record a real cluster's watch events (live mode, headless)\n";
 }
 } // namespace
 
@@ -47,6 +49,10 @@ int runRlab(const QStringList &args, QTextStream &out, QTextStream &err)
         return soakCommand(rest, out, err);
     if (cmd == QLatin1String("serve")) {
         err << "rlab serve: this rlab was built without the HTTP server (rlab_server)\n";
+        return 2;
+    }
+    if (cmd == QLatin1String("watch")) {
+        err << "rlab watch: this rlab was built without live mode (rlab_live)\n";
         return 2;
     }
     err << "rlab: unknown command \"" << cmd << "\"\n";

@@ -5,6 +5,7 @@
 #include "core/base/clock.h"
 #include "core/base/tracelog.h"
 
+#include <QHash>
 #include <QThread>
 
 namespace rlab::controller {
@@ -59,16 +60,36 @@ Controller::Controller(QString name, QString syncName, Clock &clock, TraceLog *t
         TraceLog *t = m_trace;
         const qint64 epoch = 0;
         Q_UNUSED(epoch);
-        m_queue->setEventHook([t](const QueueEvent &e) {
+        // The hook runs under the queue's lock, one event at a time: the component name is
+        // built once per queue name, not once per event.
+        // Likewise the detail of all but addAfter events ({depth, whileProcessing}) is built once
+        // per distinct value and shared (bounded).
+        m_queue->setEventHook([t, queueName = QString(), component = QString(),
+                               details = QHash<qint64, QJsonObject>()](const QueueEvent &e) mutable {
+            if (component.isEmpty() || e.queue != queueName) {
+                queueName = e.queue;
+                component = QStringLiteral("queue/") + e.queue;
+            }
             TraceEvent ev;
-            ev.component = QStringLiteral("queue/") + e.queue;
+            ev.component = component;
             ev.type = traceType(e.type);
             ev.worker = e.worker;
             ev.key = e.key;
             ev.text = queueText(e);
-            ev.detail = QJsonObject{{QStringLiteral("depth"), e.depth}, {QStringLiteral("whileProcessing"), e.whileProcessing}};
-            if (e.type == QueueEventType::AddAfter)
+            if (e.type == QueueEventType::AddAfter) {
+                ev.detail = QJsonObject{{QStringLiteral("depth"), e.depth}, {QStringLiteral("whileProcessing"), e.whileProcessing}};
                 ev.detail.insert(QStringLiteral("readyAt"), e.readyAtMs);
+            } else {
+                const qint64 detailKey = qint64(e.depth) * 2 + (e.whileProcessing ? 1 : 0);
+                auto cached = details.constFind(detailKey);
+                if (cached == details.cend()) {
+                    if (details.size() >= 4096)
+                        details.clear();
+                    cached = details.insert(detailKey, QJsonObject{{QStringLiteral("depth"), e.depth},
+                                                                   {QStringLiteral("whileProcessing"), e.whileProcessing}});
+                }
+                ev.detail = *cached;
+            }
             t->append(std::move(ev));
         });
     }

@@ -27,11 +27,11 @@ void EventRecorder::event(const Object &involved, const QString &type, const QSt
     QString name;
     {
         std::lock_guard lock(m_mutex);
-        existing = m_seen.value(correlation);
+        existing = m_seen.get(correlation).value_or(QString());
         if (existing.isEmpty()) {
             // upstream: fmt.Sprintf("%v.%x", ref.Name, t.UnixNano())
             name = QStringLiteral("%1.%2").arg(involved.metadata.name).arg(quint64(now) * 1000000ULL + quint64(++m_counter), 0, 16);
-            m_seen.insert(correlation, name);
+            m_seen.add(correlation, name);
         }
     }
     if (!existing.isEmpty()) {
@@ -44,7 +44,7 @@ void EventRecorder::event(const Object &involved, const QString &type, const QSt
         }
         name = QStringLiteral("%1.%2").arg(involved.metadata.name).arg(quint64(now) * 1000000ULL + quint64(++m_counter), 0, 16);
         std::lock_guard lock(m_mutex);
-        m_seen.insert(correlation, name);
+        m_seen.add(correlation, name);
     }
     auto ev = std::make_shared<Event>();
     ev->metadata.name = name;
@@ -70,7 +70,18 @@ void EventRecorder::event(const Object &involved, const QString &type, const QSt
         te.type = QStringLiteral("Event");
         te.key = involved.key();
         te.text = QStringLiteral("%1 %2: %3").arg(type, reason, message);
-        te.detail = QJsonObject{{QStringLiteral("reason"), reason}, {QStringLiteral("type"), type}};
+        {
+            // A handful of (reason, type) pairs: each detail is built once and shared.
+            std::lock_guard lock(m_mutex);
+            const QString detailKey = type + QLatin1Char('\x1f') + reason;
+            auto cached = m_details.constFind(detailKey);
+            if (cached == m_details.cend()) {
+                if (m_details.size() >= 4096)
+                    m_details.clear();
+                cached = m_details.insert(detailKey, QJsonObject{{QStringLiteral("reason"), reason}, {QStringLiteral("type"), type}});
+            }
+            te.detail = *cached;
+        }
         t->append(std::move(te));
     }
 }

@@ -37,6 +37,12 @@ int GarbageCollector::collect()
     QHash<QString, QList<Entry>> dependents;
     std::vector<QList<ObjectPtr>> lists;
     for (const ResourceType &rt : resources::all()) {
+        // Upstream's DefaultIgnoredResources: the collector monitors no Events (core/v1 and
+        // events.k8s.io): they are never collected, never act on finalizers, never count as
+        // owners (an Event is not a valid owner: validation rejects such references). Also by
+        // far the longest list in a busy lab.
+        if (rt.resource == QLatin1String("events") && (rt.group.isEmpty() || rt.group == QLatin1String("events.k8s.io")))
+            continue;
         Result<ObjectList> l = m_api.list(rt, QString());
         if (!l.ok())
             continue;

@@ -15,6 +15,7 @@ namespace rlab::controller {
 //    (foreground, recursively) and loses the finalizer once none is left;
 //  - an owner with the `orphan` finalizer has its ownerReference removed from every dependent,
 //    then loses the finalizer.
+// Events are ignored, as upstream's DefaultIgnoredResources.
 // collect() returns how many API writes it made (0 = nothing to do), so runners can loop it
 // until idle. Thread rules: one collect() at a time; all writes go through the ApiServer.
 class GarbageCollector

@@ -3,6 +3,7 @@
 #include "core/apiserver/kubeversion.h"
 #include "core/server/classroom.h"
 #include "core/server/clusterdriver.h"
+#include "core/sim/labfile.h"
 #include "core/server/httpapiserver.h"
 #include "core/server/kubeconfig.h"
 #include "core/sim/scenario.h"
@@ -34,7 +35,8 @@ void usage(QTextStream &s)
 {
     s << "usage: rlab serve [--listen HOST:PORT] [--kubeconfig FILE] [--scenario FILE] [--speed X]\n"
          "                  [--latency classroom|realistic|instant] [--allow-remote] [--exit-after SECONDS]\n"
-         "                  [--users FILE [--kubeconfig-dir DIR]] [--tls-dir DIR]\n"
+         "                  [--users FILE [--kubeconfig-dir DIR]] [--tls-dir DIR] [--state FILE]\n"
+         "                  [--quota-backend-bytes N]\n"
          "  --listen HOST:PORT   address to serve on (default 127.0.0.1:0; port 0 picks a free port)\n"
          "  --kubeconfig FILE    where to write the admin's kubeconfig (default ~/.kube/reconcile-lab.kubeconfig)\n"
          "  --scenario FILE      start from a scenario (its steps run first, in virtual time)\n"
@@ -55,6 +57,11 @@ void usage(QTextStream &s)
          "  --trace-memory MIB   keep at most this much trace (default 384; the oldest events go first):\n"
          "                       40 busy students (rlab bench serve) add 80-300 MiB a minute, so the\n"
          "                       trace, most of the server's memory, reaches its cap within minutes\n"
+         "  --state FILE         a saved lab: resume from FILE if it exists (--scenario is then not run),\n"
+         "                       save the lab to FILE every minute when it changed and when serve stops\n"
+         "                       (the window's File > Open lab... opens it too)\n"
+         "  --quota-backend-bytes N  etcd's quota (default 2147483648, etcd's): past it writes fail with\n"
+         "                       \"etcdserver: mvcc: database space exceeded\" until compaction frees room\n"
          "  --exit-after SECONDS stop after that many real seconds (scripts)\n";
 }
 
@@ -123,6 +130,8 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     bool allowRemote = false;
     QString usersFile, kubeconfigDir, tlsDir;
     qint64 traceMemoryMiB = 0;
+    QString stateFile;
+    qint64 quotaBytes = qint64(2) << 30;   // etcd's default --quota-backend-bytes
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
         const auto value = [&](QString *v) {
@@ -157,6 +166,15 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
             traceMemoryMiB = v.toLongLong(&ok);
             if (!ok || traceMemoryMiB < 1 || traceMemoryMiB > 65536) {
                 err << "rlab serve: --trace-memory wants a number of MiB in [1, 65536], got \"" << v << "\"\n";
+                return 2;
+            }
+        } else if (a == QLatin1String("--state")) {
+            ok = value(&stateFile);
+        } else if (a == QLatin1String("--quota-backend-bytes")) {
+            ok = value(&v);
+            quotaBytes = v.toLongLong(&ok);
+            if (!ok || quotaBytes < 1024 * 1024) {
+                err << "rlab serve: --quota-backend-bytes wants a number of bytes, at least 1048576, got \"" << v << "\"\n";
                 return 2;
             }
         } else if (a == QLatin1String("--scenario")) {
@@ -217,11 +235,22 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
         return 1;
     }
 
-    // The cluster: a scenario's end state, or three empty nodes.
+    // The cluster: a saved lab, a scenario's end state, or three empty nodes.
     std::unique_ptr<ScenarioRunner> runner;
     std::unique_ptr<Simulation> own;
     Simulation *sim = nullptr;
-    if (!scenarioFile.isEmpty()) {
+    if (!stateFile.isEmpty() && QFileInfo::exists(stateFile)) {
+        QString error;
+        const std::optional<SimulationConfig> config = LabFile::load(stateFile, &error);
+        if (!config) {
+            err << "rlab serve: " << error << '\n';
+            return 2;
+        }
+        own = std::make_unique<Simulation>(*config);
+        sim = own.get();
+        out << "  resumed the lab saved in " << stateFile << " at revision " << sim->api().currentRevision()
+            << (scenarioFile.isEmpty() ? QString() : QStringLiteral(" (the scenario is not run)")) << '\n';
+    } else if (!scenarioFile.isEmpty()) {
         QStringList errors;
         const std::optional<Scenario> scenario = Scenario::load(scenarioFile, &errors);
         if (!scenario) {
@@ -248,6 +277,7 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
         sim->setLatency(*LatencyModel::preset(latency));
     if (traceMemoryMiB > 0)
         sim->trace().setMemoryBudget(std::size_t(traceMemoryMiB) << 20);
+    sim->api().store().setQuotaBackendBytes(quotaBytes);
 
     HttpApiServer server(sim->api(), sim->clock());
     // Authentication always, loopback included (any local process or web page could reach the
@@ -331,12 +361,32 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     poll.start(100);
     if (exitAfter > 0)
         QTimer::singleShot(qint64(exitAfter * 1000), &loop, &QEventLoop::quit);
+    // --state: saved every minute when the store moved, and at the end.
+    qint64 savedRevision = -1;
+    const auto saveState = [&](bool final) {
+        const qint64 rev = sim->api().currentRevision();
+        if (stateFile.isEmpty() || rev == savedRevision)
+            return;
+        QString error;
+        if (LabFile::save(*sim, stateFile, &error)) {
+            savedRevision = rev;
+            if (final)
+                out << "Saved the lab to " << stateFile << " (revision " << rev << ").\n";
+        } else {
+            err << "rlab serve: cannot save the lab: " << error << '\n';
+        }
+    };
+    QTimer stateTimer;
+    QObject::connect(&stateTimer, &QTimer::timeout, &loop, [&] { saveState(false); });
+    if (!stateFile.isEmpty())
+        stateTimer.start(60'000);
     loop.exec();
     std::signal(SIGINT, oldInt);
     std::signal(SIGTERM, oldTerm);
 
     driver.stop();
     server.close();
+    saveState(true);
     const ServerCounters &c = server.counters();
     out << "Stopped after " << c.requests.load() << " requests (" << c.watchesOpened.load() << " watches, "
         << c.watchEvents.load() << " watch events; the trace holds " << sim->trace().size() << " events, ~"

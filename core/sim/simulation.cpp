@@ -1,6 +1,8 @@
 #include "core/sim/simulation.h"
 
 #include "core/api/deployment.h"
+#include "core/api/event.h"
+#include "core/apiserver/callerscope.h"
 #include "core/base/clocksleeper.h"
 #include "core/client/sharedinformerfactory.h"
 #include "core/api/node.h"
@@ -18,6 +20,39 @@
 namespace rlab {
 
 using namespace rlab::controller;
+
+namespace {
+
+// kube-apiserver --event-ttl (default 1h): an Event's etcd key lives on a lease renewed by each
+// write, so an Event not updated for an hour disappears (watchers see its DELETE). Without it a
+// long lab piles Events up for ever. Example: an Event last written at 10:00 is gone in the
+// first pass after 11:00 (passes run with the 5-minute compaction).
+constexpr qint64 kEventTtlMs = 60 * 60 * 1000;
+
+int expireEvents(apiserver::ApiServer &api, qint64 now, TraceLog &trace)
+{
+    const apiserver::ResourceType rt = apiserver::resources::byKind(api::Kind::Event);
+    int expired = 0;
+    for (const api::ObjectPtr &o : api.list(rt, QString()).value.items) {
+        const auto e = api::objectCast<api::Event>(o);
+        const qint64 lastWrite = std::max({e ? e->lastTimestamp : 0, e ? e->firstTimestamp : 0, o->metadata.creationTimestamp});
+        if (lastWrite + kEventTtlMs > now)
+            continue;
+        if (api.remove(rt, o->metadata.namespace_, o->metadata.name).ok())
+            ++expired;
+    }
+    if (expired > 0) {
+        TraceEvent ev;
+        ev.component = QStringLiteral("etcd");
+        ev.type = QStringLiteral("LeaseExpired");
+        ev.text = QStringLiteral("%1 Event%2 not written for an hour expired (kube-apiserver --event-ttl=1h)")
+                      .arg(expired).arg(expired == 1 ? QString() : QStringLiteral("s"));
+        trace.append(std::move(ev));
+    }
+    return expired;
+}
+
+} // namespace
 
 QStringList SimulationConfig::knownControllers()
 {
@@ -176,6 +211,8 @@ qsizetype Simulation::collectGarbage()
 
 int Simulation::compactIfDue()
 {
+    if (!m_config.compaction)   // a live-mode mirror keeps its whole history (core/live)
+        return 0;
     const store::StoreStats st = api().store().stats();
     if (st.alarmNoSpace && st.compactRevision < st.revision) {
         compactTo(st.revision, QStringLiteral("compacted all history up to revision %1: etcd's quota of %2 bytes was exceeded "
@@ -192,6 +229,10 @@ int Simulation::compactIfDue()
     if (clock().now() < m_compactAt)
         return 0;
     m_compactAt = clock().now() + kCompactionIntervalMs;
+    {
+        apiserver::CallerScope caller(QStringLiteral("kube-apiserver"));
+        expireEvents(api(), clock().now(), trace());
+    }
     const qint64 target = m_compactCandidate;
     m_compactCandidate = api().currentRevision();
     compactTo(target, QStringLiteral("compacted the history before revision %1 (kube-apiserver compacts every 5 minutes)").arg(target));

@@ -49,6 +49,9 @@ struct SimulationConfig
     // The lab's capacity (ApiServer::setPodCapacity): pods at once, and the most replicas one
     // Deployment or ReplicaSet may ask for; 0 = no limit (rlab bench sets that).
     qint64 podCapacity = 100'000;
+    // kube-apiserver's 5-minute etcd compaction (compactIfDue). Off for a live-mode mirror
+    // (core/live), whose history is the recording the window's time travel rewinds.
+    bool compaction = true;
     static QStringList knownControllers();
 };
 

@@ -1,5 +1,6 @@
 // Garbage collection of dependents: Background, Foreground and Orphan propagation.
 #include "core/api/deployment.h"
+#include "core/api/event.h"
 #include "core/api/pod.h"
 #include "core/api/replicaset.h"
 #include "core/controller/garbagecollector.h"
@@ -109,6 +110,33 @@ private slots:
         QCOMPARE(t.count(Kind::ReplicaSet), 1);   // itself waiting for its pods
         t.runUntilIdle();
         QCOMPARE(t.count(Kind::Deployment), 0);
+    }
+
+    // Upstream's DefaultIgnoredResources: the collector does not monitor Events. An Event whose
+    // ownerReference names a deleted pod stays (upstream: removed by its TTL, not by the GC);
+    // a pod's own cascade is unaffected.
+    void eventsAreIgnored()
+    {
+        Tree t;
+        const ObjectPtr pod = t.f.api.get(t.f.rt(Kind::Pod), QStringLiteral("default"), QStringLiteral("web-1-a")).value;
+        QVERIFY(pod);
+        auto ev = std::make_shared<Event>();
+        ev->metadata.name = QStringLiteral("web-1-a.17f0");
+        ev->metadata.namespace_ = QStringLiteral("default");
+        ev->metadata.ownerReferences = {ownerRef(pod)};
+        ev->involvedObject.kind = QStringLiteral("Pod");
+        ev->involvedObject.name = pod->metadata.name;
+        ev->involvedObject.namespace_ = QStringLiteral("default");
+        ev->reason = QStringLiteral("Scheduled");
+        ev->type = QStringLiteral("Normal");
+        ev->count = 1;
+        QVERIFY(t.f.api.create(ev).ok());
+        DeleteOptions opts;
+        opts.propagationPolicy = QStringLiteral("Background");
+        QVERIFY(t.f.api.remove(t.f.rt(Kind::Deployment), QStringLiteral("default"), QStringLiteral("web"), opts).ok());
+        t.runUntilIdle();
+        QCOMPARE(t.count(Kind::Pod), 0);
+        QCOMPARE(t.count(Kind::Event), 1);
     }
 };
 

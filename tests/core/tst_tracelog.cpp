@@ -110,6 +110,40 @@ private slots:
         QCOMPARE(log.memoryBytes(), std::size_t(0));
     }
 
+    // Component and type names are interned through a small cache of recent names; names that
+    // share a cache slot (same length and end characters) or differ only inside must still come
+    // back exactly, in any interleaving.
+    void internedNamesRoundTrip_data()
+    {
+        QTest::addColumn<QStringList>("components");
+        QTest::newRow("same slot, different middles") << QStringList{"kubelet/node-1", "kubelet/nade-1", "kubelet/node-1", "kubelet/nxde-1"};
+        QTest::newRow("alternating") << QStringList{"apiserver", "etcd", "apiserver", "etcd", "queue/deployment"};
+        QTest::newRow("empty and one char") << QStringList{"", "a", "", "b", "a"};
+        QTest::newRow("many distinct") << [] {
+            QStringList l;
+            for (int i = 0; i < 100; ++i)
+                l << QStringLiteral("kubelet/node-%1").arg(i % 37) << QStringLiteral("queue/q%1").arg(i % 5);
+            return l;
+        }();
+    }
+    void internedNamesRoundTrip()
+    {
+        QFETCH(QStringList, components);
+        TraceLog log;
+        for (const QString &c : components) {
+            TraceEvent ev;
+            ev.component = c;
+            ev.type = c + QStringLiteral("-type");
+            log.append(ev);
+        }
+        const std::vector<TraceEvent> back = log.since(0);
+        QCOMPARE(qsizetype(back.size()), components.size());
+        for (qsizetype i = 0; i < components.size(); ++i) {
+            QCOMPARE(back[std::size_t(i)].component, components[i]);
+            QCOMPARE(back[std::size_t(i)].type, components[i] + QStringLiteral("-type"));
+        }
+    }
+
     void disabledAppendsNothing()
     {
         TraceLog log;

@@ -99,6 +99,32 @@ void TestValidationUpdate::statusUpdate_data()
     row("pod bind through status", "Pod", "", R"({"spec":{"nodeName":"node-1"}})",
         {QStringLiteral("status.nodeName: Forbidden: may not be changed directly")});
     row("pod phase", "Pod", "", R"({"status":{"phase":"Running"}})", {});
+    // ValidateObjectMetaUpdate on a status write (upstream TestValidatePodStatusUpdate and
+    // TestValidateObjectMetaUpdate*): run by validateCommonFields and by ValidatePodStatusUpdate,
+    // so each metadata error is reported twice, labels three times (ValidateObjectMeta too).
+    row("pod status uid changed", "Pod", "", R"({"metadata":{"uid":"other"},"status":{"phase":"Running"}})",
+        {QStringLiteral("metadata.uid: Invalid value: \"other\": field is immutable"),
+         QStringLiteral("metadata.uid: Invalid value: \"other\": field is immutable")});
+    row("pod status generation decremented", "Pod", R"({"metadata":{"generation":3}})", R"({"metadata":{"generation":2}})",
+        {QStringLiteral("metadata.generation: Invalid value: 2: must not be decremented"),
+         QStringLiteral("metadata.generation: Invalid value: 2: must not be decremented")});
+    row("pod status creationTimestamp changed", "Pod", "", R"({"metadata":{"creationTimestamp":"2020-01-01T00:00:00Z"}})",
+        {QStringLiteral("metadata.creationTimestamp: Invalid value: \"2020-01-01T00:00:00Z\": field is immutable"),
+         QStringLiteral("metadata.creationTimestamp: Invalid value: \"2020-01-01T00:00:00Z\": field is immutable")});
+    row("pod status deletionGracePeriodSeconds set", "Pod", "", R"({"metadata":{"deletionGracePeriodSeconds":30}})",
+        {QStringLiteral("metadata.deletionGracePeriodSeconds: Invalid value: 30: field is immutable"),
+         QStringLiteral("metadata.deletionGracePeriodSeconds: Invalid value: 30: field is immutable")});
+    row("pod status invalid label value", "Pod", "", R"({"metadata":{"labels":{"app":"-web"}}})",
+        {QStringLiteral("metadata.labels: Invalid value: \"-web\": ") + kLabelValueMsg,
+         QStringLiteral("metadata.labels: Invalid value: \"-web\": ") + kLabelValueMsg,
+         QStringLiteral("metadata.labels: Invalid value: \"-web\": ") + kLabelValueMsg});
+    row("pod status prefixed label", "Pod", "", R"({"metadata":{"labels":{"example.com/tier":"web"}}})", {});
+    row("pod status invalid label prefix", "Pod", "", R"({"metadata":{"labels":{"Example.com/tier":"web"}}})",
+        {QStringLiteral("metadata.labels: Invalid value: \"Example.com/tier\": prefix part ") + kSubdomainMsg,
+         QStringLiteral("metadata.labels: Invalid value: \"Example.com/tier\": prefix part ") + kSubdomainMsg,
+         QStringLiteral("metadata.labels: Invalid value: \"Example.com/tier\": prefix part ") + kSubdomainMsg});
+    row("pod status nominatedNodeName", "Pod", "", R"({"status":{"nominatedNodeName":"Node_1"}})",
+        {QStringLiteral("status.nominatedNodeName: Invalid value: \"Node_1\": ") + kSubdomainMsg});
     row("namespace phase", "Namespace", "", R"({"status":{"phase":"Terminating"}})",
         {QStringLiteral("status.Phase: Invalid value: \"Terminating\": may only be 'Active' if `deletionTimestamp` is empty")});
 }

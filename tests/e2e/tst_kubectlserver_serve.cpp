@@ -148,6 +148,57 @@ private slots:
         QCOMPARE(serveCommand({QStringLiteral("--scenario"), dir.filePath(QStringLiteral("missing.yaml"))}, out, err), 2);
     }
 
+    // --state FILE (issue #17, saved labs): the lab is saved when serve stops, the next serve
+    // resumes it (the scenario is not run again), a damaged file is refused and left alone.
+    void serveCommandKeepsItsState()
+    {
+        QTemporaryDir dir;
+        const QString scenario = qEnvironmentVariable("RLAB_SOURCE_DIR", QStringLiteral(".")) + QStringLiteral("/resources/scenarios/first-apply.yaml");
+        if (!QFile::exists(scenario))
+            QSKIP("resources/scenarios/first-apply.yaml not found (RLAB_SOURCE_DIR)");
+        const QString state = dir.filePath(QStringLiteral("lab.rlab"));
+        const QString config = dir.filePath(QStringLiteral("config"));
+        QString outText, errText;
+        QTextStream out(&outText), err(&errText);
+        QCOMPARE(serveCommand({QStringLiteral("--scenario"), scenario, QStringLiteral("--state"), state, QStringLiteral("--kubeconfig"), config,
+                               QStringLiteral("--exit-after"), QStringLiteral("0.5")},
+                              out, err),
+                 0);
+        out.flush();
+        QVERIFY2(outText.contains(QLatin1String("Saved the lab to ") + state), qPrintable(outText + errText));
+        QVERIFY(QFile::exists(state));
+
+        int deployments = -1;
+        QTimer::singleShot(800, [&] {
+            QFile f(config);
+            if (!f.open(QIODevice::ReadOnly))
+                return;
+            const QByteArray c = f.readAll();
+            const Response r = requestTo(c, requestBytes("GET", "/apis/apps/v1/namespaces/default/deployments", {},
+                                                         {{"Authorization", "Bearer " + tokenOf(c)}}));
+            if (r.status == 200)
+                deployments = int(r.json()[QLatin1String("items")].toArray().size());
+        });
+        outText.clear();
+        QCOMPARE(serveCommand({QStringLiteral("--state"), state, QStringLiteral("--kubeconfig"), config, QStringLiteral("--exit-after"), QStringLiteral("1.5")},
+                              out, err),
+                 0);
+        out.flush();
+        QVERIFY2(outText.contains(QLatin1String("resumed the lab saved in ") + state), qPrintable(outText + errText));
+        QVERIFY2(deployments >= 1, qPrintable(outText + errText));   // the saved lab is served, without its scenario
+
+        QFile f(state);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write("not a lab");
+        f.close();
+        errText.clear();
+        QCOMPARE(serveCommand({QStringLiteral("--state"), state, QStringLiteral("--kubeconfig"), config}, out, err), 2);
+        err.flush();
+        QVERIFY2(errText.contains(state + QStringLiteral(": not a saved Reconcile Lab")), qPrintable(errText));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), QByteArray("not a lab"));
+    }
+
     void serveCommandServesAndWritesAKubeconfig_data()
     {
         QTest::addColumn<QString>("listen");

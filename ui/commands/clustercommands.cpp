@@ -3,6 +3,7 @@
 #include "core/client/interface.h"
 #include "core/sim/simulation.h"
 #include "core/apiserver/callerscope.h"
+#include "core/live/livesource.h"
 #include "ui/clustersession.h"
 #include "ui/commands/clusterqueries.h"
 #include "ui/record/stepforms.h"
@@ -40,6 +41,10 @@ ClusterCommands::Result success(const QString &output)
 ClusterCommands::ClusterCommands(ClusterSession &session, QObject *parent)
     : QObject(parent), m_session(session)
 {
+    // Live mode: the commands act in the namespace the session shows (kubectl -n).
+    connect(&session, &ClusterSession::liveChanged, this, [this](live::LiveSource *src) {
+        m_ns = src && !src->namespace_().isEmpty() ? src->namespace_() : QStringLiteral("default");
+    });
 }
 
 QString ClusterCommands::kubectl(const QString &args) const

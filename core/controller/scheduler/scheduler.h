@@ -127,6 +127,7 @@ private:
     std::vector<NodeInfo> m_snapshot;         // every node, name order, with its usage
     QHash<QString, int> m_snapshotIndex;      // node name -> index in m_snapshot
     QList<scoring::SpreadNode> m_spreadNodes; // the same nodes for PodTopologySpread (matching refreshed per cycle)
+    QHash<QString, bool> m_spreadKeyPresent;  // topology key -> some node of m_spreadNodes has it (reset with them)
     QHash<QString, int> m_imageNodes;         // image -> nodes that have it (ImageLocality)
     int m_nextStartNodeIndex = 0;             // where the next cycle starts filtering
     std::vector<int> m_feasible;              // scratch: feasible node indices of the current cycle

@@ -98,6 +98,7 @@ void Scheduler::updateSnapshot()
     m_snapshot.reserve(std::size_t(nodes.size()));
     m_snapshotIndex.clear();
     m_spreadNodes.clear();
+    m_spreadKeyPresent.clear();
     m_imageNodes.clear();
     {
         std::lock_guard lock(m_mutex);
@@ -223,6 +224,23 @@ std::vector<Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, const Po
         // The counts come from the scheduler cache (SpreadCounts), kept up to date as pods are
         // assumed, bound and removed: no pod is matched here.
         {
+            // A constraint whose topology key no node has (the system default's zone key on
+            // unlabelled nodes) never reads its per-node counts (podTopologySpread scores only
+            // nodes with the key): those stay 0 instead of one lookup per node.
+            QList<bool> keyPresent;
+            for (const SpreadConstraint &c : constraints) {
+                auto it = m_spreadKeyPresent.constFind(c.topologyKey);
+                if (it == m_spreadKeyPresent.cend()) {
+                    bool any = false;
+                    for (const SpreadNode &sn : std::as_const(m_spreadNodes))
+                        if (sn.labels.contains(c.topologyKey)) {
+                            any = true;
+                            break;
+                        }
+                    it = m_spreadKeyPresent.insert(c.topologyKey, any);
+                }
+                keyPresent << *it;
+            }
             std::lock_guard lock(m_mutex);
             QList<QHash<QString, qint64>> perConstraint;
             for (const SpreadConstraint &c : constraints)
@@ -230,7 +248,7 @@ std::vector<Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, const Po
             for (SpreadNode &sn : m_spreadNodes) {
                 sn.matching.resize(perConstraint.size());
                 for (qsizetype c = 0; c < perConstraint.size(); ++c)
-                    sn.matching[c] = perConstraint[c].value(sn.name);
+                    sn.matching[c] = keyPresent[c] ? perConstraint[c].value(sn.name) : 0;
             }
         }
         const QList<int> feasibleIdx(feasible.cbegin(), feasible.cend());

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <vector>
 
 namespace rlab::controller::scoring {
 
@@ -205,13 +207,6 @@ qint64 nodeMatching(const SpreadNode &node, qsizetype constraint, const Selector
     return node.matching.isEmpty() ? countMatching(node.pods, selector, ns) : node.matching[constraint];
 }
 
-bool hasAllKeys(const Labels &labels, const QList<SpreadConstraint> &constraints)
-{
-    for (const SpreadConstraint &c : constraints)
-        if (!labels.contains(c.topologyKey))
-            return false;
-    return true;
-}
 } // namespace
 
 std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &constraints, const QString &ns,
@@ -221,50 +216,91 @@ std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &co
     if (constraints.isEmpty())
         return std::nullopt;
     const QString hostname = QStringLiteral("kubernetes.io/hostname");
+    // Each node's value for each constraint's topology key, looked up once (nullptr: the node
+    // lacks the key); the passes below read these instead of the label maps.
+    const qsizetype nc = constraints.size();
+    std::vector<const QString *> topo(std::size_t(allNodes.size() * nc), nullptr);
+    std::vector<char> hasAll(std::size_t(allNodes.size()), 1);
+    std::vector<char> isHostname(std::size_t(nc), 0);
+    for (qsizetype c = 0; c < nc; ++c)
+        isHostname[std::size_t(c)] = constraints[c].topologyKey == hostname;
+    for (qsizetype i = 0; i < allNodes.size(); ++i)
+        for (qsizetype c = 0; c < nc; ++c) {
+            const auto it = allNodes[i].labels.constFind(constraints[c].topologyKey);
+            if (it == allNodes[i].labels.cend())
+                hasAll[std::size_t(i)] = 0;
+            else
+                topo[std::size_t(i * nc + c)] = &it.value();
+        }
+    const auto value = [&](qsizetype node, qsizetype c) -> QString {
+        const QString *v = topo[std::size_t(node * nc + c)];
+        return v ? *v : QString();
+    };
     // PreScore: domains among the feasible nodes, their sizes, and the pods counted per domain
     // over every node.
+    // Runs of nodes share a value (often every node: ""), so each loop remembers its last value
+    // per constraint and skips the set insert / lookup when it repeats.
     QSet<int> ignored;
-    QList<QSet<QString>> domains(constraints.size());
+    QList<QSet<QString>> domains(nc);
+    std::vector<std::optional<QString>> lastInserted(static_cast<std::size_t>(nc));
     for (int i : feasible) {
-        if (requireAllTopologies && !hasAllKeys(allNodes[i].labels, constraints)) {
+        if (requireAllTopologies && !hasAll[std::size_t(i)]) {
             ignored.insert(i);
             continue;
         }
-        for (qsizetype c = 0; c < constraints.size(); ++c)
-            if (constraints[c].topologyKey != hostname)
-                domains[c].insert(allNodes[i].labels.value(constraints[c].topologyKey));
-    }
-    QList<QHash<QString, qint64>> counts(constraints.size());
-    for (const SpreadNode &node : allNodes) {
-        if (requireAllTopologies && !hasAllKeys(node.labels, constraints))
-            continue;
-        for (qsizetype c = 0; c < constraints.size(); ++c) {
-            const SpreadConstraint &sc = constraints[c];
-            const QString value = node.labels.value(sc.topologyKey);
-            if (sc.topologyKey == hostname || !domains[c].contains(value))
+        for (qsizetype c = 0; c < nc; ++c) {
+            if (isHostname[std::size_t(c)])
                 continue;
-            counts[c][value] += nodeMatching(node, c, sc.selector, ns);
+            QString v = value(i, c);
+            std::optional<QString> &last = lastInserted[std::size_t(c)];
+            if (last && *last == v)
+                continue;
+            domains[c].insert(v);
+            last = std::move(v);
+        }
+    }
+    QList<QHash<QString, qint64>> counts(nc);
+    // Per constraint: the last value looked up and its counter (nullptr: not a domain). The
+    // pointer stays valid until the next insert into counts[c], which only a new value makes.
+    std::vector<std::optional<QString>> lastValue(static_cast<std::size_t>(nc));
+    std::vector<qint64 *> lastCounter(std::size_t(nc), nullptr);
+    for (qsizetype n = 0; n < allNodes.size(); ++n) {
+        const SpreadNode &node = allNodes[n];
+        if (requireAllTopologies && !hasAll[std::size_t(n)])
+            continue;
+        for (qsizetype c = 0; c < nc; ++c) {
+            if (isHostname[std::size_t(c)])
+                continue;
+            const std::size_t cc = std::size_t(c);
+            QString v = value(n, c);
+            if (!lastValue[cc] || *lastValue[cc] != v) {
+                lastCounter[cc] = domains[c].contains(v) ? &counts[c][v] : nullptr;
+                lastValue[cc] = std::move(v);
+            }
+            if (lastCounter[cc])
+                *lastCounter[cc] += nodeMatching(node, c, constraints[c].selector, ns);
         }
     }
     QList<double> weights;
-    for (qsizetype c = 0; c < constraints.size(); ++c) {
-        const qsizetype size = constraints[c].topologyKey == hostname ? feasible.size() - ignored.size() : domains[c].size();
+    for (qsizetype c = 0; c < nc; ++c) {
+        const qsizetype size = isHostname[std::size_t(c)] ? feasible.size() - ignored.size() : domains[c].size();
         weights << std::log(double(size + 2));
     }
     // Score per feasible node.
     QList<qint64> raw;
+    raw.reserve(feasible.size());
     for (int i : feasible) {
         if (ignored.contains(i)) {
             raw << 0;
             continue;
         }
         double score = 0;
-        for (qsizetype c = 0; c < constraints.size(); ++c) {
+        for (qsizetype c = 0; c < nc; ++c) {
             const SpreadConstraint &sc = constraints[c];
-            if (!allNodes[i].labels.contains(sc.topologyKey))
+            const QString *v = topo[std::size_t(i * nc + c)];
+            if (!v)
                 continue;
-            const qint64 cnt = sc.topologyKey == hostname ? nodeMatching(allNodes[i], c, sc.selector, ns)
-                                                          : counts[c].value(allNodes[i].labels.value(sc.topologyKey));
+            const qint64 cnt = isHostname[std::size_t(c)] ? nodeMatching(allNodes[i], c, sc.selector, ns) : counts[c].value(*v);
             score += double(cnt) * weights[c] + double(sc.maxSkew - 1);
         }
         raw << qint64(std::round(score));

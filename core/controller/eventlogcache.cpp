@@ -1,0 +1,36 @@
+#include "core/controller/eventlogcache.h"
+
+#include <algorithm>
+
+namespace rlab::controller {
+
+EventLogCache::EventLogCache(std::size_t capacity)
+    : m_capacity(std::max<std::size_t>(capacity, 1))
+{
+}
+
+std::optional<QString> EventLogCache::get(const QString &key)
+{
+    const auto it = m_index.constFind(key);
+    if (it == m_index.cend())
+        return std::nullopt;
+    m_order.splice(m_order.begin(), m_order, *it);
+    return m_order.front().eventName;
+}
+
+void EventLogCache::add(const QString &key, const QString &eventName)
+{
+    if (const auto it = m_index.constFind(key); it != m_index.cend()) {
+        (*it)->eventName = eventName;
+        m_order.splice(m_order.begin(), m_order, *it);
+        return;
+    }
+    m_order.push_front(Entry{key, eventName});
+    m_index.insert(key, m_order.begin());
+    if (m_order.size() > m_capacity) {
+        m_index.remove(m_order.back().key);
+        m_order.pop_back();
+    }
+}
+
+} // namespace rlab::controller

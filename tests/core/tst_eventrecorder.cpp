@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: Apache-2.0
+// EventRecorder: repeats of one (object, type, reason, message) update one Event (count + 1);
+// the correlator remembers the 4096 most recently used keys (upstream's LRU), so a repeat that
+// comes after 4096 other keys writes a new Event, as kube-controller-manager's recorder does.
+#include "core/controller/eventrecorder.h"
+
+#include "core/api/event.h"
+#include "tests/testutil/fixtures.h"
+
+#include <QTest>
+
+using namespace rlab;
+using namespace rlab::api;
+
+class TestEventRecorder : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void correlation_data();
+    void correlation();
+};
+
+void TestEventRecorder::correlation_data()
+{
+    QTest::addColumn<int>("othersBetween");   // distinct events recorded between the two repeats
+    QTest::addColumn<int>("expectedEvents");  // Events stored at the end
+    QTest::addColumn<int>("expectedCount");   // count of the newest Event for the repeated key
+    QTest::newRow("repeat right away") << 0 << 1 << 2;
+    QTest::newRow("repeat after 4095 others: still remembered") << 4095 << 4096 << 2;
+    QTest::newRow("repeat after 4096 others: evicted, a new Event") << 4096 << 4098 << 1;
+}
+
+void TestEventRecorder::correlation()
+{
+    QFETCH(int, othersBetween);
+    QFETCH(int, expectedEvents);
+    QFETCH(int, expectedCount);
+    test::ApiFixture f;
+    auto pod = test::makePod(QStringLiteral("web-1"));
+    const ObjectPtr stored = f.client.create(pod).value;
+    QVERIFY(stored);
+    controller::EventRecorder recorder(f.client, QStringLiteral("kubelet"));
+    const QString type = QStringLiteral("Normal");
+    recorder.event(*stored, type, QStringLiteral("Pulling"), QStringLiteral("Pulling image \"nginx\""));
+    for (int i = 0; i < othersBetween; ++i)
+        recorder.event(*stored, type, QStringLiteral("Other"), QStringLiteral("message %1").arg(i));
+    f.clock.advance(1000);
+    recorder.event(*stored, type, QStringLiteral("Pulling"), QStringLiteral("Pulling image \"nginx\""));
+    const auto events = f.client.list(f.rt(Kind::Event), QStringLiteral("default")).value.items;
+    QCOMPARE(int(events.size()), expectedEvents);
+    int newestCount = 0;
+    Time newest = -1;
+    for (const ObjectPtr &o : events) {
+        const auto ev = objectCast<Event>(o);
+        if (ev->reason == QLatin1String("Pulling") && ev->firstTimestamp >= newest) {
+            newest = ev->firstTimestamp;
+            newestCount = ev->count;
+        }
+    }
+    QCOMPARE(newestCount, expectedCount);
+}
+
+QTEST_GUILESS_MAIN(TestEventRecorder)
+#include "tst_eventrecorder.moc"
