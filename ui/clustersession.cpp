@@ -1,6 +1,7 @@
 #include "ui/clustersession.h"
 
 #include "core/sim/latencymodel.h"
+#include "core/sim/deterministicrunner.h"
 
 #include "core/base/manualclock.h"
 #include "core/sim/labfile.h"
@@ -8,8 +9,11 @@
 #include "core/sim/simulation.h"
 #include "core/sim/view/clusterview.h"
 #include "core/sim/view/watchfeed.h"
+#include "ui/apply/backgroundapply.h"
 #include "ui/apply/manifestapplier.h"
 #include "ui/record/stepforms.h"
+
+#include <utility>
 
 namespace rlab::ui {
 
@@ -26,6 +30,7 @@ ClusterSession::ClusterSession(const ClusterConfig &config, QObject *parent)
 
 ClusterSession::~ClusterSession()
 {
+    delete std::exchange(m_applying, nullptr);   // cancels and joins: it writes to m_sim
     m_feed.reset();   // before the store it watches
     if (m_live)
         m_live->detach();
@@ -121,6 +126,7 @@ bool ClusterSession::saveLab(const QString &path, QString *error)
 
 void ClusterSession::rebuild(const SimulationConfig *restoreFrom)
 {
+    delete std::exchange(m_applying, nullptr);   // cancels and joins a batch in flight
     m_timer.stop();
     m_feed.reset();
     emit aboutToReset();
@@ -144,9 +150,10 @@ void ClusterSession::rebuild(const SimulationConfig *restoreFrom)
 
 ApplyReport ClusterSession::apply(const QList<ManifestSource> &sources)
 {
-    if (m_frozen) {
+    if (m_frozen || m_applying) {
         ApplyReport refused;
-        refused.problems.append(ApplyProblem{sources.isEmpty() ? QString() : sources.first().name, 0, 0, readOnlyError(), {}});
+        const QString why = m_frozen ? readOnlyError() : tr("another batch is being applied");
+        refused.problems.append(ApplyProblem{sources.isEmpty() ? QString() : sources.first().name, 0, 0, why, {}});
         emit applied(refused);
         return refused;
     }
@@ -155,6 +162,30 @@ ApplyReport ClusterSession::apply(const QList<ManifestSource> &sources)
         recordStep(StepForms::apply(sources));
     emit applied(report);
     return report;
+}
+
+BackgroundApply *ClusterSession::applyInBackground(const QList<ManifestSource> &sources)
+{
+    if (m_frozen || m_applying) {
+        ApplyReport refused;
+        const QString why = m_frozen ? readOnlyError() : tr("another batch is being applied");
+        refused.problems.append(ApplyProblem{sources.isEmpty() ? QString() : sources.first().name, 0, 0, why, {}});
+        emit applied(refused);
+        return nullptr;
+    }
+    auto *job = new BackgroundApply(client(), sources, this);   // the live command client in a live session
+    m_applying = job;
+    connect(job, &BackgroundApply::finished, this, [this, job](const ApplyReport &report) {
+        m_applying = nullptr;
+        m_lastFrameMs = m_monotonic.elapsed();   // the time spent applying does not run the cluster
+        m_carryMs = 0.0;
+        if (report.ok())
+            recordStep(job->step());   // built on the worker
+        emit applied(report);
+        job->deleteLater();
+    });
+    job->start();
+    return job;
 }
 
 void ClusterSession::start()
@@ -234,11 +265,27 @@ qint64 ClusterSession::elapsedMs() const
 void ClusterSession::frame()
 {
     const qint64 now = m_monotonic.elapsed();
-    if (m_timeRunning && m_timer.isActive() && !m_frozen) {   // the past does not run
+    if (m_timeRunning && m_timer.isActive() && !m_frozen && !m_applying && m_timeHeld == 0) {   // the past does not run
         m_carryMs += double(now - m_lastFrameMs) * m_speed;
         const qint64 step = qint64(m_carryMs);
         m_carryMs -= double(step);
-        advance(step);
+        if (m_mode == Mode::Deterministic && !m_live && m_frameBudgetMs > 0) {
+            const qint64 before = m_sim->clock().now();
+            const auto deadline = DeterministicRunner::WallClock::now() + std::chrono::milliseconds(m_frameBudgetMs);
+            m_sim->runner().advance(qMax<qint64>(step, 0), 10'000'000, deadline);
+            const bool behind = m_sim->runner().hitDeadline();
+            if (behind) {
+                m_carryMs = 0.0;   // what did not fit is dropped: the cluster runs slower, not later
+                const qint64 wall = qMax<qint64>(m_monotonic.elapsed() - m_lastFrameMs, 1);
+                m_effectiveSpeed = double(m_sim->clock().now() - before) / double(wall);
+            }
+            if (behind || m_behind) {
+                m_behind = behind;
+                emit pacingChanged();
+            }
+        } else {
+            advance(step);
+        }
     }
     m_lastFrameMs = now;
     drain();

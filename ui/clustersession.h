@@ -30,6 +30,8 @@ class WatchFeed;
 
 namespace rlab::ui {
 
+class BackgroundApply;
+
 // The window's side of one simulated cluster: owns the rlab::Simulation (every controller,
 // scheduler and kubelet on the deterministic runner, or on worker threads in Live mode) and, once
 // per frame (a ~16 ms QTimer), advances virtual time by frame time × speed while it runs, takes
@@ -61,6 +63,15 @@ public:
     // kubectl apply of every source, all or nothing (ManifestApplier); emits applied(). Refused
     // with readOnlyError() while frozen.
     ApplyReport apply(const QList<ManifestSource> &sources);
+    // The same on a worker thread (BackgroundApply, owned by the session, deleted after its
+    // finished()): virtual time stands still while it runs (frames still drain, so objects
+    // appear as they are written) and applied() follows its finished(). nullptr while frozen or
+    // while another batch runs (then applied() reports the refusal).
+    BackgroundApply *applyInBackground(const QList<ManifestSource> &sources);
+    bool isApplying() const { return m_applying != nullptr; }
+    // Held: frames drain but do not move virtual time (a ScenarioPlayer moves it, step by step).
+    void setTimeHeld(bool held) { m_timeHeld += held ? 1 : -1; }
+    bool isTimeHeld() const { return m_timeHeld > 0; }
     // Throws the cluster away and starts a fresh, live one (in the current mode); emits
     // aboutToReset() and clusterReset().
     void reset();
@@ -111,6 +122,17 @@ public:
     qint64 monotonicMs() const { return m_monotonic.elapsed(); }
 
     static constexpr int kFrameIntervalMs = 16;
+    // The wall-clock time one frame may spend running the cluster (Deterministic mode): the
+    // runner stops at this deadline and virtual time stays where it got; the rest of the frame's
+    // virtual time is dropped, not carried (it would only pile up), and the session is
+    // "behind": it runs at effectiveSpeed() < speed(). 0: no budget (a frame runs everything).
+    static constexpr int kDefaultFrameBudgetMs = 12;
+    void setFrameBudgetMs(int ms) { m_frameBudgetMs = qMax(ms, 0); }
+    int frameBudgetMs() const { return m_frameBudgetMs; }
+    // While the last frames hit the budget: the speed the cluster actually ran at (virtual ms per
+    // real ms over the last frame), shown as "×10 → ×2.3 (busy)". Emits pacingChanged().
+    bool isBehind() const { return m_behind; }
+    double effectiveSpeed() const { return m_behind ? m_effectiveSpeed : m_speed; }
     // The trace rows a frame hands on at most; when more arrived, only the newest are kept.
     static constexpr qint64 kMaxTraceBatch = 5000;
 
@@ -153,6 +175,8 @@ signals:
     void frameDone(qint64 monotonicMs);
     void applied(const rlab::ui::ApplyReport &report);
     void stepPerformed(const QVariantMap &step);
+    // isBehind() or effectiveSpeed() changed (every frame while behind, once when it catches up).
+    void pacingChanged();
     void liveChanged(rlab::live::LiveSource *source);
 
 private:
@@ -179,6 +203,11 @@ private:
     qint64 m_frozenElapsedMs = 0;
     qint64 m_epoch = 0;
     Mode m_mode = Mode::Deterministic;
+    BackgroundApply *m_applying = nullptr;
+    int m_timeHeld = 0;
+    int m_frameBudgetMs = kDefaultFrameBudgetMs;
+    bool m_behind = false;
+    double m_effectiveSpeed = 1.0;
     std::unique_ptr<live::LiveSource> m_live;   // detached before m_sim goes
 };
 

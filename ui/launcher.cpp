@@ -2,6 +2,7 @@
 
 #include "core/sim/scenario.h"
 #include "core/sim/scenariorunner.h"
+#include "ui/scenarioplayer.h"
 #include "ui/clustersession.h"
 #include "ui/i18n/language.h"
 #include "ui/lessons/lessonpanel.h"
@@ -64,15 +65,8 @@ bool openFiles(MainWindow &window, const QStringList &files)
             window.session().setMode(ClusterSession::Mode::Deterministic);
             if (!scenario->latency.isEmpty())
                 window.session().setLatency(scenario->latency);   // the file's spec.latency
-            ScenarioRunner runner(*scenario, window.session().simulation());
-            bool stepsOk = runner.restoreObjects();
-            for (const ScenarioStep &step : scenario->steps) {
-                if (!stepsOk)
-                    break;
-                stepsOk = runner.runStep(step);
-            }
-            if (!stepsOk)
-                errors << runner.failures();
+            // In slices between frames, with progress and Cancel (ScenarioPlayer).
+            const bool stepsOk = ScenarioPlayer::play(*scenario, window.session(), &window, &errors);
             ok = ok && stepsOk;
         }
         ok = ok && scenario.has_value();

@@ -3,6 +3,8 @@
 #include "ui/lessons/lessonpanel.h"
 
 #include "core/sim/view/clusterview.h"
+#include "ui/apply/applyprogressdialog.h"
+#include "ui/apply/backgroundapply.h"
 #include "ui/clustersession.h"
 #include "ui/record/labautosave.h"
 #include "ui/lessons/lessonpanel.h"
@@ -20,6 +22,7 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -206,8 +209,33 @@ ApplyReport MainWindow::applyFiles(const QStringList &paths)
         editor->setText(QString::fromUtf8(sources.first().text));
         editor->setSourceName(sources.first().name);
     }
+    // A big batch (thousands of objects) goes to a worker thread behind a progress dialog with
+    // Cancel; the window keeps painting while this waits for it.
+    if (BackgroundApply::totalBytes(sources) > BackgroundApply::kBackgroundBytes) {
+        const ApplyReport report = applyInBackground(sources);
+        showReport(report);
+        return report;
+    }
     const ApplyReport report = m_session->apply(sources);
     showReport(report);
+    return report;
+}
+
+ApplyReport MainWindow::applyInBackground(const QList<ManifestSource> &sources)
+{
+    BackgroundApply *job = m_session->applyInBackground(sources);
+    if (!job)
+        return ApplyReport{{ApplyProblem{sources.value(0).name, 0, 0, tr("another batch is being applied"), {}}}, {}, {}, 0, 0};
+    ApplyReport report;
+    QEventLoop wait;
+    connect(job, &BackgroundApply::finished, &wait, [&report, &wait](const ApplyReport &r) {
+        report = r;
+        wait.quit();
+    });
+    connect(job, &QObject::destroyed, &wait, &QEventLoop::quit);   // a reset threw it away
+    auto *dialog = new ApplyProgressDialog(*job, this);
+    dialog->show();
+    wait.exec();
     return report;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 #include "core/sim/view/apiendpoint.h"
 #include "ui/apply/applyproblem.h"
+#include "ui/apply/manifestsource.h"
 #include "ui/panelregistry.h"
 
 #include <QMainWindow>
@@ -51,6 +52,9 @@ public:
 
     ApplyReport applyEditor();
     ApplyReport applyFiles(const QStringList &paths);
+    // A batch on a worker thread behind ApplyProgressDialog (Cancel until the first write); the
+    // window keeps painting while this waits. applyFiles() uses it above kBackgroundBytes.
+    ApplyReport applyInBackground(const QList<ManifestSource> &sources);
     ApplyReport applyText(const QString &text, const QString &name);
     void resetCluster();
     // mainwindowlab.cpp: saved labs (LabFile). openLab replaces the cluster by the file's lab,

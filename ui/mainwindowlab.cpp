@@ -10,8 +10,13 @@
 #include <QDateTime>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QEventLoop>
 #include <QMenu>
+#include <QProgressDialog>
+#include <QThread>
 #include <QMessageBox>
+
+#include <memory>
 
 namespace rlab::ui {
 
@@ -45,7 +50,21 @@ void MainWindow::createLabActions(QMenu *file)
 bool MainWindow::openLab(const QString &path, QString *error)
 {
     QString why;
-    const std::optional<SimulationConfig> config = LabFile::load(path, &why);
+    // Reading and checking the file (the store with its history: megabytes of JSON) runs on a
+    // worker thread while the window keeps painting; building the cluster from it stays here.
+    std::optional<SimulationConfig> config;
+    {
+        QEventLoop wait;
+        std::unique_ptr<QThread> loader(QThread::create([&config, &why, path] { config = LabFile::load(path, &why); }));
+        connect(loader.get(), &QThread::finished, &wait, &QEventLoop::quit);
+        QProgressDialog dialog(tr("Reading %1…").arg(QFileInfo(path).fileName()), QString(), 0, 0, this);
+        dialog.setObjectName(QStringLiteral("openLabProgressDialog"));
+        dialog.setWindowModality(Qt::WindowModal);
+        dialog.setMinimumDuration(500);
+        loader->start();
+        wait.exec();
+        loader->wait();
+    }
     if (!config) {
         showMessage(tr("Cannot open the lab: %1").arg(why), 10000);
         if (error)

@@ -311,53 +311,65 @@ bool DeterministicRunner::jumpToNextEvent(qint64 deadline)
     return advanceClockTo(*next);
 }
 
-qint64 DeterministicRunner::runUntilIdle(qint64 maxVirtualMs, qint64 maxSteps)
+// One step, unless a limit says stop (false: nothing ran, or a limit was hit — see the flags).
+bool DeterministicRunner::stepWithin(qint64 start, qint64 maxSteps, const std::optional<WallClock::time_point> &deadline)
 {
-    const qint64 deadline = m_clock.now() + maxVirtualMs;
-    const qint64 start = m_steps;
-    m_hitLimit = false;
-    for (;;) {
-        while (step()) {
-            if (m_steps - start >= maxSteps) {
-                m_hitLimit = true;
-                return m_steps - start;
-            }
-        }
-        const std::optional<qint64> next = nextWake();
-        if (!next || *next > deadline)
-            break;
-        if (!advanceClockTo(*next))
-            break;
-    }
-    return m_steps - start;
+    if (m_hitLimit || m_hitDeadline || !step())
+        return false;
+    if (m_steps - start >= maxSteps)
+        m_hitLimit = true;
+    else if (deadline && WallClock::now() >= *deadline)
+        m_hitDeadline = true;
+    return !m_hitLimit && !m_hitDeadline;
 }
 
-qint64 DeterministicRunner::advance(qint64 ms, qint64 maxSteps)
+qint64 DeterministicRunner::runTo(qint64 target, bool moveClockToTarget, qint64 maxSteps,
+                                  std::optional<WallClock::time_point> deadline)
 {
-    const qint64 target = m_clock.now() + ms;
     const qint64 start = m_steps;
     m_hitLimit = false;
+    m_hitDeadline = false;
     for (;;) {
-        while (step()) {
-            if (m_steps - start >= maxSteps) {
-                m_hitLimit = true;
-                return m_steps - start;
-            }
+        while (stepWithin(start, maxSteps, deadline)) {
         }
+        if (m_hitLimit || m_hitDeadline)
+            return m_steps - start;
         const std::optional<qint64> next = nextWake();
         if (!next || *next > target)
             break;
         if (!advanceClockTo(*next))
             break;
-    }
-    m_clock.advanceTo(target);
-    while (step()) {
-        if (m_steps - start >= maxSteps) {
-            m_hitLimit = true;
-            break;
+        if (deadline && WallClock::now() >= *deadline) {   // the timers fired were the work
+            m_hitDeadline = true;
+            return m_steps - start;
         }
     }
+    if (!moveClockToTarget)
+        return m_steps - start;
+    m_clock.advanceTo(target);
+    while (stepWithin(start, maxSteps, deadline)) {
+    }
     return m_steps - start;
+}
+
+qint64 DeterministicRunner::runUntilIdle(qint64 maxVirtualMs, qint64 maxSteps)
+{
+    return runTo(m_clock.now() + maxVirtualMs, false, maxSteps, std::nullopt);
+}
+
+qint64 DeterministicRunner::runUntilIdle(qint64 maxVirtualMs, qint64 maxSteps, WallClock::time_point deadline)
+{
+    return runTo(m_clock.now() + maxVirtualMs, false, maxSteps, deadline);
+}
+
+qint64 DeterministicRunner::advance(qint64 ms, qint64 maxSteps)
+{
+    return runTo(m_clock.now() + ms, true, maxSteps, std::nullopt);
+}
+
+qint64 DeterministicRunner::advance(qint64 ms, qint64 maxSteps, WallClock::time_point deadline)
+{
+    return runTo(m_clock.now() + ms, true, maxSteps, deadline);
 }
 
 } // namespace rlab

@@ -1,6 +1,7 @@
 #pragma once
 #include <QString>
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -90,6 +91,14 @@ public:
     qint64 runUntilIdle(qint64 maxVirtualMs, qint64 maxSteps = 10'000'000);
     // Runs until the clock reaches now + ms, processing everything that becomes runnable.
     qint64 advance(qint64 ms, qint64 maxSteps = 10'000'000);
+    // A wall-clock budget (the window's frame): the same, but it stops after the first step that
+    // ends at or past `deadline` (at least one step or timer jump runs), leaving virtual time
+    // where it got — not at now + ms — and hitDeadline() true. A later call continues exactly
+    // where this one stopped: the same calls, cut anywhere, give the same trace as one run.
+    using WallClock = std::chrono::steady_clock;
+    qint64 advance(qint64 ms, qint64 maxSteps, WallClock::time_point deadline);
+    qint64 runUntilIdle(qint64 maxVirtualMs, qint64 maxSteps, WallClock::time_point deadline);
+    bool hitDeadline() const { return m_hitDeadline; }
     // When nothing is runnable: moves the clock to the next timer or latency event if it is at
     // most `deadline`, firing what is due there. False when there is none before the deadline.
     // (step() until false, then this, is runUntilIdle with a condition checked in between.)
@@ -137,6 +146,8 @@ private:
 
     bool runOneController();
     bool runIdle();
+    qint64 runTo(qint64 target, bool moveClockToTarget, qint64 maxSteps, std::optional<WallClock::time_point> deadline);
+    bool stepWithin(qint64 start, qint64 maxSteps, const std::optional<WallClock::time_point> &deadline);
 
     struct Named
     {
@@ -151,6 +162,7 @@ private:
     qsizetype m_turnLeft = 0;      // items left in the turn of m_controllers[m_next]; 0: new turn
     qint64 m_steps = 0;
     bool m_hitLimit = false;
+    bool m_hitDeadline = false;
     QString m_last;
 };
 

@@ -9,6 +9,7 @@
 #include "core/apiserver/callerscope.h"
 #include "core/kubectl/apply.h"
 
+#include <QObject>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -77,10 +78,17 @@ void readSources(const QList<ManifestSource> &sources, QList<api::SourceDocument
     }
 }
 
-QList<Decoded> decodeAll(const QList<api::SourceDocument> &docs, ApplyReport &report)
+QList<Decoded> decodeAll(const QList<api::SourceDocument> &docs, ApplyReport &report, const ManifestApplier::Progress &progress,
+                         bool &cancel)
 {
     QList<Decoded> out;
+    const qsizetype total = 3 * docs.size();
+    qsizetype done = 0;
     for (const api::SourceDocument &doc : docs) {
+        if (progress && !progress(done++, total, ManifestApplier::Phase::Decode)) {
+            cancel = true;
+            return out;
+        }
         if (!doc.value.isObject()) {
             report.problems.append(problemAt(doc, QString(), QStringLiteral("error validating data: the document is not an object")));
             continue;
@@ -141,15 +149,40 @@ QString ManifestApplier::userAgent()
     return QStringLiteral("reconcile-lab");
 }
 
+QString ManifestApplier::cancelledMessage()
+{
+    return QObject::tr("cancelled: nothing was applied");
+}
+
+bool ManifestApplier::cancelled(const ApplyReport &report)
+{
+    return report.problems.size() == 1 && report.problems.first().message == cancelledMessage();
+}
+
 ApplyReport ManifestApplier::apply(client::Interface &api, const QList<ManifestSource> &sources)
 {
+    return apply(api, sources, Progress{});
+}
+
+ApplyReport ManifestApplier::apply(client::Interface &api, const QList<ManifestSource> &sources, const Progress &progress)
+{
     ApplyReport report;
+    bool cancel = false;
+    const auto cancelReport = [&] {
+        ApplyReport out;
+        out.revisionBefore = report.revisionBefore;
+        out.revisionAfter = report.revisionBefore;
+        out.problems.append(ApplyProblem{sources.isEmpty() ? QString() : sources.first().name, 0, 0, cancelledMessage(), {}});
+        return out;
+    };
     report.revisionBefore = currentRevision(api);
     report.revisionAfter = report.revisionBefore;
 
     QList<api::SourceDocument> docs;
     readSources(sources, docs, report);
-    const QList<Decoded> objects = decodeAll(docs, report);
+    const QList<Decoded> objects = decodeAll(docs, report, progress, cancel);
+    if (cancel)
+        return cancelReport();
     if (!report.ok())
         return report;
     if (objects.isEmpty()) {
@@ -159,9 +192,13 @@ ApplyReport ManifestApplier::apply(client::Interface &api, const QList<ManifestS
     }
 
     const QSet<QString> newNamespaces = namespacesCreatedBy(objects);
+    const qsizetype total = 3 * objects.size();
+    qsizetype done = objects.size();
     {
         apiserver::CallerScope caller(userAgent() + QLatin1String(" --dry-run=server"));
         for (const Decoded &d : objects) {
+            if (progress && !progress(done++, total, Phase::DryRun))
+                return cancelReport();
             const kubectl::ApplyResult dry = kubectl::kubectlApply(api, d.doc.value.toObject(), kDefaultNamespace, true);
             if (dry.ok())
                 continue;
@@ -176,6 +213,8 @@ ApplyReport ManifestApplier::apply(client::Interface &api, const QList<ManifestS
 
     apiserver::CallerScope caller(userAgent());
     for (const Decoded &d : objects) {
+        if (progress)
+            progress(done++, total, Phase::Write);   // too late to cancel: all or nothing
         const kubectl::ApplyResult done = kubectl::kubectlApply(api, d.doc.value.toObject(), kDefaultNamespace, false);
         if (done.ok()) {
             report.results.append(done.describe());
@@ -185,6 +224,8 @@ ApplyReport ManifestApplier::apply(client::Interface &api, const QList<ManifestS
             report.problems.append(apiProblem(d, *done.error));
     }
     report.revisionAfter = currentRevision(api);
+    if (progress)
+        progress(total, total, Phase::Write);
     return report;
 }
 

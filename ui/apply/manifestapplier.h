@@ -4,6 +4,8 @@
 
 #include <QList>
 
+#include <functional>
+
 namespace rlab::client {
 class Interface;
 }
@@ -20,6 +22,17 @@ class ManifestApplier
 {
 public:
     static ApplyReport apply(client::Interface &api, const QList<ManifestSource> &sources);
+
+    // The same, reporting progress: `progress(done, total, phase)` after each object of each
+    // phase (decode, dry run, write: total = 3 × objects) returns false to cancel. A cancel is
+    // honoured until the first write (decode and dry run are most of the work); a cancelled batch
+    // changes nothing and its report says so (cancelled()). Once writing has begun, the batch
+    // finishes (all or nothing), and the callback's answer is ignored.
+    enum class Phase { Decode, DryRun, Write };
+    using Progress = std::function<bool(qsizetype done, qsizetype total, Phase phase)>;
+    static ApplyReport apply(client::Interface &api, const QList<ManifestSource> &sources, const Progress &progress);
+    static QString cancelledMessage();
+    static bool cancelled(const ApplyReport &report);
 
     // The user agent the trace names for the window's requests.
     static QString userAgent();

@@ -42,13 +42,21 @@ SpeedSlider::SpeedSlider(ClusterSession &session, QWidget *parent)
         m_label->setText(SpeedScale::label(m_session.speed()));
     });
     connect(&session, &ClusterSession::speedChanged, this, &SpeedSlider::showSpeed);
+    // A cluster too big for its frames runs slower than asked: "×10 → ×2.3 (busy)".
+    connect(&session, &ClusterSession::pacingChanged, this, [this] { showSpeed(m_session.speed()); });
 }
 
 void SpeedSlider::showSpeed(double speed)
 {
     const QSignalBlocker block(m_slider);
     m_slider->setValue(SpeedScale::positionOf(speed));
-    m_label->setText(SpeedScale::label(speed));
+    if (m_session.isBehind()) {
+        m_label->setText(tr("%1 → ×%2 (busy)").arg(SpeedScale::label(speed)).arg(m_session.effectiveSpeed(), 0, 'g', 2));
+        m_label->setToolTip(tr("The cluster has more work than fits in a frame: virtual time runs slower than the chosen speed"));
+    } else {
+        m_label->setText(SpeedScale::label(speed));
+        m_label->setToolTip(QString());
+    }
 }
 
 QString SpeedSlider::labelText() const

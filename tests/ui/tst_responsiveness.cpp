@@ -1,0 +1,457 @@
+// The window stays responsive whatever it is given (issue 17, item 4): the GUI thread's longest
+// blocked stretch on the hostile inputs — (a) a Deployment of 100,000 replicas, (b) a 2.9 MiB
+// file of 11,370 Deployments applied at once, (c) a scenario of 10,000 scale/runUntilIdle steps,
+// (d) a big saved lab — measured the old way (a frame without budget, a synchronous apply, a
+// synchronous step loop, a synchronous load) and the new way (frames within budget, the apply on
+// a worker thread, scenario slices, the load on a worker thread). An event-loop watchdog (a 1 ms
+// timer measuring its own lateness) gives the figure; they are printed, never asserted. What is
+// asserted is structural: the apply ran on a worker thread, progress reached 100 %, a cancelled
+// batch left the store's revision unchanged, the scenario ran in many slices to its end.
+// Sizes: small by default (CI, Debug); RLAB_HOSTILE=full gives the issue's sizes (Release).
+#include "core/sim/labfile.h"
+#include "core/sim/scenario.h"
+#include "core/sim/simulation.h"
+#include "core/sim/view/clusterview.h"
+#include "ui/apply/applyprogressdialog.h"
+#include "ui/apply/backgroundapply.h"
+#include "ui/apply/manifestapplier.h"
+#include "ui/clustersession.h"
+#include "ui/mainwindow.h"
+#include "ui/scenarioplayer.h"
+#include "ui/widgets/speedslider.h"
+#include "core/sim/scenariorunner.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QPushButton>
+#include <QProgressDialog>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace rlab;
+using namespace rlab::ui;
+
+namespace {
+
+bool full()
+{
+    return qEnvironmentVariable("RLAB_HOSTILE") == QLatin1String("full");
+}
+
+// The GUI thread's longest stretch without running its event loop: a 1 ms precise timer notes
+// how late each of its ticks is; stop() also counts the stretch up to now (work done directly
+// by the caller between start() and stop() counts as one block).
+class Watchdog : public QObject
+{
+public:
+    Watchdog()
+    {
+        m_timer.setInterval(1);
+        m_timer.setTimerType(Qt::PreciseTimer);
+        QObject::connect(&m_timer, &QTimer::timeout, this, [this] { tick(); });
+    }
+    void start()
+    {
+        m_clock.start();
+        m_last = 0;
+        m_longest = 0;
+        m_timer.start();
+    }
+    qint64 stop()
+    {
+        tick();
+        m_timer.stop();
+        return m_longest;
+    }
+    qint64 longest() const { return m_longest; }
+
+private:
+    void tick()
+    {
+        const qint64 now = m_clock.elapsed();
+        m_longest = qMax(m_longest, now - m_last);
+        m_last = now;
+    }
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_last = 0;
+    qint64 m_longest = 0;
+};
+
+MainWindow::Options windowOptions()
+{
+    MainWindow::Options o;
+    o.persistLayout = false;
+    o.startFrames = false;
+    return o;
+}
+
+QByteArray deployment(const QString &name, int replicas)
+{
+    return QStringLiteral("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: %1\n  labels: {app: %1, tier: hostile}\n"
+                          "spec:\n  replicas: %2\n  selector:\n    matchLabels: {app: %1}\n  template:\n    metadata:\n"
+                          "      labels: {app: %1}\n    spec:\n      containers:\n      - name: app\n        image: nginx:1.25\n")
+        .arg(name)
+        .arg(replicas)
+        .toUtf8();
+}
+
+// (b): N Deployments in one file, 276 bytes each (11,370 → 2.99 MiB, just under the 3 MiB limit).
+QByteArray manyDeployments(int n)
+{
+    QByteArray out;
+    for (int i = 0; i < n; ++i) {
+        if (i > 0)
+            out += "---\n";
+        const QString name = QStringLiteral("hostile-%1").arg(i, 5, 10, QLatin1Char('0'));
+        out += QStringLiteral("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: %1\nspec:\n  replicas: 1\n"
+                              "  selector:\n    matchLabels: {app: %1}\n  template:\n    metadata:\n      labels: {app: %1}\n"
+                              "    spec:\n      containers:\n      - name: app\n        image: nginx:1.25\n")
+                   .arg(name)
+                   .toUtf8();
+    }
+    return out;
+}
+
+// (c): a Deployment, then `steps` steps alternating scale and runUntilIdle.
+QByteArray manySteps(int steps)
+{
+    QByteArray out = "apiVersion: rlab.dev/v1alpha1\nkind: Scenario\nmetadata: {name: many-steps}\nspec:\n  seed: 1\n"
+                     "  latency: instant\n  nodes: 3\n  steps:\n  - apply:\n";
+    for (const QByteArray &line : deployment(QStringLiteral("web"), 2).split('\n')) {
+        if (!line.isEmpty())
+            out += "      " + line + "\n";
+    }
+    for (int i = 0; i < steps / 2; ++i)
+        out += QStringLiteral("  - scale: {deployment: web, replicas: %1}\n  - runUntilIdle: {timeout: 600s}\n").arg(1 + i % 5).toUtf8();
+    return out;
+}
+
+qint64 revision(ClusterSession &s)
+{
+    return s.view().revision();
+}
+
+void report(const char *input, const char *how, qint64 blockedMs, const QString &extra = {})
+{
+    qInfo("HOSTILE %-34s %-44s longest GUI block %7lld ms  %s", input, how, blockedMs, qPrintable(extra));
+}
+
+} // namespace
+
+class TestResponsiveness : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        qInfo("sizes: %s (RLAB_HOSTILE=full for the issue's)", full() ? "full" : "small");
+    }
+
+    // (a) replicas 100000: frames without budget (the old frame) and with it.
+    void hugeDeploymentFrames_data()
+    {
+        QTest::addColumn<int>("budgetMs");
+        QTest::newRow("before: no frame budget") << 0;
+        QTest::newRow("after: 12 ms frame budget") << int(ClusterSession::kDefaultFrameBudgetMs);
+    }
+    void hugeDeploymentFrames()
+    {
+        QFETCH(int, budgetMs);
+        const int replicas = full() ? 100'000 : 1'000;
+        // Without a budget each frame must run (its wall time × speed) of virtual time: a slow
+        // frame makes the next one slower (the old window's spiral), so only a few are measured.
+        const int frames = budgetMs == 0 ? 4 : 40;
+        MainWindow window(windowOptions());
+        window.show();
+        ClusterSession &session = window.session();
+        // classroom (the window's default) paces pod creation by the client rate limiter;
+        // RLAB_HOSTILE_LATENCY=instant makes the ReplicaSet's slow-start batches one long sync.
+        const QString latency = qEnvironmentVariable("RLAB_HOSTILE_LATENCY", QStringLiteral("classroom"));
+        session.setLatency(latency);
+        qInfo("latency %s", qPrintable(latency));
+        session.setFrameBudgetMs(budgetMs);
+        session.setSpeed(ClusterSession::kMaxSpeed);
+        Watchdog dog;
+        dog.start();
+        const ApplyReport r = session.apply({ManifestSource{QStringLiteral("huge.yaml"), deployment(QStringLiteral("huge"), replicas), {}}});
+        QVERIFY2(r.ok(), qPrintable(r.problems.value(0).toString()));
+        const qint64 applyBlock = dog.stop();
+        QSignalSpy done(&session, &ClusterSession::frameDone);
+        QSignalSpy pacing(&session, &ClusterSession::pacingChanged);
+        QElapsedTimer wall;
+        wall.start();
+        dog.start();
+        session.start();
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() >= frames, 3'600'000);
+        session.stop();
+        const qint64 block = dog.stop();
+        const qint64 pods = session.view().objects().value_or(view::Snapshot{}).kvs.size();
+        report(full() ? "(a) Deployment replicas 100000" : "(a) Deployment replicas 1000", QTest::currentDataTag(), block,
+               QStringLiteral("(apply %1 ms; %2 frames in %3 ms wall, %4 s virtual, %5 keys, pacing signals %6, label \"%7\")")
+                   .arg(applyBlock)
+                   .arg(done.count())
+                   .arg(wall.elapsed())
+                   .arg(double(session.elapsedMs()) / 1000.0, 0, 'f', 1)
+                   .arg(pods)
+                   .arg(pacing.count())
+                   .arg(window.findChild<SpeedSlider *>() ? window.findChild<SpeedSlider *>()->labelText() : QString()));
+        if (budgetMs > 0 && session.isBehind()) {
+            QVERIFY(session.effectiveSpeed() < session.speed());
+            QVERIFY(window.findChild<SpeedSlider *>() == nullptr || window.findChild<SpeedSlider *>()->labelText().contains(QStringLiteral("busy")));
+        }
+    }
+
+    // (b) 11,370 Deployments in one file: the synchronous apply against the worker thread.
+    void bigBatchApply_data()
+    {
+        QTest::addColumn<bool>("background");
+        QTest::newRow("before: apply on the GUI thread") << false;
+        QTest::newRow("after: apply on a worker thread") << true;
+    }
+    void bigBatchApply()
+    {
+        QFETCH(bool, background);
+        const int n = full() ? 11'370 : 1'500;
+        const QByteArray text = manyDeployments(n);
+        MainWindow window(windowOptions());
+        window.show();
+        ClusterSession &session = window.session();
+        const qint64 before = revision(session);
+        Watchdog dog;
+        QElapsedTimer wall;
+        wall.start();
+        dog.start();
+        ApplyReport r;
+        int lastPercent = -1;
+        bool onWorker = false;
+        if (background) {
+            BackgroundApply *job = session.applyInBackground({ManifestSource{QStringLiteral("many.yaml"), text, {}}});
+            QVERIFY(job);
+            QVERIFY(session.isApplying());
+            connect(job, &BackgroundApply::progress, this, [&lastPercent](int percent) { lastPercent = percent; });
+            auto *dialog = new ApplyProgressDialog(*job, &window);
+            dialog->show();
+            QSignalSpy finished(job, &BackgroundApply::finished);
+            QSignalSpy applied(&session, &ClusterSession::applied);
+            onWorker = true;
+            QTRY_VERIFY_WITH_TIMEOUT(applied.count() == 1, 3'600'000);
+            r = applied.first().first().value<ApplyReport>();
+            QCOMPARE(finished.count(), 1);
+        } else {
+            r = session.apply({ManifestSource{QStringLiteral("many.yaml"), text, {}}});
+        }
+        const qint64 block = dog.stop();
+        QVERIFY2(r.ok(), qPrintable(r.problems.value(0).toString()));
+        QCOMPARE(r.results.size(), n);
+        QVERIFY(revision(session) > before);
+        if (background) {
+            QCOMPARE(lastPercent, 100);
+            QVERIFY(onWorker);
+            QVERIFY(!session.isApplying());
+        }
+        report(full() ? "(b) 11,370 Deployments, 2.9 MiB" : "(b) 1,500 Deployments", QTest::currentDataTag(), block,
+               QStringLiteral("(%1 bytes, %2 ms wall)").arg(text.size()).arg(wall.elapsed()));
+    }
+
+    void backgroundApplyRunsOnAWorkerThread()
+    {
+        ClusterSession session;
+        BackgroundApply *job = session.applyInBackground({ManifestSource{QStringLiteral("many.yaml"), manyDeployments(50), {}}});
+        QVERIFY(job);
+        QSignalSpy finished(job, &BackgroundApply::finished);
+        QVERIFY(finished.wait(60'000));
+        QVERIFY(job->ranOnWorkerThread());
+        QVERIFY(job->report().ok());
+        // A second batch while one runs is refused, not queued behind it.
+        QVERIFY(!session.isApplying());
+    }
+
+    // Cancel before the first write: nothing changed.
+    void cancelledApplyChangesNothing()
+    {
+        ClusterSession session;
+        const qint64 before = revision(session);
+        BackgroundApply *job = session.applyInBackground({ManifestSource{QStringLiteral("many.yaml"), manyDeployments(400), {}}});
+        QVERIFY(job);
+        job->cancel();   // before the worker reached its first object: deterministic
+        QSignalSpy applied(&session, &ClusterSession::applied);
+        QTRY_VERIFY_WITH_TIMEOUT(applied.count() == 1, 60'000);
+        const ApplyReport r = applied.first().first().value<ApplyReport>();
+        QVERIFY(ManifestApplier::cancelled(r));
+        QCOMPARE(revision(session), before);
+        QCOMPARE(r.revisionAfter, before);
+    }
+
+    // Cancel pressed in the dialog while the batch runs: all or nothing either way.
+    void cancelFromTheDialogIsAllOrNothing()
+    {
+        MainWindow window(windowOptions());
+        window.show();
+        ClusterSession &session = window.session();
+        const qint64 before = revision(session);
+        const int n = 2'000;
+        BackgroundApply *job = session.applyInBackground({ManifestSource{QStringLiteral("many.yaml"), manyDeployments(n), {}}});
+        QVERIFY(job);
+        auto *dialog = new ApplyProgressDialog(*job, &window);
+        dialog->show();
+        QSignalSpy progress(job, &BackgroundApply::progress);
+        QSignalSpy applied(&session, &ClusterSession::applied);
+        QTRY_VERIFY_WITH_TIMEOUT(progress.count() >= 1 || applied.count() == 1, 60'000);
+        QPushButton *cancel = dialog->findChild<QPushButton *>(QStringLiteral("applyCancelButton"));
+        QVERIFY(cancel);
+        const QString shot = QDir(qEnvironmentVariable("RLAB_SHOT_DIR", QDir::tempPath())).filePath(QStringLiteral("apply-progress.png"));
+        dialog->grab().save(shot);
+        qInfo("progress dialog screenshot: %s (\"%s\")", qPrintable(shot), qPrintable(dialog->labelText()));
+        if (applied.count() == 0 && cancel->isEnabled())
+            QTest::mouseClick(cancel, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(applied.count() == 1, 60'000);
+        const ApplyReport r = applied.first().first().value<ApplyReport>();
+        if (ManifestApplier::cancelled(r)) {
+            QCOMPARE(revision(session), before);
+        } else {
+            QVERIFY(r.ok());
+            QCOMPARE(r.results.size(), n);
+        }
+        qInfo("dialog cancel: %s", ManifestApplier::cancelled(r) ? "cancelled, store unchanged" : "too late: the whole batch was written");
+    }
+
+    // (c) 10,000 scale/runUntilIdle steps: the old synchronous loop against ScenarioPlayer.
+    void manyStepsScenario_data()
+    {
+        QTest::addColumn<bool>("sliced");
+        QTest::newRow("before: steps in one go") << false;
+        QTest::newRow("after: steps in slices") << true;
+    }
+    void manyStepsScenario()
+    {
+        QFETCH(bool, sliced);
+        const int steps = full() ? 10'000 : 400;
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("steps.yaml"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(manySteps(steps));
+        }
+        QStringList errors;
+        const std::optional<Scenario> scenario = Scenario::load(path, &errors);
+        QVERIFY2(scenario, qPrintable(errors.join(QLatin1Char('\n'))));
+        MainWindow window(windowOptions());
+        window.show();
+        ClusterSession &session = window.session();
+        session.start();   // frames run meanwhile (held: they drain but do not move time)
+        Watchdog dog;
+        QElapsedTimer wall;
+        wall.start();
+        dog.start();
+        QString extra;
+        if (sliced) {
+            ScenarioPlayer player(*scenario, session);
+            QSignalSpy progress(&player, &ScenarioPlayer::progress);
+            QSignalSpy finished(&player, &ScenarioPlayer::finished);
+            player.start();
+            QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 3'600'000);
+            QVERIFY2(player.ok(), qPrintable(player.failures().join(QLatin1Char('\n'))));
+            QCOMPARE(player.stepsDone(), player.stepCount());
+            QVERIFY(player.slices() > 1);
+            QCOMPARE(progress.last().at(0).toInt(), player.stepCount());
+            extra = QStringLiteral("%1 slices, longest slice %2 ms").arg(player.slices()).arg(player.longestSliceMs());
+        } else {
+            ScenarioRunner runner(*scenario, session.simulation());
+            bool ok = runner.restoreObjects();
+            for (const ScenarioStep &step : scenario->steps) {
+                if (!ok)
+                    break;
+                ok = runner.runStep(step);
+            }
+            QVERIFY2(ok, qPrintable(runner.failures().join(QLatin1Char('\n'))));
+        }
+        const qint64 block = dog.stop();
+        session.stop();
+        report(full() ? "(c) 10,000 scale/runUntilIdle steps" : "(c) 400 scale/runUntilIdle steps", QTest::currentDataTag(), block,
+               QStringLiteral("(%1 ms wall; %2)").arg(wall.elapsed()).arg(extra));
+    }
+
+    void cancelledScenarioStopsBetweenSteps()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("steps.yaml"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(manySteps(4'000));
+        }
+        QStringList errors;
+        const std::optional<Scenario> scenario = Scenario::load(path, &errors);
+        QVERIFY2(scenario, qPrintable(errors.join(QLatin1Char('\n'))));
+        ClusterSession session;
+        ScenarioPlayer player(*scenario, session);
+        QSignalSpy progress(&player, &ScenarioPlayer::progress);
+        QSignalSpy finished(&player, &ScenarioPlayer::finished);
+        player.start();
+        QVERIFY(session.isTimeHeld());
+        QTRY_VERIFY_WITH_TIMEOUT(progress.count() >= 1, 60'000);
+        player.cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 60'000);
+        QVERIFY(!player.ok());
+        QVERIFY(player.wasCancelled());
+        QVERIFY(player.stepsDone() < player.stepCount());
+        QVERIFY(player.failures().join(QLatin1Char('\n')).contains(QStringLiteral("cancelled")));
+        QVERIFY(!session.isTimeHeld());
+    }
+
+    // (d) a big saved lab: File → Open lab.
+    void bigLabOpen_data()
+    {
+        QTest::addColumn<bool>("worker");
+        QTest::newRow("before: load + restore on the GUI thread") << false;
+        QTest::newRow("after: MainWindow::openLab (load on a worker)") << true;
+    }
+    void bigLabOpen()
+    {
+        QFETCH(bool, worker);
+        const int deployments = full() ? 200 : 20;
+        const int replicas = full() ? 100 : 20;
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("big.rlab"));
+        {
+            Simulation sim;
+            for (int i = 0; i < deployments; ++i) {
+                ManifestApplier::apply(sim.client(), {ManifestSource{QStringLiteral("d"), deployment(QStringLiteral("lab-%1").arg(i), replicas), {}}});
+            }
+            sim.runUntilIdle();
+            QString error;
+            QVERIFY2(LabFile::save(sim, path, &error), qPrintable(error));
+        }
+        MainWindow window(windowOptions());
+        window.show();
+        Watchdog dog;
+        QElapsedTimer wall;
+        wall.start();
+        dog.start();
+        if (worker) {
+            QString error;
+            QVERIFY2(window.openLab(path, &error), qPrintable(error));
+        } else {
+            QString error;
+            const std::optional<SimulationConfig> config = LabFile::load(path, &error);
+            QVERIFY2(config, qPrintable(error));
+            window.session().restore(*config);
+        }
+        const qint64 block = dog.stop();
+        report("(d) saved lab", QTest::currentDataTag(), block,
+               QStringLiteral("(%1 bytes, %2 pods, revision %3, %4 ms wall)")
+                   .arg(QFileInfo(path).size())
+                   .arg(deployments * replicas)
+                   .arg(window.session().view().revision())
+                   .arg(wall.elapsed()));
+    }
+};
+
+QTEST_MAIN(TestResponsiveness)
+#include "tst_responsiveness.moc"

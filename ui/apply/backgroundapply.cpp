@@ -1,0 +1,68 @@
+#include "ui/apply/backgroundapply.h"
+
+#include "ui/apply/manifestapplier.h"
+#include "ui/record/stepforms.h"
+
+#include <QPointer>
+
+namespace rlab::ui {
+
+BackgroundApply::BackgroundApply(client::Interface &api, QList<ManifestSource> sources, QObject *parent)
+    : QObject(parent), m_api(api), m_sources(std::move(sources))
+{
+}
+
+BackgroundApply::~BackgroundApply()
+{
+    cancel();
+    if (m_thread)
+        m_thread->wait();
+}
+
+qsizetype BackgroundApply::totalBytes(const QList<ManifestSource> &sources)
+{
+    qsizetype n = 0;
+    for (const ManifestSource &s : sources)
+        n += s.text.size();
+    return n;
+}
+
+void BackgroundApply::start()
+{
+    if (m_running || m_thread)
+        return;
+    m_running = true;
+    QThread *owner = QThread::currentThread();
+    m_thread.reset(QThread::create([this, owner] {
+        m_ranOnWorker = QThread::currentThread() != owner;
+        const ManifestApplier::Progress report = [this](qsizetype done, qsizetype total, ManifestApplier::Phase phase) {
+            if (phase == ManifestApplier::Phase::Write)
+                m_writing = true;
+            const int percent = total > 0 ? int(done * 100 / total) : 0;
+            if (m_lastPercent.exchange(percent) != percent) {
+                // Queued to the owner's thread; `this` outlives the worker (the destructor waits).
+                QMetaObject::invokeMethod(this, [this, percent, phase, done, total] {
+                    emit progress(percent, int(phase), done, total);
+                }, Qt::QueuedConnection);
+            }
+            return !m_cancel.load();
+        };
+        ApplyReport r = ManifestApplier::apply(m_api, m_sources, report);
+        QVariantMap step = r.ok() ? StepForms::apply(m_sources) : QVariantMap();
+        QMetaObject::invokeMethod(this, [this, r = std::move(r), step = std::move(step)] {
+            m_report = r;
+            m_step = step;
+            m_running = false;
+            emit finished(m_report);
+        }, Qt::QueuedConnection);
+    }));
+    m_thread->setObjectName(QStringLiteral("rlab-apply"));
+    m_thread->start();
+}
+
+void BackgroundApply::cancel()
+{
+    m_cancel = true;
+}
+
+} // namespace rlab::ui

@@ -1,0 +1,68 @@
+#pragma once
+#include "ui/apply/applyproblem.h"
+#include "ui/apply/manifestsource.h"
+
+#include <QObject>
+#include <QThread>
+#include <QVariantMap>
+
+#include <atomic>
+#include <memory>
+
+namespace rlab::client {
+class Interface;
+}
+
+namespace rlab::ui {
+
+// A big `kubectl apply` batch (ManifestApplier, all or nothing) on a worker thread, so the
+// window keeps painting: start() runs it, progress() reports each percent (decode, dry run,
+// write), cancel() stops it before its first write (then nothing changed: the report is
+// ManifestApplier::cancelled()), finished() delivers the report on the owner's thread.
+// client::Interface is thread-safe; the owner (ClusterSession) does not run the cluster while a
+// batch is in flight, so the deterministic runner never races the writes.
+// Thread rules: create, start, cancel and destroy on the GUI thread; the destructor cancels and
+// waits for the worker.
+class BackgroundApply : public QObject
+{
+    Q_OBJECT
+public:
+    BackgroundApply(client::Interface &api, QList<ManifestSource> sources, QObject *parent = nullptr);
+    ~BackgroundApply() override;
+
+    void start();
+    void cancel();
+    bool isRunning() const { return m_running; }
+    bool isCancelRequested() const { return m_cancel.load(); }
+    // True once the batch began writing: Cancel can no longer stop it.
+    bool isWriting() const { return m_writing.load(); }
+    // For tests: whether ManifestApplier ran on a thread other than the one that started it.
+    bool ranOnWorkerThread() const { return m_ranOnWorker.load(); }
+    const ApplyReport &report() const { return m_report; }
+    // The batch as a recorded scenario step (StepForms::apply), built on the worker after a
+    // successful apply (re-reading megabytes of YAML would block the window again); valid after
+    // finished().
+    const QVariantMap &step() const { return m_step; }
+    // Sources larger than this go to a worker thread in the window; smaller ones apply at once.
+    static constexpr qsizetype kBackgroundBytes = 256 * 1024;
+    static qsizetype totalBytes(const QList<ManifestSource> &sources);
+
+signals:
+    // percent 0..100; phase as ManifestApplier::Phase (0 decode, 1 dry run, 2 write).
+    void progress(int percent, int phase, qsizetype done, qsizetype total);
+    void finished(const rlab::ui::ApplyReport &report);
+
+private:
+    client::Interface &m_api;
+    QList<ManifestSource> m_sources;
+    std::unique_ptr<QThread> m_thread;
+    std::atomic<bool> m_cancel{false};
+    std::atomic<bool> m_writing{false};
+    std::atomic<bool> m_ranOnWorker{false};
+    std::atomic<int> m_lastPercent{-1};
+    bool m_running = false;
+    ApplyReport m_report;
+    QVariantMap m_step;
+};
+
+} // namespace rlab::ui

@@ -1,0 +1,74 @@
+#pragma once
+#include "core/sim/scenario.h"
+
+#include <QObject>
+#include <QStringList>
+#include <QTimer>
+
+#include <memory>
+
+class QWidget;
+
+namespace rlab {
+class ScenarioRunner;
+}
+
+namespace rlab::ui {
+
+class ClusterSession;
+
+// Runs a scenario's objects and steps on the window's cluster in slices: each turn of the event
+// loop runs steps for at most kSliceBudgetMs of wall time (at least one step), so a file of
+// 10,000 steps keeps the window painting, with progress() after each slice and cancel() (the
+// steps already run stay done, as with a script interrupted; the rest do not run). The session's
+// own time is held while it plays (frames drain but do not advance the clock), so the run is the
+// same as `rlab run`'s. One step is not cut: a step that is long by itself (a runUntilIdle of a
+// huge Deployment) still takes its time in one slice.
+// Thread rules: GUI thread.
+class ScenarioPlayer : public QObject
+{
+    Q_OBJECT
+public:
+    ScenarioPlayer(const Scenario &scenario, ClusterSession &session, QObject *parent = nullptr);
+    ~ScenarioPlayer() override;
+
+    static constexpr int kSliceBudgetMs = 12;
+
+    void start();
+    void cancel();
+    bool isRunning() const { return m_running; }
+    bool wasCancelled() const { return m_cancelled; }
+    bool ok() const { return m_ok; }
+    QStringList failures() const;
+    int stepsDone() const { return m_next; }
+    int stepCount() const { return int(m_scenario.steps.size()); }
+    int slices() const { return m_slices; }
+    qint64 longestSliceMs() const { return m_longestSliceMs; }
+
+    // Plays `scenario` behind a window-modal progress dialog with Cancel and returns when it is
+    // over (the event loop runs meanwhile); false with *failures when a step failed or the user
+    // cancelled.
+    static bool play(const Scenario &scenario, ClusterSession &session, QWidget *dialogParent, QStringList *failures);
+
+signals:
+    void progress(int done, int total);
+    void finished(bool ok);
+
+private:
+    void slice();
+    void finish(bool ok);
+
+    Scenario m_scenario;
+    ClusterSession &m_session;
+    std::unique_ptr<ScenarioRunner> m_runner;
+    QTimer m_timer;
+    int m_next = 0;
+    int m_slices = 0;
+    qint64 m_longestSliceMs = 0;
+    bool m_running = false;
+    bool m_cancelled = false;
+    bool m_ok = true;
+    bool m_restored = false;
+};
+
+} // namespace rlab::ui
