@@ -6,8 +6,6 @@
 
 namespace rlab::server {
 
-namespace {
-
 bool sameSecret(const QByteArray &a, const QByteArray &b)
 {
     if (a.size() != b.size())
@@ -17,6 +15,8 @@ bool sameSecret(const QByteArray &a, const QByteArray &b)
         diff |= static_cast<unsigned char>(a[i] ^ b[i]);
     return diff == 0;
 }
+
+namespace {
 
 UserInfo withAuthenticated(UserInfo u)
 {

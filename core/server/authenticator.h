@@ -38,4 +38,7 @@ private:
     QHash<QByteArray, UserInfo> m_tokens;
 };
 
+// Compares without stopping at the first difference, so timing reveals nothing about a secret.
+bool sameSecret(const QByteArray &a, const QByteArray &b);
+
 } // namespace rlab::server

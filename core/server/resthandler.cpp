@@ -2,6 +2,7 @@
 #include "core/server/resthandler.h"
 
 #include "core/apiserver/apiserver.h"
+#include "core/server/authenticator.h"
 #include "core/apiserver/callerscope.h"
 #include "core/apiserver/featuregate.h"
 #include "core/apiserver/listoptionsvalidation.h"
@@ -57,17 +58,6 @@ QString callerName(const QByteArray &userAgent)
     if (close > 0)
         ua.truncate(close + 1);
     return ua.isEmpty() ? QStringLiteral("http client") : ua;
-}
-
-// Compares without stopping at the first difference, so timing reveals nothing about the token.
-bool sameSecret(const QByteArray &a, const QByteArray &b)
-{
-    if (a.size() != b.size())
-        return false;
-    unsigned char diff = 0;
-    for (qsizetype i = 0; i < a.size(); ++i)
-        diff |= static_cast<unsigned char>(a[i] ^ b[i]);
-    return diff == 0;
 }
 
 // The token of an Authorization header as kube-apiserver's bearertoken authenticator reads it:
