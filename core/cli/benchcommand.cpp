@@ -14,6 +14,7 @@
 #include <malloc.h>
 #include <time.h>
 #include <unistd.h>
+#include <algorithm>
 #include <atomic>
 #include <optional>
 #include <thread>
@@ -206,16 +207,17 @@ int benchCommand(const QStringList &args, QTextStream &out, QTextStream &err)
         override("--nodes", &o.nodes, rollout.nodes);
         o.traceMemoryMiB = traceMemoryMiB;
         const bool terminal = isatty(STDERR_FILENO);
-        int done = 0;
-        const SizeBenchResult r = runSizeBench(o, [&](const QString &phase) {
-            if (terminal) {   // a one-line progress indicator, overwritten
-                err << "\r[" << QString(done, QLatin1Char('#')) << QString(3 - done, QLatin1Char('.')) << "] " << phase << "...   ";
+        const SizeBenchResult r = runSizeBench(o, [&](const QString &phase, double done) {
+            if (terminal) {   // a progress bar, overwritten: the phase's share of the goal reached
+                const int filled = std::clamp(int(done * 30.0 + 0.5), 0, 30);
+                err << "\r[" << QString(filled, QLatin1Char('#')) << QString(30 - filled, QLatin1Char('.')) << "] "
+                    << qSetFieldWidth(6) << phase << qSetFieldWidth(0) << " " << qSetFieldWidth(3) << int(done * 100.0 + 0.5)
+                    << qSetFieldWidth(0) << " %   ";
                 err.flush();
             }
-            ++done;
         });
         if (terminal)
-            err << "\r[###] done          \n";
+            err << "\r" << QString(48, QLatin1Char(' ')) << "\r";
         err.flush();
         if (json)
             out << QJsonDocument(r.toJson(o)).toJson(QJsonDocument::Compact) << "\n";

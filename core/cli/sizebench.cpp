@@ -1,15 +1,20 @@
 #include "core/cli/sizebench.h"
 
 #include "core/api/deployment.h"
+#include "core/cli/benchfloor.h"
 #include "core/cli/benchobjects.h"
 #include "core/api/pod.h"
 #include "core/controller/controller.h"
 #include "core/kubectl/rollout.h"
+#include "core/sim/deterministicrunner.h"
 #include "core/sim/simulation.h"
 #include "core/store/kvstore.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
+
+#include <algorithm>
+#include <chrono>
 
 #include <malloc.h>
 #include <sys/resource.h>
@@ -45,6 +50,17 @@ qint64 reconciles(const Simulation &sim)
     return n;
 }
 
+// The share of the goal reached: pods updated and available over deployments x replicas.
+double doneShare(Simulation &sim, int deployments, int replicas)
+{
+    qint64 done = 0;
+    for (int i = 0; i < deployments; ++i)
+        if (const auto d = sim.api().getAs<Deployment>(QStringLiteral("default"), nameOf(i)))
+            done += std::min({d->status.updatedReplicas, d->status.availableReplicas, replicas});
+    const double goal = double(deployments) * double(replicas);
+    return goal > 0 ? double(done) / goal : 1.0;
+}
+
 // Every Deployment has `replicas` pods, all updated and available (a rollout is complete).
 bool allAvailable(Simulation &sim, int deployments, int replicas)
 {
@@ -73,7 +89,7 @@ QStringList SizeBenchOptions::presetNames()
     return {QStringLiteral("small"), QStringLiteral("medium"), QStringLiteral("large")};
 }
 
-SizeBenchResult runSizeBench(const SizeBenchOptions &o, const std::function<void(const QString &)> &progress)
+SizeBenchResult runSizeBench(const SizeBenchOptions &o, const SizeBenchProgress &progress)
 {
     SizeBenchResult r;
     SimulationConfig config;
@@ -85,9 +101,10 @@ SizeBenchResult runSizeBench(const SizeBenchOptions &o, const std::function<void
     Simulation sim(config);
     if (o.traceMemoryMiB > 0)
         sim.trace().setMemoryBudget(std::size_t(o.traceMemoryMiB) << 20);
+    BenchFloor floor(sim.cluster().store());
     const auto phase = [&](const QString &name, int target, const std::function<void()> &act) {
         if (progress)
-            progress(name);
+            progress(name, 0.0);
         SizeBenchPhase p;
         p.name = name;
         const store::StoreStats before = sim.cluster().store().stats();
@@ -97,13 +114,29 @@ SizeBenchResult runSizeBench(const SizeBenchOptions &o, const std::function<void
         QElapsedTimer wall;
         wall.start();
         const double cpu = processCpuS();
+        const qint64 capturedBefore = floor.captured();
+        const qint64 floorDeliveredBefore = floor.delivered();
+        const qint64 floorWritesBefore = floor.writes();
         act();
-        sim.runUntilIdle(kPhaseVirtualMs);
+        // In 100 ms slices (the runner continues exactly where a slice stopped), each followed
+        // by the floor's replay of the slice's writes (so the capture never holds much).
+        const qint64 end = virtualBefore + kPhaseVirtualMs;
+        for (;;) {
+            const auto deadline = DeterministicRunner::WallClock::now() + std::chrono::milliseconds(100);
+            sim.runner().runUntilIdle(std::max<qint64>(0, end - sim.clock().now()), 10'000'000, deadline);
+            p.floorCpuS += floor.replayPending();
+            if (!sim.runner().hitDeadline())
+                break;
+            if (progress)
+                progress(name, doneShare(sim, o.deployments, target));
+        }
         p.wallS = double(wall.nsecsElapsed()) / 1e9;
-        p.cpuS = processCpuS() - cpu;
+        p.cpuS = processCpuS() - cpu - p.floorCpuS;
         const store::StoreStats after = sim.cluster().store().stats();
         p.apiWrites = after.revision - before.revision;
-        p.watchEventsDelivered = after.eventsDelivered - before.eventsDelivered;
+        p.watchEventsDelivered = after.eventsDelivered - before.eventsDelivered - (floor.captured() - capturedBefore);
+        p.floorWatchEventsDelivered = floor.delivered() - floorDeliveredBefore;
+        p.floorWrites = floor.writes() - floorWritesBefore;
         p.reconciles = reconciles(sim) - syncsBefore;
         // Kept: of this phase's events, those the bounded log still holds.
         const qint64 appended = sim.trace().lastSeq() - traceBefore;
@@ -136,6 +169,22 @@ SizeBenchResult runSizeBench(const SizeBenchOptions &o, const std::function<void
     return r;
 }
 
+double SizeBenchResult::cpuS() const
+{
+    double s = 0;
+    for (const SizeBenchPhase &p : phases)
+        s += p.cpuS;
+    return s;
+}
+
+double SizeBenchResult::floorCpuS() const
+{
+    double s = 0;
+    for (const SizeBenchPhase &p : phases)
+        s += p.floorCpuS;
+    return s;
+}
+
 QJsonObject SizeBenchResult::toJson(const SizeBenchOptions &o) const
 {
     QJsonArray list;
@@ -148,6 +197,10 @@ QJsonObject SizeBenchResult::toJson(const SizeBenchOptions &o) const
                                 {QStringLiteral("apiWrites"), p.apiWrites},
                                 {QStringLiteral("watchEventsDelivered"), p.watchEventsDelivered},
                                 {QStringLiteral("traceEventsKept"), p.traceEventsKept},
+                                {QStringLiteral("floorCpuSeconds"), p.floorCpuS},
+                                {QStringLiteral("floorWrites"), p.floorWrites},
+                                {QStringLiteral("floorWatchEventsDelivered"), p.floorWatchEventsDelivered},
+                                {QStringLiteral("pipelineOverFloor"), p.pipelineOverFloor()},
                                 {QStringLiteral("complete"), p.complete}});
     return QJsonObject{{QStringLiteral("benchmark"), QStringLiteral("size")},
                        {QStringLiteral("size"), o.size},
@@ -158,6 +211,9 @@ QJsonObject SizeBenchResult::toJson(const SizeBenchOptions &o) const
                        {QStringLiteral("peakRssBytes"), peakRssBytes},
                        {QStringLiteral("livePods"), livePods},
                        {QStringLiteral("heapBytesPerLivePod"), heapBytesPerLivePod},
+                       {QStringLiteral("cpuSeconds"), cpuS()},
+                       {QStringLiteral("floorCpuSeconds"), floorCpuS()},
+                       {QStringLiteral("pipelineOverFloor"), pipelineOverFloor()},
                        {QStringLiteral("complete"), complete}};
 }
 
@@ -165,20 +221,22 @@ QString SizeBenchResult::toText(const SizeBenchOptions &o) const
 {
     QString out = QStringLiteral("size bench (%1): %2 Deployment(s) x %3 replicas on %4 nodes, instant latency, deterministic runner, trace on\n")
                       .arg(o.size).arg(o.deployments).arg(o.replicas).arg(o.nodes);
-    out += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8\n")
+    out += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8 %9\n")
                .arg(QStringLiteral("phase"), -8).arg(QStringLiteral("wall s"), 9).arg(QStringLiteral("CPU s"), 9)
                .arg(QStringLiteral("reconciles"), 11).arg(QStringLiteral("API writes"), 11)
-               .arg(QStringLiteral("watch events"), 13).arg(QStringLiteral("trace kept"), 11).arg(QStringLiteral("done"), 5);
+               .arg(QStringLiteral("watch events"), 13).arg(QStringLiteral("trace kept"), 11)
+               .arg(QStringLiteral("floor CPU s"), 12).arg(QStringLiteral("done"), 5);
     double wall = 0, cpu = 0;
     for (const SizeBenchPhase &p : phases) {
-        out += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8\n")
+        out += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8 %9\n")
                    .arg(p.name, -8).arg(p.wallS, 9, 'f', 3).arg(p.cpuS, 9, 'f', 3).arg(p.reconciles, 11).arg(p.apiWrites, 11)
-                   .arg(p.watchEventsDelivered, 13).arg(p.traceEventsKept, 11)
+                   .arg(p.watchEventsDelivered, 13).arg(p.traceEventsKept, 11).arg(p.floorCpuS, 12, 'f', 3)
                    .arg(p.complete ? QStringLiteral("yes") : QStringLiteral("NO"), 5);
         wall += p.wallS;
         cpu += p.cpuS;
     }
-    out += QStringLiteral("  total: %1 s wall, %2 s CPU\n").arg(wall, 0, 'f', 3).arg(cpu, 0, 'f', 3);
+    out += QStringLiteral("  total: %1 s wall, %2 s CPU; floor %3 s CPU; pipeline/floor %4\n")
+               .arg(wall, 0, 'f', 3).arg(cpu, 0, 'f', 3).arg(floorCpuS(), 0, 'f', 3).arg(pipelineOverFloor(), 0, 'f', 1);
     out += QStringLiteral("  peak RSS %1 MiB; %2 live pods, %3 heap bytes per live pod\n")
                .arg(double(peakRssBytes) / (1024.0 * 1024.0), 0, 'f', 1).arg(livePods).arg(heapBytesPerLivePod, 0, 'f', 0);
     out += QStringLiteral("  every phase complete: %1\n").arg(complete ? QStringLiteral("yes") : QStringLiteral("NO"));

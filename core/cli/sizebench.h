@@ -14,6 +14,9 @@ namespace rlab::cli {
 // -> every rollout complete, scale x2 -> Available at twice the replicas. Per phase: wall and
 // process CPU seconds, reconciles (controller syncs), API writes (store revisions), watch events
 // delivered (store -> watchers) and trace events kept; then peak RSS and heap bytes per live pod.
+// The floor runs in the same run (BenchFloor): every 100 ms of wall time the phase's writes so
+// far replay into a bare store with the same watchers; its CPU is kept out of the phase's CPU
+// and pipeline/floor = phase CPU / floor CPU (the issue asks for <= 10).
 // Thread rules: one thread (the runner's); the figures are measured, never asserted.
 struct SizeBenchOptions
 {
@@ -34,6 +37,10 @@ struct SizeBenchPhase
     qint64 reconciles = 0, apiWrites = 0, watchEventsDelivered = 0, traceEventsKept = 0;
     double virtualS = 0;
     bool complete = false;   // every Deployment reached the phase's goal
+    double floorCpuS = 0;    // the same writes to the same watchers, nothing else (BenchFloor)
+    qint64 floorWrites = 0;   // the phase's changes (a transaction's keys one by one)
+    qint64 floorWatchEventsDelivered = 0;
+    double pipelineOverFloor() const { return floorCpuS > 0 ? cpuS / floorCpuS : 0; }
 };
 
 struct SizeBenchResult
@@ -43,11 +50,16 @@ struct SizeBenchResult
     qint64 livePods = 0;
     double heapBytesPerLivePod = 0;
     bool complete = false;
+    double cpuS() const;
+    double floorCpuS() const;
+    double pipelineOverFloor() const { return floorCpuS() > 0 ? cpuS() / floorCpuS() : 0; }
     QJsonObject toJson(const SizeBenchOptions &o) const;
     QString toText(const SizeBenchOptions &o) const;
 };
 
-// `progress` (optional) hears "create", "roll", "scale" as each phase starts.
-SizeBenchResult runSizeBench(const SizeBenchOptions &options, const std::function<void(const QString &)> &progress = {});
+// `progress` (optional) hears the phase ("create", "roll", "scale") and how far it got (0..1:
+// the share of the phase's goal replicas updated and available) every 100 ms of wall time.
+using SizeBenchProgress = std::function<void(const QString &phase, double done)>;
+SizeBenchResult runSizeBench(const SizeBenchOptions &options, const SizeBenchProgress &progress = {});
 
 } // namespace rlab::cli

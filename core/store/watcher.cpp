@@ -37,7 +37,7 @@ qsizetype Watcher::pending() const
 WatcherInfo Watcher::info() const
 {
     std::lock_guard lock(m_mutex);
-    return {m_id, m_range, m_startRevision, qsizetype(m_queue.size()), m_appended, m_lastRevision};
+    return {m_id, m_range, m_startRevision, qsizetype(m_queue.size()), m_appended, m_lastRevision, m_trigger};
 }
 
 void Watcher::cancel()

@@ -21,6 +21,7 @@ struct WatcherInfo
     qsizetype pending = 0;      // events appended but not taken yet
     qint64 appended = 0;        // events appended since the watch began (replay included)
     qint64 lastRevision = 0;    // main revision of the newest appended event, 0 if none
+    WatchTrigger trigger;       // its indexed trigger (unset: it sees its whole range)
 };
 
 // One watch on a KeyRange, as etcd's watcher: an unbounded FIFO of WatchEvents that the KvStore

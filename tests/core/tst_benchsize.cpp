@@ -2,8 +2,13 @@
 // replicas on 10 nodes go through create -> Available, roll -> complete, scale x2 -> Available,
 // and the report (text and --json) carries every phase with its counts. Only what the run must
 // do is asserted (phases complete, 200 live pods, at least the writes each pod needs); the
-// seconds are printed, never compared.
+// seconds are printed, never compared. The floor (BenchFloor) replays the same writes to the
+// same watchers and must hand each watcher exactly what the lab's store handed it.
+#include "core/api/pod.h"
+#include "core/cli/benchfloor.h"
 #include "core/cli/rlabcli.h"
+#include "core/store/kvstore.h"
+#include "tests/testutil/fixtures.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -47,9 +52,46 @@ private slots:
             QVERIFY(p.value(QLatin1String("watchEventsDelivered")).toInteger() >= 300);
             QVERIFY(p.value(QLatin1String("traceEventsKept")).toInteger() > 0);
             QVERIFY(p.contains(QLatin1String("wallSeconds")) && p.contains(QLatin1String("cpuSeconds")));
+            // The floor replayed every change of the phase (a revision has one change or more)
+            // and its watchers heard the pod writes too; its CPU is reported, not compared.
+            QVERIFY2(p.value(QLatin1String("floorWrites")).toInteger() >= p.value(QLatin1String("apiWrites")).toInteger(), qPrintable(names[i]));
+            QVERIFY(p.value(QLatin1String("floorWatchEventsDelivered")).toInteger() >= 300);
+            QVERIFY(p.value(QLatin1String("floorCpuSeconds")).toDouble() > 0);
+            QVERIFY(p.value(QLatin1String("pipelineOverFloor")).toDouble() > 0);
         }
+        QVERIFY(r.value(QLatin1String("pipelineOverFloor")).toDouble() > 0);
         // The roll also deletes the 100 old pods.
         QVERIFY(phases[1].toObject().value(QLatin1String("apiWrites")).toInteger() >= 400);
+    }
+
+    // Two kubelet-style watches (pods filed under spec.nodeName) and one on every pod: the floor
+    // mirrors them, and a replay hands each the events the lab's store handed its original.
+    void floorReplaysToTheSameWatchers()
+    {
+        store::KvStore lab;
+        const auto nodeOf = [](const api::Object &o) -> std::optional<QString> {
+            const auto *pod = dynamic_cast<const api::Pod *>(&o);
+            return pod ? std::optional<QString>(pod->spec.nodeName) : std::nullopt;
+        };
+        const auto pods = store::KeyRange::prefix(QByteArrayLiteral("/registry/pods/"));
+        auto all = lab.watch(pods).watcher;
+        auto n1 = lab.watch(pods, 0, {}, {QStringLiteral("spec.nodeName"), QStringLiteral("n1"), nodeOf}).watcher;
+        auto n2 = lab.watch(pods, 0, {}, {QStringLiteral("spec.nodeName"), QStringLiteral("n2"), nodeOf}).watcher;
+        cli::BenchFloor floor(lab);
+        QCOMPARE(floor.watchers(), qsizetype(3));
+        lab.put(QByteArrayLiteral("/registry/pods/default/a"), test::makePod(QStringLiteral("a")));
+        lab.put(QByteArrayLiteral("/registry/pods/default/a"), test::makePod(QStringLiteral("a"), QStringLiteral("n1")));
+        lab.put(QByteArrayLiteral("/registry/pods/default/b"), test::makePod(QStringLiteral("b"), QStringLiteral("n2")));
+        lab.put(QByteArrayLiteral("/registry/nodes/n1"), test::makeNode(QStringLiteral("n1")));
+        lab.deleteRange(store::KeyRange::single(QByteArrayLiteral("/registry/pods/default/a")));
+        const qint64 labDelivered = qint64(all->take().size() + n1->take().size() + n2->take().size());
+        QCOMPARE(labDelivered, qint64(4 + 2 + 1));   // all: 4 pod changes; n1: bind + delete; n2: b
+        QCOMPARE(floor.captured(), qint64(5));
+        QVERIFY(floor.replayPending() >= 0);
+        QCOMPARE(floor.writes(), qint64(5));
+        QCOMPARE(floor.delivered(), labDelivered);
+        floor.replayPending();   // nothing new
+        QCOMPARE(floor.writes(), qint64(5));
     }
 
     void textReportAndBadSize()

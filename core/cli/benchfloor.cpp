@@ -1,0 +1,51 @@
+#include "core/cli/benchfloor.h"
+
+#include "core/cli/benchobjects.h"
+
+namespace rlab::cli {
+
+BenchFloor::BenchFloor(store::KvStore &lab)
+    : m_notified(std::make_shared<std::vector<std::size_t>>())
+{
+    // The lab's watchers as they are now: one floor watcher per range and trigger.
+    for (const store::WatcherInfo &w : lab.watchers()) {
+        const std::size_t index = m_watchers.size();
+        const auto notified = m_notified;
+        store::WatchResult r = m_floor.watch(w.range, 0, [notified, index] { notified->push_back(index); }, w.trigger);
+        if (r.ok())
+            m_watchers.push_back(std::move(r.watcher));
+    }
+    m_capture = lab.watch(store::KeyRange::prefix(QByteArrayLiteral("/"))).watcher;
+}
+
+BenchFloor::~BenchFloor()
+{
+    if (m_capture)
+        m_capture->cancel();
+}
+
+qint64 BenchFloor::captured() const
+{
+    return m_capture ? m_capture->info().appended : 0;
+}
+
+double BenchFloor::replayPending()
+{
+    if (!m_capture)
+        return 0;
+    const std::vector<store::WatchEvent> events = m_capture->take();
+    const double start = benchobjects::processCpuS();
+    for (const store::WatchEvent &e : events) {
+        if (e.type == store::WatchEvent::Put)
+            m_floor.put(e.kv.key, e.kv.value);
+        else
+            m_floor.deleteRange(store::KeyRange::single(e.kv.key));
+        ++m_writes;
+        for (const std::size_t i : *m_notified)
+            m_delivered += qint64(m_watchers[i]->take().size());
+        m_notified->clear();
+    }
+    return benchobjects::processCpuS() - start;
+}
+
+} // namespace rlab::cli

@@ -1,0 +1,44 @@
+#pragma once
+#include "core/store/kvstore.h"
+
+#include <memory>
+#include <vector>
+
+namespace rlab::cli {
+
+// The floor of `rlab bench --size` (issue #16): the bench's own store writes with none of the
+// work around them — no API server, no controllers, no informer decoding. A capture watcher on
+// the bench's store (prefix "/") collects what the lab writes; replayPending() puts or deletes
+// each captured key, in order, in a second KvStore that has the same watchers (ranges and
+// trigger indexes, as the lab's store had them when the floor began), and drains the watchers
+// each write notified. That is the least any design spends on moving these writes to these
+// watchers, so pipeline CPU / floor CPU says how far the lab is from it. E.g. 110,119 writes of
+// which 50,110 reach a watcher cost the floor ~0.5 s; the lab's 9.7 s gives a ratio of ~19.
+// A transaction's several keys at one revision replay as one write each (more floor revisions).
+// Thread rules: one thread, the bench's (the runner's); the lab's store is not written meanwhile.
+class BenchFloor
+{
+public:
+    explicit BenchFloor(store::KvStore &lab);
+    ~BenchFloor();
+    BenchFloor(const BenchFloor &) = delete;
+    BenchFloor &operator=(const BenchFloor &) = delete;
+
+    // Replays what the lab wrote since the last call; returns the process CPU seconds it took.
+    double replayPending();
+
+    qint64 writes() const { return m_writes; }         // replayed so far
+    qint64 delivered() const { return m_delivered; }   // events the floor's watchers took
+    qint64 captured() const;   // events the capture watcher took from the lab (not the lab's work)
+    qsizetype watchers() const { return qsizetype(m_watchers.size()); }
+
+private:
+    store::KvStore m_floor;
+    std::shared_ptr<store::Watcher> m_capture;
+    std::vector<std::shared_ptr<store::Watcher>> m_watchers;
+    std::shared_ptr<std::vector<std::size_t>> m_notified;   // indexes of m_watchers, by notify
+    qint64 m_writes = 0;
+    qint64 m_delivered = 0;
+};
+
+} // namespace rlab::cli
