@@ -14,7 +14,8 @@ namespace rlab::cli {
 // each write notified. That is the least any design spends on moving these writes to these
 // watchers, so pipeline CPU / floor CPU says how far the lab is from it. E.g. 110,119 writes of
 // which 50,110 reach a watcher cost the floor ~0.5 s; the lab's 9.7 s gives a ratio of ~19.
-// A transaction's several keys at one revision replay as one write each (more floor revisions).
+// A transaction's several keys at one revision replay as one write each (more floor revisions);
+// after each replay the floor compacts to its newest versions (untimed), holding no history.
 // Thread rules: one thread, the bench's (the runner's); the lab's store is not written meanwhile.
 class BenchFloor
 {
