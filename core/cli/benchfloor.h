@@ -15,7 +15,7 @@ namespace rlab::cli {
 // watchers, so pipeline CPU / floor CPU says how far the lab is from it. E.g. 110,119 writes of
 // which 50,110 reach a watcher cost the floor ~0.5 s; the lab's 9.7 s gives a ratio of ~19.
 // A transaction's several keys at one revision replay as one write each (more floor revisions);
-// after each replay the floor compacts to its newest versions (untimed), holding no history.
+// every 20,000 writes the floor compacts to its newest versions (untimed), holding little history.
 // Thread rules: one thread, the bench's (the runner's); the lab's store is not written meanwhile.
 class BenchFloor
 {
@@ -38,6 +38,8 @@ private:
     std::shared_ptr<store::Watcher> m_capture;
     std::vector<std::shared_ptr<store::Watcher>> m_watchers;
     std::shared_ptr<std::vector<std::size_t>> m_notified;   // indexes of m_watchers, by notify
+    static constexpr qint64 kCompactEvery = 20'000;
+    qint64 m_compactedAt = 0;
     qint64 m_writes = 0;
     qint64 m_delivered = 0;
 };
