@@ -153,6 +153,24 @@ std::vector<TraceEvent> TraceLog::since(qint64 afterSeq, std::size_t max) const
     return out;
 }
 
+std::vector<TraceEvent> TraceLog::ofTypes(qint64 afterSeq, qint64 untilSeq, const QStringList &types) const
+{
+    std::lock_guard lock(m_mutex);
+    std::vector<TraceEvent> out;
+    if (m_events.empty() || untilSeq <= afterSeq)
+        return out;
+    std::vector<bool> wanted(m_names.size(), false);
+    for (const QString &t : types)
+        if (const auto it = m_nameIds.constFind(t); it != m_nameIds.cend())
+            wanted[*it] = true;
+    const qint64 first = m_events.front().seq;
+    const std::size_t start = afterSeq < first ? 0 : std::size_t(afterSeq - first + 1);
+    for (std::size_t i = start; i < m_events.size() && m_events[i].seq <= untilSeq; ++i)
+        if (wanted[m_events[i].type])
+            out.push_back(unpack(m_events[i]));
+    return out;
+}
+
 qint64 TraceLog::lastSeq() const
 {
     std::lock_guard lock(m_mutex);

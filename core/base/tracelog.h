@@ -37,6 +37,10 @@ public:
 
     // Events with seq > afterSeq, at most max, in order.
     std::vector<TraceEvent> since(qint64 afterSeq, std::size_t max = SIZE_MAX) const;
+    // Events with afterSeq < seq <= untilSeq whose type is one of `types`, in order. Only those
+    // are rebuilt (the rest is skipped by its interned type), so time travel can replay the
+    // Queue* events of a million-event log without copying the million.
+    std::vector<TraceEvent> ofTypes(qint64 afterSeq, qint64 untilSeq, const QStringList &types) const;
     qint64 lastSeq() const;
     qint64 dropped() const;
     std::size_t size() const;

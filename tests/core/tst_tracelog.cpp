@@ -45,6 +45,34 @@ private slots:
         QVERIFY(!json.contains(QLatin1String("worker")));   // -1 = not a worker event
     }
 
+    // ofTypes: the events of the given types in a seq window, as since() gives them; unknown
+    // types match nothing; a window past the dropped oldest starts at the first kept.
+    void ofTypesFiltersByTypeAndSeq()
+    {
+        TraceLog log(8);
+        const QStringList types{QStringLiteral("QueueAdd"), QStringLiteral("Request"), QStringLiteral("QueueGet")};
+        for (int i = 0; i < 12; ++i) {   // seqs 1..12, types cycling; 1..4 are dropped
+            TraceEvent e;
+            e.type = types[i % 3];
+            e.text = QString::number(i + 1);
+            log.append(e);
+        }
+        const auto texts = [](const std::vector<TraceEvent> &events) {
+            QStringList out;
+            for (const TraceEvent &e : events)
+                out << e.text;
+            return out;
+        };
+        const QStringList queue{QStringLiteral("QueueAdd"), QStringLiteral("QueueGet")};
+        QCOMPARE(texts(log.ofTypes(0, 12, queue)), (QStringList{"6", "7", "9", "10", "12"}));
+        QCOMPARE(texts(log.ofTypes(6, 10, queue)), (QStringList{"7", "9", "10"}));
+        QCOMPARE(texts(log.ofTypes(0, 12, {QStringLiteral("Request")})), (QStringList{"5", "8", "11"}));
+        QVERIFY(log.ofTypes(0, 12, {QStringLiteral("NoSuchType")}).empty());
+        QVERIFY(log.ofTypes(10, 10, queue).empty());
+        const auto full = log.since(6, 1);
+        QCOMPARE(log.ofTypes(6, 7, queue).front().toJson(), full.front().toJson());   // rebuilt alike
+    }
+
     void boundedWithDropCounter()
     {
         TraceLog log(100);

@@ -129,6 +129,39 @@ private slots:
         QCOMPARE(m.warningCount(), 0);
     }
 
+    // A batch bigger than EventsModel::kBulkEvents is merged under one reset: the rows, their
+    // order, counts and warnings are what the same events give one by one.
+    void testBulkBatchSameAsOneByOne()
+    {
+        std::vector<store::WatchEvent> batch;
+        qint64 rev = 100;
+        for (int i = 0; i < 300; ++i)
+            batch.push_back(put(eventKv(QStringLiteral("e%1").arg(i), 1000 + (i * 37) % 500, ++rev, 1,
+                                        i % 7 == 0 ? QStringLiteral("Warning") : QStringLiteral("Normal"))));
+        for (int i = 0; i < 300; i += 10)   // rewritten later in the same batch: count 2, seen later
+            batch.push_back(put(eventKv(QStringLiteral("e%1").arg(i), 2000 + i, ++rev, 2)));
+        for (int i = 5; i < 300; i += 50)
+            batch.push_back(store::WatchEvent{store::WatchEvent::Delete, {++rev, 0},
+                                              store::KeyValue{"/registry/events/default/e" + QByteArray::number(i), 0, rev, 0, nullptr}, {}});
+        EventsModel bulk, single;
+        QAbstractItemModelTester tester(&bulk, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        bulk.reset({eventKv("old", 1500, 10)});
+        single.reset({eventKv("old", 1500, 10)});
+        bulk.apply(batch, 7);
+        for (const store::WatchEvent &ev : batch)
+            single.apply({ev}, 7);
+        QCOMPARE(bulk.rowCount(), 300 + 1 - 6);
+        QCOMPARE(reasons(bulk), reasons(single));
+        QCOMPARE(bulk.warningCount(), single.warningCount());
+        for (int r = 0; r < bulk.rowCount(); ++r)
+            QCOMPARE(bulk.index(r, EventsModel::CountColumn).data(), single.index(r, EventsModel::CountColumn).data());
+        QCOMPARE(bulk.rowOfKey("/registry/events/default/e10"), single.rowOfKey("/registry/events/default/e10"));
+        QCOMPARE(bulk.rowOfKey("/registry/events/default/e5"), -1);
+        bulk.tick(3000, 7);   // the batch was written "now": every row of it is highlighted
+        QCOMPARE(bulk.index(bulk.rowOfKey("/registry/events/default/e10"), 0).data(EventsModel::HighlightRole).toDouble(), 1.0);
+        QCOMPARE(bulk.index(bulk.rowOfKey("/registry/events/default/old"), 0).data(EventsModel::HighlightRole).toDouble(), 0.0);
+    }
+
     void testSampleDeploymentEvents()
     {
         ClusterSession session;

@@ -124,6 +124,8 @@ private slots:
         QTest::newRow("3,000") << 3'000;
         if (fullBench())
             QTest::newRow("300,000") << 300'000;
+        if (const int n = qEnvironmentVariableIntValue("RLAB_REVISIONS"); n > 0)   // for profiling
+            QTest::newRow("RLAB_REVISIONS") << n;
     }
     // 300 Events, each rewritten until the store holds `revisions` retained revisions (no virtual
     // time passes, so nothing is compacted), on the whole window at 1920x1080; then 20 seeks

@@ -67,6 +67,8 @@ private:
     static SortKey sortKeyOf(const view::KeyValue &kv);
     int lowerBound(const SortKey &key) const;
     int find(const QByteArray &key) const;
+    static constexpr std::size_t kBulkEvents = 256;   // a bigger batch is merged under one reset
+    void applyBulk(const std::vector<view::WatchEvent> &events, qint64 monotonicMs);
     void put(const view::KeyValue &kv, qint64 monotonicMs);
     void remove(const QByteArray &key);
     static bool isWarning(const api::ObjectPtr &obj);

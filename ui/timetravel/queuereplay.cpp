@@ -121,4 +121,12 @@ std::vector<view::QueueView> QueueReplay::at(const std::vector<TraceEvent> &even
     return out;
 }
 
+const QStringList &QueueReplay::eventTypes()
+{
+    static const QStringList types{QStringLiteral("QueueAdd"),      QStringLiteral("QueueDedup"),    QStringLiteral("QueueGet"),
+                                   QStringLiteral("QueueDone"),     QStringLiteral("QueueRequeue"),  QStringLiteral("QueueAddAfter"),
+                                   QStringLiteral("QueueShutDown"), QStringLiteral("ReconcileStart")};
+    return types;
+}
+
 } // namespace rlab::ui

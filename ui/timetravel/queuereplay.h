@@ -18,6 +18,8 @@ struct QueueReplay
     // t = 0 (trace t is relative to it, snapshots use clock ms); `atElapsedMs` the viewed time.
     static std::vector<view::QueueView> at(const std::vector<TraceEvent> &events, const std::vector<view::QueueView> &live,
                                            qint64 startTimeMs, qint64 atElapsedMs);
+    // The trace event types at() reads (the rest may be left out of `events`).
+    static const QStringList &eventTypes();
 };
 
 } // namespace rlab::ui

@@ -63,6 +63,11 @@ std::vector<TraceEvent> ClusterView::trace(qint64 afterSeq, std::size_t max) con
     return m_sim.trace().since(afterSeq, max);
 }
 
+std::vector<TraceEvent> ClusterView::traceOfTypes(qint64 afterSeq, qint64 untilSeq, const QStringList &types) const
+{
+    return m_sim.trace().ofTypes(afterSeq, untilSeq, types);
+}
+
 qint64 ClusterView::lastTraceSeq() const
 {
     return m_sim.trace().lastSeq();

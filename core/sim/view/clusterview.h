@@ -51,6 +51,8 @@ public:
 
     // Trace ---------------------------------------------------------------------------------
     std::vector<TraceEvent> trace(qint64 afterSeq, std::size_t max = SIZE_MAX) const;
+    // Only the events of `types` with afterSeq < seq <= untilSeq (TraceLog::ofTypes).
+    std::vector<TraceEvent> traceOfTypes(qint64 afterSeq, qint64 untilSeq, const QStringList &types) const;
     qint64 lastTraceSeq() const;
     // The seq of the last trace event with rev <= rev (0 when none): revisions never decrease
     // along seq. E.g. revs [1 1 2 5 5 7] at seqs 1..6: rev 5 -> seq 5; rev 0 -> 0.
