@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: Apache-2.0
+// Live mode's teaching panels (issue #15): the window connects over TLS (its own CA, a bearer
+// token) to a lab served as `rlab serve` serves it, and while a rollout driven by a second
+// HTTP client (as a student's kubectl would: create, then set image) runs there, the
+// Arithmetic, Rollout history, Events and Charts panels show the cluster's own data, read from
+// the live mirror like a lab's store. Frames run on the session's timer; QTRY_* waits for them.
+#include "core/kubectl/rollout.h"
+#include "core/live/livesource.h"
+#include "tests/e2e/httplab.h"
+#include "tests/testutil/fixtures.h"
+#include "ui/arithmetic/arithmeticpanel.h"
+#include "ui/arithmetic/syncstepmodel.h"
+#include "ui/charts/chartfeeder.h"
+#include "ui/charts/chartspanel.h"
+#include "ui/charts/timeseriesmodel.h"
+#include "ui/clustersession.h"
+#include "ui/history/historymodel.h"
+#include "ui/history/historypanel.h"
+#include "ui/live/livemenu.h"
+#include "ui/mainwindow.h"
+#include "ui/models/eventsmodel.h"
+#include "ui/widgets/eventspanel.h"
+
+#include <QtTest>
+
+using namespace rlab;
+using namespace rlab::ui;
+namespace rollout = rlab::kubectl::rollout;
+
+class TestLivePanels : public QObject
+{
+    Q_OBJECT
+
+private:
+    static MainWindow::Options options()
+    {
+        MainWindow::Options o;
+        o.persistLayout = false;
+        o.startFrames = false;
+        return o;
+    }
+    // The newest value of `series` in a chart model; -1 when it has none.
+    static double last(const TimeSeriesModel *m, const QString &series)
+    {
+        const int c = m->seriesColumn(series);
+        return c < 0 || m->rowCount() == 0 ? -1 : m->value(m->rowCount() - 1, c);
+    }
+    // "web-<hash>" of the ReplicaSet series in the ReplicaSets chart, in order of appearance.
+    static QStringList replicaSetGroups(const TimeSeriesModel *m)
+    {
+        QStringList groups;
+        for (const QString &s : m->seriesNames())
+            if (const QString g = s.section(QStringLiteral(" · "), 0, 0); !groups.contains(g))
+                groups << g;
+        return groups;
+    }
+    static QStringList eventReasons(const EventsModel *m)
+    {
+        QStringList reasons;
+        for (int r = 0; r < m->rowCount(); ++r)
+            reasons << m->index(r, EventsModel::ReasonColumn).data().toString() + QLatin1Char(' ')
+                           + m->index(r, EventsModel::MessageColumn).data().toString();
+        return reasons;
+    }
+
+private slots:
+    void panelsFollowALiveRollout()
+    {
+        test::HttpLab lab;   // a threaded Simulation at ×50 behind HTTPS + a bearer token
+        QString error;
+        QVERIFY2(lab.start(true, &error), qPrintable(error));
+        std::unique_ptr<http::RestClient> student = lab.connect(lab.kubeconfig, &error);   // the "kubectl"
+        QVERIFY2(student, qPrintable(error));
+
+        MainWindow w(options());
+        w.resize(1600, 900);
+        w.show();
+        auto *menu = w.panel<LiveMenu>(QStringLiteral("live"));
+        QVERIFY2(menu->connectCluster({lab.kubeconfig}, QString(), QStringLiteral("default"), &error), qPrintable(error));
+        QVERIFY(w.session().liveSource());
+        w.session().start();
+
+        auto *arithmetic = w.panel<ArithmeticPanel>(QStringLiteral("arithmetic"));
+        auto *history = w.panel<HistoryPanel>(QStringLiteral("history"));
+        auto *events = w.panel<EventsPanel>(QStringLiteral("events"));
+        auto *charts = w.panel<ChartsPanel>(QStringLiteral("charts"));
+        QVERIFY(arithmetic && history && events && charts);
+
+        // 4 replicas, maxSurge 25% → 1 (rounded up), maxUnavailable 25% → 1 (rounded down).
+        QVERIFY(student->create(test::makeDeployment(QStringLiteral("web"), 4)).ok());
+        QTRY_VERIFY_WITH_TIMEOUT(arithmetic->summaryText().contains(QLatin1String("available now\n4")), 15000);
+        QCOMPARE(arithmetic->deployment(), QStringLiteral("default/web"));
+        const QString first = arithmetic->summaryText();
+        QVERIFY2(first.contains(QLatin1String("deployment/web")), qPrintable(first));
+        QVERIFY2(first.contains(QLatin1String("allowed total\n5")), qPrintable(first));
+        QVERIFY2(first.contains(QLatin1String("minimum available\n3")), qPrintable(first));
+        QTRY_COMPARE_WITH_TIMEOUT(history->model()->rowCount(), 1, 5000);
+
+        // The rollout, through the student's client: a new template → revision 2.
+        const rollout::RolloutResult set = rollout::setImage(*student, QStringLiteral("default"), QStringLiteral("web"),
+                                                            QStringLiteral("app"), QStringLiteral("nginx:1.26"));
+        QVERIFY2(set.ok(), qPrintable(set.error));
+
+        // Rollout history: two revisions, the template diff is the image.
+        QTRY_COMPARE_WITH_TIMEOUT(history->model()->rowCount(), 2, 15000);
+        QCOMPARE(history->model()->revisions(), (QList<qint64>{1, 2}));
+        QVERIFY(history->compare(1, 2));
+        const QString diff = history->diffText();
+        QVERIFY2(diff.contains(QLatin1String("-")) && diff.contains(QLatin1String("image: nginx:1.25"))
+                     && diff.contains(QLatin1String("image: nginx:1.26")),
+                 qPrintable(diff));
+        QVERIFY2(history->model()->entry(2)->replicaSet, "revision 2 has its ReplicaSet");
+
+        // Charts: the new ReplicaSet takes over, the old one goes to 0, within maxSurge.
+        TimeSeriesModel *rs = charts->feeder().model(ChartFeeder::ReplicaSets);
+        TimeSeriesModel *status = charts->feeder().model(ChartFeeder::DeploymentStatus);
+        QCOMPARE(charts->feeder().deployment(), QStringLiteral("default/web"));
+        QTRY_COMPARE_WITH_TIMEOUT(replicaSetGroups(rs).size(), 2, 15000);
+        const QStringList groups = replicaSetGroups(rs);
+        QTRY_COMPARE_WITH_TIMEOUT(last(rs, groups[1] + QStringLiteral(" · available")), 4.0, 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(last(rs, groups[0] + QStringLiteral(" · desired")), 0.0, 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(last(status, QStringLiteral("updated")), 4.0, 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(last(status, QStringLiteral("available")), 4.0, 15000);
+        const int c0 = rs->seriesColumn(groups[0] + QStringLiteral(" · desired"));
+        const int c1 = rs->seriesColumn(groups[1] + QStringLiteral(" · desired"));
+        int surged = 0;
+        for (int r = 0; r < rs->rowCount(); ++r) {
+            const double total = rs->value(r, c0) + rs->value(r, c1);
+            QVERIFY2(total <= 5.0, qPrintable(QStringLiteral("row %1: %2 desired > replicas 4 + maxSurge 1").arg(r).arg(total)));
+            surged += rs->value(r, c1) > 0 && rs->value(r, c1) < 4 ? 1 : 0;
+        }
+        QVERIFY2(surged > 0, "the chart saw the rollout half done");
+
+        // Arithmetic: from the live spec and status, after the rollout.
+        QTRY_VERIFY_WITH_TIMEOUT(arithmetic->summaryText().contains(QLatin1String("current total\n4")), 15000);
+        const QString done = arithmetic->summaryText();
+        QVERIFY2(done.contains(QLatin1String("over 2 ReplicaSet(s): new 4, old 0")), qPrintable(done));
+
+        // Events: the cluster's own ScalingReplicaSet events of that rollout.
+        EventsModel *em = events->model();
+        QTRY_VERIFY_WITH_TIMEOUT(eventReasons(em).filter(QStringLiteral("ScalingReplicaSet Scaled down replica set")).size() >= 1, 15000);
+        const QStringList reasons = eventReasons(em);
+        QVERIFY2(reasons.filter(QRegularExpression(QStringLiteral("^ScalingReplicaSet Scaled up replica set web-\\w+ from 0 to 4$"))).size() == 1
+                     || reasons.filter(QStringLiteral("ScalingReplicaSet Scaled up replica set")).size() >= 2,
+                 qPrintable(reasons.join(QLatin1Char('\n'))));
+
+        w.session().stop();
+        w.session().openLive(nullptr);   // the HTTP client's watches close before the server goes
+        student.reset();
+        lab.stop();
+    }
+};
+
+QTEST_MAIN(TestLivePanels)
+#include "tst_livepanels.moc"
