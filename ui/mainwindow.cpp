@@ -8,6 +8,7 @@
 #include "ui/clustersession.h"
 #include "ui/record/labautosave.h"
 #include "ui/lessons/lessonpanel.h"
+#include "ui/live/labonly.h"
 #include "ui/models/etcdkeymodel.h"
 #include "ui/models/objecttreemodel.h"
 #include "ui/models/storemodels.h"
@@ -274,6 +275,10 @@ void MainWindow::resetCluster()
 {
     if (m_session->isFrozen()) {   // the live cluster is not thrown away from the past
         showMessage(m_session->readOnlyError(), 8000);
+        return;
+    }
+    if (LabOnly::isLive(*m_session)) {   // a real cluster is not thrown away from here
+        showMessage(LabOnly::refusal(LabOnly::Reason::Reset), 8000);
         return;
     }
     if (!confirmReset())

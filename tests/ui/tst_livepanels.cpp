@@ -8,18 +8,39 @@
 #include "core/live/livesource.h"
 #include "tests/e2e/httplab.h"
 #include "tests/testutil/fixtures.h"
+#include "core/live/liveclustersource.h"
+#include "core/sim/simulation.h"
+#include "core/sim/view/clusterview.h"
 #include "ui/arithmetic/arithmeticpanel.h"
 #include "ui/arithmetic/syncstepmodel.h"
 #include "ui/charts/chartfeeder.h"
 #include "ui/charts/chartspanel.h"
 #include "ui/charts/timeseriesmodel.h"
 #include "ui/clustersession.h"
+#include "ui/commands/clustercommands.h"
+#include "ui/controls/clustercontrols.h"
 #include "ui/history/historymodel.h"
 #include "ui/history/historypanel.h"
+#include "ui/lessons/lessonpanel.h"
+#include "ui/live/labonly.h"
 #include "ui/live/livemenu.h"
+#include "ui/live/livenote.h"
 #include "ui/mainwindow.h"
 #include "ui/models/eventsmodel.h"
+#include "ui/models/reconcilemodel.h"
+#include "ui/record/recordcontrols.h"
+#include "ui/widgets/activitypanel.h"
+#include "ui/widgets/controlspanel.h"
 #include "ui/widgets/eventspanel.h"
+#include "ui/widgets/servepanel.h"
+#include "ui/widgets/speedslider.h"
+#include "ui/widgets/timecontrols.h"
+#include "ui/widgets/workqueuepanel.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QPushButton>
 
 #include <QtTest>
 
@@ -136,6 +157,19 @@ private slots:
         const QString done = arithmetic->summaryText();
         QVERIFY2(done.contains(QLatin1String("over 2 ReplicaSet(s): new 4, old 0")), qPrintable(done));
 
+        // The per-sync log is the shadow controller's syncDeployment on the live state: it moved
+        // the new ReplicaSet up (reconcileNewReplicaSet) and the old one down.
+        SyncStepModel *steps = arithmetic->steps();
+        QTRY_VERIFY_WITH_TIMEOUT(steps->rowCount() >= 2, 5000);
+        QStringList moves;
+        for (int r = 0; r < steps->rowCount(); ++r)
+            if (steps->step(r).moved())
+                moves << steps->step(r).step;
+        QVERIFY2(moves.contains(QStringLiteral("reconcileNewReplicaSet")), qPrintable(moves.join(QLatin1Char(','))));
+        QVERIFY2(moves.contains(QStringLiteral("reconcileOldReplicaSets")) || moves.contains(QStringLiteral("scaleDownOldReplicaSetsForRollingUpdate")),
+                 qPrintable(moves.join(QLatin1Char(','))));
+        QVERIFY(!arithmetic->liveNote()->isHidden());
+
         // Events: the cluster's own ScalingReplicaSet events of that rollout.
         EventsModel *em = events->model();
         QTRY_VERIFY_WITH_TIMEOUT(eventReasons(em).filter(QStringLiteral("ScalingReplicaSet Scaled down replica set")).size() >= 1, 15000);
@@ -148,6 +182,111 @@ private slots:
         w.session().openLive(nullptr);   // the HTTP client's watches close before the server goes
         student.reset();
         lab.stop();
+    }
+
+    // What only makes sense on the simulator is off in a live session, each with a tooltip that
+    // says why, and refused when called anyway; the Workqueues and Controller activity panels
+    // say where the cluster's queues and reconciles are (the activity rows are the shadow's).
+    // Back in the lab everything is as it was.
+    void labOnlyControlsAreOffLive()
+    {
+        Simulation source;   // the "real cluster", in process
+        MainWindow w(options());
+        w.resize(1600, 900);
+        w.show();
+        auto *time = w.panel<TimeControls>(QStringLiteral("timeControls"));
+        auto *controls = w.panel<ControlsPanel>(QStringLiteral("controls"));
+        ClusterControls *cluster = controls->clusterControls();
+        auto *lesson = w.panel<LessonPanel>(QStringLiteral("lesson"));
+        auto *record = w.panel<RecordControls>(QStringLiteral("recordControls"));
+        auto *serve = w.panel<ServePanel>(QStringLiteral("serve"));
+        auto *queues = w.panel<WorkQueuePanel>(QStringLiteral("workqueue"));
+        auto *activity = w.panel<ActivityPanel>(QStringLiteral("activity"));
+        QVERIFY(time && controls && lesson && record && serve && queues && activity);
+        QVERIFY(w.session().client().create(test::makeDeployment(QStringLiteral("lab"), 1)).ok());
+        w.refreshNow();
+
+        struct Control { QString name; std::function<bool()> enabled; std::function<QString()> tip; };
+        const auto ofAction = [](const QString &n, QAction *a) { return Control{n, [a] { return a->isEnabled(); }, [a] { return a->toolTip(); }}; };
+        const auto ofWidget = [](const QString &n, QWidget *x) { return Control{n, [x] { return x->isEnabled(); }, [x] { return x->toolTip(); }}; };
+        QList<Control> labOnly{ofAction(QStringLiteral("Step"), time->stepAction()),
+                               ofAction(QStringLiteral("Next event"), time->nextEventAction()),
+                               ofAction(QStringLiteral("Run until complete"), time->runUntilAction()),
+                               ofWidget(QStringLiteral("latency box"), time->latencyBox()),
+                               ofWidget(QStringLiteral("mode box"), time->modeBox()),
+                               ofWidget(QStringLiteral("speed"), time->speedSlider()),
+                               ofAction(QStringLiteral("Reset (toolbar)"), w.resetAction()),
+                               ofWidget(QStringLiteral("Fail node"), cluster->failNodeButton()),
+                               ofWidget(QStringLiteral("Recover node"), cluster->recoverNodeButton()),
+                               ofWidget(QStringLiteral("Replica floor"), cluster->replicaFloorBox()),
+                               ofWidget(QStringLiteral("Reset (controls)"), cluster->resetButton()),
+                               ofWidget(QStringLiteral("Lesson start"), lesson->startButton()),
+                               ofWidget(QStringLiteral("Record"), record->recordButton()),
+                               ofWidget(QStringLiteral("Replay scenario"), record->replayButton()),
+                               ofWidget(QStringLiteral("Serve the API"), serve->toggleButton())};
+        for (QAction *a : time->latencyActions())
+            labOnly << ofAction(a->objectName(), a);
+        QHash<QString, QString> labTips;
+        const bool canServe = serve->toggleButton()->isEnabled();   // this test injects no HTTP server
+        for (const Control &c : labOnly) {
+            QVERIFY2(c.enabled() || (c.name == QLatin1String("Serve the API") && !canServe), qPrintable(c.name + QStringLiteral(" is on in the lab")));
+            QVERIFY2(!c.tip().startsWith(QLatin1String("Lab only")), qPrintable(c.name));
+            labTips.insert(c.name, c.tip());
+        }
+        QVERIFY(queues->liveNote()->isHidden() && activity->liveNote()->isHidden());
+
+        live::LiveClusterInfo info{QStringLiteral("https://127.0.0.1:6443"), QStringLiteral("kind-kind"), QStringLiteral("default"),
+                                   QStringLiteral("v1.31.0")};
+        w.session().openLive(std::make_unique<live::LiveClusterSource>(
+            std::shared_ptr<client::Interface>(&source.client(), [](client::Interface *) {}), info));
+        for (const Control &c : labOnly) {
+            QVERIFY2(!c.enabled(), qPrintable(c.name + QStringLiteral(" is off live")));
+            QVERIFY2(c.tip().startsWith(QLatin1String("Lab only: ")) && c.tip().endsWith(QStringLiteral("(File → Back to the lab)")),
+                     qPrintable(c.name + QStringLiteral(": ") + c.tip()));
+        }
+        QCOMPARE(time->stepAction()->toolTip(), LabOnly::refusal(LabOnly::Reason::Stepping));
+        QCOMPARE(cluster->failNodeButton()->toolTip(), LabOnly::refusal(LabOnly::Reason::Faults));
+        QVERIFY(time->playAction()->isEnabled());   // the window still pauses what it shows
+
+        // Called anyway (shortcuts, scripts): refused in the same words, nothing happens.
+        const qint64 revision = w.session().view().revision();
+        QVERIFY(!time->stepOneReconcile().ok);
+        QCOMPARE(time->lastReport().text, LabOnly::refusal(LabOnly::Reason::Stepping));
+        QVERIFY(!time->runUntilComplete().ok);
+        QVERIFY(w.session().isTimeRunning());
+        ClusterCommands *commands = controls->commands();
+        QCOMPARE(commands->failNode(QStringLiteral("node-1")).errorLine(), QStringLiteral("error: ") + LabOnly::refusal(LabOnly::Reason::Faults));
+        QCOMPARE(commands->setReplicaFloorEnabled(true).errorLine(), QStringLiteral("error: ") + LabOnly::refusal(LabOnly::Reason::ReplicaFloor));
+        QCOMPARE(commands->resetCluster().errorLine(), QStringLiteral("error: ") + LabOnly::refusal(LabOnly::Reason::Reset));
+        w.resetCluster();
+        QVERIFY(w.session().liveSource());   // still the live session
+        QCOMPARE(w.session().view().revision(), revision);
+
+        // Workqueues and Controller activity: a one-line note each, and the shadow's syncs.
+        QVERIFY(!queues->liveNote()->isHidden());
+        QVERIFY(queues->liveNote()->note().contains(QLatin1String("kube-controller-manager")));
+        QVERIFY(!activity->liveNote()->isHidden());
+        QVERIFY(activity->liveNote()->note().contains(QLatin1String("shadow controller")));
+        QVERIFY(source.client().create(test::makeDeployment(QStringLiteral("web"), 2)).ok());
+        source.runUntilIdle();
+        w.session().advance(0);
+        w.refreshNow();
+        ReconcileModel *rows = activity->model();
+        QStringList shadowRows;
+        for (int r = 0; r < rows->rowCount(); ++r)
+            if (rows->index(r, ReconcileModel::ControllerColumn).data().toString() == QLatin1String("shadow/deployment"))
+                shadowRows << rows->index(r, ReconcileModel::KeyColumn).data().toString();
+        QVERIFY2(shadowRows.contains(QStringLiteral("default/web")), qPrintable(shadowRows.join(QLatin1Char(','))));
+
+        // Back to the lab: on again, with their own tooltips.
+        w.session().openLive(nullptr);
+        QVERIFY(w.session().client().create(test::makeDeployment(QStringLiteral("lab"), 1)).ok());
+        w.refreshNow();
+        for (const Control &c : labOnly) {
+            QVERIFY2(c.enabled() || (c.name == QLatin1String("Serve the API") && !canServe), qPrintable(c.name + QStringLiteral(" is on in the lab again")));
+            QCOMPARE(c.tip(), labTips.value(c.name));
+        }
+        QVERIFY(queues->liveNote()->isHidden() && activity->liveNote()->isHidden());
     }
 };
 
