@@ -8,6 +8,7 @@
 #include "core/live/livesource.h"
 #include "tests/e2e/httplab.h"
 #include "tests/testutil/fixtures.h"
+#include "core/live/historybound.h"
 #include "core/live/liveclustersource.h"
 #include "core/sim/simulation.h"
 #include "core/sim/view/clusterview.h"
@@ -28,7 +29,11 @@
 #include "ui/mainwindow.h"
 #include "ui/models/eventsmodel.h"
 #include "ui/models/reconcilemodel.h"
+#include "ui/models/objecttreemodel.h"
+#include "ui/models/storemodels.h"
 #include "ui/record/recordcontrols.h"
+#include "ui/timetravel/timetravel.h"
+#include "ui/timetravel/timetravelbar.h"
 #include "ui/widgets/activitypanel.h"
 #include "ui/widgets/controlspanel.h"
 #include "ui/widgets/eventspanel.h"
@@ -287,6 +292,74 @@ private slots:
             QCOMPARE(c.tip(), labTips.value(c.name));
         }
         QVERIFY(queues->liveNote()->isHidden() && activity->liveNote()->isHidden());
+    }
+
+    // The mirror's history is bounded: with a cap of 60 watch events a rollout's older
+    // revisions are compacted away, time travel stops at the oldest kept and says from when
+    // history is kept; the present (objects, new events) is whole.
+    void historyIsBounded()
+    {
+        Simulation source;
+        MainWindow w(options());
+        w.resize(1600, 900);
+        w.show();
+        live::LiveClusterInfo info{QStringLiteral("https://127.0.0.1:6443"), QStringLiteral("kind-kind"), QStringLiteral("default"),
+                                   QStringLiteral("v1.31.0")};
+        auto src = std::make_unique<live::LiveClusterSource>(
+            std::shared_ptr<client::Interface>(&source.client(), [](client::Interface *) {}), info);
+        src->setHistoryCap(60, qint64(1) << 30);
+        w.session().openLive(std::move(src));
+        const live::HistoryBound *bound = w.session().liveSource()->history();
+        QVERIFY(bound);
+        auto *bar = w.panel<TimeTravelBar>(QStringLiteral("timeTravelBar"));
+        QVERIFY(bar->droppedText().isEmpty());
+
+        QVERIFY(source.client().create(test::makeDeployment(QStringLiteral("web"), 4)).ok());
+        source.runUntilIdle();
+        w.session().advance(0);
+        w.refreshNow();
+        QVERIFY(rollout::setImage(source.client(), QStringLiteral("default"), QStringLiteral("web"), QStringLiteral("app"),
+                                  QStringLiteral("nginx:1.26")).ok());
+        for (int i = 0; i < 40; ++i) {   // the rollout, one virtual second per frame
+            source.advance(1000);
+            w.session().advance(0);
+            w.refreshNow();
+        }
+        const qint64 applied = static_cast<live::LiveClusterSource *>(w.session().liveSource())->mirror()->eventsApplied();
+        qInfo("watch events applied %lld, dropped %lld (%lld bytes), kept %lld (%lld bytes), oldest revision %lld of %lld",
+              applied, bound->droppedEvents(), bound->droppedBytes(), bound->retainedEvents(), bound->retainedBytes(),
+              w.session().view().oldestRevision(), w.session().view().revision());
+        QVERIFY2(applied > 100, "a rollout of 4 pods is more than 100 watch events");
+        QVERIFY(bound->droppedEvents() > 0);
+        QVERIFY(bound->retainedEvents() <= 60);
+        QCOMPARE(w.session().view().oldestRevision(), bound->droppedBeforeRevision());
+        QVERIFY(w.session().view().revision() - w.session().view().oldestRevision() < 60);
+
+        // The present is whole: every object, and the rollout done.
+        ObjectTreeModel *objects = w.models().objects();
+        QCOMPARE(objects->objectCount(ObjectTreeModel::Pods), 4);
+        QCOMPARE(objects->objectCount(ObjectTreeModel::ReplicaSets), 2);
+        QCOMPARE(objects->objectCount(ObjectTreeModel::Deployments), 1);
+
+        // Time travel: the oldest kept revision is viewable, the one before it is not, and the bar says so.
+        TimeTravel &travel = w.timeTravel();
+        const qint64 oldest = travel.oldestViewableRevision();
+        QCOMPARE(oldest, bound->droppedBeforeRevision());
+        QVERIFY(!travel.viewRevision(oldest - 1));
+        QVERIFY(travel.viewRevision(oldest));
+        QCOMPARE(bar->slider()->minimum(), int(oldest));
+        const QString dropped = bar->droppedText();
+        QVERIFY2(dropped.startsWith(QStringLiteral("history before t=00:00:")) && dropped.contains(QLatin1String("at most 60 watch events")),
+                 qPrintable(dropped));
+        travel.returnToLive();
+
+        // New events still arrive after the compactions.
+        QVERIFY(rollout::scale(source.client(), QStringLiteral("default"), QStringLiteral("web"), 2).ok());
+        source.runUntilIdle();
+        w.session().advance(0);
+        w.refreshNow();
+        QCOMPARE(objects->objectCount(ObjectTreeModel::Pods), 2);
+        w.session().openLive(nullptr);
     }
 };
 
