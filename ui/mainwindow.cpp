@@ -26,6 +26,7 @@
 #include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLayout>
 #include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
@@ -131,10 +132,11 @@ void MainWindow::updateStatusBar()
     // While time travelling: the time of the viewed revision, as everything else shows the past.
     const qint64 elapsed = m_session->viewedElapsedMs();
     const qint64 now = m_session->view().startTime() + elapsed;
-    m_timeStatus->setText(tr("Virtual time %1 (%2 UTC)%3")
-                              .arg(formatElapsed(elapsed),
-                                   QDateTime::fromMSecsSinceEpoch(now, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
-                                   m_session->isTimeRunning() ? QString() : tr(" · paused")));
+    const QString at = QDateTime::fromMSecsSinceEpoch(now, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    const QString paused = m_session->isTimeRunning() ? QString() : tr(" · paused");
+    // A live session: the cluster's own clock (the time since connecting is on the time toolbar).
+    m_timeStatus->setText(LabOnly::isLive(*m_session) ? tr("Cluster time %1 UTC%2").arg(at, paused)
+                                                      : tr("Virtual time %1 (%2 UTC)%3").arg(formatElapsed(elapsed), at, paused));
     const ObjectTreeModel *objects = m_models->objects();
     m_countStatus->setText(tr("%1 nodes · %2 deployments · %3 replicasets · %4 pods · %5 other")
                                .arg(objects->objectCount(ObjectTreeModel::Nodes))
@@ -142,6 +144,14 @@ void MainWindow::updateStatusBar()
                                .arg(objects->objectCount(ObjectTreeModel::ReplicaSets))
                                .arg(objects->objectCount(ObjectTreeModel::Pods))
                                .arg(objects->objectCount(ObjectTreeModel::Other)));
+    // A label whose text grew is laid out now, not at the next event-loop pass: its end is never
+    // cut, also not in a screenshot taken right after a frame.
+    for (const QLabel *label : {m_revisionStatus, m_timeStatus, m_countStatus}) {
+        if (label->width() < label->sizeHint().width()) {
+            statusBar()->layout()->activate();
+            break;
+        }
+    }
 }
 
 QString MainWindow::statusText() const

@@ -24,6 +24,7 @@
 #include "ui/history/historypanel.h"
 #include "ui/lessons/lessonpanel.h"
 #include "ui/live/labonly.h"
+#include "ui/live/livebanner.h"
 #include "ui/live/livemenu.h"
 #include "ui/live/livenote.h"
 #include "ui/mainwindow.h"
@@ -45,7 +46,9 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QLabel>
 #include <QPushButton>
+#include <QStatusBar>
 
 #include <QtTest>
 
@@ -359,6 +362,48 @@ private slots:
         w.session().advance(0);
         w.refreshNow();
         QCOMPARE(objects->objectCount(ObjectTreeModel::Pods), 2);
+        w.session().openLive(nullptr);
+    }
+
+    // At 1600×900 a live session's status bar shows all of its right end: revision, the
+    // cluster's time, the object counts (two- and three-digit), also while paused and while a
+    // long message is shown on its left.
+    void statusBarFitsAt1600()
+    {
+        Simulation source;
+        MainWindow w(options());
+        w.resize(1600, 900);
+        w.show();
+        auto *menu = w.panel<LiveMenu>(QStringLiteral("live"));
+        live::LiveClusterInfo info{QStringLiteral("https://127.0.0.1:6443"), QStringLiteral("kind-kind"), QStringLiteral("default"),
+                                   QStringLiteral("v1.31.0")};
+        w.session().openLive(std::make_unique<live::LiveClusterSource>(
+            std::shared_ptr<client::Interface>(&source.client(), [](client::Interface *) {}), info));
+        for (int i = 0; i < 12; ++i)
+            QVERIFY(source.client().create(test::makeDeployment(QStringLiteral("web-%1").arg(i), 9)).ok());
+        source.runUntilIdle();
+        source.advance(3'600'000 * 25);   // a long session: the clock passes a day
+        w.session().setTimeRunning(false);
+        w.session().advance(0);
+        w.refreshNow();
+        emit menu->message(menu->banner()->headline() + QStringLiteral(" — kubectl set image deployment/web-1 app=nginx:1.26"));
+        // No event loop pass: a screenshot taken now (as the tests' are) shows the labels as laid out now.
+        QStatusBar *bar = w.statusBar();
+        QCOMPARE(w.width(), 1600);
+        const QList<QLabel *> labels = bar->findChildren<QLabel *>(QString(), Qt::FindDirectChildrenOnly);
+        int shown = 0;
+        for (QLabel *l : labels) {
+            if (!l->isVisible() || l->text().isEmpty())
+                continue;
+            ++shown;
+            qInfo("%d..%d (hint %d): %s", l->x(), l->x() + l->width(), l->sizeHint().width(), qPrintable(l->text()));
+            QVERIFY2(l->width() >= l->sizeHint().width(), qPrintable(QStringLiteral("cut: ") + l->text()));
+            QVERIFY2(l->x() + l->width() <= bar->width(), qPrintable(QStringLiteral("past the edge: ") + l->text()));
+        }
+        QVERIFY(shown >= 3);
+        QVERIFY2(w.minimumSizeHint().width() <= 1600, "the window fits a 1600-px screen");
+        QVERIFY2(w.statusText().contains(QLatin1String("108 pods")), qPrintable(w.statusText()));
+        QVERIFY(w.grab().save(QCoreApplication::applicationDirPath() + QStringLiteral("/tst_livepanels-status.png")));
         w.session().openLive(nullptr);
     }
 };
