@@ -22,6 +22,7 @@
 #include "ui/controls/clustercontrols.h"
 #include "ui/history/historymodel.h"
 #include "ui/history/historypanel.h"
+#include "ui/i18n/language.h"
 #include "ui/lessons/lessonpanel.h"
 #include "ui/live/labonly.h"
 #include "ui/live/livebanner.h"
@@ -405,6 +406,19 @@ private slots:
         QVERIFY2(w.statusText().contains(QLatin1String("108 pods")), qPrintable(w.statusText()));
         QVERIFY(w.grab().save(QCoreApplication::applicationDirPath() + QStringLiteral("/tst_livepanels-status.png")));
         w.session().openLive(nullptr);
+    }
+
+    // Live mode's new strings are in Korean too (resources/translations/reconcile-lab_ko.ts).
+    void koreanLiveStrings()
+    {
+        QVERIFY(Language::setLanguage(QStringLiteral("ko")));
+        const QString refusal = LabOnly::refusal(LabOnly::Reason::Faults);
+        const QString menu = LiveMenu::tr("Connect to cluster…");
+        QVERIFY(Language::setLanguage(QStringLiteral("en")));
+        QVERIFY2(refusal.startsWith(QStringLiteral("실습 전용: ")) && refusal.endsWith(QStringLiteral("(파일 → 실습으로 돌아가기)")),
+                 qPrintable(refusal));
+        QCOMPARE(menu, QStringLiteral("클러스터에 연결…"));
+        QCOMPARE(LiveMenu::tr("Connect to cluster…"), QStringLiteral("Connect to cluster…"));
     }
 };
 

@@ -43,7 +43,7 @@ ActivityPanel::ActivityPanel(ClusterSession &session, QWidget *parent)
     header->setStretchLastSection(true);
     const QFontMetrics fm = m_view->fontMetrics();
     header->resizeSection(ReconcileModel::TimeColumn, fm.horizontalAdvance(QStringLiteral("000.000")) + 18);
-    header->resizeSection(ReconcileModel::ControllerColumn, fm.horizontalAdvance(QStringLiteral("kubelet/node-3")) + 18);
+    header->resizeSection(ReconcileModel::ControllerColumn, fm.horizontalAdvance(QStringLiteral("shadow/deployment")) + 18);   // the widest: a live session's shadow
     header->resizeSection(ReconcileModel::WorkerColumn, fm.horizontalAdvance(QStringLiteral("Worker")) + 18);
     header->resizeSection(ReconcileModel::KeyColumn, fm.horizontalAdvance(QStringLiteral("default/nginx-5f7799dff-abc12")) + 18);
     header->resizeSection(ReconcileModel::DurationColumn, fm.horizontalAdvance(QStringLiteral("running…")) + 18);
