@@ -103,7 +103,7 @@ void MainWindow::connectTeachingPanels()
     connect(controls, &ControlsPanel::currentDeploymentChanged, this, [this](const QString &name) {
         if (name.isEmpty())
             return;
-        const QString key = QStringLiteral("default/") + name;
+        const QString key = m_session->namespace_() + QLatin1Char('/') + name;   // a live session's namespace
         panel<HistoryPanel>(QStringLiteral("history"))->setDeployment(key);
         panel<ChartsPanel>(QStringLiteral("charts"))->feeder().setDeployment(key);
         panel<ArithmeticPanel>(QStringLiteral("arithmetic"))->setDeployment(key);

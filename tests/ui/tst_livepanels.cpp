@@ -4,6 +4,7 @@
 // HTTP client (as a student's kubectl would: create, then set image) runs there, the
 // Arithmetic, Rollout history, Events and Charts panels show the cluster's own data, read from
 // the live mirror like a lab's store. Frames run on the session's timer; QTRY_* waits for them.
+#include "core/api/namespace.h"
 #include "core/kubectl/rollout.h"
 #include "core/live/livesource.h"
 #include "tests/e2e/httplab.h"
@@ -406,6 +407,48 @@ private slots:
         QVERIFY2(w.statusText().contains(QLatin1String("108 pods")), qPrintable(w.statusText()));
         QVERIFY(w.grab().save(QCoreApplication::applicationDirPath() + QStringLiteral("/tst_livepanels-status.png")));
         w.session().openLive(nullptr);
+    }
+
+    // A live session in a student's namespace: the Controls list its Deployments (read from
+    // the mirror), and the Deployment chosen there is the one history, charts and arithmetic
+    // explain, as "team-a/web".
+    void namespaceOfALiveSession()
+    {
+        Simulation source;
+        auto ns = std::make_shared<api::Namespace>();
+        ns->metadata.name = QStringLiteral("team-a");
+        QVERIFY(source.client().create(ns).ok());
+        auto inTeam = test::makeDeployment(QStringLiteral("web"), 2);
+        inTeam->metadata.namespace_ = QStringLiteral("team-a");
+        QVERIFY(source.client().create(inTeam).ok());
+        auto api = test::makeDeployment(QStringLiteral("api"), 1);
+        api->metadata.namespace_ = QStringLiteral("team-a");
+        QVERIFY(source.client().create(api).ok());
+        QVERIFY(source.client().create(test::makeDeployment(QStringLiteral("elsewhere"), 1)).ok());   // default: not shown
+        source.runUntilIdle();
+        MainWindow w(options());
+        w.resize(1600, 900);
+        w.show();
+        live::LiveClusterInfo info{QStringLiteral("https://127.0.0.1:6443"), QStringLiteral("classroom"), QStringLiteral("team-a"),
+                                   QStringLiteral("v1.31.0")};
+        w.session().openLive(std::make_unique<live::LiveClusterSource>(
+            std::shared_ptr<client::Interface>(&source.client(), [](client::Interface *) {}), info));
+        QCOMPARE(w.session().namespace_(), QStringLiteral("team-a"));
+        w.session().advance(0);
+        w.refreshNow();
+        auto *controls = w.panel<ControlsPanel>(QStringLiteral("controls"));
+        QStringList listed;
+        for (int i = 0; i < controls->deploymentBox()->count(); ++i)
+            listed << controls->deploymentBox()->itemText(i);
+        QCOMPARE(listed, (QStringList{QStringLiteral("api"), QStringLiteral("web")}));
+        controls->setCurrentDeployment(QStringLiteral("web"));
+        QCOMPARE(w.panel<HistoryPanel>(QStringLiteral("history"))->deployment(), QStringLiteral("team-a/web"));
+        QCOMPARE(w.panel<ArithmeticPanel>(QStringLiteral("arithmetic"))->deployment(), QStringLiteral("team-a/web"));
+        QCOMPARE(w.panel<ChartsPanel>(QStringLiteral("charts"))->feeder().deployment(), QStringLiteral("team-a/web"));
+        QCOMPARE(w.panel<HistoryPanel>(QStringLiteral("history"))->model()->rowCount(), 1);
+        QVERIFY(w.panel<ArithmeticPanel>(QStringLiteral("arithmetic"))->summaryText().contains(QLatin1String("deployment/web")));
+        w.session().openLive(nullptr);
+        QCOMPARE(w.session().namespace_(), QStringLiteral("default"));
     }
 
     // Live mode's new strings are in Korean too (resources/translations/reconcile-lab_ko.ts).

@@ -129,7 +129,7 @@ ClusterCommands::Result ClusterCommands::deletePod(const QString &pod)
 ClusterCommands::Result ClusterCommands::deleteRandomPod(const QString &deployment)
 {
     QStringList candidates;
-    for (const ClusterQueries::Pod &p : ClusterQueries::podsOf(m_session.client(), m_ns, deployment)) {
+    for (const ClusterQueries::Pod &p : ClusterQueries::podsOf(m_session.readClient(), m_ns, deployment)) {
         if (!p.terminating)
             candidates << p.name;
     }

@@ -66,7 +66,7 @@ QPushButton *ClusterControls::button(const QString &text, const QString &tip)
 void ClusterControls::refresh()
 {
     QList<QPair<QString, QVariant>> items;
-    for (const ClusterQueries::Node &n : ClusterQueries::nodes(m_session.client()))
+    for (const ClusterQueries::Node &n : ClusterQueries::nodes(m_session.readClient()))
         items.append({n.label(), n.name});
     refillCombo(m_node, items);
     const QSignalBlocker block(m_floor);

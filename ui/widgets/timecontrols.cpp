@@ -157,7 +157,7 @@ QString TimeControls::deployment() const
 {
     if (!m_deployment.isEmpty())
         return m_deployment;
-    return ClusterQueries::deployments(m_session.client(), QStringLiteral("default")).value(0);
+    return ClusterQueries::deployments(m_session.readClient(), m_session.namespace_()).value(0);
 }
 
 void TimeControls::togglePlay()
