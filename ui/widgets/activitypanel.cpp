@@ -42,7 +42,7 @@ ActivityPanel::ActivityPanel(ClusterSession &session, QWidget *parent)
     header->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     header->setStretchLastSection(true);
     const QFontMetrics fm = m_view->fontMetrics();
-    header->resizeSection(ReconcileModel::TimeColumn, fm.horizontalAdvance(QStringLiteral("000.000")) + 18);
+    header->resizeSection(ReconcileModel::TimeColumn, fm.horizontalAdvance(QStringLiteral("00000.000")) + 18);   // a day-long live session
     header->resizeSection(ReconcileModel::ControllerColumn, fm.horizontalAdvance(QStringLiteral("shadow/deployment")) + 18);   // the widest: a live session's shadow
     header->resizeSection(ReconcileModel::WorkerColumn, fm.horizontalAdvance(QStringLiteral("Worker")) + 18);
     header->resizeSection(ReconcileModel::KeyColumn, fm.horizontalAdvance(QStringLiteral("default/nginx-5f7799dff-abc12")) + 18);
