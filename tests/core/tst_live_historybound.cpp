@@ -2,7 +2,9 @@
 // The bound on a live mirror's history (issue #15): past either cap (events, bytes) the oldest
 // events are dropped down to 3/4 of both, and the revision to compact to is the oldest kept.
 #include "core/live/historybound.h"
+#include "tests/testutil/fixtures.h"
 
+#include <QJsonDocument>
 #include <QTest>
 
 using namespace rlab::live;
@@ -53,6 +55,20 @@ private slots:
         QCOMPARE(b.trim().value_or(-1), 7);
         QCOMPARE(b.retainedEvents(), 1);
         QCOMPARE(b.droppedEvents(), 0);
+    }
+
+    // What the bound costs per watch event: LiveMirror sizes each object as the API server
+    // sent it (compact JSON), here a scheduled pod of a Deployment.
+    void sizeOfAPodEvent()
+    {
+        auto pod = rlab::test::makePod(QStringLiteral("web-7c5b4f-abc12"), QStringLiteral("node-1"));
+        pod->metadata.labels.insert(QStringLiteral("pod-template-hash"), QStringLiteral("7c5b4f"));
+        qint64 bytes = 0;
+        QBENCHMARK {
+            bytes = QJsonDocument(pod->toJson()).toJson(QJsonDocument::Compact).size();
+        }
+        qInfo("a pod event: %lld bytes of compact JSON", bytes);
+        QVERIFY(bytes > 100);
     }
 };
 
