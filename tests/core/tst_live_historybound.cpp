@@ -67,8 +67,7 @@ private slots:
         QBENCHMARK {
             bytes = QJsonDocument(pod->toJson()).toJson(QJsonDocument::Compact).size();
         }
-        qInfo("a pod event: %lld bytes of compact JSON", bytes);
-        QVERIFY(bytes > 100);
+        QVERIFY(bytes > 100);   // 277 bytes for this small pod; real ones with managedFields are ~10× that
     }
 };
 
