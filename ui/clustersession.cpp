@@ -41,6 +41,17 @@ client::Interface &ClusterSession::client()
     return m_live ? m_live->commandClient() : m_sim->client();
 }
 
+client::Interface &ClusterSession::readClient()
+{
+    return m_sim->client();   // a live session's mirror holds what the cluster sent
+}
+
+QString ClusterSession::namespace_() const
+{
+    const QString ns = m_live ? m_live->namespace_() : QString();
+    return ns.isEmpty() ? QStringLiteral("default") : ns;
+}
+
 void ClusterSession::startFeed()
 {
     m_feed.reset();

@@ -53,6 +53,11 @@ public:
 
     const view::ClusterView &view() const { return *m_view; }
     client::Interface &client();
+    // What panels read through (queries, choosers): the lab's API, or in a live session the
+    // mirror's, in process — never a request to the real cluster from the window's thread.
+    client::Interface &readClient();
+    // The namespace the window shows and acts in: "default", or a live session's namespace.
+    QString namespace_() const;
     // The lab itself, for what drives it (scenario runners, the time commands, the teacher's
     // faults, serving it); panels read view() and act through client().
     Simulation &simulation() { return *m_sim; }

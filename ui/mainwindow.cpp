@@ -8,6 +8,7 @@
 #include "ui/clustersession.h"
 #include "ui/record/labautosave.h"
 #include "ui/lessons/lessonpanel.h"
+#include "ui/live/labonly.h"
 #include "ui/models/etcdkeymodel.h"
 #include "ui/models/objecttreemodel.h"
 #include "ui/models/storemodels.h"
@@ -25,6 +26,7 @@
 #include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLayout>
 #include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
@@ -130,10 +132,11 @@ void MainWindow::updateStatusBar()
     // While time travelling: the time of the viewed revision, as everything else shows the past.
     const qint64 elapsed = m_session->viewedElapsedMs();
     const qint64 now = m_session->view().startTime() + elapsed;
-    m_timeStatus->setText(tr("Virtual time %1 (%2 UTC)%3")
-                              .arg(formatElapsed(elapsed),
-                                   QDateTime::fromMSecsSinceEpoch(now, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
-                                   m_session->isTimeRunning() ? QString() : tr(" · paused")));
+    const QString at = QDateTime::fromMSecsSinceEpoch(now, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    const QString paused = m_session->isTimeRunning() ? QString() : tr(" · paused");
+    // A live session: the cluster's own clock (the time since connecting is on the time toolbar).
+    m_timeStatus->setText(LabOnly::isLive(*m_session) ? tr("Cluster time %1 UTC%2").arg(at, paused)
+                                                      : tr("Virtual time %1 (%2 UTC)%3").arg(formatElapsed(elapsed), at, paused));
     const ObjectTreeModel *objects = m_models->objects();
     m_countStatus->setText(tr("%1 nodes · %2 deployments · %3 replicasets · %4 pods · %5 other")
                                .arg(objects->objectCount(ObjectTreeModel::Nodes))
@@ -141,6 +144,14 @@ void MainWindow::updateStatusBar()
                                .arg(objects->objectCount(ObjectTreeModel::ReplicaSets))
                                .arg(objects->objectCount(ObjectTreeModel::Pods))
                                .arg(objects->objectCount(ObjectTreeModel::Other)));
+    // A label whose text grew is laid out now, not at the next event-loop pass: its end is never
+    // cut, also not in a screenshot taken right after a frame.
+    for (const QLabel *label : {m_revisionStatus, m_timeStatus, m_countStatus}) {
+        if (label->width() < label->sizeHint().width()) {
+            statusBar()->layout()->activate();
+            break;
+        }
+    }
 }
 
 QString MainWindow::statusText() const
@@ -274,6 +285,10 @@ void MainWindow::resetCluster()
 {
     if (m_session->isFrozen()) {   // the live cluster is not thrown away from the past
         showMessage(m_session->readOnlyError(), 8000);
+        return;
+    }
+    if (LabOnly::isLive(*m_session)) {   // a real cluster is not thrown away from here
+        showMessage(LabOnly::refusal(LabOnly::Reason::Reset), 8000);
         return;
     }
     if (!confirmReset())

@@ -5,6 +5,8 @@
 // keep both files small; same class, same thread rules (GUI thread only).
 #include "ui/mainwindow.h"
 
+#include "core/live/livesource.h"
+
 #include "core/api/object.h"
 #include "ui/arithmetic/arithmeticpanel.h"
 #include "ui/charts/chartfeeder.h"
@@ -13,6 +15,7 @@
 #include "ui/history/historypanel.h"
 #include "ui/i18n/language.h"
 #include "ui/lessons/lessonpanel.h"
+#include "ui/live/labonly.h"
 #include "ui/models/objecttreemodel.h"
 #include "ui/models/storemodels.h"
 #include "ui/models/traceeventmodel.h"
@@ -100,7 +103,7 @@ void MainWindow::connectTeachingPanels()
     connect(controls, &ControlsPanel::currentDeploymentChanged, this, [this](const QString &name) {
         if (name.isEmpty())
             return;
-        const QString key = QStringLiteral("default/") + name;
+        const QString key = m_session->namespace_() + QLatin1Char('/') + name;   // a live session's namespace
         panel<HistoryPanel>(QStringLiteral("history"))->setDeployment(key);
         panel<ChartsPanel>(QStringLiteral("charts"))->feeder().setDeployment(key);
         panel<ArithmeticPanel>(QStringLiteral("arithmetic"))->setDeployment(key);
@@ -133,13 +136,17 @@ void MainWindow::connectTeachingPanels()
         // Time travel is read-only: every path that writes is off until Live.
         m_applyAction->setEnabled(live);
         m_openAction->setEnabled(live);
-        m_resetAction->setEnabled(live);
+        LabOnly::set(m_resetAction, LabOnly::isLive(*m_session), live, LabOnly::Reason::Reset);
         panel<ManifestEditor>(QStringLiteral("editor"))->applyButton()->setEnabled(live);
         updateStatusBar();
         if (!live)
             showMessage(tr("Viewing the past (read-only): press Live to return"), 0);
         else
             showMessage(QString(), 0);
+    });
+    // A live session (a real cluster or its recording): Reset acts on the simulator only.
+    connect(m_session, &ClusterSession::liveChanged, this, [this] {
+        LabOnly::set(m_resetAction, LabOnly::isLive(*m_session), !m_session->isFrozen(), LabOnly::Reason::Reset);
     });
     // Inspector → "where did this value come from?": jump to that revision (time travel)…
     auto *bar = panel<TimeTravelBar>(QStringLiteral("timeTravelBar"));

@@ -14,6 +14,12 @@ LiveClusterSource::LiveClusterSource(std::shared_ptr<client::Interface> source, 
     m_options.namespace_ = m_info.namespace_;
 }
 
+void LiveClusterSource::setHistoryCap(qint64 maxEvents, qint64 maxBytes)
+{
+    m_options.maxHistoryEvents = maxEvents;
+    m_options.maxHistoryBytes = maxBytes;
+}
+
 LiveClusterSource::~LiveClusterSource()
 {
     detach();

@@ -26,6 +26,8 @@ class LiveClusterSource : public LiveSource
 {
 public:
     LiveClusterSource(std::shared_ptr<client::Interface> source, LiveClusterInfo info, LiveMirrorOptions options = {});
+    // The history caps of the next attach() (LiveMirrorOptions::maxHistoryEvents/Bytes).
+    void setHistoryCap(qint64 maxEvents, qint64 maxBytes);
     ~LiveClusterSource() override;
 
     // Records every received event from the next attach() on (RecordingWriter) into `path`.
@@ -38,6 +40,7 @@ public:
     void advance(qint64 ms) override;
     client::Interface &commandClient() override { return m_gate; }
     ShadowController *shadow() override { return m_shadow.get(); }
+    const HistoryBound *history() const override { return m_mirror ? &m_mirror->history() : nullptr; }
     QString banner() const override;
     QString context() const override { return m_info.context; }
     QString namespace_() const override { return m_info.namespace_; }

@@ -6,6 +6,7 @@
 #include "core/base/clock.h"
 #include "core/sim/simulation.h"
 
+#include <QJsonDocument>
 #include <algorithm>
 
 namespace rlab::live {
@@ -21,7 +22,8 @@ SimulationConfig LiveMirror::mirrorConfig(qint64 startTimeMs)
 }
 
 LiveMirror::LiveMirror(client::Interface &source, Simulation &mirror, LiveMirrorOptions options)
-    : m_source(source), m_mirror(mirror), m_options(std::move(options)), m_writer(mirror)
+    : m_source(source), m_mirror(mirror), m_options(std::move(options)), m_writer(mirror),
+      m_history(m_options.maxHistoryEvents, m_options.maxHistoryBytes)
 {
     m_startedAt = m_writer.startTime();
     client::ReflectorOptions ro;
@@ -107,11 +109,19 @@ std::vector<LiveEvent> LiveMirror::pump()
             return rvOf(a, &ok) < rvOf(b, &ok);
         });
     for (const LiveEvent &e : batch) {
+        const qint64 before = m_mirror.cluster().store().revision();
         const qint64 rev = m_writer.apply(e);
         ++m_applied;
+        if (rev > before)   // one more revision of history, as big as the object the cluster sent
+            m_history.add(rev, e.t, QJsonDocument(e.object->toJson()).toJson(QJsonDocument::Compact).size());
         for (const Listener &l : m_listeners)
             l(e, rev);
     }
+    if (const std::optional<qint64> cut = m_history.trim())
+        m_writer.compact(*cut, QStringLiteral("live history: dropped the %1 oldest watch events (%2 bytes in all) to keep at most %3 "
+                                              "events and %4 bytes; history before revision %5 is gone")
+                                   .arg(m_history.droppedEvents()).arg(m_history.droppedBytes())
+                                   .arg(m_history.maxEvents()).arg(m_history.maxBytes()).arg(*cut));
     m_writer.advanceTo(elapsed());
     // The mirror's own informers (nobody reads them: no controller runs) must not pile up.
     m_mirror.informers().processPending();

@@ -1,5 +1,6 @@
 #pragma once
 #include "core/client/sharedindexinformer.h"
+#include "core/live/historybound.h"
 #include "core/live/liveevent.h"
 #include "core/live/mirrorwriter.h"
 
@@ -26,6 +27,10 @@ struct LiveMirrorOptions
     QStringList resources{QStringLiteral("deployments"), QStringLiteral("replicasets"), QStringLiteral("pods"),
                           QStringLiteral("nodes"), QStringLiteral("events")};
     client::DriveMode mode = client::DriveMode::Deterministic;   // Threaded: informers pump themselves
+    // The mirror's history (its store's revisions, what time travel rewinds) is bounded: past
+    // either cap the oldest events are compacted away (HistoryBound).
+    qint64 maxHistoryEvents = HistoryBound::kDefaultMaxEvents;
+    qint64 maxHistoryBytes = HistoryBound::kDefaultMaxBytes;
 };
 
 // A real cluster in a lab's clothes: client-go informers (SharedIndexInformer) over a source
@@ -33,7 +38,8 @@ struct LiveMirrorOptions
 // handlers receive is stamped with its receive time (the source client's clock) and, at pump(),
 // written into the mirror Simulation (MirrorWriter) in resourceVersion order across resources,
 // so a Deployment's change lands before the ReplicaSet scale it caused. Listeners (the recorder,
-// the shadow controller) see each event right after it is applied.
+// the shadow controller) see each event right after it is applied. The history kept is bounded
+// (LiveMirrorOptions' caps): the oldest revisions are compacted away, with an etcd Compact row.
 // Thread rules: construct, start, pump and destroy on the mirror's owning thread; in Threaded
 // mode the informers' handlers run on their threads and only append under a mutex.
 class LiveMirror
@@ -61,6 +67,7 @@ public:
     qint64 startedAt() const { return m_startedAt; }
     qint64 eventsApplied() const { return m_applied; }
     MirrorWriter &writer() { return m_writer; }
+    const HistoryBound &history() const { return m_history; }
 
 private:
     void received(LiveEvent::Type type, const QString &resource, const api::ObjectPtr &obj);
@@ -69,6 +76,7 @@ private:
     Simulation &m_mirror;
     LiveMirrorOptions m_options;
     MirrorWriter m_writer;
+    HistoryBound m_history;
     qint64 m_startedAt = 0;
     std::unique_ptr<client::SharedInformerFactory> m_informers;
     std::vector<Listener> m_listeners;

@@ -9,6 +9,7 @@ class Interface;
 
 namespace rlab::live {
 
+class HistoryBound;
 class ShadowController;
 
 // What fills a window session's mirror instead of a lab: a real cluster (LiveClusterSource) or
@@ -29,6 +30,9 @@ public:
     virtual void advance(qint64 ms) = 0;
     virtual client::Interface &commandClient() = 0;
     virtual ShadowController *shadow() = 0;
+    // How much of the mirror's history is kept and what was dropped (a live cluster's; a
+    // recording is bounded by its file: nullptr).
+    virtual const HistoryBound *history() const { return nullptr; }
 
     // "Live: context kind-kind, namespace default, read-only" / "Replay: rollout.jsonl, …".
     virtual QString banner() const = 0;

@@ -18,6 +18,18 @@ void MirrorWriter::advanceTo(qint64 t)
         m_mirror.clock().advanceTo(at);
 }
 
+void MirrorWriter::compact(qint64 revision, const QString &why)
+{
+    store::KvStore &store = m_mirror.cluster().store();
+    if (revision <= store.compactRevision() || store.compact(revision) != store::StoreError::None)
+        return;
+    TraceEvent ev;
+    ev.component = QStringLiteral("etcd");
+    ev.type = QStringLiteral("Compact");
+    ev.text = why;
+    m_mirror.trace().append(std::move(ev));
+}
+
 qint64 MirrorWriter::apply(const LiveEvent &event)
 {
     store::KvStore &store = m_mirror.cluster().store();

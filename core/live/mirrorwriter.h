@@ -22,6 +22,9 @@ public:
     // The mirror revision after the event (unchanged when there was nothing to do, e.g. a
     // DELETED for a key the mirror does not hold, or an unknown resource).
     qint64 apply(const LiveEvent &event);
+    // Compacts the mirror's store to `revision` (older revisions are gone; it stays readable)
+    // and traces it as an etcd Compact row saying `why`.
+    void compact(qint64 revision, const QString &why);
     // Moves the mirror's clock to startTime + t (never backwards); fires its timers.
     void advanceTo(qint64 t);
     qint64 startTime() const { return m_startTime; }

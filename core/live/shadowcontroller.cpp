@@ -42,6 +42,19 @@ void ShadowController::told(const Prediction &p)
         m_listener(p);
 }
 
+void ShadowController::traceSync(const QString &type, const QString &key, const QString &text)
+{
+    // The window's Controller activity and arithmetic step log read these as a reconcile of the
+    // "shadow/deployment" controller (the cluster's own reconciles are not visible over the API).
+    TraceEvent ev;
+    ev.component = QStringLiteral("shadow/deployment");
+    ev.type = type;
+    ev.key = key;
+    ev.worker = 0;
+    ev.text = text;
+    m_mirror.trace().append(std::move(ev));
+}
+
 void ShadowController::observe(const LiveEvent &event)
 {
     for (const Prediction &p : m_book.observe(event))
@@ -71,10 +84,17 @@ void ShadowController::syncQueued(qint64 t)
         if (!held)
             break;
         ++m_syncs;
+        traceSync(QStringLiteral("ReconcileStart"), held->key, QStringLiteral("syncDeployment %1").arg(held->key));
         std::vector<CapturedWrite> writes;
         writes.swap(m_captured);
         for (const Prediction &p : m_book.add(held->key, t, writes, held->result.notes, current))
             told(p);
+        const QString what = held->result.notes.isEmpty() ? QStringLiteral("nothing to do") : held->result.notes.join(QStringLiteral("; "));
+        if (held->result.ok())
+            traceSync(QStringLiteral("ReconcileEnd"), held->key, QStringLiteral("syncDeployment %1: %2").arg(held->key, what));
+        else
+            traceSync(QStringLiteral("ReconcileError"), held->key,
+                      QStringLiteral("syncDeployment %1 failed: %2 after: %3").arg(held->key, held->result.error, what));
         c.endWorkItem(*held);
     }
 }

@@ -28,7 +28,8 @@ class DryRunClient;
 // (PredictionBook), then the shadow's informers see the change and every queued Deployment is
 // synced once; tick() expires what the cluster did not do in time and runs requeues that fell
 // due (progressDeadlineSeconds). Each prediction and verdict is also a "shadow/deployment" row
-// of the mirror's trace. Thread rules: the mirror's owning thread only.
+// of the mirror's trace, and so is each sync (ReconcileStart, then ReconcileEnd with its notes).
+// Thread rules: the mirror's owning thread only.
 class ShadowController
 {
 public:
@@ -49,7 +50,8 @@ public:
 
 private:
     void syncQueued(qint64 t);
-    void told(const Prediction &p);   // traced into the mirror ("shadow/deployment"), then the listener
+    void told(const Prediction &p);
+    void traceSync(const QString &type, const QString &key, const QString &text);   // traced into the mirror ("shadow/deployment"), then the listener
 
     Simulation &m_mirror;
     std::vector<CapturedWrite> m_captured;

@@ -11,6 +11,10 @@
         <source>cannot write %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>cancelled: nothing was applied</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>rlab::ui::ActivityPanel</name>
@@ -26,6 +30,45 @@
         <source>all controllers</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Live cluster: its controllers reconcile inside kube-controller-manager, out of sight of the API. Shown here: the shadow controller&apos;s syncDeployment on the cluster&apos;s state (shadow/deployment).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::ApplyProgressDialog</name>
+    <message>
+        <source>Applying manifests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the manifests…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing has begun: the batch finishes (all or nothing)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decoding %1 of %2 objects…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking %1 of %2 objects (server-side dry run)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing %1 of %2 objects (no longer cancellable: all or nothing)…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>rlab::ui::ArithmeticPanel</name>
@@ -35,6 +78,10 @@
     </message>
     <message>
         <source>Apply a Deployment to see its rolling-update arithmetic.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live cluster: the figures come from its Deployment&apos;s spec and status; the sync log below is the shadow controller&apos;s syncDeployment on that state.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -332,6 +379,13 @@ owner: none</source>
     </message>
     <message>
         <source>Throw the cluster away: empty store, three Ready nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::ClusterSession</name>
+    <message>
+        <source>another batch is being applied</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -710,6 +764,53 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
     </message>
 </context>
 <context>
+    <name>rlab::ui::LabOnly</name>
+    <message>
+        <source>Lab only: %1 (File → Back to the lab)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a real cluster&apos;s controllers run on their own, there is no reconcile to step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a real cluster&apos;s controllers run in kube-controller-manager</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a real cluster&apos;s hops take the time they take</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a real cluster runs in real time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a real cluster is not thrown away from here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fault injection stops the lab&apos;s simulated kubelets, a real node is not failed from here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the replica-floor controller runs in the simulator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a lesson runs its own scenario on the simulator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a live session records itself (File → Connect to cluster records every watch event)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the window serves the lab&apos;s API, a real cluster has its own</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>rlab::ui::LessonPanel</name>
     <message>
         <source>Start</source>
@@ -789,6 +890,100 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
     </message>
     <message>
         <source>Skip to the end ⏭</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::LiveBanner</name>
+    <message>
+        <source>Allow writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send the window&apos;s commands (scale, set image, undo, pause, resume, restart, delete pod) to this cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes enabled ✓</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 matched · %2 mismatched · %3 not done · %4 pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shadow syncDeployment will: %1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shadow syncDeployment: nothing to do now (last predicted and done: %1) — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shadow syncDeployment: nothing to do — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✓ No mismatch so far: the cluster did what the shadow controller predicted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::LiveMenu</name>
+    <message>
+        <source>Live cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to cluster…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open recording…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>current-context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the context&apos;s namespace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kubeconfig</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>namespace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open recording</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconcile Lab recordings (*.jsonl);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send the window&apos;s commands to the real cluster of context &quot;%1&quot;? Scale, set image, undo, pause, resume, restart and delete pod will change it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow writes</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -996,6 +1191,66 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
     </message>
     <message>
         <source>Reset cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster time %1 UTC%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>another batch is being applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved lab (*.rlab);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;lab…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save lab…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Autosave failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the lab: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lab %1 restored at revision %2: every controller starts again against its store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lab saved to %1 (revision %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save the lab: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconcile Lab did not close normally last time. Restore the lab it saved automatically at %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore lab</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1279,6 +1534,25 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
     </message>
 </context>
 <context>
+    <name>rlab::ui::ScenarioPlayer</name>
+    <message>
+        <source>%1: cancelled after %2 of %3 steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running %1: step %2 of %3…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>rlab::ui::ServeController</name>
     <message>
         <source>this build of Reconcile Lab has no HTTP server</source>
@@ -1362,6 +1636,14 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
     </message>
     <message>
         <source>Speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → ×%2 (busy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster has more work than fits in a frame: virtual time runs slower than the chosen speed</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1601,6 +1883,14 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
     </message>
     <message>
         <source>Viewing the past — read-only ·</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>history before t=%1 dropped: live mode keeps at most %2 watch events and %3 MiB (%4 older events dropped)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>history before revision %1 compacted</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1860,6 +2150,10 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
     </message>
     <message>
         <source>all controllers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live cluster: its workqueues live inside kube-controller-manager and are not visible over the API. The shadow controller syncs each Deployment as its events arrive: see Controller activity.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

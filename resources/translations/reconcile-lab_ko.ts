@@ -11,6 +11,10 @@
         <source>cannot write %1</source>
         <translation>%1에 쓸 수 없습니다</translation>
     </message>
+    <message>
+        <source>cancelled: nothing was applied</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>rlab::ui::ActivityPanel</name>
@@ -26,6 +30,45 @@
         <source>all controllers</source>
         <translation>모든 컨트롤러</translation>
     </message>
+    <message>
+        <source>Live cluster: its controllers reconcile inside kube-controller-manager, out of sight of the API. Shown here: the shadow controller&apos;s syncDeployment on the cluster&apos;s state (shadow/deployment).</source>
+        <translation>실시간 클러스터: 컨트롤러는 kube-controller-manager 안에서 reconcile하며 API로는 보이지 않습니다. 여기에는 클러스터 상태에 대한 섀도 컨트롤러의 syncDeployment가 보입니다 (shadow/deployment).</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::ApplyProgressDialog</name>
+    <message>
+        <source>Applying manifests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the manifests…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing has begun: the batch finishes (all or nothing)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decoding %1 of %2 objects…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking %1 of %2 objects (server-side dry run)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing %1 of %2 objects (no longer cancellable: all or nothing)…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>rlab::ui::ArithmeticPanel</name>
@@ -36,6 +79,10 @@
     <message>
         <source>Apply a Deployment to see its rolling-update arithmetic.</source>
         <translation>Deployment를 적용하면 rolling update 계산을 볼 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Live cluster: the figures come from its Deployment&apos;s spec and status; the sync log below is the shadow controller&apos;s syncDeployment on that state.</source>
+        <translation>실시간 클러스터: 수치는 Deployment의 spec과 status에서 나옵니다. 아래의 sync 기록은 그 상태에 대한 섀도 컨트롤러의 syncDeployment입니다.</translation>
     </message>
 </context>
 <context>
@@ -337,6 +384,13 @@ owner: none</source>
     <message>
         <source>Throw the cluster away: empty store, three Ready nodes</source>
         <translation>클러스터를 버립니다: 빈 저장소, Ready 노드 3개</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::ClusterSession</name>
+    <message>
+        <source>another batch is being applied</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -716,6 +770,53 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
+    <name>rlab::ui::LabOnly</name>
+    <message>
+        <source>Lab only: %1 (File → Back to the lab)</source>
+        <translation>실습 전용: %1 (파일 → 실습으로 돌아가기)</translation>
+    </message>
+    <message>
+        <source>a real cluster&apos;s controllers run on their own, there is no reconcile to step</source>
+        <translation>실제 클러스터의 컨트롤러는 스스로 실행되므로 한 단계씩 진행할 reconcile이 없습니다</translation>
+    </message>
+    <message>
+        <source>a real cluster&apos;s controllers run in kube-controller-manager</source>
+        <translation>실제 클러스터의 컨트롤러는 kube-controller-manager 안에서 실행됩니다</translation>
+    </message>
+    <message>
+        <source>a real cluster&apos;s hops take the time they take</source>
+        <translation>실제 클러스터의 각 단계는 실제로 걸리는 만큼 시간이 걸립니다</translation>
+    </message>
+    <message>
+        <source>a real cluster runs in real time</source>
+        <translation>실제 클러스터는 실제 시간으로 실행됩니다</translation>
+    </message>
+    <message>
+        <source>a real cluster is not thrown away from here</source>
+        <translation>실제 클러스터는 여기서 버릴 수 없습니다</translation>
+    </message>
+    <message>
+        <source>fault injection stops the lab&apos;s simulated kubelets, a real node is not failed from here</source>
+        <translation>장애 주입은 실습의 시뮬레이션 kubelet을 멈추는 것이며, 실제 노드는 여기서 장애를 낼 수 없습니다</translation>
+    </message>
+    <message>
+        <source>the replica-floor controller runs in the simulator</source>
+        <translation>replica-floor 컨트롤러는 시뮬레이터에서 실행됩니다</translation>
+    </message>
+    <message>
+        <source>a lesson runs its own scenario on the simulator</source>
+        <translation>수업은 시뮬레이터에서 자체 시나리오를 실행합니다</translation>
+    </message>
+    <message>
+        <source>a live session records itself (File → Connect to cluster records every watch event)</source>
+        <translation>실시간 세션은 스스로 기록됩니다 (파일 → 클러스터에 연결이 모든 watch 이벤트를 기록합니다)</translation>
+    </message>
+    <message>
+        <source>the window serves the lab&apos;s API, a real cluster has its own</source>
+        <translation>이 창은 실습의 API를 제공하며, 실제 클러스터에는 자체 API가 있습니다</translation>
+    </message>
+</context>
+<context>
     <name>rlab::ui::LessonPanel</name>
     <message>
         <source>Start</source>
@@ -796,6 +897,100 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <message>
         <source>Skip to the end ⏭</source>
         <translation>끝으로 건너뛰기 ⏭</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::LiveBanner</name>
+    <message>
+        <source>Allow writes</source>
+        <translation>쓰기 허용</translation>
+    </message>
+    <message>
+        <source>Send the window&apos;s commands (scale, set image, undo, pause, resume, restart, delete pod) to this cluster</source>
+        <translation>창의 명령(scale, set image, undo, pause, resume, restart, pod 삭제)을 이 클러스터로 보냅니다</translation>
+    </message>
+    <message>
+        <source>Writes enabled ✓</source>
+        <translation>쓰기 허용됨 ✓</translation>
+    </message>
+    <message>
+        <source>%1 matched · %2 mismatched · %3 not done · %4 pending</source>
+        <translation>일치 %1 · 불일치 %2 · 실행 안 됨 %3 · 대기 %4</translation>
+    </message>
+    <message>
+        <source>Shadow syncDeployment will: %1 — %2</source>
+        <translation>섀도 syncDeployment 다음 동작: %1 — %2</translation>
+    </message>
+    <message>
+        <source>Shadow syncDeployment: nothing to do now (last predicted and done: %1) — %2</source>
+        <translation>섀도 syncDeployment: 지금은 할 일 없음 (마지막으로 예측되고 실행된 것: %1) — %2</translation>
+    </message>
+    <message>
+        <source>Shadow syncDeployment: nothing to do — %1</source>
+        <translation>섀도 syncDeployment: 할 일 없음 — %1</translation>
+    </message>
+    <message>
+        <source>✓ No mismatch so far: the cluster did what the shadow controller predicted.</source>
+        <translation>✓ 지금까지 불일치 없음: 클러스터는 섀도 컨트롤러가 예측한 대로 동작했습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::LiveMenu</name>
+    <message>
+        <source>Live cluster</source>
+        <translation>실시간 클러스터</translation>
+    </message>
+    <message>
+        <source>Connect to cluster…</source>
+        <translation>클러스터에 연결…</translation>
+    </message>
+    <message>
+        <source>Open recording…</source>
+        <translation>기록 열기…</translation>
+    </message>
+    <message>
+        <source>Back to the lab</source>
+        <translation>실습으로 돌아가기</translation>
+    </message>
+    <message>
+        <source>Connect to cluster</source>
+        <translation>클러스터에 연결</translation>
+    </message>
+    <message>
+        <source>current-context</source>
+        <translation>current-context</translation>
+    </message>
+    <message>
+        <source>the context&apos;s namespace</source>
+        <translation>컨텍스트의 네임스페이스</translation>
+    </message>
+    <message>
+        <source>kubeconfig</source>
+        <translation>kubeconfig</translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation>컨텍스트</translation>
+    </message>
+    <message>
+        <source>namespace</source>
+        <translation>네임스페이스</translation>
+    </message>
+    <message>
+        <source>Open recording</source>
+        <translation>기록 열기</translation>
+    </message>
+    <message>
+        <source>Reconcile Lab recordings (*.jsonl);;All files (*)</source>
+        <translation>Reconcile Lab 기록 (*.jsonl);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <source>Send the window&apos;s commands to the real cluster of context &quot;%1&quot;? Scale, set image, undo, pause, resume, restart and delete pod will change it.</source>
+        <translation>창의 명령을 컨텍스트 &quot;%1&quot;의 실제 클러스터로 보낼까요? scale, set image, undo, pause, resume, restart, pod 삭제가 그 클러스터를 바꿉니다.</translation>
+    </message>
+    <message>
+        <source>Allow writes</source>
+        <translation>쓰기 허용</translation>
     </message>
 </context>
 <context>
@@ -1003,6 +1198,66 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <message>
         <source>Reset cluster</source>
         <translation>클러스터 초기화</translation>
+    </message>
+    <message>
+        <source>Cluster time %1 UTC%2</source>
+        <translation>클러스터 시간 %1 UTC%2</translation>
+    </message>
+    <message>
+        <source>another batch is being applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved lab (*.rlab);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;lab…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save lab…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Autosave failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the lab: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lab %1 restored at revision %2: every controller starts again against its store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lab saved to %1 (revision %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save the lab: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconcile Lab did not close normally last time. Restore the lab it saved automatically at %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore lab</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1285,6 +1540,25 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
 </context>
 <context>
+    <name>rlab::ui::ScenarioPlayer</name>
+    <message>
+        <source>%1: cancelled after %2 of %3 steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running %1: step %2 of %3…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>rlab::ui::ServeController</name>
     <message>
         <source>this build of Reconcile Lab has no HTTP server</source>
@@ -1367,6 +1641,14 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <message>
         <source>Speed</source>
         <translation>속도</translation>
+    </message>
+    <message>
+        <source>%1 → ×%2 (busy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster has more work than fits in a frame: virtual time runs slower than the chosen speed</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1606,6 +1888,14 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <message>
         <source>Viewing the past — read-only ·</source>
         <translation>과거를 보는 중 — 읽기 전용 ·</translation>
+    </message>
+    <message>
+        <source>history before t=%1 dropped: live mode keeps at most %2 watch events and %3 MiB (%4 older events dropped)</source>
+        <translation>t=%1 이전 이력은 삭제됨: 실시간 모드는 watch 이벤트를 최대 %2개, %3 MiB까지 보관합니다 (오래된 이벤트 %4개 삭제)</translation>
+    </message>
+    <message>
+        <source>history before revision %1 compacted</source>
+        <translation>리비전 %1 이전 이력은 압축됨</translation>
     </message>
 </context>
 <context>
@@ -1865,6 +2155,10 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <message>
         <source>all controllers</source>
         <translation>모든 컨트롤러</translation>
+    </message>
+    <message>
+        <source>Live cluster: its workqueues live inside kube-controller-manager and are not visible over the API. The shadow controller syncs each Deployment as its events arrive: see Controller activity.</source>
+        <translation>실시간 클러스터: workqueue는 kube-controller-manager 안에 있어 API로는 보이지 않습니다. 섀도 컨트롤러는 이벤트가 도착할 때마다 각 Deployment를 sync합니다: 컨트롤러 활동을 보세요.</translation>
     </message>
 </context>
 </TS>

@@ -4,6 +4,7 @@
 #include "ui/arithmetic/rollingmath.h"
 #include "ui/arithmetic/syncstepmodel.h"
 #include "ui/clustersession.h"
+#include "ui/live/livenote.h"
 #include "ui/theme.h"
 #include "ui/widgets/tailfollower.h"
 
@@ -52,6 +53,9 @@ ArithmeticPanel::ArithmeticPanel(ClusterSession &session, QWidget *parent)
     auto *ul = new QVBoxLayout(upper);
     ul->setContentsMargins(0, 0, 0, 0);
     ul->addLayout(top);
+    m_liveNote = new LiveNote(session, tr("Live cluster: the figures come from its Deployment's spec and status; the sync log below is "
+                                          "the shadow controller's syncDeployment on that state."), upper);
+    ul->addWidget(m_liveNote);
     ul->addWidget(m_summary, 1);
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(upper);

@@ -10,6 +10,7 @@ class QTableView;
 namespace rlab::ui {
 
 class ClusterSession;
+class LiveNote;
 class SyncStepModel;
 
 // The rolling-update arithmetic of one Deployment, live: replicas, maxSurge / maxUnavailable
@@ -17,7 +18,8 @@ class SyncStepModel;
 // ResolveFenceposts), the allowed total and the minimum available, the current totals and
 // what reconcileNewReplicaSet / reconcileOldReplicaSets would allow right now; below, the
 // per-sync log (SyncStepModel) of which step moved which ReplicaSet from → to and why.
-// Recomputed when that Deployment or its ReplicaSets change. GUI thread only.
+// Recomputed when that Deployment or its ReplicaSets change. In a live session the log is the
+// shadow controller's (a LiveNote says so). GUI thread only.
 class ArithmeticPanel : public QWidget
 {
     Q_OBJECT
@@ -27,6 +29,7 @@ public:
     void setDeployment(const QString &key);
     QString deployment() const { return m_deployment; }
     SyncStepModel *steps() const { return m_steps; }
+    LiveNote *liveNote() const { return m_liveNote; }
     // The summary as plain text (what the panel shows, for tests).
     QString summaryText() const;
     // The summary of `d` with its ReplicaSets, as HTML (pure; any thread).
@@ -45,6 +48,7 @@ private:
     QComboBox *m_picker;
     QLabel *m_summary;
     QTableView *m_table;
+    LiveNote *m_liveNote = nullptr;
 };
 
 } // namespace rlab::ui

@@ -92,7 +92,9 @@ QList<SyncStep> SyncStep::fromTrace(const TraceEvent &e)
 {
     QList<SyncStep> out;
     const bool failed = e.type == QLatin1String("ReconcileError");
-    if (e.component != QLatin1String("deployment") || (e.type != QLatin1String("ReconcileEnd") && !failed))
+    // "shadow/deployment": a live session's shadow controller, upstream's syncDeployment on the live state.
+    const bool controller = e.component == QLatin1String("deployment") || e.component == QLatin1String("shadow/deployment");
+    if (!controller || (e.type != QLatin1String("ReconcileEnd") && !failed))
         return out;
     static const QRegularExpression prefix(QStringLiteral("^syncDeployment (\\S+)(?:: | failed: )"));
     const QRegularExpressionMatch p = prefix.match(e.text);

@@ -25,11 +25,11 @@ struct SyncStep
 
     bool moved() const { return from >= 0 && to >= 0; }
 
-    // Every step the deployment controller reports in `e` (component "deployment", type
-    // ReconcileEnd, or ReconcileError with the notes after " after: "); empty otherwise. Only the rolling-update steps and scaling are
-    // kept: reconcileNewReplicaSet, cleanupUnhealthyReplicas,
-    // scaleDownOldReplicaSetsForRollingUpdate, reconcileOldReplicaSets, scale,
-    // getNewReplicaSet (creation), rolloutRecreate.
+    // Every step the deployment controller reports in `e` (component "deployment", or a live
+    // session's "shadow/deployment"; type ReconcileEnd, or ReconcileError with the notes after
+    // " after: "); empty otherwise. Only the rolling-update steps and scaling are kept:
+    // reconcileNewReplicaSet, cleanupUnhealthyReplicas, scaleDownOldReplicaSetsForRollingUpdate,
+    // reconcileOldReplicaSets, scale, getNewReplicaSet (creation), rolloutRecreate.
     static QList<SyncStep> fromTrace(const TraceEvent &e);
     // One note "<phase> → <function>: <decision>"; step empty when not a kept step.
     static SyncStep fromNote(const QString &note);

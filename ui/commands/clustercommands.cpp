@@ -5,6 +5,7 @@
 #include "core/apiserver/callerscope.h"
 #include "core/live/livesource.h"
 #include "ui/clustersession.h"
+#include "ui/live/labonly.h"
 #include "ui/commands/clusterqueries.h"
 #include "ui/record/stepforms.h"
 
@@ -128,7 +129,7 @@ ClusterCommands::Result ClusterCommands::deletePod(const QString &pod)
 ClusterCommands::Result ClusterCommands::deleteRandomPod(const QString &deployment)
 {
     QStringList candidates;
-    for (const ClusterQueries::Pod &p : ClusterQueries::podsOf(m_session.client(), m_ns, deployment)) {
+    for (const ClusterQueries::Pod &p : ClusterQueries::podsOf(m_session.readClient(), m_ns, deployment)) {
         if (!p.terminating)
             candidates << p.name;
     }
@@ -143,6 +144,8 @@ ClusterCommands::Result ClusterCommands::deleteRandomPod(const QString &deployme
 ClusterCommands::Result ClusterCommands::failNode(const QString &node)
 {
     return perform(tr("fail node %1 (its kubelet stops)").arg(node), StepForms::node(QStringLiteral("failNode"), node), [&] {
+        if (LabOnly::isLive(m_session))
+            return failure(LabOnly::refusal(LabOnly::Reason::Faults));
         if (!m_session.simulation().failNode(node))
             return failure(tr("no node \"%1\" with a kubelet").arg(node));
         return success(tr("node/%1 failed: its kubelet stopped; NotReady (Unknown) and tainted now, its pods evicted after 300 s").arg(node));
@@ -152,6 +155,8 @@ ClusterCommands::Result ClusterCommands::failNode(const QString &node)
 ClusterCommands::Result ClusterCommands::recoverNode(const QString &node)
 {
     return perform(tr("recover node %1").arg(node), StepForms::node(QStringLiteral("recoverNode"), node), [&] {
+        if (LabOnly::isLive(m_session))
+            return failure(LabOnly::refusal(LabOnly::Reason::Faults));
         if (!m_session.simulation().recoverNode(node))
             return failure(tr("no node \"%1\" with a kubelet").arg(node));
         return success(tr("node/%1 recovered: its kubelet posts Ready again").arg(node));
@@ -163,6 +168,8 @@ ClusterCommands::Result ClusterCommands::setReplicaFloorEnabled(bool enabled)
     const QString action = enabled ? QStringLiteral("enableController") : QStringLiteral("disableController");
     return perform(tr("replica-floor controller %1").arg(enabled ? tr("on") : tr("off")),
                    step(action, {{QStringLiteral("controller"), QStringLiteral("replicafloor")}}), [&] {
+                       if (LabOnly::isLive(m_session))   // it would write to the mirror
+                           return failure(LabOnly::refusal(LabOnly::Reason::ReplicaFloor));
                        m_session.simulation().setReplicaFloorEnabled(enabled);
                        return success(enabled ? tr("replicafloor controller enabled: it raises every Deployment below 3 replicas to 3")
                                               : tr("replicafloor controller disabled"));
@@ -172,6 +179,8 @@ ClusterCommands::Result ClusterCommands::setReplicaFloorEnabled(bool enabled)
 ClusterCommands::Result ClusterCommands::resetCluster()
 {
     return perform(tr("reset cluster"), {}, [&] {
+        if (LabOnly::isLive(m_session))
+            return failure(LabOnly::refusal(LabOnly::Reason::Reset));
         if (m_resetGuard && !m_resetGuard())
             return failure(tr("reset cancelled: the cluster was kept"));
         m_session.reset();

@@ -7,6 +7,7 @@
 #include "core/base/manualclock.h"
 #include "core/base/tracelog.h"
 #include "ui/clustersession.h"
+#include "ui/live/labonly.h"
 #include "ui/commands/rolloutstatus.h"
 
 #include <QCoreApplication>
@@ -37,6 +38,10 @@ bool TimeCommands::prepare(Report *refused)
 {
     if (m_session.isFrozen()) {   // time travel: the past does not run
         refused->text = m_session.readOnlyError();
+        return false;
+    }
+    if (LabOnly::isLive(m_session)) {   // a real cluster (or its recording) is not stepped
+        refused->text = LabOnly::refusal(LabOnly::Reason::Stepping);
         return false;
     }
     m_session.setMode(ClusterSession::Mode::Deterministic);

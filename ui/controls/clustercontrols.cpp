@@ -1,10 +1,13 @@
 #include "ui/controls/clustercontrols.h"
 
+#include "core/live/livesource.h"
+
 #include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
 #include "ui/commands/clustercommands.h"
 #include "ui/commands/clusterqueries.h"
 #include "ui/controls/combofill.h"
+#include "ui/live/labonly.h"
 #include "ui/theme.h"
 
 #include <QCheckBox>
@@ -48,6 +51,7 @@ ClusterControls::ClusterControls(ClusterSession &session, ClusterCommands *comma
     connect(m_recover, &QPushButton::clicked, this, [this, commands] { commands->recoverNode(m_node->currentData().toString()); });
     connect(m_floor, &QCheckBox::toggled, this, [commands](bool on) { commands->setReplicaFloorEnabled(on); });
     connect(m_reset, &QPushButton::clicked, this, [commands] { commands->resetCluster(); });
+    connect(&session, &ClusterSession::liveChanged, this, [this] { updateEnabled(m_node->count() > 0); });
 }
 
 QPushButton *ClusterControls::button(const QString &text, const QString &tip)
@@ -62,13 +66,21 @@ QPushButton *ClusterControls::button(const QString &text, const QString &tip)
 void ClusterControls::refresh()
 {
     QList<QPair<QString, QVariant>> items;
-    for (const ClusterQueries::Node &n : ClusterQueries::nodes(m_session.client()))
+    for (const ClusterQueries::Node &n : ClusterQueries::nodes(m_session.readClient()))
         items.append({n.label(), n.name});
     refillCombo(m_node, items);
-    m_fail->setEnabled(!items.isEmpty());
-    m_recover->setEnabled(!items.isEmpty());
     const QSignalBlocker block(m_floor);
     m_floor->setChecked(m_session.view().replicaFloorEnabled());
+    updateEnabled(!items.isEmpty());
+}
+
+void ClusterControls::updateEnabled(bool haveNodes)
+{
+    const bool live = LabOnly::isLive(m_session);
+    LabOnly::set(m_fail, live, haveNodes, LabOnly::Reason::Faults);
+    LabOnly::set(m_recover, live, haveNodes, LabOnly::Reason::Faults);
+    LabOnly::set(m_floor, live, true, LabOnly::Reason::ReplicaFloor);
+    LabOnly::set(m_reset, live, true, LabOnly::Reason::Reset);
 }
 
 } // namespace rlab::ui

@@ -12,7 +12,8 @@ class ClusterSession;
 
 // The cluster's own controls: the nodes (Ready or NotReady) with Fail / Recover (the teacher's
 // faults), the replica-floor controller on/off, and Reset cluster. refresh() re-reads the nodes
-// through the session's client and the controller's switch from its view. GUI thread only.
+// through the session's client and the controller's switch from its view. In a live session
+// all four are off (LabOnly: they act on the simulator). GUI thread only.
 class ClusterControls : public QGroupBox
 {
     Q_OBJECT
@@ -29,6 +30,7 @@ public:
 
 private:
     QPushButton *button(const QString &text, const QString &tip);
+    void updateEnabled(bool haveNodes);
 
     ClusterSession &m_session;
     QComboBox *m_node;

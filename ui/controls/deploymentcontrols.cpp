@@ -19,10 +19,6 @@
 
 namespace rlab::ui {
 
-namespace {
-const QString kNamespace = QStringLiteral("default");
-}
-
 DeploymentControls::DeploymentControls(ClusterSession &session, ClusterCommands *commands, QWidget *parent)
     : QWidget(parent), m_session(session), m_commands(commands)
 {
@@ -159,7 +155,7 @@ void DeploymentControls::commandDone()
 
 void DeploymentControls::refresh()
 {
-    const auto d = m_deployment.isEmpty() ? nullptr : m_session.client().getAs<api::Deployment>(kNamespace, m_deployment);
+    const auto d = m_deployment.isEmpty() ? nullptr : m_session.readClient().getAs<api::Deployment>(m_session.namespace_(), m_deployment);
     if (!d) {
         refillCombo(m_container, {});
         refillCombo(m_revision, {});
@@ -180,7 +176,7 @@ void DeploymentControls::refresh()
         m_image->setText(image);
     }
     QList<QPair<QString, QVariant>> revisions{{tr("previous revision"), qint64(0)}};
-    const QList<ClusterQueries::Revision> history = ClusterQueries::revisions(m_session.client(), kNamespace, m_deployment);
+    const QList<ClusterQueries::Revision> history = ClusterQueries::revisions(m_session.readClient(), m_session.namespace_(), m_deployment);
     for (auto it = history.crbegin(); it != history.crend(); ++it)
         revisions.append({it->label(), it->revision});
     refillCombo(m_revision, revisions);

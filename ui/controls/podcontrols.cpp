@@ -46,7 +46,7 @@ void PodControls::refresh()
 {
     QList<QPair<QString, QVariant>> items;
     if (!m_deployment.isEmpty()) {
-        for (const ClusterQueries::Pod &p : ClusterQueries::podsOf(m_session.client(), QStringLiteral("default"), m_deployment))
+        for (const ClusterQueries::Pod &p : ClusterQueries::podsOf(m_session.readClient(), m_session.namespace_(), m_deployment))
             items.append({p.label(), p.name});
     }
     refillCombo(m_pod, items);

@@ -1,6 +1,9 @@
 #include "ui/lessons/lessonpanel.h"
 
+#include "core/live/livesource.h"
+
 #include "ui/clustersession.h"
+#include "ui/live/labonly.h"
 #include "ui/lessons/softbreaks.h"
 #include "ui/theme.h"
 
@@ -141,6 +144,7 @@ LessonPanel::LessonPanel(ClusterSession &session, QWidget *parent)
     });
     connect(&m_player, &LessonPlayer::highlightRequested, this, &LessonPanel::highlightRequested);
     connect(&session, &ClusterSession::frozenChanged, this, &LessonPanel::refresh);
+    connect(&session, &ClusterSession::liveChanged, this, &LessonPanel::refresh);
 
     applyFonts();
     setLessonDirectories(LessonCatalog::defaultDirectories());
@@ -162,7 +166,7 @@ void LessonPanel::populateChooser()
         m_chooser->addItem(e.title, e.path);
     if (current >= 0 && current < m_chooser->count())
         m_chooser->setCurrentIndex(current);
-    m_start->setEnabled(!m_entries.isEmpty());
+    LabOnly::set(m_start, LabOnly::isLive(m_session), !m_entries.isEmpty() && !m_session.isFrozen(), LabOnly::Reason::Lessons);
 }
 
 int LessonPanel::lessonCount() const
@@ -367,6 +371,7 @@ void LessonPanel::refresh()
     const QString pastTip = live ? QString() : m_session.readOnlyError();
     for (QPushButton *b : {m_start, m_next, m_reveal})
         b->setToolTip(pastTip);
+    LabOnly::set(m_start, LabOnly::isLive(m_session), live && !m_entries.isEmpty(), LabOnly::Reason::Lessons);
 }
 
 void LessonPanel::scrollDownTo(QWidget *w)

@@ -38,6 +38,7 @@ public:
     void setLanguage(const QString &language);   // "en", "ko"
 
     QLineEdit *answerEdit() const { return m_answer; }
+    QPushButton *startButton() const { return m_start; }
     QPushButton *revealButton() const { return m_reveal; }
     QPushButton *nextButton() const { return m_next; }
     QString resultText() const;

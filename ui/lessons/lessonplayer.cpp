@@ -5,6 +5,7 @@
 #include "core/sim/simulation.h"
 #include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
+#include "ui/live/labonly.h"
 
 namespace rlab::ui {
 
@@ -62,6 +63,11 @@ bool LessonPlayer::start(const Lesson &lesson, QStringList *errors)
     if (m_session.isFrozen()) {   // time travel: starting resets the live cluster
         if (errors)
             *errors << m_session.readOnlyError();
+        return false;
+    }
+    if (LabOnly::isLive(m_session)) {   // a lesson resets and drives the simulator
+        if (errors)
+            *errors << LabOnly::refusal(LabOnly::Reason::Lessons);
         return false;
     }
     if (!checkCluster(lesson, errors))

@@ -1,6 +1,9 @@
 #include "ui/record/recordcontrols.h"
 
+#include "core/live/livesource.h"
+
 #include "ui/clustersession.h"
+#include "ui/live/labonly.h"
 #include "ui/record/sessionrecorder.h"
 #include "ui/record/sessionreplayer.h"
 #include "ui/timetravel/fieldoriginfinder.h"
@@ -33,6 +36,7 @@ RecordControls::RecordControls(ClusterSession &session, QWidget *parent)
     connect(m_recorder, &SessionRecorder::recordingChanged, this, &RecordControls::updateLook);
     connect(m_recorder, &SessionRecorder::stepRecorded, this, &RecordControls::updateLook);
     connect(&session, &ClusterSession::frozenChanged, this, &RecordControls::updateLook);
+    connect(&session, &ClusterSession::liveChanged, this, &RecordControls::updateLook);
     updateLook();
 }
 
@@ -49,6 +53,10 @@ void RecordControls::say(const QString &text)
 
 void RecordControls::startRecording()
 {
+    if (LabOnly::isLive(m_session)) {
+        say(LabOnly::refusal(LabOnly::Reason::Recording));
+        return;
+    }
     m_session.unfreeze();
     m_recorder->start();
     say(tr("recording from a fresh cluster"));
@@ -72,6 +80,10 @@ bool RecordControls::stopAndSave(const QString &stem)
 
 bool RecordControls::replay(const QString &stem)
 {
+    if (LabOnly::isLive(m_session)) {
+        say(LabOnly::refusal(LabOnly::Reason::Recording));
+        return false;
+    }
     QString error;
     const std::optional<Recording> rec = Recording::load(Recording::stemOf(stem), &error);
     if (!rec) {
@@ -105,9 +117,11 @@ void RecordControls::chooseReplayFile()
 void RecordControls::updateLook()
 {
     const bool recording = m_recorder->isRecording();
-    m_record->setEnabled(!recording);
     m_stop->setEnabled(recording);
-    m_replay->setEnabled(!recording && !m_session.isFrozen());
+    // A live session records itself (its source's recording): the lab's recorder resets the cluster.
+    const bool live = LabOnly::isLive(m_session);
+    LabOnly::set(m_record, live, !recording, LabOnly::Reason::Recording);
+    LabOnly::set(m_replay, live, !recording && !m_session.isFrozen(), LabOnly::Reason::Recording);
     if (recording)
         m_status->setText(m_recorder->stepCount() == 1 ? tr("● recording · 1 step")
                                                        : tr("● recording · %1 steps").arg(m_recorder->stepCount()));

@@ -22,6 +22,8 @@ public:
     explicit RecordControls(ClusterSession &session, QWidget *parent = nullptr);
 
     SessionRecorder *recorder() const { return m_recorder; }
+    QPushButton *recordButton() const { return m_record; }
+    QPushButton *replayButton() const { return m_replay; }
     QString statusText() const;
 
 public slots:

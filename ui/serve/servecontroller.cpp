@@ -1,6 +1,7 @@
 #include "ui/serve/servecontroller.h"
 
 #include "ui/clustersession.h"
+#include "ui/live/labonly.h"
 
 #include <QDir>
 #include <QRegularExpression>
@@ -40,6 +41,10 @@ bool ServeController::start()
     if (isServing())
         return true;
     m_error.clear();
+    if (LabOnly::isLive(m_session)) {   // the mirror of a real cluster is not served
+        m_error = LabOnly::refusal(LabOnly::Reason::Serving);
+        return false;
+    }
     if (!m_factory) {
         m_error = tr("this build of Reconcile Lab has no HTTP server");
         return false;
@@ -90,7 +95,7 @@ void ServeController::clusterWasReset()
     // The session may have replaced its cluster: serve the new one on the same port.
     const bool resume = m_resumeAfterReset || isServing();
     stop();
-    if (resume)
+    if (resume && !LabOnly::isLive(m_session))
         start();
 }
 

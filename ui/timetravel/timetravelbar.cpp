@@ -1,5 +1,7 @@
 #include "ui/timetravel/timetravelbar.h"
 
+#include "core/live/historybound.h"
+#include "core/live/livesource.h"
 #include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
 #include "ui/theme.h"
@@ -18,7 +20,7 @@ namespace rlab::ui {
 
 TimeTravelBar::TimeTravelBar(TimeTravel &travel, QWidget *parent)
     : QFrame(parent), m_travel(travel), m_session(travel.session()), m_origins(new FieldOriginFinder(travel, this)),
-      m_banner(new QLabel(tr("Viewing the past — read-only"), this)), m_label(new QLabel(this)),
+      m_banner(new QLabel(tr("Viewing the past — read-only"), this)), m_label(new QLabel(this)), m_dropped(new QLabel(this)),
       m_slider(new QSlider(Qt::Horizontal, this)), m_back(new QToolButton(this)), m_forward(new QToolButton(this)),
       m_live(new QPushButton(tr("Live"), this))
 {
@@ -47,6 +49,10 @@ TimeTravelBar::TimeTravelBar(TimeTravel &travel, QWidget *parent)
     auto *text = new QHBoxLayout;
     text->addWidget(m_banner);
     text->addWidget(m_label, 1);
+    m_dropped->setObjectName(QStringLiteral("timeTravelDropped"));
+    m_dropped->setStyleSheet(QStringLiteral("color: #8a5a00;"));
+    m_dropped->hide();
+    text->addWidget(m_dropped);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 4, 8, 4);
     layout->setSpacing(2);
@@ -109,6 +115,28 @@ void TimeTravelBar::refresh()
     m_back->setEnabled(shown > oldest);
     m_forward->setEnabled(!m_travel.isLive() && shown < current);
     m_label->setText(describeRevision(shown));
+    const QString dropped = droppedText();
+    if (dropped != m_dropped->text()) {
+        m_dropped->setText(dropped);
+        m_dropped->setToolTip(dropped);
+        m_dropped->setVisible(!dropped.isEmpty());
+    }
+}
+
+QString TimeTravelBar::droppedText() const
+{
+    const qint64 oldest = m_travel.oldestViewableRevision();
+    if (oldest <= 1)
+        return {};
+    const live::LiveSource *src = m_session.liveSource();
+    const live::HistoryBound *bound = src ? src->history() : nullptr;
+    if (bound && bound->droppedEvents() > 0)
+        return tr("history before t=%1 dropped: live mode keeps at most %2 watch events and %3 MiB (%4 older events dropped)")
+            .arg(formatVirtualTime(bound->droppedBeforeMs()))
+            .arg(bound->maxEvents())
+            .arg(double(bound->maxBytes()) / double(1 << 20), 0, 'f', bound->maxBytes() < (1 << 20) ? 2 : 0)
+            .arg(bound->droppedEvents());
+    return tr("history before revision %1 compacted").arg(oldest);
 }
 
 void TimeTravelBar::applyLook(bool live)

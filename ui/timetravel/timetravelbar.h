@@ -19,7 +19,9 @@ class TimeTravel;
 // the revision shown: "revision 42 of 118 · t=00:01:23 · PUT /registry/replicasets/…". Moving
 // it calls TimeTravel::viewRevision, so every panel shows the cluster as it was; while in
 // the past the bar turns amber with "Viewing the past — read-only". Its FieldOriginFinder is
-// there for the inspector ("where did this value come from?"). GUI thread only.
+// there for the inspector ("where did this value come from?"). When the oldest revisions are
+// gone (etcd compaction in a lab, the history bound of a live session) a note says from when
+// history is kept. GUI thread only.
 class TimeTravelBar : public QFrame
 {
     Q_OBJECT
@@ -29,6 +31,8 @@ public:
     FieldOriginFinder *fieldOrigins() const { return m_origins; }
     QString describeRevision(qint64 rev) const;   // the label's text for `rev`
     QSlider *slider() const { return m_slider; }
+    // "history before t=00:03:12 dropped: …", or "" while every revision is viewable.
+    QString droppedText() const;
 
 public slots:
     void stepBack();      // one revision back (from live: the one before the current)
@@ -44,6 +48,7 @@ private:
     FieldOriginFinder *m_origins;
     QLabel *m_banner;
     QLabel *m_label;
+    QLabel *m_dropped;
     QSlider *m_slider;
     QToolButton *m_back;
     QToolButton *m_forward;

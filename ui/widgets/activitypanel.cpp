@@ -2,6 +2,7 @@
 
 #include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
+#include "ui/live/livenote.h"
 #include "ui/models/conflictexplainer.h"
 #include "ui/models/reconcilemodel.h"
 #include "ui/widgets/tailfollower.h"
@@ -41,8 +42,8 @@ ActivityPanel::ActivityPanel(ClusterSession &session, QWidget *parent)
     header->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     header->setStretchLastSection(true);
     const QFontMetrics fm = m_view->fontMetrics();
-    header->resizeSection(ReconcileModel::TimeColumn, fm.horizontalAdvance(QStringLiteral("000.000")) + 18);
-    header->resizeSection(ReconcileModel::ControllerColumn, fm.horizontalAdvance(QStringLiteral("kubelet/node-3")) + 18);
+    header->resizeSection(ReconcileModel::TimeColumn, fm.horizontalAdvance(QStringLiteral("00000.000")) + 18);   // a day-long live session
+    header->resizeSection(ReconcileModel::ControllerColumn, fm.horizontalAdvance(QStringLiteral("shadow/deployment")) + 18);   // the widest: a live session's shadow
     header->resizeSection(ReconcileModel::WorkerColumn, fm.horizontalAdvance(QStringLiteral("Worker")) + 18);
     header->resizeSection(ReconcileModel::KeyColumn, fm.horizontalAdvance(QStringLiteral("default/nginx-5f7799dff-abc12")) + 18);
     header->resizeSection(ReconcileModel::DurationColumn, fm.horizontalAdvance(QStringLiteral("running…")) + 18);
@@ -54,6 +55,9 @@ ActivityPanel::ActivityPanel(ClusterSession &session, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
+    m_liveNote = new LiveNote(session, tr("Live cluster: its controllers reconcile inside kube-controller-manager, out of sight of the API. "
+                                          "Shown here: the shadow controller's syncDeployment on the cluster's state (shadow/deployment)."), this);
+    layout->addWidget(m_liveNote);
     m_detail->setObjectName(QStringLiteral("activityDetail"));
     m_detail->setReadOnly(true);
     m_detail->setPlaceholderText(tr("Select a reconcile to read everything it did."));

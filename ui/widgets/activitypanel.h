@@ -11,6 +11,7 @@ class QTableView;
 namespace rlab::ui {
 
 class ClusterSession;
+class LiveNote;
 class ReconcileModel;
 
 // Controller activity: every reconcile (ReconcileModel, fed from the session's trace), newest at
@@ -18,6 +19,8 @@ class ReconcileModel;
 // controller (deployment, replicaset, scheduler, kubelet/…); the selected row's whole sentence is
 // shown word-wrapped below (rows elide it); a "the object has been modified" failure also says
 // which write moved the object (ConflictExplainer, from the trace). Cleared on clusterReset().
+// In a live session a LiveNote says the cluster's reconciles are out of sight; the shadow
+// controller's syncs are the rows.
 // GUI thread only.
 class ActivityPanel : public QWidget
 {
@@ -30,6 +33,7 @@ public:
     QComboBox *chooser() const { return m_chooser; }
     // The whole sentence of the selected reconcile under the table, one step per line.
     QPlainTextEdit *detail() const { return m_detail; }
+    LiveNote *liveNote() const { return m_liveNote; }
     // "syncDeployment default/nginx: a; b" -> "syncDeployment default/nginx:\n  • a\n  • b".
     static QString detailText(const QString &traceText);
 
@@ -45,6 +49,7 @@ private:
     QTableView *m_view;
     QSplitter *m_splitter;
     QPlainTextEdit *m_detail;
+    LiveNote *m_liveNote = nullptr;
 };
 
 } // namespace rlab::ui

@@ -17,7 +17,6 @@
 namespace rlab::ui {
 
 namespace {
-const QString kNamespace = QStringLiteral("default");
 constexpr qint64 kPodRefreshMs = 250;
 } // namespace
 
@@ -161,7 +160,7 @@ void ControlsPanel::refreshDeployments()
 {
     const QString before = currentDeployment();
     QList<QPair<QString, QVariant>> items;
-    for (const QString &name : ClusterQueries::deployments(m_session.client(), kNamespace))
+    for (const QString &name : ClusterQueries::deployments(m_session.readClient(), m_session.namespace_()))
         items.append({name, name});
     refillCombo(m_deployment, items);   // quietly: a change is announced once, below
     if (currentDeployment() != before)

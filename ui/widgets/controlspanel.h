@@ -21,7 +21,8 @@ class PodControls;
 // The choosers follow the store: refreshed on the store batches that touch their kinds (pods at
 // most every 250 ms) and after every command. While the session views the past (time travel)
 // every command button is disabled under an amber "read-only" note (ClusterCommands refuses
-// them too). GUI thread only.
+// them too). Choosers read through ClusterSession::readClient() in its namespace_() (a live
+// session: the mirror, in its namespace). GUI thread only.
 class ControlsPanel : public QWidget
 {
     Q_OBJECT

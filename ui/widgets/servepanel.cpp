@@ -1,6 +1,9 @@
 #include "ui/widgets/servepanel.h"
 
+#include "core/live/livesource.h"
+
 #include "ui/clustersession.h"
+#include "ui/live/labonly.h"
 #include "ui/serve/servecontroller.h"
 #include "ui/theme.h"
 
@@ -20,7 +23,7 @@ const QString kPortSetting = QStringLiteral("serve/port");
 }
 
 ServePanel::ServePanel(ClusterSession &session, view::ApiEndpointFactory endpoints, QWidget *parent)
-    : QWidget(parent),
+    : QWidget(parent), m_session(session),
       m_controller(new ServeController(session, std::move(endpoints), this)),
       m_toggle(new QPushButton(this)),
       m_status(new QLabel(this)),
@@ -76,6 +79,7 @@ ServePanel::ServePanel(ClusterSession &session, view::ApiEndpointFactory endpoin
     connect(m_copy, &QPushButton::clicked, this, &ServePanel::copyExportLine);
     connect(m_controller, &ServeController::servingChanged, this, &ServePanel::servingChanged);
     connect(&session, &ClusterSession::frameDone, this, &ServePanel::updateCounters);
+    connect(&session, &ClusterSession::liveChanged, this, &ServePanel::retranslate);
     retranslate();
 }
 
@@ -163,7 +167,7 @@ void ServePanel::retranslate()
     m_hint->setVisible(serving);
     m_status->setText(serving ? tr("kubectl's requests appear in the trace as apiserver HttpRequest rows.")
                               : tr("Lets the real kubectl drive this cluster. Loopback only: other machines cannot connect."));
-    m_toggle->setEnabled(m_controller->isAvailable());
+    LabOnly::set(m_toggle, LabOnly::isLive(m_session), m_controller->isAvailable(), LabOnly::Reason::Serving);
     if (!m_controller->isAvailable())
         m_status->setText(tr("This build of Reconcile Lab has no HTTP server: use `rlab serve` instead."));
     m_lastCounters.clear();

@@ -43,6 +43,7 @@ private:
     void updateCounters();
     void retranslate();
 
+    ClusterSession &m_session;
     ServeController *m_controller;
     QPushButton *m_toggle;
     QLabel *m_status;

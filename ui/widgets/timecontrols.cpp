@@ -1,7 +1,9 @@
 #include "ui/widgets/timecontrols.h"
 
+#include "core/live/livesource.h"
 #include "ui/clustersession.h"
 #include "ui/commands/clusterqueries.h"
+#include "ui/live/labonly.h"
 #include "ui/theme.h"
 #include "ui/widgets/speedslider.h"
 
@@ -122,6 +124,7 @@ TimeControls::TimeControls(ClusterSession &session, QWidget *parent)
         m_session.setMode(m_mode->itemData(index).value<ClusterSession::Mode>());
     });
     connect(&session, &ClusterSession::frozenChanged, this, &TimeControls::updateEnabled);
+    connect(&session, &ClusterSession::liveChanged, this, &TimeControls::updateEnabled);
     connect(&session, &ClusterSession::modeChanged, this, &TimeControls::showMode);
     connect(&session, &ClusterSession::timeRunningChanged, this, &TimeControls::showPlaying);
     connect(&session, &ClusterSession::frameDone, this, &TimeControls::updateClock);
@@ -154,7 +157,7 @@ QString TimeControls::deployment() const
 {
     if (!m_deployment.isEmpty())
         return m_deployment;
-    return ClusterQueries::deployments(m_session.client(), QStringLiteral("default")).value(0);
+    return ClusterQueries::deployments(m_session.readClient(), m_session.namespace_()).value(0);
 }
 
 void TimeControls::togglePlay()
@@ -178,21 +181,21 @@ TimeCommands::Report TimeControls::finish(const TimeCommands::Report &report)
 
 TimeCommands::Report TimeControls::stepOneReconcile()
 {
-    if (!m_session.isFrozen())
+    if (!m_session.isFrozen() && !LabOnly::isLive(m_session))
         m_session.setTimeRunning(false);
     return finish(m_commands.stepOneReconcile());
 }
 
 TimeCommands::Report TimeControls::stepToNextEvent()
 {
-    if (!m_session.isFrozen())
+    if (!m_session.isFrozen() && !LabOnly::isLive(m_session))
         m_session.setTimeRunning(false);
     return finish(m_commands.stepToNextEvent());
 }
 
 TimeCommands::Report TimeControls::runUntilComplete()
 {
-    const QString name = deployment();
+    const QString name = LabOnly::isLive(m_session) ? QStringLiteral("-") : deployment();   // refused below
     if (name.isEmpty())
         return finish({false, 0, tr("No Deployment to run until complete: apply one first")});
     return finish(m_commands.runUntilComplete(QStringLiteral("default"), name));
@@ -218,16 +221,26 @@ void TimeControls::updateClock()
 
 void TimeControls::updateEnabled()
 {
-    const QString name = deployment();
+    const QString name = LabOnly::isLive(m_session) ? QString() : deployment();
     // Time travel: nothing that runs the cluster (or switches it to worker threads) in the past.
-    const bool live = !m_session.isFrozen();
-    for (QAction *a : {m_play, m_step, m_nextEvent})
-        a->setEnabled(live);
-    m_mode->setEnabled(live);
-    m_runUntil->setEnabled(live && !name.isEmpty());
+    const bool present = !m_session.isFrozen();
+    m_play->setEnabled(present);
     m_runUntil->setToolTip(name.isEmpty() ? tr("Run until a Deployment's rollout is complete (apply one first)")
                                           : tr("Run virtual time until deployment \"%1\" is rolled out: updated = available = replicas, "
                                                "Progressing reason NewReplicaSetAvailable (at most 15 min)").arg(name));
+    // A live session (a real cluster or its recording): what drives the simulator is off.
+    const bool live = LabOnly::isLive(m_session);
+    using R = LabOnly::Reason;
+    LabOnly::set(m_step, live, present, R::Stepping);
+    LabOnly::set(m_nextEvent, live, present, R::Stepping);
+    LabOnly::set(m_runUntil, live, present && !name.isEmpty(), R::Stepping);
+    LabOnly::set(m_mode, live, present, R::Mode);
+    LabOnly::set(m_latency, live, true, R::Latency);
+    for (QAction *a : m_latencyGroup->actions())
+        LabOnly::set(a, live, true, R::Latency);
+    // A recording plays at any speed; a real cluster runs in real time.
+    const live::LiveSource *src = m_session.liveSource();
+    LabOnly::set(m_speed, src && src->canWrite(), true, R::Speed);
 }
 
 } // namespace rlab::ui

@@ -2,6 +2,7 @@
 
 #include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
+#include "ui/live/livenote.h"
 #include "ui/models/workqueuemodel.h"
 #include "ui/timetravel/queuereplay.h"
 #include "ui/widgets/workqueuelane.h"
@@ -34,6 +35,9 @@ WorkQueuePanel::WorkQueuePanel(ClusterSession &session, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
+    m_liveNote = new LiveNote(session, tr("Live cluster: its workqueues live inside kube-controller-manager and are not visible over "
+                                          "the API. The shadow controller syncs each Deployment as its events arrive: see Controller activity."), this);
+    layout->addWidget(m_liveNote);
     layout->addWidget(m_scroll, 1);
 
     connect(m_chooser, &QComboBox::currentIndexChanged, this, [this] { rebuildLanes(); });

@@ -12,6 +12,7 @@ class QVBoxLayout;
 namespace rlab::ui {
 
 class ClusterSession;
+class LiveNote;
 class WorkQueueLane;
 class WorkQueueModel;
 
@@ -21,7 +22,8 @@ class WorkQueueModel;
 // key) and shows the chosen controllers as WorkQueueLanes stacked in a scroll area — by default
 // the two main ones, deployment and replicaset. Rebuilds on clusterReset(). While the session is
 // frozen (time travel) it shows the queues at the viewed revision, replayed from the trace
-// (QueueReplay), instead of the live ones. GUI thread only.
+// (QueueReplay), instead of the live ones. In a live session (no queue of its own: a mirror
+// runs no controller) a LiveNote says where the cluster's queues are. GUI thread only.
 class WorkQueuePanel : public QWidget
 {
     Q_OBJECT
@@ -31,6 +33,7 @@ public:
     WorkQueueModel *model() const { return m_model; }
     QComboBox *chooser() const { return m_chooser; }
     QList<WorkQueueLane *> lanes() const { return m_lanes; }
+    LiveNote *liveNote() const { return m_liveNote; }
     // Takes the snapshots now (the panel does it on every frameDone).
     void poll();
     // Which controllers to show: "deployment", …, or empty for the default pair.
@@ -45,6 +48,7 @@ private:
     WorkQueueModel *m_model;
     QComboBox *m_chooser;
     QScrollArea *m_scroll;
+    LiveNote *m_liveNote = nullptr;
     QWidget *m_content = nullptr;
     QVBoxLayout *m_contentLayout = nullptr;
     QList<WorkQueueLane *> m_lanes;
