@@ -173,13 +173,15 @@ void MainWindow::connectTeachingPanels()
     auto *time = panel<TimeControls>(QStringLiteral("timeControls"));
     presenter->setHighlightTarget(QStringLiteral("canvas"), centralWidget());
     presenter->setKeptDocks({QStringLiteral("lessonDock"), QStringLiteral("controlsDock"), QStringLiteral("workqueueDock")});
-    // Presenter mode: the lesson column gets room for its large text (restored when it ends).
+    // Presenter mode: the canvas in large type and the widest column (it is what the back row
+    // reads), the lesson and the queues beside it (restored when it ends).
     connect(presenter, &PresenterMode::enabledChanged, this, [this](bool on) {
+        panel<ClusterCanvas>(QStringLiteral("canvas"))->setPresenter(on);
         if (!on)
             return;
         QDockWidget *lessonDock = m_panels.dock(QStringLiteral("lesson"));
         lessonDock->raise();
-        resizeDocks({lessonDock, m_panels.dock(QStringLiteral("workqueue"))}, {width() * 34 / 100, width() * 26 / 100},
+        resizeDocks({lessonDock, m_panels.dock(QStringLiteral("workqueue"))}, {width() * 26 / 100, width() * 24 / 100},
                     Qt::Horizontal);
     });
     lesson->setLanguage(Language::current());

@@ -49,13 +49,13 @@ LessonPanel::LessonPanel(ClusterSession &session, QWidget *parent)
     layout->setContentsMargins(12, 10, 12, 10);
     layout->setSpacing(8);
 
-    auto *top = new QHBoxLayout;
+    auto *top = new QVBoxLayout;   // stacked: a lesson's whole title in a narrow column
     m_chooser = new QComboBox(this);
     m_chooser->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_chooser->setMinimumContentsLength(16);
     m_start = new QPushButton(tr("Start"), this);
-    top->addWidget(m_chooser, 1);
-    top->addWidget(m_start);
+    top->addWidget(m_chooser);
+    top->addWidget(m_start, 0, Qt::AlignLeft);
     layout->addLayout(top);
 
     // Title, text and prediction scroll when a projector's big fonts need more room than the dock.
