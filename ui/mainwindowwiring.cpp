@@ -13,7 +13,10 @@
 #include "ui/history/historypanel.h"
 #include "ui/i18n/language.h"
 #include "ui/lessons/lessonpanel.h"
+#include "core/api/pod.h"
+#include "core/sim/view/clusterview.h"
 #include "ui/models/objecttreemodel.h"
+#include "ui/models/schedulingreport.h"
 #include "ui/models/storemodels.h"
 #include "ui/models/traceeventmodel.h"
 #include "ui/presenter/presentermode.h"
@@ -69,10 +72,18 @@ void MainWindow::connectPanels()
     connect(editor, &ManifestEditor::applyRequested, this, &MainWindow::applyEditor);
     connect(editor, &ManifestEditor::filesDropped, this, &MainWindow::applyFiles);
     connect(objects, &ObjectsPanel::currentObjectChanged, this,
-            [inspector, etcd, controls](const api::ObjectPtr &object, const QByteArray &key) {
+            [this, inspector, etcd, controls](const api::ObjectPtr &object, const QByteArray &key) {
                 // The etcd panel follows a new selection, not every rewrite of the selected object.
                 const bool moved = key != inspector->etcdKey();
                 inspector->setObject(object, key);
+                // A bound pod: why that node (its Schedule trace event), read once per selection.
+                if (const auto pod = api::objectCast<api::Pod>(object);
+                    pod && !pod->spec.nodeName.isEmpty() && inspector->schedulingText().isEmpty()) {
+                    const auto report = SchedulingReport::latestFor(m_session->view().trace(0),
+                                                                    pod->metadata.namespace_ + QLatin1Char('/') + pod->metadata.name,
+                                                                    pod->spec.nodeName);
+                    inspector->setScheduling(report ? report->text() : QString());
+                }
                 if (moved && !key.isEmpty())
                     etcd->selectKey(key);
                 if (object && object->kindName == QLatin1String("Deployment"))
