@@ -101,11 +101,11 @@
     </message>
     <message>
         <source>ready</source>
-        <translation>ready</translation>
+        <translation>준비</translation>
     </message>
     <message>
         <source>available</source>
-        <translation>available</translation>
+        <translation>가용</translation>
     </message>
     <message>
         <source>PAUSED · </source>
@@ -113,7 +113,7 @@
     </message>
     <message>
         <source>updated</source>
-        <translation>updated</translation>
+        <translation>최신</translation>
     </message>
     <message>
         <source>
@@ -138,6 +138,14 @@ owner: %1 %2</source>
 owner: none</source>
         <translation>
 소유자: 없음</translation>
+    </message>
+    <message>
+        <source>%1/%2 ready</source>
+        <translation>%1/%2 준비</translation>
+    </message>
+    <message>
+        <source>%1/%2 ready · %3 updated</source>
+        <translation>%1/%2 준비 · %3 최신</translation>
     </message>
 </context>
 <context>
@@ -1865,6 +1873,64 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <message>
         <source>all controllers</source>
         <translation>모든 컨트롤러</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::PhaseColors</name>
+    <message>
+        <source>Pending</source>
+        <translation>대기</translation>
+    </message>
+    <message>
+        <source>Creating</source>
+        <translation>생성 중</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>실행 중</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>준비됨</translation>
+    </message>
+    <message>
+        <source>Failing</source>
+        <translation>실패</translation>
+    </message>
+    <message>
+        <source>Terminating</source>
+        <translation>종료 중</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::SchedulingReport</name>
+    <message>
+        <source>scheduleOne: %1 of %2 nodes passed the filters</source>
+        <translation>scheduleOne: 노드 %2개 중 %1개가 필터를 통과</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>적합</translation>
+    </message>
+    <message>
+        <source>filtered out: %1</source>
+        <translation>필터에서 제외: %1</translation>
+    </message>
+    <message>
+        <source>%1 skipped</source>
+        <translation>%1 건너뜀</translation>
+    </message>
+    <message>
+        <source> = %1</source>
+        <translation> = %1</translation>
+    </message>
+    <message>
+        <source> · the only one: no scoring (as upstream)</source>
+        <translation> · 유일한 후보: 점수 계산 없음 (upstream과 같음)</translation>
+    </message>
+    <message>
+        <source>  ← chosen</source>
+        <translation>  ← 선택됨</translation>
     </message>
 </context>
 </TS>
