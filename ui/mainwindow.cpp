@@ -130,10 +130,9 @@ void MainWindow::updateStatusBar()
     // While time travelling: the time of the viewed revision, as everything else shows the past.
     const qint64 elapsed = m_session->viewedElapsedMs();
     const qint64 now = m_session->view().startTime() + elapsed;
-    m_timeStatus->setText(tr("Virtual time %1 (%2 UTC)%3")
-                              .arg(formatElapsed(elapsed),
-                                   QDateTime::fromMSecsSinceEpoch(now, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
-                                   m_session->isTimeRunning() ? QString() : tr(" · paused")));
+    // The date goes to the tooltip: the bar's three labels then fit a projector's 1280 px.
+    m_timeStatus->setText(tr("Virtual time %1%2").arg(formatElapsed(elapsed), m_session->isTimeRunning() ? QString() : tr(" · paused")));
+    m_timeStatus->setToolTip(tr("%1 UTC on the lab's clock").arg(QDateTime::fromMSecsSinceEpoch(now, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
     const ObjectTreeModel *objects = m_models->objects();
     m_countStatus->setText(tr("%1 nodes · %2 deployments · %3 replicasets · %4 pods · %5 other")
                                .arg(objects->objectCount(ObjectTreeModel::Nodes))

@@ -893,6 +893,14 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
         <translation>가상 시간 %1 (%2 UTC)%3</translation>
     </message>
     <message>
+        <source>Virtual time %1%2</source>
+        <translation>가상 시간 %1%2</translation>
+    </message>
+    <message>
+        <source>%1 UTC on the lab&apos;s clock</source>
+        <translation>랩 시계로 %1 UTC</translation>
+    </message>
+    <message>
         <source> · paused</source>
         <translation> · 멈춤</translation>
     </message>

@@ -247,6 +247,9 @@ private slots:
                  qPrintable(QStringLiteral("picture %1x%2 at zoom %3, canvas %4x%5")
                                 .arg(picture.width()).arg(picture.height()).arg(canvas->zoom()).arg(room.width()).arg(room.height())));
         QVERIFY(canvas->viewport()->rect().contains(canvas->legendRect()));
+        // And nothing else of the window is cut with the rollout's longer texts either.
+        const QStringList problems = cut(&w);
+        QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("\n") + problems.join(u'\n')));
         if (const QString dir = qEnvironmentVariable("RLAB_SCREENSHOT_DIR"); !dir.isEmpty())
             QVERIFY(w.grab().save(dir + QStringLiteral("/presenter-rollout-%1pods-%2-%3x%4.png").arg(replicas).arg(language).arg(size.width()).arg(size.height())));
     }

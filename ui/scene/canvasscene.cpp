@@ -221,8 +221,8 @@ void CanvasScene::putPod(const std::shared_ptr<const api::Pod> &pod, bool animat
     placePod(key, *it, columnKey, lane);
     const PodStage stage = PhaseColors::stageOf(*pod);
     it->item->setStage(stage, animate && !fresh);
-    if (stage == PodStage::Terminating)
-        it->item->fadeTo(0.45, 0.92, animate);
+    if (stage == PodStage::Terminating)   // faded; in presenter mode its name stays readable from the back row
+        it->item->fadeTo(m_presenter ? 0.75 : 0.45, 0.92, animate);
     it->item->setToolTip(CardContents::podTooltip(*pod));
     if (animate && it->item->isAnimating())
         m_anim.add(it->item);

@@ -75,6 +75,7 @@ QColor PhaseColors::textColor(PodStage stage)
     case PodStage::Pending:
     case PodStage::ContainerCreating:
     case PodStage::Running:
+    case PodStage::Terminating:   // dark on the light grey: still readable while it fades
         return QColor(0x1f, 0x29, 0x37);
     default:
         return Qt::white;
