@@ -367,6 +367,7 @@ void LessonPanel::refresh()
     const QString pastTip = live ? QString() : m_session.readOnlyError();
     for (QPushButton *b : {m_start, m_next, m_reveal})
         b->setToolTip(pastTip);
+    fitContentWidth();
 }
 
 void LessonPanel::scrollDownTo(QWidget *w)
@@ -393,6 +394,15 @@ void LessonPanel::applyFonts()
     for (QAbstractButton *b : m_choiceGroup->buttons())
         b->setFont(scaled(base, 1.25, true));
     m_applyingFonts = false;
+    fitContentWidth();
+}
+
+void LessonPanel::fitContentWidth()
+{
+    // Never narrower than the content's longest unbreakable word (a title in presenter type):
+    // the text reflows in the column, it is never cut at its right edge.
+    if (QWidget *content = m_scroll->widget())
+        m_scroll->setMinimumWidth(content->minimumSizeHint().width() + m_scroll->verticalScrollBar()->sizeHint().width());
 }
 
 void LessonPanel::changeEvent(QEvent *event)
