@@ -30,6 +30,58 @@
 <context>
     <name>rlab::ui::ArithmeticPanel</name>
     <message>
+        <source>strategy %1</source>
+        <translation>전략 %1</translation>
+    </message>
+    <message>
+        <source>as written %1: %2</source>
+        <translation>작성된 값 %1: %2</translation>
+    </message>
+    <message>
+        <source>allowed total</source>
+        <translation>허용 총수</translation>
+    </message>
+    <message>
+        <source>replicas %1 + maxSurge %2: never more pods than this</source>
+        <translation>replicas %1 + maxSurge %2: Pod가 이보다 많아지지 않음</translation>
+    </message>
+    <message>
+        <source>minimum available</source>
+        <translation>최소 가용</translation>
+    </message>
+    <message>
+        <source>replicas %1 − maxUnavailable %2: never fewer available pods</source>
+        <translation>replicas %1 − maxUnavailable %2: 가용 Pod가 이보다 적어지지 않음</translation>
+    </message>
+    <message>
+        <source>current total</source>
+        <translation>현재 총수</translation>
+    </message>
+    <message>
+        <source>spec.replicas over %1 ReplicaSet(s): new %2, old %3</source>
+        <translation>ReplicaSet %1개의 spec.replicas: 새 %2, 이전 %3</translation>
+    </message>
+    <message>
+        <source>available now</source>
+        <translation>현재 가용</translation>
+    </message>
+    <message>
+        <source>status.availableReplicas summed</source>
+        <translation>status.availableReplicas 합계</translation>
+    </message>
+    <message>
+        <source>scale up now?</source>
+        <translation>지금 스케일 업?</translation>
+    </message>
+    <message>
+        <source>scale down now?</source>
+        <translation>지금 스케일 다운?</translation>
+    </message>
+    <message>
+        <source>reconcileOldReplicaSets: total %1 − minAvailable %2 − %3 unavailable in the new RS = %4</source>
+        <translation>reconcileOldReplicaSets: 총 %1 − minAvailable %2 − 새 RS의 사용 불가 %3 = %4</translation>
+    </message>
+    <message>
         <source>Deployment:</source>
         <translation>Deployment:</translation>
     </message>
@@ -1939,6 +1991,20 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <message>
         <source>  ← chosen</source>
         <translation>  ← 선택됨</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::LiveMenu</name>
+    <message>
+        <source>Back to the lab</source>
+        <translation>랩으로 돌아가기</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::ObjectSummary</name>
+    <message>
+        <source>spec.replicas %1 · status: %2 current, %3 ready, %4 available</source>
+        <translation>spec.replicas %1 · status: 현재 %2, 준비 %3, 가용 %4</translation>
     </message>
 </context>
 </TS>
