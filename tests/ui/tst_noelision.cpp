@@ -13,6 +13,7 @@
 #include <QStyleOptionComboBox>
 #include <QDockWidget>
 #include <QLabel>
+#include <QStatusBar>
 #include <QStyle>
 #include <QTabBar>
 #include <QToolButton>
@@ -105,6 +106,19 @@ class TestNoElision : public QObject
             const int shown = std::min(field.width(), shownWidth(c) - (c->width() - field.width()));
             if (shown + 1 < needed)
                 out << QStringLiteral("combo box \"%1\" in %2: %3 < %4 px").arg(c->currentText().left(60), where(c)).arg(shown).arg(needed);
+        }
+        // The status bar's transient message: drawn left of the permanent widgets shown.
+        for (QStatusBar *bar : window->findChildren<QStatusBar *>()) {
+            const QString message = bar->currentMessage();
+            if (!bar->isVisible() || message.isEmpty())
+                continue;
+            int room = bar->width() - 8;
+            for (QWidget *child : bar->findChildren<QWidget *>(Qt::FindDirectChildrenOnly))
+                if (child->isVisible() && child->width() > 0 && child->x() > 0)
+                    room = std::min(room, child->x());
+            const int needed = bar->fontMetrics().horizontalAdvance(message) + 8;
+            if (room < needed)
+                out << QStringLiteral("status message \"%1\": %2 < %3 px").arg(message.left(60)).arg(room).arg(needed);
         }
         for (QLabel *l : window->findChildren<QLabel *>()) {
             if (!l->isVisible() || !placed(l) || l->wordWrap() || l->text().isEmpty() || !l->pixmap().isNull() || l->textFormat() == Qt::RichText)
