@@ -245,6 +245,15 @@ void WorkQueueLane::paintEvent(QPaintEvent *)
         const QString shown = QFontMetrics(f).horizontalAdvance(text) <= right - atX ? text : text.section(QStringLiteral(" — "), 0, 0);
         p.drawText(QRect(atX, atY, right - atX, m.chipH), Qt::AlignVCenter | Qt::AlignLeft, shown);
     };
+    // A chip wider than the lane (a projector's font) sheds its pills, then its tag: the key
+    // itself is what must be read whole.
+    auto fitted = [&](Chip c) {
+        if (m.width(c) > right - x0)
+            c.pills.clear();
+        if (m.width(c) > right - x0)
+            c.tag.clear();
+        return c;
+    };
     // A row of chips, front first, with "+N more" when they do not fit. Only the chips that can
     // be seen are made: a FIFO of 5,000 keys costs a handful of data() calls.
     auto chipRow = [&](int total, const std::function<Chip(int)> &make, int atY, const QString &empty) {
@@ -256,7 +265,7 @@ void WorkQueueLane::paintEvent(QPaintEvent *)
         QList<int> widths;
         int used = 0;
         for (int i = 0; i < total && used <= right - x0; ++i) {
-            chips << make(i);
+            chips << fitted(make(i));
             widths << m.width(chips.back());
             used += widths.back() + m.gap;
         }
@@ -309,13 +318,13 @@ void WorkQueueLane::paintEvent(QPaintEvent *)
                 c.pills.append({dedups > 0 ? tr("dirty ×%1 — will requeue on done()").arg(dedups + 1)
                                            : tr("dirty — will requeue on done()"), kDirty});
             }
-            m.draw(p, x0, y, c);
+            m.draw(p, x0, y, fitted(c));
         } else {
             const QString last = lane.data(WorkQueueModel::LastKeyRole).toString();
             if (!last.isEmpty()) {
                 const double op = WorkQueueLaneLayout::fade(lane.data(WorkQueueModel::LastAgeRole).toLongLong(),
                                                             WorkQueueModel::kLastKeyMs);
-                m.draw(p, x0, y, Chip{last, tr("done"), Qt::white, theme::created(), {}, qMax(0.15, op), true});
+                m.draw(p, x0, y, fitted(Chip{last, tr("done"), Qt::white, theme::created(), {}, qMax(0.15, op), true}));
             } else {
                 emptyText(tr("idle"), x0, y);
             }
