@@ -134,9 +134,15 @@ void MainWindow::updateStatusBar()
     const qint64 now = m_session->view().startTime() + elapsed;
     const QString at = QDateTime::fromMSecsSinceEpoch(now, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
     const QString paused = m_session->isTimeRunning() ? QString() : tr(" · paused");
-    // A live session: the cluster's own clock (the time since connecting is on the time toolbar).
-    m_timeStatus->setText(LabOnly::isLive(*m_session) ? tr("Cluster time %1 UTC%2").arg(at, paused)
-                                                      : tr("Virtual time %1 (%2 UTC)%3").arg(formatElapsed(elapsed), at, paused));
+    // The date goes to the tooltip: the bar's three labels then fit a projector's 1280 px. A live
+    // session shows the cluster's own clock (the time since connecting is on the time toolbar).
+    if (LabOnly::isLive(*m_session)) {
+        m_timeStatus->setText(tr("Cluster time %1 UTC%2").arg(at, paused));
+        m_timeStatus->setToolTip(QString());
+    } else {
+        m_timeStatus->setText(tr("Virtual time %1%2").arg(formatElapsed(elapsed), paused));
+        m_timeStatus->setToolTip(tr("%1 UTC on the lab's clock").arg(at));
+    }
     const ObjectTreeModel *objects = m_models->objects();
     m_countStatus->setText(tr("%1 nodes · %2 deployments · %3 replicasets · %4 pods · %5 other")
                                .arg(objects->objectCount(ObjectTreeModel::Nodes))

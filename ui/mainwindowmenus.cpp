@@ -116,7 +116,11 @@ void MainWindow::createStatusBar()
     m_revisionStatus->setObjectName(QStringLiteral("revisionStatus"));
     m_timeStatus = new QLabel(this);
     m_countStatus = new QLabel(this);
-    // Permanent widgets, so that transient messages (apply results) never hide them.
+    // Permanent widgets, so that transient messages (apply results) never hide the revision; the
+    // time (also in the time controls' clock) and the counts step aside while a message shows,
+    // so that it is not cut: a projector's 1280 px hold "kubectl set image deployment/nginx
+    // nginx=nginx:1.26 → deployment.apps/nginx image updated" or them, not both.
+    QList<QFrame *> lines;
     for (QLabel *label : {m_revisionStatus, m_timeStatus, m_countStatus}) {
         label->setContentsMargins(8, 0, 8, 0);
         if (label != m_revisionStatus) {
@@ -124,9 +128,14 @@ void MainWindow::createStatusBar()
             line->setFrameShape(QFrame::VLine);
             line->setFrameShadow(QFrame::Sunken);
             statusBar()->addPermanentWidget(line);
+            lines << line;
         }
         statusBar()->addPermanentWidget(label);
     }
+    connect(statusBar(), &QStatusBar::messageChanged, this, [this, lines](const QString &message) {
+        for (QWidget *w : std::initializer_list<QWidget *>{m_timeStatus, m_countStatus, lines[0], lines[1]})
+            w->setVisible(message.isEmpty());
+    });
 }
 
 void MainWindow::createLanguageMenu(QMenu *view)

@@ -16,7 +16,10 @@
 #include "ui/i18n/language.h"
 #include "ui/lessons/lessonpanel.h"
 #include "ui/live/labonly.h"
+#include "core/api/pod.h"
+#include "core/sim/view/clusterview.h"
 #include "ui/models/objecttreemodel.h"
+#include "ui/models/schedulingreport.h"
 #include "ui/models/storemodels.h"
 #include "ui/models/traceeventmodel.h"
 #include "ui/presenter/presentermode.h"
@@ -72,10 +75,18 @@ void MainWindow::connectPanels()
     connect(editor, &ManifestEditor::applyRequested, this, &MainWindow::applyEditor);
     connect(editor, &ManifestEditor::filesDropped, this, &MainWindow::applyFiles);
     connect(objects, &ObjectsPanel::currentObjectChanged, this,
-            [inspector, etcd, controls](const api::ObjectPtr &object, const QByteArray &key) {
+            [this, inspector, etcd, controls](const api::ObjectPtr &object, const QByteArray &key) {
                 // The etcd panel follows a new selection, not every rewrite of the selected object.
                 const bool moved = key != inspector->etcdKey();
                 inspector->setObject(object, key);
+                // A bound pod: why that node (its Schedule trace event), read once per selection.
+                if (const auto pod = api::objectCast<api::Pod>(object);
+                    pod && !pod->spec.nodeName.isEmpty() && inspector->schedulingText().isEmpty()) {
+                    const auto report = SchedulingReport::latestFor(m_session->view().trace(0),
+                                                                    pod->metadata.namespace_ + QLatin1Char('/') + pod->metadata.name,
+                                                                    pod->spec.nodeName);
+                    inspector->setScheduling(report ? report->text() : QString());
+                }
                 if (moved && !key.isEmpty())
                     etcd->selectKey(key);
                 if (object && object->kindName == QLatin1String("Deployment"))
@@ -180,13 +191,15 @@ void MainWindow::connectTeachingPanels()
     auto *time = panel<TimeControls>(QStringLiteral("timeControls"));
     presenter->setHighlightTarget(QStringLiteral("canvas"), centralWidget());
     presenter->setKeptDocks({QStringLiteral("lessonDock"), QStringLiteral("controlsDock"), QStringLiteral("workqueueDock")});
-    // Presenter mode: the lesson column gets room for its large text (restored when it ends).
+    // Presenter mode: the canvas in large type and the widest column (it is what the back row
+    // reads), the lesson and the queues beside it (restored when it ends).
     connect(presenter, &PresenterMode::enabledChanged, this, [this](bool on) {
+        panel<ClusterCanvas>(QStringLiteral("canvas"))->setPresenter(on);
         if (!on)
             return;
         QDockWidget *lessonDock = m_panels.dock(QStringLiteral("lesson"));
         lessonDock->raise();
-        resizeDocks({lessonDock, m_panels.dock(QStringLiteral("workqueue"))}, {width() * 34 / 100, width() * 26 / 100},
+        resizeDocks({lessonDock, m_panels.dock(QStringLiteral("workqueue"))}, {width() * 26 / 100, width() * 24 / 100},
                     Qt::Horizontal);
     });
     lesson->setLanguage(Language::current());

@@ -1,6 +1,7 @@
 #include "core/server/httpapiserver.h"
 
 #include "core/server/guardedtcpserver.h"
+#include "core/server/readonlygate.h"
 #include "core/server/resthandler.h"
 
 #include <QHttpServer>
@@ -10,9 +11,14 @@
 namespace rlab::server {
 
 HttpApiServer::HttpApiServer(apiserver::ApiServer &api, Clock &clock, QObject *parent)
-    : QObject(parent), m_api(api), m_clock(clock)
+    : QObject(parent), m_api(api), m_clock(clock), m_readOnly(std::make_shared<ReadOnlyGate>())
 {
     m_thread.setObjectName(QStringLiteral("rlab-http"));
+}
+
+void HttpApiServer::setReadOnly(const QString &reason)
+{
+    m_readOnly->setReason(reason);
 }
 
 HttpApiServer::~HttpApiServer()
@@ -48,6 +54,7 @@ bool HttpApiServer::listen(const QHostAddress &address, quint16 port, QString *e
     m_handler->setAuthenticator(m_authenticator);
     m_handler->setAuthorizer(m_authorizer);
     m_handler->setAllowRemoteHosts(m_allowRemoteHosts);
+    m_handler->setReadOnlyGate(m_readOnly);
     m_http->moveToThread(&m_thread);
     m_handler->moveToThread(&m_thread);
 

@@ -25,6 +25,7 @@ namespace rlab::server {
 class Authenticator;
 class Authorizer;
 class RestHandler;
+class ReadOnlyGate;
 
 // The Kubernetes-compatible HTTP API of one simulated cluster, for the real kubectl: a Qt
 // HttpServer on its own QThread (so a busy GUI or controller thread never delays a request),
@@ -54,6 +55,9 @@ public:
     // Off (the default): requests must name a loopback Host and no request may carry an Origin
     // (403): no web page, not even through DNS rebinding, can drive the lab.
     void setAllowRemoteHosts(bool allow) { m_allowRemoteHosts = allow; }
+    // Any time, from the owner thread: a non-empty reason refuses every write with 403
+    // Forbidden and that reason (ReadOnlyGate); empty takes writes again.
+    void setReadOnly(const QString &reason);
     // Starts the thread and listens; false (and *error) if the address cannot be bound, or if
     // it is not a loopback address and the server has no TLS configuration or no
     // authentication (a bearer token or an Authenticator): other machines get neither a
@@ -78,6 +82,7 @@ private:
     std::optional<QSslConfiguration> m_tls;
     HttpLimits m_limits;
     bool m_allowRemoteHosts = false;
+    std::shared_ptr<ReadOnlyGate> m_readOnly;
     ServerCounters m_counters;
     QThread m_thread;
     QHttpServer *m_http = nullptr;       // lives on m_thread

@@ -39,6 +39,7 @@ view::EndpointStatus LabApiEndpoint::start(const QString &host, quint16 port, co
     if (ok) {
         server->setTlsConfiguration(tls->configuration);
         server->setBearerToken(token);
+        server->setReadOnly(m_readOnly);
     }
     ok = ok && server->listen(address, port, &error);
     ok = ok && Kubeconfig::write(kubeconfigPath, server->url(), token, &error, tls->certificatePem);
@@ -55,6 +56,13 @@ void LabApiEndpoint::stop()
         return;
     m_server->close();
     m_server.reset();
+}
+
+void LabApiEndpoint::setReadOnly(const QString &reason)
+{
+    m_readOnly = reason;
+    if (m_server)
+        m_server->setReadOnly(reason);
 }
 
 view::EndpointStatus LabApiEndpoint::status() const

@@ -19,6 +19,7 @@ public:
     view::EndpointStatus start(const QString &host, quint16 port, const QString &kubeconfigPath) override;
     void stop() override;
     view::EndpointStatus status() const override;
+    void setReadOnly(const QString &reason) override;
 
     static view::ApiEndpointFactory factory();
 
@@ -27,6 +28,7 @@ private:
     std::unique_ptr<HttpApiServer> m_server;
     QString m_kubeconfigPath;
     QString m_error;
+    QString m_readOnly;   // kept across stop/start
 };
 
 } // namespace rlab::server

@@ -8,6 +8,7 @@
 #include "core/apiserver/listoptionsvalidation.h"
 #include "core/server/discovery.h"
 #include "core/server/openapiv2.h"
+#include "core/server/readonlygate.h"
 #include "core/server/encodedobjectcache.h"
 #include "core/server/servercounters.h"
 #include "core/kubectl/tableprinter.h"
@@ -183,6 +184,8 @@ void RestHandler::handle(const QHttpServerRequest &request, QHttpServerResponder
         reply = HttpReply::error(ApiError::unauthorized());
     } else if (std::optional<ApiError> denied = authenticateAndAuthorize(call, header(request, "Authorization"), responder, publicPath)) {
         reply = HttpReply::error(*denied);
+    } else if (const QString why = readOnlyReason(call); !why.isEmpty()) {
+        reply = HttpReply::error(ApiError{403, QStringLiteral("Forbidden"), QStringLiteral("forbidden: ") + why, {}, {}, {}, {}, 0});
     } else if (call.body.size() > ApiServer::kMaxRequestBytes) {
         reply = HttpReply::error(ApiError::requestEntityTooLarge(
             QStringLiteral("Request entity too large: limit is %1").arg(ApiServer::kMaxRequestBytes)));
@@ -193,6 +196,13 @@ void RestHandler::handle(const QHttpServerRequest &request, QHttpServerResponder
     trace(call, reply ? reply->status : 200);
     if (reply)
         reply->sendTo(responder);
+}
+
+QString RestHandler::readOnlyReason(const Call &call) const
+{
+    const bool write = call.method == Method::Post || call.method == Method::Put || call.method == Method::Patch
+                       || call.method == Method::Delete;
+    return write && m_readOnly ? m_readOnly->reason() : QString();
 }
 
 std::optional<HttpReply> RestHandler::route(Call &call, QHttpServerResponder &responder)

@@ -27,6 +27,7 @@ namespace rlab::server {
 class Authenticator;
 class Authorizer;
 class EncodedObjectCache;
+class ReadOnlyGate;
 struct ServerCounters;
 
 // Turns HTTP requests into ApiServer calls the way kube-apiserver's handlers do: authentication
@@ -54,6 +55,8 @@ public:
     // Off (the default): only Host headers naming the loopback are served (403 otherwise).
     void setAllowRemoteHosts(bool allow) { m_allowRemoteHosts = allow; }
     void setServerAddress(const QString &hostPort) { m_serverAddress = hostPort; }
+    // Writes refused (403) while the gate has a reason; reads and watches still served.
+    void setReadOnlyGate(std::shared_ptr<const ReadOnlyGate> gate) { m_readOnly = std::move(gate); }
 
     void handle(const QHttpServerRequest &request, QHttpServerResponder &&responder);
 
@@ -75,6 +78,8 @@ private:
     // Sets call.user; an error for no user (401) or a request not allowed (403).
     std::optional<apiserver::ApiError> authenticateAndAuthorize(Call &call, const QByteArray &authorization,
                                                                 const QHttpServerResponder &responder, bool publicPath) const;
+    // The gate's reason for a write (POST, PUT, PATCH, DELETE) while it is closed, else empty.
+    QString readOnlyReason(const Call &call) const;
     // nullopt: the responder was taken over by a watch stream.
     std::optional<HttpReply> route(Call &call, QHttpServerResponder &responder);
     std::optional<HttpReply> resource(Call &call, QHttpServerResponder &responder);
@@ -110,6 +115,7 @@ private:
     std::shared_ptr<const Authorizer> m_authorizer;
     bool m_allowRemoteHosts = false;
     QString m_serverAddress;
+    std::shared_ptr<const ReadOnlyGate> m_readOnly;
     std::shared_ptr<EncodedObjectCache> m_encoded;   // shared with the watch streams' encoders
 };
 

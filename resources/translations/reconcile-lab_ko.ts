@@ -73,6 +73,58 @@
 <context>
     <name>rlab::ui::ArithmeticPanel</name>
     <message>
+        <source>strategy %1</source>
+        <translation>전략 %1</translation>
+    </message>
+    <message>
+        <source>as written %1: %2</source>
+        <translation>작성된 값 %1: %2</translation>
+    </message>
+    <message>
+        <source>allowed total</source>
+        <translation>허용 총수</translation>
+    </message>
+    <message>
+        <source>replicas %1 + maxSurge %2: never more pods than this</source>
+        <translation>replicas %1 + maxSurge %2: Pod가 이보다 많아지지 않음</translation>
+    </message>
+    <message>
+        <source>minimum available</source>
+        <translation>최소 가용</translation>
+    </message>
+    <message>
+        <source>replicas %1 − maxUnavailable %2: never fewer available pods</source>
+        <translation>replicas %1 − maxUnavailable %2: 가용 Pod가 이보다 적어지지 않음</translation>
+    </message>
+    <message>
+        <source>current total</source>
+        <translation>현재 총수</translation>
+    </message>
+    <message>
+        <source>spec.replicas over %1 ReplicaSet(s): new %2, old %3</source>
+        <translation>ReplicaSet %1개의 spec.replicas: 새 %2, 이전 %3</translation>
+    </message>
+    <message>
+        <source>available now</source>
+        <translation>현재 가용</translation>
+    </message>
+    <message>
+        <source>status.availableReplicas summed</source>
+        <translation>status.availableReplicas 합계</translation>
+    </message>
+    <message>
+        <source>scale up now?</source>
+        <translation>지금 스케일 업?</translation>
+    </message>
+    <message>
+        <source>scale down now?</source>
+        <translation>지금 스케일 다운?</translation>
+    </message>
+    <message>
+        <source>reconcileOldReplicaSets: total %1 − minAvailable %2 − %3 unavailable in the new RS = %4</source>
+        <translation>reconcileOldReplicaSets: 총 %1 − minAvailable %2 − 새 RS의 사용 불가 %3 = %4</translation>
+    </message>
+    <message>
         <source>Deployment:</source>
         <translation>Deployment:</translation>
     </message>
@@ -148,11 +200,11 @@
     </message>
     <message>
         <source>ready</source>
-        <translation>ready</translation>
+        <translation>준비</translation>
     </message>
     <message>
         <source>available</source>
-        <translation>available</translation>
+        <translation>가용</translation>
     </message>
     <message>
         <source>PAUSED · </source>
@@ -160,7 +212,7 @@
     </message>
     <message>
         <source>updated</source>
-        <translation>updated</translation>
+        <translation>최신</translation>
     </message>
     <message>
         <source>
@@ -185,6 +237,14 @@ owner: %1 %2</source>
 owner: none</source>
         <translation>
 소유자: 없음</translation>
+    </message>
+    <message>
+        <source>%1/%2 ready</source>
+        <translation>%1/%2 준비</translation>
+    </message>
+    <message>
+        <source>%1/%2 ready · %3 updated</source>
+        <translation>%1/%2 준비 · %3 최신</translation>
     </message>
 </context>
 <context>
@@ -1078,6 +1138,14 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <message>
         <source>Virtual time %1 (%2 UTC)%3</source>
         <translation>가상 시간 %1 (%2 UTC)%3</translation>
+    </message>
+    <message>
+        <source>Virtual time %1%2</source>
+        <translation>가상 시간 %1%2</translation>
+    </message>
+    <message>
+        <source>%1 UTC on the lab&apos;s clock</source>
+        <translation>랩 시계로 %1 UTC</translation>
     </message>
     <message>
         <source> · paused</source>
@@ -2159,6 +2227,78 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <message>
         <source>Live cluster: its workqueues live inside kube-controller-manager and are not visible over the API. The shadow controller syncs each Deployment as its events arrive: see Controller activity.</source>
         <translation>실시간 클러스터: workqueue는 kube-controller-manager 안에 있어 API로는 보이지 않습니다. 섀도 컨트롤러는 이벤트가 도착할 때마다 각 Deployment를 sync합니다: 컨트롤러 활동을 보세요.</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::PhaseColors</name>
+    <message>
+        <source>Pending</source>
+        <translation>대기</translation>
+    </message>
+    <message>
+        <source>Creating</source>
+        <translation>생성 중</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>실행 중</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>준비됨</translation>
+    </message>
+    <message>
+        <source>Failing</source>
+        <translation>실패</translation>
+    </message>
+    <message>
+        <source>Terminating</source>
+        <translation>종료 중</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::SchedulingReport</name>
+    <message>
+        <source>scheduleOne: %1 of %2 nodes passed the filters</source>
+        <translation>scheduleOne: 노드 %2개 중 %1개가 필터를 통과</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>적합</translation>
+    </message>
+    <message>
+        <source>filtered out: %1</source>
+        <translation>필터에서 제외: %1</translation>
+    </message>
+    <message>
+        <source>%1 skipped</source>
+        <translation>%1 건너뜀</translation>
+    </message>
+    <message>
+        <source> = %1</source>
+        <translation> = %1</translation>
+    </message>
+    <message>
+        <source> · the only one: no scoring (as upstream)</source>
+        <translation> · 유일한 후보: 점수 계산 없음 (upstream과 같음)</translation>
+    </message>
+    <message>
+        <source>  ← chosen</source>
+        <translation>  ← 선택됨</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::LiveMenu</name>
+    <message>
+        <source>Back to the lab</source>
+        <translation>랩으로 돌아가기</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::ObjectSummary</name>
+    <message>
+        <source>spec.replicas %1 · status: %2 current, %3 ready, %4 available</source>
+        <translation>spec.replicas %1 · status: 현재 %2, 준비 %3, 가용 %4</translation>
     </message>
 </context>
 </TS>

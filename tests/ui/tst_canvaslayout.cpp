@@ -1,5 +1,7 @@
 #include "core/api/pod.h"
 #include "ui/scene/canvaslayout.h"
+#include "ui/scene/canvaslegend.h"
+#include "ui/scene/canvastext.h"
 #include "ui/scene/motion.h"
 #include "ui/scene/phasecolors.h"
 #include "ui/scene/podslots.h"
@@ -93,6 +95,61 @@ private slots:
         QCOMPARE(g.sceneRect, QRectF(0, 0, 1724 + 260 + 16, 398 + 184 + 16));
         QCOMPARE(CanvasLayout::deploymentCard(g, 0, 1), QRectF(192, 16, 468 + 1208 - 192, 100));
         QCOMPARE(CanvasLayout::replicaSetCard(g, 2), QRectF(1724, 128, 260, 104));
+    }
+
+    // Presenter mode: taller cells (fewer chip columns), cards of two lines at least 300 wide,
+    // the wider gutter, and a waiting lane with nobody in it takes no room.
+    void computePresenter()
+    {
+        QCOMPARE(CanvasLayout::chipColumnsFor(10, true), 3);
+        QCOMPARE(CanvasLayout::chipColumnsFor(50, true), 5);
+        QCOMPARE(CanvasLayout::chipColumnsFor(3, true), 2);
+        QCOMPARE(CanvasLayout::chipColumnsFor(10), 5);   // normal mode unchanged
+        QCOMPARE(CanvasLayout::columnWidth(2, true), 300.0);
+        QCOMPARE(CanvasLayout::columnWidth(3, true), 368.0);
+        const CanvasLayout::Geometry g = CanvasLayout::compute({{3, false}, {2, false}}, {0, 4, 4, 4}, true);
+        QCOMPARE(g.columnX[0], 16.0 + 190);
+        QCOMPARE(g.columnW[1], 300.0);
+        QCOMPARE(g.laneH[0], 0.0);
+        QCOMPARE(g.laneY[1], 208.0);                      // the first node lane starts the band
+        QCOMPARE(g.laneH[1], 20.0 + 4 * 34 - 6);
+        QCOMPARE(g.laneY[2], 208.0 + 150 + 6);
+        QCOMPARE(CanvasLayout::deploymentCard(g, 0, 1), QRectF(206, 16, 368 + 16 + 300, 84));
+        QCOMPARE(CanvasLayout::replicaSetCard(g, 1), QRectF(206 + 368 + 16, 108, 300, 84));
+        QCOMPARE(g.sceneRect, QRectF(0, 0, 206 + 368 + 16 + 300 + 16, 208 + 3 * 150 + 2 * 6 + 16));
+        // Normal mode keeps its zero-row lanes one row tall.
+        QCOMPARE(CanvasLayout::compute({{2, false}}, {0, 1}).laneH[0], CanvasLayout::laneHeight(1));
+    }
+
+    // Every text the presenter canvas draws is 28 units: 18 px on screen at zoom 18/28.
+    void presenterText()
+    {
+        QCOMPARE(CanvasText::smallestPx(true), 28.0);
+        QVERIFY(CanvasText::smallestPx(false) < 11);   // normal mode's counter labels, 8 pt
+        QVERIFY(!CanvasText::drawnRoles(true).contains(CanvasText::Role::CounterLabel));
+        QCOMPARE(CanvasText::smallestScreenPx(true, CanvasText::minReadableZoom()), CanvasText::kReadablePx);
+        QCOMPARE(CanvasText::font(CanvasText::Role::ChipLabel, true).pixelSize(), 28);
+    }
+
+    void legendRows_data()
+    {
+        QTest::addColumn<QList<int>>("widths");
+        QTest::addColumn<int>("available");
+        QTest::addColumn<QList<int>>("rows");
+        QTest::newRow("the comment's example, one per row") << QList<int>{60, 70, 60} << 200 << QList<int>{1, 1, 1};
+        QTest::newRow("two then one") << QList<int>{60, 70, 60} << 210 << QList<int>{2, 1};
+        QTest::newRow("all on one row") << QList<int>{60, 70, 60} << 1000 << QList<int>{3};
+        QTest::newRow("too narrow for any: one each") << QList<int>{60, 70} << 10 << QList<int>{1, 1};
+        QTest::newRow("none") << QList<int>{} << 100 << QList<int>{};
+    }
+    void legendRows()
+    {
+        QFETCH(QList<int>, widths);
+        QFETCH(int, available);
+        QFETCH(QList<int>, rows);
+        QCOMPARE(CanvasLegend::rows(widths, available), rows);
+        if (!rows.isEmpty())
+            QVERIFY(CanvasLegend::boxWidth(widths, rows) <= std::max(available, CanvasLegend::entryWidth(70)) + CanvasLegend::kPad);
     }
 
     void computeEmpty()

@@ -14,6 +14,18 @@
 #include "ui/widgets/timecontrols.h"
 #include "ui/widgets/workqueuepanel.h"
 
+#ifdef RLAB_TEST_SERVE
+#include "core/server/labapiendpoint.h"
+#include "ui/serve/servecontroller.h"
+#include "ui/widgets/servepanel.h"
+
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QJsonDocument>
+#include <QSslConfiguration>
+#include <QTemporaryDir>
+#endif
+
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -82,6 +94,40 @@ class TestTimeTravelReadOnly : public QObject
             out << i.key;
         return out;
     }
+
+#ifdef RLAB_TEST_SERVE
+    struct Http
+    {
+        int status = 0;
+        QJsonObject json;
+    };
+    // One request as kubectl sends it with the served lab's kubeconfig (bearer token, HTTPS),
+    // answered while the GUI thread's event loop runs.
+    static Http request(const QString &kubeconfig, const QByteArray &verb, const QString &url, const QByteArray &body = {},
+                        const QByteArray &contentType = "application/json")
+    {
+        QFile file(kubeconfig);
+        const QByteArray config = file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+        const qsizetype t = config.indexOf("token: ");
+        const QByteArray token = t < 0 ? QByteArray() : config.mid(t + 7, config.indexOf('\n', t) - t - 7);
+        QNetworkRequest r{QUrl(url)};
+        r.setRawHeader("Authorization", "Bearer " + token);
+        r.setHeader(QNetworkRequest::ContentTypeHeader, contentType);
+        QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+        tls.setPeerVerifyMode(QSslSocket::VerifyNone);
+        r.setSslConfiguration(tls);
+        QNetworkAccessManager nam;
+        QNetworkReply *reply = nam.sendCustomRequest(r, verb, body);
+        QSignalSpy finished(reply, &QNetworkReply::finished);
+        Http out;
+        if (!finished.wait(10000))
+            return out;
+        out.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        out.json = QJsonDocument::fromJson(reply->readAll()).object();
+        reply->deleteLater();
+        return out;
+    }
+#endif
 
 private slots:
     void everyCommandPathIsRefusedInThePast()
@@ -219,6 +265,66 @@ private slots:
         QVERIFY(controls->commands()->scale(QStringLiteral("nginx"), 4).ok());
         QVERIFY(session.view().revision() > live);
     }
+
+#ifdef RLAB_TEST_SERVE
+    // kubectl through the Serve dock: while the window views the past, every write over HTTP
+    // (create, replace, patch, the scale subresource, delete) is 403 Forbidden with the
+    // window's read-only reason and the live revision does not move; reads still answer.
+    // Live again, the same server (re-served on its port after the thaw) takes writes.
+    void servedWritesAreRefusedInThePast()
+    {
+        QTemporaryDir dir;
+        MainWindow::Options o = options();
+        o.serveEndpoints = server::LabApiEndpoint::factory();
+        MainWindow w(o);
+        ClusterSession &session = w.session();
+        ServeController *serve = w.panel<ServePanel>(QStringLiteral("serve"))->controller();
+        const QString kubeconfig = dir.filePath(QStringLiteral("kubeconfig"));
+        serve->setKubeconfigPath(kubeconfig);
+        QVERIFY(w.applyText(sample(), QStringLiteral("nginx-deployment.yaml")).ok());
+        const qint64 afterApply = session.view().revision();
+        session.advance(30'000);
+        w.refreshNow();
+        QVERIFY2(serve->start(), qPrintable(serve->errorString()));
+        const QString deployments = serve->url() + QStringLiteral("/apis/apps/v1/namespaces/default/deployments");
+        QCOMPARE(request(kubeconfig, "GET", deployments + QStringLiteral("/nginx")).status, 200);
+
+        const qint64 live = session.view().revision();
+        QVERIFY(w.timeTravel().viewRevision(afterApply));
+        QVERIFY(serve->isServing());
+        const QString refusal = session.readOnlyError();
+        const QByteArray created = R"({"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"past"},"spec":{"replicas":1,)"
+                                   R"("selector":{"matchLabels":{"app":"past"}},"template":{"metadata":{"labels":{"app":"past"}},)"
+                                   R"("spec":{"containers":[{"name":"c","image":"nginx"}]}}}})";
+        Http current = request(kubeconfig, "GET", deployments + QStringLiteral("/nginx"));
+        QCOMPARE(current.status, 200);   // reads go on
+        const QByteArray replaced = QJsonDocument(current.json).toJson(QJsonDocument::Compact);
+        const QList<Http> writes{
+            request(kubeconfig, "POST", deployments, created),
+            request(kubeconfig, "PUT", deployments + QStringLiteral("/nginx"), replaced),
+            request(kubeconfig, "PATCH", deployments + QStringLiteral("/nginx"), R"({"spec":{"replicas":9}})",
+                    "application/strategic-merge-patch+json"),
+            request(kubeconfig, "PATCH", deployments + QStringLiteral("/nginx/scale"), R"({"spec":{"replicas":9}})",
+                    "application/merge-patch+json"),
+            request(kubeconfig, "DELETE", deployments + QStringLiteral("/nginx")),
+            request(kubeconfig, "DELETE", serve->url() + QStringLiteral("/api/v1/namespaces/default/pods")),
+        };
+        for (const Http &h : writes) {
+            QCOMPARE(h.status, 403);
+            QCOMPARE(h.json.value(QStringLiteral("reason")).toString(), QStringLiteral("Forbidden"));
+            QVERIFY2(h.json.value(QStringLiteral("message")).toString().contains(refusal),
+                     qPrintable(h.json.value(QStringLiteral("message")).toString()));
+        }
+        QCOMPARE(session.view().revision(), live);
+        QVERIFY(session.isFrozen());
+
+        w.timeTravel().returnToLive();
+        QVERIFY(serve->isServing());
+        const QString scaleUrl = serve->url() + QStringLiteral("/apis/apps/v1/namespaces/default/deployments/nginx/scale");
+        QCOMPARE(request(kubeconfig, "PATCH", scaleUrl, R"({"spec":{"replicas":4}})", "application/merge-patch+json").status, 200);
+        QVERIFY(session.view().revision() > live);
+    }
+#endif
 
     // The queues replayed from the trace are the queues: at the present revision the replay
     // equals the live snapshots, moment after moment of a rollout under the classroom latency.

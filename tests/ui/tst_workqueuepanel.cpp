@@ -76,6 +76,63 @@ private slots:
         QCOMPARE(WorkQueueLaneLayout::fitCount(widths, available, 8, 40), fit);
     }
 
+    void testHeaderLines_data()
+    {
+        QTest::addColumn<int>("title");
+        QTest::addColumn<int>("counters");
+        QTest::addColumn<int>("available");
+        QTest::addColumn<int>("lines");
+        QTest::newRow("the comment's example: fits") << 120 << 300 << 500 << 1;
+        QTest::newRow("the comment's example: second line") << 120 << 300 << 400 << 2;
+        QTest::newRow("exactly") << 120 << 300 << 436 << 1;
+        QTest::newRow("one px short") << 120 << 300 << 435 << 2;
+    }
+    void testHeaderLines()
+    {
+        QFETCH(int, title);
+        QFETCH(int, counters);
+        QFETCH(int, available);
+        QFETCH(int, lines);
+        QCOMPARE(WorkQueueLaneLayout::headerLines(title, counters, available), lines);
+    }
+
+    void testWrap_data()
+    {
+        QTest::addColumn<QList<int>>("widths");
+        QTest::addColumn<int>("available");
+        QTest::addColumn<QList<int>>("lines");
+        QTest::newRow("the comment's: one a line") << QList<int>{70, 120, 80} << 200 << QList<int>{1, 1, 1};
+        QTest::newRow("the comment's: two then one") << QList<int>{60, 100, 80} << 200 << QList<int>{2, 1};
+        QTest::newRow("all on one") << QList<int>{60, 100, 80} << 280 << QList<int>{3};
+        QTest::newRow("wider than the line: alone") << QList<int>{300, 50} << 200 << QList<int>{1, 1};
+    }
+    void testWrap()
+    {
+        QFETCH(QList<int>, widths);
+        QFETCH(int, available);
+        QFETCH(QList<int>, lines);
+        QCOMPARE(WorkQueueLaneLayout::wrap(widths, 20, available), lines);
+    }
+
+    // A narrow lane (presenter mode's column at 1280 px) puts its counters on a second header
+    // line and grows by that line instead of cutting "depth 0 · processing 0 · waiting 1".
+    void testNarrowLaneTakesASecondHeaderLine()
+    {
+        ClusterSession session;
+        WorkQueuePanel panel(session);
+        session.frame();
+        WorkQueueLane *lane = panel.lanes().at(0);
+        QCOMPARE(lane->headerLines(800), 1);
+        QVERIFY(lane->headerLines(260) >= 2);
+        for (const QString &line : lane->counterLines(260))   // each wrapped line fits the lane
+            QVERIFY2(lane->fontMetrics().horizontalAdvance(line) <= 260 - 20, qPrintable(line));
+        QVERIFY(lane->heightForWidth(260) > lane->heightForWidth(800));
+        panel.resize(280, 900);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QTRY_VERIFY2(lane->height() >= lane->heightForWidth(lane->width()), qPrintable(QStringLiteral("%1x%2 < %3, lines %4").arg(lane->width()).arg(lane->height()).arg(lane->heightForWidth(lane->width())).arg(lane->headerLines(lane->width()))));
+    }
+
     void testCountdown_data()
     {
         QTest::addColumn<qint64>("ms");

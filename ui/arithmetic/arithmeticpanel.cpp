@@ -134,20 +134,20 @@ QString ArithmeticPanel::summaryHtml(const api::Deployment &d, const QList<Repli
         return QStringLiteral("<tr><td><b>%1</b></td><td align=right style=\"padding:0 12px\"><b>%2</b></td><td>%3</td></tr>")
             .arg(k.toHtmlEscaped(), v.toHtmlEscaped(), how.toHtmlEscaped());
     };
-    QString html = QStringLiteral("<p style=\"font-size:large\"><b>deployment/%1</b> · strategy %2</p><table cellspacing=3>")
-                       .arg(d.metadata.name.toHtmlEscaped(), d.spec.strategy.type.toHtmlEscaped());
+    QString html = QStringLiteral("<p style=\"font-size:large\"><b>deployment/%1</b> · %2</p><table cellspacing=3>")
+                       .arg(d.metadata.name.toHtmlEscaped(), tr("strategy %1").arg(d.spec.strategy.type).toHtmlEscaped());
     html += row(QStringLiteral("replicas"), QString::number(f.replicas), QStringLiteral("spec.replicas"));
     if (!f.error.isEmpty()) {
         html += row(QStringLiteral("error"), QString(), f.error);
         return html + QStringLiteral("</table>");
     }
-    html += row(QStringLiteral("maxSurge"), QString::number(f.surge), QStringLiteral("as written %1: %2").arg(f.surgeWritten, f.surgeRule));
+    html += row(QStringLiteral("maxSurge"), QString::number(f.surge), tr("as written %1: %2").arg(f.surgeWritten, f.surgeRule));
     html += row(QStringLiteral("maxUnavailable"), QString::number(f.unavailable),
-                QStringLiteral("as written %1: %2").arg(f.unavailableWritten, f.unavailableRule));
-    html += row(QStringLiteral("allowed total"), QString::number(f.maxTotal),
-                QStringLiteral("replicas %1 + maxSurge %2: never more pods than this").arg(f.replicas).arg(f.surge));
-    html += row(QStringLiteral("minimum available"), QString::number(f.minAvailable),
-                QStringLiteral("replicas %1 − maxUnavailable %2: never fewer available pods").arg(f.replicas).arg(f.unavailable));
+                tr("as written %1: %2").arg(f.unavailableWritten, f.unavailableRule));
+    html += row(tr("allowed total"), QString::number(f.maxTotal),
+                tr("replicas %1 + maxSurge %2: never more pods than this").arg(f.replicas).arg(f.surge));
+    html += row(tr("minimum available"), QString::number(f.minAvailable),
+                tr("replicas %1 − maxUnavailable %2: never fewer available pods").arg(f.replicas).arg(f.unavailable));
 
     ReplicaSetCPtr newRS;
     for (const ReplicaSetCPtr &rs : rss)
@@ -159,17 +159,17 @@ QString ArithmeticPanel::summaryHtml(const api::Deployment &d, const QList<Repli
         available += rs->status.availableReplicas;
     }
     const int newReplicas = newRS ? newRS->replicas() : 0;
-    html += row(QStringLiteral("current total"), QString::number(total),
-                QStringLiteral("spec.replicas over %1 ReplicaSet(s): new %2, old %3").arg(rss.size()).arg(newReplicas).arg(total - newReplicas));
-    html += row(QStringLiteral("available now"), QString::number(available), QStringLiteral("status.availableReplicas summed"));
+    html += row(tr("current total"), QString::number(total),
+                tr("spec.replicas over %1 ReplicaSet(s): new %2, old %3").arg(rss.size()).arg(newReplicas).arg(total - newReplicas));
+    html += row(tr("available now"), QString::number(available), tr("status.availableReplicas summed"));
     if (du::IsRollingUpdate(d)) {
         const RollingMath::NewRSStep up = RollingMath::newRSNewReplicas(f.replicas, f.surge, total, newReplicas);
-        html += row(QStringLiteral("scale up now?"), QString::number(up.result),
+        html += row(tr("scale up now?"), QString::number(up.result),
                     QStringLiteral("reconcileNewReplicaSet: %1").arg(up.text));
         const int newUnavailable = newRS ? newRS->replicas() - newRS->status.availableReplicas : 0;
         const int maxScaledDown = total - f.minAvailable - newUnavailable;
-        html += row(QStringLiteral("scale down now?"), QString::number(std::max(0, maxScaledDown)),
-                    QStringLiteral("reconcileOldReplicaSets: total %1 − minAvailable %2 − %3 unavailable in the new RS = %4")
+        html += row(tr("scale down now?"), QString::number(std::max(0, maxScaledDown)),
+                    tr("reconcileOldReplicaSets: total %1 − minAvailable %2 − %3 unavailable in the new RS = %4")
                         .arg(total).arg(f.minAvailable).arg(newUnavailable).arg(maxScaledDown));
     }
     return html + QStringLiteral("</table>");

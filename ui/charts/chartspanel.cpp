@@ -19,6 +19,7 @@ ChartsPanel::ChartsPanel(ClusterSession &session, QWidget *parent)
 {
     m_chartPicker->setObjectName(QStringLiteral("chartPicker"));
     m_deploymentPicker->setObjectName(QStringLiteral("deploymentPicker"));
+    m_deploymentPicker->setSizeAdjustPolicy(QComboBox::AdjustToContents);   // filled later: grow with it
     for (int c = 0; c < ChartFeeder::ChartCount; ++c)
         m_chartPicker->addItem(ChartFeeder::title(ChartFeeder::Chart(c)));
     auto *png = new QPushButton(tr("Export PNG…"), this);

@@ -116,8 +116,8 @@ QWidget *DeploymentControls::buildHistory()
     m_revision->setMinimumContentsLength(10);
     m_revision->setToolTip(tr("REVISION · image · CHANGE-CAUSE, as kubectl rollout history lists them"));
     m_rollBack = button(tr("Roll back"), tr("kubectl rollout undo [--to-revision=N]: the revision's template comes back"));
-    auto *row = new QHBoxLayout(box);
-    row->addWidget(m_revision, 1);
+    auto *row = new QVBoxLayout(box);   // stacked: "previous revision" whole in a narrow column
+    row->addWidget(m_revision);
     row->addWidget(m_rollBack);
     connect(m_rollBack, &QPushButton::clicked, this,
             [this] { m_commands->rolloutUndo(m_deployment, m_revision->currentData().toLongLong()); });

@@ -45,11 +45,20 @@ void PodControls::setDeployment(const QString &name)
 void PodControls::refresh()
 {
     QList<QPair<QString, QVariant>> items;
+    QStringList tips;
     if (!m_deployment.isEmpty()) {
-        for (const ClusterQueries::Pod &p : ClusterQueries::podsOf(m_session.readClient(), m_session.namespace_(), m_deployment))
-            items.append({p.label(), p.name});
+        // The name's random suffix, as the canvas's chips show it ("g6bvr · Running · node-2"):
+        // the whole "nginx-5f7799dff-g6bvr · …" does not fit a projector's Controls column.
+        for (const ClusterQueries::Pod &p : ClusterQueries::podsOf(m_session.readClient(), m_session.namespace_(), m_deployment)) {
+            ClusterQueries::Pod shortName = p;
+            shortName.name = p.name.section(QLatin1Char('-'), -1);
+            items.append({shortName.label(), p.name});
+            tips << p.label();
+        }
     }
     refillCombo(m_pod, items);
+    for (int i = 0; i < m_pod->count() && i < tips.size(); ++i)
+        m_pod->setItemData(i, tips[i], Qt::ToolTipRole);
     m_delete->setEnabled(!items.isEmpty());
     m_deleteRandom->setEnabled(!items.isEmpty());
 }

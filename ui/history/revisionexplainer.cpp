@@ -12,7 +12,7 @@ namespace du = deploymentutil;
 namespace {
 QString tr(const char *s)
 {
-    return QCoreApplication::translate("RevisionExplainer", s);
+    return QCoreApplication::translate("rlab::ui::RevisionExplainer", s);   // as lupdate files it
 }
 } // namespace
 

@@ -52,13 +52,13 @@ LessonPanel::LessonPanel(ClusterSession &session, QWidget *parent)
     layout->setContentsMargins(12, 10, 12, 10);
     layout->setSpacing(8);
 
-    auto *top = new QHBoxLayout;
+    auto *top = new QVBoxLayout;   // stacked: a lesson's whole title in a narrow column
     m_chooser = new QComboBox(this);
     m_chooser->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_chooser->setMinimumContentsLength(16);
     m_start = new QPushButton(tr("Start"), this);
-    top->addWidget(m_chooser, 1);
-    top->addWidget(m_start);
+    top->addWidget(m_chooser);
+    top->addWidget(m_start, 0, Qt::AlignLeft);
     layout->addLayout(top);
 
     // Title, text and prediction scroll when a projector's big fonts need more room than the dock.
@@ -372,6 +372,7 @@ void LessonPanel::refresh()
     for (QPushButton *b : {m_start, m_next, m_reveal})
         b->setToolTip(pastTip);
     LabOnly::set(m_start, LabOnly::isLive(m_session), live && !m_entries.isEmpty(), LabOnly::Reason::Lessons);
+    fitContentWidth();
 }
 
 void LessonPanel::scrollDownTo(QWidget *w)
@@ -398,6 +399,15 @@ void LessonPanel::applyFonts()
     for (QAbstractButton *b : m_choiceGroup->buttons())
         b->setFont(scaled(base, 1.25, true));
     m_applyingFonts = false;
+    fitContentWidth();
+}
+
+void LessonPanel::fitContentWidth()
+{
+    // Never narrower than the content's longest unbreakable word (a title in presenter type):
+    // the text reflows in the column, it is never cut at its right edge.
+    if (QWidget *content = m_scroll->widget())
+        m_scroll->setMinimumWidth(content->minimumSizeHint().width() + m_scroll->verticalScrollBar()->sizeHint().width());
 }
 
 void LessonPanel::changeEvent(QEvent *event)

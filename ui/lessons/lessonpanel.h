@@ -59,6 +59,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void fitContentWidth();   // the column's minimum: the content's longest word
     void startChosen();
     void revealClicked();
     void nextClicked();

@@ -1,5 +1,7 @@
 #include "ui/models/objectsummary.h"
 
+#include <QCoreApplication>
+
 #include "core/api/deployment.h"
 #include "core/api/event.h"
 #include "core/api/namespace.h"
@@ -25,7 +27,7 @@ template<class T> QString replicaStatus(const T &o)
 
 template<class T> QString replicaExplanation(const T &o, const char *controller)
 {
-    QString s = QStringLiteral("spec.replicas %1 · status: %2 current, %3 ready, %4 available")
+    QString s = QCoreApplication::translate("rlab::ui::ObjectSummary", "spec.replicas %1 · status: %2 current, %3 ready, %4 available")
                     .arg(o.replicas())
                     .arg(o.status.replicas)
                     .arg(o.status.readyReplicas)

@@ -5,9 +5,10 @@
 
 namespace rlab::ui {
 
-int CanvasLayout::chipColumnsFor(int pods)
+int CanvasLayout::chipColumnsFor(int pods, bool presenter)
 {
-    return std::max(2, int(std::ceil(std::sqrt(2.0 * std::max(pods, 0)))));
+    const double n = std::max(pods, 0);
+    return std::max(2, int(std::ceil(std::sqrt(presenter ? n / 2.0 : 2.0 * n))));
 }
 
 int CanvasLayout::settle(int current, int needed)
@@ -21,9 +22,9 @@ int CanvasLayout::rowsFor(int count, int chipCols)
     return std::max(1, (count + chipCols - 1) / chipCols);
 }
 
-double CanvasLayout::columnWidth(int chipCols)
+double CanvasLayout::columnWidth(int chipCols, bool presenter)
 {
-    return std::max(kCardW, 2 * kCellPadX + chipCols * kPitchX - (kPitchX - kChipW));
+    return std::max(presenter ? kPresenterCardW : kCardW, 2 * kCellPadX + chipCols * kPitchX - (kPitchX - kChipW));
 }
 
 double CanvasLayout::laneHeight(int rows)
@@ -37,23 +38,35 @@ QPointF CanvasLayout::chipOffset(int slot, int chipCols)
     return QPointF(kCellPadX + (slot % chipCols) * kPitchX, kCellPadY + (slot / chipCols) * kPitchY);
 }
 
-CanvasLayout::Geometry CanvasLayout::compute(const std::vector<Column> &columns, const std::vector<int> &laneRows)
+CanvasLayout::Geometry CanvasLayout::compute(const std::vector<Column> &columns, const std::vector<int> &laneRows, bool presenter)
 {
     Geometry g;
-    double x = kMargin + kGutter;
+    const double gutter = CanvasLayout::gutter(presenter);
+    if (presenter) {
+        g.deploymentH = g.replicaSetH = kPresenterCardH;
+        g.replicaSetY = g.deploymentY + g.deploymentH + 8;
+    }
+    double x = kMargin + gutter;
     for (std::size_t i = 0; i < columns.size(); ++i) {
         if (i > 0)
             x += columns[i].startsGroup ? kGroupGap : kColumnGap;
-        const double w = columnWidth(columns[i].chipCols);
+        const double w = columnWidth(columns[i].chipCols, presenter);
         g.columnX.push_back(x);
         g.columnW.push_back(w);
         x += w;
     }
-    const double right = std::max(x, kMargin + kGutter + kCardW) + kMargin;
-    double y = kLanesY;
+    const double right = std::max(x, kMargin + gutter + (presenter ? kPresenterCardW : kCardW)) + kMargin;
+    double y = presenter ? kPresenterLanesY : kLanesY;
+    bool first = true;
     for (std::size_t i = 0; i < laneRows.size(); ++i) {
-        if (i > 0)
+        if (presenter && laneRows[i] <= 0) {
+            g.laneY.push_back(y);
+            g.laneH.push_back(0);
+            continue;
+        }
+        if (!first)
             y += kLaneGap;
+        first = false;
         const double h = laneHeight(laneRows[i]);
         g.laneY.push_back(y);
         g.laneH.push_back(h);
@@ -78,14 +91,14 @@ bool CanvasLayout::naturalLess(const QString &a, const QString &b)
 QRectF CanvasLayout::replicaSetCard(const Geometry &g, int column)
 {
     const std::size_t c = std::size_t(column);
-    return QRectF(g.columnX[c], kReplicaSetY, g.columnW[c], kReplicaSetH);
+    return QRectF(g.columnX[c], g.replicaSetY, g.columnW[c], g.replicaSetH);
 }
 
 QRectF CanvasLayout::deploymentCard(const Geometry &g, int firstColumn, int lastColumn)
 {
     const double left = g.columnX[std::size_t(firstColumn)];
     const double right = g.columnX[std::size_t(lastColumn)] + g.columnW[std::size_t(lastColumn)];
-    return QRectF(left, kDeploymentY, right - left, kDeploymentH);
+    return QRectF(left, g.deploymentY, right - left, g.deploymentH);
 }
 
 } // namespace rlab::ui

@@ -35,20 +35,29 @@ struct CanvasLayout
     {
         std::vector<double> columnX, columnW, laneY, laneH;
         QRectF sceneRect;
+        double deploymentY = kDeploymentY, deploymentH = kDeploymentH, replicaSetY = kReplicaSetY, replicaSetH = kReplicaSetH;
     };
 
-    // Chip columns for a cell holding n pods: max(2, ceil(sqrt(2n))): 3 → 3, 50 → 10.
-    static int chipColumnsFor(int pods);
+    // Presenter mode (CanvasText): a wider gutter for the node names in large type, cards at
+    // least 300 wide ("nginx-5f7799dff" and "rev 2  0/15 ready" in large type) of two lines (Deployment y 16 … 100, ReplicaSet 108 … 192, lanes from 208), and a lane of 0 rows
+    // (the waiting lane while nobody waits) takes no room at all.
+    static constexpr double kPresenterGutter = 190, kPresenterCardW = 300, kPresenterCardH = 84, kPresenterLanesY = 208;
+    static double gutter(bool presenter) { return presenter ? kPresenterGutter : kGutter; }
+
+    // Chip columns for a cell holding n pods: max(2, ceil(sqrt(2n))): 3 → 3, 50 → 10. Presenter
+    // mode stacks more rows (a projected canvas has little width to spare): max(2, ceil(sqrt(n/2))):
+    // 10 → 3, 50 → 5.
+    static int chipColumnsFor(int pods, bool presenter = false);
     static int rowsFor(int count, int chipCols);   // at least 1
     // A size that follows its need with hysteresis (chip columns of a column, rows of a lane):
     // grows at once, shrinks only when the need fell to two thirds or less, so a rolling update's
     // churn does not reflow the canvas but a scale-down 100 → 20 does. E.g. (9, 4) → 4,
     // (9, 7) → 9, (3, 5) → 5.
     static int settle(int current, int needed);
-    static double columnWidth(int chipCols);
+    static double columnWidth(int chipCols, bool presenter = false);
     static double laneHeight(int rows);
     static QPointF chipOffset(int slot, int chipCols);
-    static Geometry compute(const std::vector<Column> &columns, const std::vector<int> &laneRows);
+    static Geometry compute(const std::vector<Column> &columns, const std::vector<int> &laneRows, bool presenter = false);
     // Lane order of nodes: "node-2" before "node-10" (the text before a trailing number, then
     // the number), else plain string order.
     static bool naturalLess(const QString &a, const QString &b);

@@ -43,7 +43,7 @@ CanvasScene::CanvasScene(QObject *parent)
     setItemIndexMethod(QGraphicsScene::NoIndex);
     setBackgroundBrush(QColor(0xf3, 0xf4, 0xf6));
     m_waitingLane = new NodeLaneItem;
-    m_waitingLane->setLook({tr("Unscheduled"), tr("0 pods waiting"), true, true});
+    m_waitingLane->setLook({tr("Unscheduled"), tr("0 pods waiting"), tr("0 pods waiting"), true, true});
     addItem(m_waitingLane);
     relayout(false);
 }
@@ -166,6 +166,7 @@ CanvasScene::ColumnState &CanvasScene::column(const QString &key)
     if (it == m_replicaSets.end()) {
         it = m_replicaSets.insert(key, ColumnState{});
         it->card = new CardItem;
+        it->card->setPresenter(m_presenter);
         const qsizetype slash = key.indexOf(QLatin1Char('/'));
         if (!key.startsWith(kUnowned))
             tag(it->card, QStringLiteral("ReplicaSet"), key.left(slash), key.mid(slash + 1));
@@ -211,6 +212,7 @@ void CanvasScene::putPod(const std::shared_ptr<const api::Pod> &pod, bool animat
     if (fresh) {
         it = m_pods.insert(key, PodState{});
         it->item = new PodItem(pod->metadata.name);
+        it->item->setPresenter(m_presenter);
         tag(it->item, QStringLiteral("Pod"), pod->metadata.namespace_, pod->metadata.name);
         it->item->setData(3, animate);   // to fly in from its ReplicaSet at the next layout
         addItem(it->item);
@@ -219,8 +221,8 @@ void CanvasScene::putPod(const std::shared_ptr<const api::Pod> &pod, bool animat
     placePod(key, *it, columnKey, lane);
     const PodStage stage = PhaseColors::stageOf(*pod);
     it->item->setStage(stage, animate && !fresh);
-    if (stage == PodStage::Terminating)
-        it->item->fadeTo(0.45, 0.92, animate);
+    if (stage == PodStage::Terminating)   // faded; in presenter mode its name stays readable from the back row
+        it->item->fadeTo(m_presenter ? 0.75 : 0.45, 0.92, animate);
     it->item->setToolTip(CardContents::podTooltip(*pod));
     if (animate && it->item->isAnimating())
         m_anim.add(it->item);
@@ -235,7 +237,7 @@ void CanvasScene::putReplicaSet(const std::shared_ptr<const api::ReplicaSet> &rs
     const qint64 revision = rs->metadata.annotations.value(kRevisionAnnotation).toLongLong();
     const int nodes = std::max<int>(1, int(m_nodes.size()));
     // Sized for what the ReplicaSet will hold, so a scale-up does not reflow pod after pod.
-    col.plannedCols = CanvasLayout::chipColumnsFor((rs->replicas() + nodes - 1) / nodes);
+    col.plannedCols = CanvasLayout::chipColumnsFor((rs->replicas() + nodes - 1) / nodes, m_presenter);
     const int cols = std::max(col.chipCols, col.plannedCols);
     if (!col.rs || deployment != col.deployment || revision != col.revision || cols != col.chipCols)
         m_layoutDirty = true;
@@ -253,6 +255,7 @@ void CanvasScene::putDeployment(const std::shared_ptr<const api::Deployment> &d)
     if (it == m_deployments.end()) {
         it = m_deployments.insert(key, DeploymentState{});
         it->card = new CardItem;
+        it->card->setPresenter(m_presenter);
         tag(it->card, QStringLiteral("Deployment"), d->metadata.namespace_, d->metadata.name);
         addItem(it->card);
         m_layoutDirty = true;
@@ -271,6 +274,7 @@ void CanvasScene::putNode(const std::shared_ptr<const api::Node> &n)
     if (it == m_nodes.end()) {
         it = m_nodes.insert(key, NodeState{});
         it->lane = new NodeLaneItem;
+        it->lane->setPresenter(m_presenter);
         tag(it->lane, QStringLiteral("Node"), QString(), key);
         addItem(it->lane);
         m_layoutDirty = true;

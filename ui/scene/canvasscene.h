@@ -56,6 +56,11 @@ public:
     QString podLane(const QString &ns, const QString &name) const { return m_pods.value(ns + QLatin1Char('/') + name).lane; }
     int podSlot(const QString &ns, const QString &name) const;
     int animatingCount() const { return m_anim.size(); }
+    // Presenter mode (CanvasText): large type, taller cells (CanvasLayout::chipColumnsFor), the
+    // wider gutter; relaid out at once.
+    void setPresenter(bool on);
+    bool isPresenter() const { return m_presenter; }
+    const CanvasLayout::Geometry &geometry() const { return m_geometry; }
 
 private:
     struct PodState
@@ -116,6 +121,7 @@ private:
     qint64 m_lastMonotonicMs = 0;
     qint64 m_lastVirtualMs = 0;
     bool m_layoutDirty = false;
+    bool m_presenter = false;
 };
 
 } // namespace rlab::ui

@@ -58,7 +58,7 @@ void CanvasScene::relayout(bool animate)
             int fullest = 0;
             for (const QString &n : nodeOrder)
                 fullest = std::max(fullest, col.cellSlots.value(n).extent());
-            col.chipCols = CanvasLayout::settle(col.chipCols, std::max(col.plannedCols, CanvasLayout::chipColumnsFor(fullest)));
+            col.chipCols = CanvasLayout::settle(col.chipCols, std::max(col.plannedCols, CanvasLayout::chipColumnsFor(fullest, m_presenter)));
             c.chipCols = col.chipCols;
             waitingRows = std::max(waitingRows, col.cellSlots.value(QString()).extent() > 0
                                                     ? CanvasLayout::rowsFor(col.cellSlots.value(QString()).extent(), col.chipCols)
@@ -79,7 +79,9 @@ void CanvasScene::relayout(bool animate)
         ns.rows = CanvasLayout::settle(ns.rows, laneRows[std::size_t(n) + 1]);
         laneRows[std::size_t(n) + 1] = ns.rows;
     }
-    m_geometry = CanvasLayout::compute(columns, laneRows);
+    if (m_presenter && waitingRows == 0)
+        laneRows[0] = 0;   // nobody waits: presenter mode gives the lane's room to the nodes
+    m_geometry = CanvasLayout::compute(columns, laneRows, m_presenter);
     const CanvasLayout::Geometry &g = m_geometry;
 
     // Cards.
@@ -102,6 +104,7 @@ void CanvasScene::relayout(bool animate)
             cells.emplace_back(g.columnX[i], g.columnW[i]);
     }
     const double laneW = g.sceneRect.width() - 2 * CanvasLayout::kMargin;
+    m_waitingLane->setVisible(g.laneH[0] > 0);
     m_waitingLane->setGeometry(QRectF(CanvasLayout::kMargin, g.laneY[0], laneW, g.laneH[0]), cells, animate);
     QHash<QString, int> laneIndex;
     laneIndex.insert(QString(), 0);
@@ -145,6 +148,35 @@ void CanvasScene::relayout(bool animate)
     setSceneRect(g.sceneRect);
 }
 
+void CanvasScene::setPresenter(bool on)
+{
+    if (on == m_presenter)
+        return;
+    m_presenter = on;
+    // Cells sized afresh for the other mode's chip columns; lanes grow back as needed.
+    const int nodes = std::max<int>(1, int(m_nodes.size()));
+    for (ColumnState &col : m_replicaSets) {
+        col.plannedCols = col.rs ? CanvasLayout::chipColumnsFor((col.rs->replicas() + nodes - 1) / nodes, on) : 2;
+        col.chipCols = col.plannedCols;
+        if (col.card)
+            col.card->setPresenter(on);
+    }
+    for (NodeState &n : m_nodes) {
+        n.rows = 1;
+        if (n.lane)
+            n.lane->setPresenter(on);
+    }
+    m_waitingRows = 1;
+    m_waitingLane->setPresenter(on);
+    for (DeploymentState &d : m_deployments)
+        if (d.card)
+            d.card->setPresenter(on);
+    for (PodState &p : m_pods)
+        if (p.item)
+            p.item->setPresenter(on);
+    relayout(false);
+}
+
 void CanvasScene::refreshCards(bool animate)
 {
     // The new ReplicaSet of a Deployment: the highest revision among its ReplicaSets.
@@ -177,12 +209,13 @@ void CanvasScene::refreshCards(bool animate)
     }
     for (auto it = m_nodes.begin(); it != m_nodes.end(); ++it) {
         const bool ready = it->node && it->node->isReady();
-        it->lane->setLook({it.key(),
-                           (ready ? tr("Ready") : tr("NotReady")) + QStringLiteral(" · ") + (it->pods == 1 ? tr("1 pod") : tr("%1 pods").arg(it->pods)),
-                           ready, false});
+        const QString pods = it->pods == 1 ? tr("1 pod") : tr("%1 pods").arg(it->pods);
+        it->lane->setLook({it.key(), (ready ? tr("Ready") : tr("NotReady")) + QStringLiteral(" · ") + pods,
+                           ready ? pods : tr("NotReady"), ready, false});
     }
     const int waiting = int(std::count_if(m_pods.cbegin(), m_pods.cend(), [](const PodState &p) { return p.lane.isEmpty(); }));
-    m_waitingLane->setLook({tr("Unscheduled"), waiting == 1 ? tr("1 pod waiting") : tr("%1 pods waiting").arg(waiting), true, true});
+    const QString waitingText = waiting == 1 ? tr("1 pod waiting") : tr("%1 pods waiting").arg(waiting);
+    m_waitingLane->setLook({tr("Unscheduled"), waitingText, waitingText, true, true});
 }
 
 } // namespace rlab::ui

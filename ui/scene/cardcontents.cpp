@@ -44,6 +44,7 @@ CardContent CardContents::replicaSet(const api::ReplicaSet &rs, qint64 revision,
                         {tr("current"), rs.status.replicas},
                         {tr("ready"), rs.status.readyReplicas},
                         {tr("available"), rs.status.availableReplicas}};
+    content.summary = tr("%1/%2 ready").arg(rs.status.readyReplicas).arg(rs.replicas());
     content.accent = isNew ? newReplicaSetAccent() : oldReplicaSetAccent();
     content.faded = !isNew && rs.replicas() == 0 && rs.status.replicas == 0;
     return content;
@@ -68,6 +69,7 @@ CardContent CardContents::deployment(const api::Deployment &d)
                         {tr("updated"), d.status.updatedReplicas},
                         {tr("ready"), d.status.readyReplicas},
                         {tr("available"), d.status.availableReplicas}};
+    content.summary = tr("%1/%2 ready · %3 updated").arg(d.status.readyReplicas).arg(d.replicas()).arg(d.status.updatedReplicas);
     content.accent = QColor(0x4f, 0x46, 0xe5);
     return content;
 }

@@ -16,7 +16,8 @@ namespace rlab::ui {
 // desired (spec.replicas) / current / ready / available (status); blue when it is its
 // Deployment's new ReplicaSet, grey (and faded at 0 replicas) when old. A Deployment card:
 // strategy with maxSurge / maxUnavailable (default 25%), counters desired / updated / ready /
-// available. Pure functions; any thread.
+// available; presenter mode's summary line: "2/3 ready" (ReplicaSet), "2/3 ready · 1 updated"
+// (Deployment). Pure functions; any thread.
 struct CardContents
 {
     static CardContent replicaSet(const api::ReplicaSet &rs, qint64 revision, bool isNew);

@@ -1,5 +1,6 @@
 #include "ui/scene/carditem.h"
 
+#include "ui/scene/canvastext.h"
 #include "ui/theme.h"
 
 #include <QPainter>
@@ -8,14 +9,6 @@
 namespace rlab::ui {
 
 namespace {
-
-QFont font(double pt, bool bold)
-{
-    QFont f;
-    f.setPointSizeF(pt);
-    f.setBold(bold);
-    return f;
-}
 
 const QColor kInk(0x1f, 0x29, 0x37);
 
@@ -46,6 +39,14 @@ void CardItem::setTargetRect(const QRectF &rect, bool animate)
     else
         m_pos.snap(rect.topLeft());
     setPos(m_pos.value());
+}
+
+void CardItem::setPresenter(bool on)
+{
+    if (on == m_presenter)
+        return;
+    m_presenter = on;
+    update();
 }
 
 bool CardItem::isAnimating() const
@@ -92,11 +93,17 @@ void CardItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
     painter->drawRoundedRect(QRectF(r.left(), r.top(), 7, r.height()), 3.5, 3.5);
     if (lod < 0.22)
         return;
+    if (m_presenter) {
+        paintPresenter(painter, r, accent);
+        return;
+    }
 
     const QColor ink = m_content.faded ? QColor(0x6b, 0x72, 0x80) : kInk;
     const double x = r.left() + 16, w = r.width() - 26;
-    static const QFont kindFont = font(8.5, true), titleFont = font(11.5, true), detailFont = font(9, false),
-                       labelFont = font(8, false), numberFont = font(15, true), badgeFont = font(9, true);
+    using R = CanvasText::Role;
+    static const QFont kindFont = CanvasText::font(R::CardKind, false), titleFont = CanvasText::font(R::CardTitle, false),
+                       detailFont = CanvasText::font(R::CardDetail, false), labelFont = CanvasText::font(R::CounterLabel, false),
+                       numberFont = CanvasText::font(R::CounterNumber, false), badgeFont = CanvasText::font(R::Badge, false);
     // Badge (right) and kind label.
     painter->setFont(badgeFont);
     const QFontMetricsF bm(badgeFont);
@@ -147,6 +154,49 @@ void CardItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
         painter->drawText(QRectF(cell.left() + 3, cell.top() + 12, cell.width() - 3, cell.height() - 12),
                           Qt::AlignLeft | Qt::AlignVCenter, QString::number(m_content.counters[i].second));
     }
+}
+
+// Two lines in large type: the title, then the badge ("rev 2") and the summary ("2/3 ready"),
+// which glows while a counter just changed.
+void CardItem::paintPresenter(QPainter *painter, const QRectF &r, const QColor &accent)
+{
+    using R = CanvasText::Role;
+    static const QFont titleFont = CanvasText::font(R::CardTitle, true), summaryFont = CanvasText::font(R::CardSummary, true),
+                       badgeFont = CanvasText::font(R::Badge, true);
+    const QColor ink = m_content.faded ? QColor(0x6b, 0x72, 0x80) : kInk;
+    const double x = r.left() + 14, w = r.width() - 22, line = CanvasText::kPresenterPx + 12;
+    const double top = r.top() + (r.height() - 2 * line) / 2;
+    painter->setFont(titleFont);
+    painter->setPen(ink);
+    painter->drawText(QRectF(x, top, w, line), Qt::AlignLeft | Qt::AlignVCenter,
+                      QFontMetricsF(titleFont).elidedText(m_content.title, Qt::ElideMiddle, w));
+    double sx = x;
+    if (!m_content.badge.isEmpty()) {
+        painter->setFont(badgeFont);
+        const double bw = QFontMetricsF(badgeFont).horizontalAdvance(m_content.badge) + 12;
+        const QRectF badge(sx, top + line + 2, bw, line - 4);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(accent);
+        painter->drawRoundedRect(badge, badge.height() / 2, badge.height() / 2);
+        painter->setPen(Qt::white);
+        painter->drawText(badge, Qt::AlignCenter, m_content.badge);
+        sx += bw + 10;
+    }
+    double pulse = 0;
+    for (double p : m_pulse)
+        pulse = std::max(pulse, p);
+    const QRectF summary(sx, top + line, r.right() - 8 - sx, line);
+    if (pulse > 0) {
+        QColor glow = theme::recentWrite();
+        glow.setAlphaF(float(pulse));
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(glow);
+        painter->drawRoundedRect(summary, 6, 6);
+    }
+    painter->setFont(summaryFont);
+    painter->setPen(ink);
+    painter->drawText(summary.adjusted(4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                      QFontMetricsF(summaryFont).elidedText(m_content.summary, Qt::ElideRight, summary.width() - 4));
 }
 
 } // namespace rlab::ui

@@ -18,6 +18,7 @@ struct CardContent
     QString badge;
     QString detail;
     QList<QPair<QString, int>> counters;
+    QString summary;        // presenter mode's one line instead of the counters: "2/3 ready"
     QColor accent;          // header stripe and badge: the new ReplicaSet is blue, old ones grey
     bool faded = false;     // an old ReplicaSet scaled to 0: drawn lighter
     bool operator==(const CardContent &) const = default;
@@ -39,12 +40,17 @@ public:
     void setTargetRect(const QRectF &rect, bool animate);
     bool advance(double dt);
     bool isAnimating() const;
+    // Presenter mode (CanvasText): title, then badge and summary, in large type.
+    void setPresenter(bool on);
 
 private:
+    void paintPresenter(QPainter *painter, const QRectF &r, const QColor &accent);
+
     CardContent m_content;
     QSizeF m_size{220, 100};
     Tween<QPointF> m_pos;
     QList<double> m_pulse;   // per counter: 1 just changed … 0 at rest
+    bool m_presenter = false;
 };
 
 } // namespace rlab::ui

@@ -2,7 +2,9 @@
 
 #include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
+#include "ui/scene/canvaslegend.h"
 #include "ui/scene/canvasscene.h"
+#include "ui/scene/canvastext.h"
 #include "ui/scene/phasecolors.h"
 #include "ui/theme.h"
 
@@ -20,7 +22,8 @@ namespace rlab::ui {
 namespace {
 constexpr double kMaxAutoZoom = 2.2;   // a small cluster is not blown up beyond this
 constexpr double kMinZoom = 0.02, kMaxZoom = 6.0;
-constexpr double kLegendHeight = 40;   // the colour legend below the fitted picture
+const PodStage kStages[] = {PodStage::Pending, PodStage::ContainerCreating, PodStage::Running,
+                            PodStage::Ready, PodStage::Failing, PodStage::Terminating};
 }
 
 ClusterCanvas::ClusterCanvas(ClusterSession &session, QWidget *parent)
@@ -35,7 +38,7 @@ ClusterCanvas::ClusterCanvas(ClusterSession &session, QWidget *parent)
     setDragMode(QGraphicsView::ScrollHandDrag);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
     setResizeAnchor(QGraphicsView::AnchorViewCenter);
-    setAlignment(Qt::AlignCenter);
+    setAlignment(Qt::AlignHCenter | Qt::AlignTop);   // the legend has the bottom
     setFrameShape(QFrame::NoFrame);
     setMinimumSize(320, 240);
 
@@ -87,6 +90,55 @@ void ClusterCanvas::tick(qint64 monotonicMs)
     fitIfAuto();
 }
 
+void ClusterCanvas::setPresenter(bool on)
+{
+    if (on == m_presenter)
+        return;
+    m_presenter = on;
+    m_scene->setPresenter(on);
+    placeButtons();   // the window's font (presenter mode's) has reached them by now
+    m_autoFit = true;
+    m_fittedRect = QRectF();
+    fitIfAuto();
+    viewport()->update();
+}
+
+double ClusterCanvas::smallestTextPx() const
+{
+    return CanvasText::smallestScreenPx(m_presenter, zoom());
+}
+
+QFont ClusterCanvas::legendFont() const
+{
+    QFont f = font();
+    if (m_presenter)
+        f.setPixelSize(int(CanvasText::kPresenterLegendPx));
+    else
+        f.setPointSizeF(std::max(9.0, f.pointSizeF() - 1));
+    return f;
+}
+
+QList<int> ClusterCanvas::legendRows(const QFontMetrics &fm) const
+{
+    QList<int> widths;
+    for (PodStage st : kStages)
+        widths << fm.horizontalAdvance(PhaseColors::shortLabel(st));
+    // Beside the −/+/Fit buttons, which share the bottom band with it.
+    const int buttons = m_fitButton->width() + m_zoomInButton->width() + m_zoomOutButton->width() + 8 + 16;
+    return CanvasLegend::rows(widths, viewport()->width() - 16 - CanvasLegend::kPad - buttons);
+}
+
+QRect ClusterCanvas::legendRect() const
+{
+    const QFontMetrics fm(legendFont());
+    QList<int> widths;
+    for (PodStage st : kStages)
+        widths << fm.horizontalAdvance(PhaseColors::shortLabel(st));
+    const QList<int> rows = legendRows(fm);
+    const int rowH = fm.height() + 10, h = int(rows.size()) * rowH + 4;
+    return QRect(8, viewport()->height() - h - 8, CanvasLegend::boxWidth(widths, rows), h);
+}
+
 void ClusterCanvas::fit()
 {
     m_autoFit = true;
@@ -102,10 +154,13 @@ void ClusterCanvas::fitIfAuto()
     if (r == m_fittedRect && !r.isEmpty())
         return;
     m_fittedRect = r;
-    const QSizeF avail = QSizeF(viewport()->size()) - QSizeF(0, kLegendHeight);
+    const int band = std::max(legendRect().height(), m_fitButton->height());   // legend and buttons
+    const QSizeF avail = QSizeF(viewport()->size()) - QSizeF(0, band + 16);
     if (r.isEmpty() || avail.width() <= 0 || avail.height() <= 0)
         return;
-    const double s = std::min({avail.width() / r.width(), avail.height() / r.height(), kMaxAutoZoom});
+    double s = std::min({avail.width() / r.width(), avail.height() / r.height(), kMaxAutoZoom});
+    if (m_presenter)   // readable first: a picture too big for that pans instead
+        s = std::max(s, CanvasText::minReadableZoom());
     setTransform(QTransform::fromScale(s, s));
     centerOn(r.center());
 }
@@ -195,6 +250,7 @@ void ClusterCanvas::resizeEvent(QResizeEvent *event)
     fitIfAuto();
 }
 
+// Bottom right, in the band the legend keeps free under the picture: they never cover a card.
 void ClusterCanvas::placeButtons()
 {
     const int h = m_fitButton->sizeHint().height();
@@ -202,7 +258,7 @@ void ClusterCanvas::placeButtons()
     for (QToolButton *b : {m_fitButton, m_zoomInButton, m_zoomOutButton}) {
         const int w = std::max(b->sizeHint().width(), h);
         x -= w;
-        b->setGeometry(x, 8, w, h);
+        b->setGeometry(x, viewport()->height() - h - 8, w, h);
         x -= 4;
     }
 }
@@ -223,31 +279,30 @@ void ClusterCanvas::drawForeground(QPainter *painter, const QRectF &rect)
         painter->drawText(hint, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
                           tr("Apply a Deployment (drop a manifest here or use Apply) to watch it roll out"));
     }
-    // Legend of the chip colours, bottom left, in view coordinates (always readable).
-    QFont f = font();
-    f.setPointSizeF(std::max(9.0, f.pointSizeF() - 1));
+    // Legend of the chip colours, bottom left, in view coordinates (always readable); wraps.
+    const QFont f = legendFont();
     painter->setFont(f);
     const QFontMetrics fm(f);
-    const PodStage stages[] = {PodStage::Pending, PodStage::ContainerCreating, PodStage::Running,
-                               PodStage::Ready, PodStage::Failing, PodStage::Terminating};
-    const int sw = 16, gap = 14, h = fm.height() + 12;
-    int w = 12;
-    for (PodStage st : stages)
-        w += sw + 6 + fm.horizontalAdvance(PhaseColors::shortLabel(st)) + gap;
-    const QRect box(8, viewport()->height() - h - 8, w, h);
+    const QRect box = legendRect();
     painter->setPen(QColor(0xd1, 0xd5, 0xdb));
     painter->setBrush(QColor(255, 255, 255, 235));
     painter->drawRoundedRect(box, 6, 6);
-    int x = box.left() + 12;
-    for (PodStage st : stages) {
-        painter->setPen(Qt::NoPen);
-        painter->setBrush(PhaseColors::color(st));
-        painter->drawRoundedRect(QRectF(x, box.center().y() - 6, sw, 12), 3, 3);
-        x += sw + 6;
-        painter->setPen(QColor(0x1f, 0x29, 0x37));
-        const QString label = PhaseColors::shortLabel(st);
-        painter->drawText(QRect(x, box.top(), fm.horizontalAdvance(label) + 2, box.height()), Qt::AlignVCenter | Qt::AlignLeft, label);
-        x += fm.horizontalAdvance(label) + gap;
+    const int rowH = fm.height() + 10;
+    int entry = 0, y = box.top() + 2;
+    for (int count : legendRows(fm)) {
+        int x = box.left() + CanvasLegend::kPad;
+        for (int k = 0; k < count; ++k, ++entry) {
+            const PodStage st = kStages[entry];
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(PhaseColors::color(st));
+            painter->drawRoundedRect(QRectF(x, y + rowH / 2 - 6, CanvasLegend::kSwatch, 12), 3, 3);
+            x += CanvasLegend::kSwatch + CanvasLegend::kSwatchGap;
+            painter->setPen(QColor(0x1f, 0x29, 0x37));
+            const QString label = PhaseColors::shortLabel(st);
+            painter->drawText(QRect(x, y, fm.horizontalAdvance(label) + 2, rowH), Qt::AlignVCenter | Qt::AlignLeft, label);
+            x += fm.horizontalAdvance(label) + CanvasLegend::kGap;
+        }
+        y += rowH;
     }
     painter->restore();
 }

@@ -31,6 +31,16 @@ public:
     bool autoFit() const { return m_autoFit; }
     // The object drawn at a viewport position (empty kind: background).
     ObjectRef objectAt(const QPoint &viewportPos) const;
+    // Presenter mode: the scene in large type (CanvasScene::setPresenter), the legend at
+    // CanvasText::kPresenterLegendPx, and a fit that never zooms below
+    // CanvasText::minReadableZoom() (beyond that the picture pans instead of shrinking).
+    void setPresenter(bool on);
+    bool isPresenter() const { return m_presenter; }
+    // The smallest text of the picture on screen now, in px (CanvasText × zoom).
+    double smallestTextPx() const;
+    // The legend's font and its box in the viewport (entries wrap into rows; see CanvasLegend).
+    QFont legendFont() const;
+    QRect legendRect() const;
 
 public slots:
     void fit();
@@ -54,6 +64,7 @@ private:
     void onStoreEvents(const std::vector<view::WatchEvent> &events);
     void fitIfAuto();
     void placeButtons();
+    QList<int> legendRows(const QFontMetrics &fm) const;
 
     ClusterSession &m_session;
     CanvasScene *m_scene;
@@ -63,6 +74,7 @@ private:
     QPoint m_pressPos;
     bool m_autoFit = true;
     QRectF m_fittedRect;
+    bool m_presenter = false;
 };
 
 } // namespace rlab::ui

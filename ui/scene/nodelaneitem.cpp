@@ -1,6 +1,7 @@
 #include "ui/scene/nodelaneitem.h"
 
 #include "ui/scene/canvaslayout.h"
+#include "ui/scene/canvastext.h"
 #include "ui/theme.h"
 
 #include <QPainter>
@@ -37,6 +38,14 @@ void NodeLaneItem::setGeometry(const QRectF &rect, const std::vector<std::pair<d
     setPos(m_pos.value());
 }
 
+void NodeLaneItem::setPresenter(bool on)
+{
+    if (on == m_presenter)
+        return;
+    m_presenter = on;
+    update();
+}
+
 bool NodeLaneItem::advance(double dt)
 {
     m_pos.advance(dt);
@@ -62,7 +71,28 @@ void NodeLaneItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opti
         return;
 
     // Gutter: node name and state.
-    const double gx = r.left() + 12, gw = CanvasLayout::kGutter - 20;
+    const double gx = r.left() + 12, gw = CanvasLayout::gutter(m_presenter) - 20;
+    if (m_presenter) {
+        const QFont title = CanvasText::font(CanvasText::Role::LaneTitle, true), status = CanvasText::font(CanvasText::Role::LaneStatus, true);
+        const double line = CanvasText::kPresenterPx + 8, dot = m_look.waitingLane ? 0 : 22;
+        const bool twoLines = r.height() >= 2 * line + 8;
+        const double top = r.top() + (r.height() - (twoLines ? 2 : 1) * line) / 2;
+        painter->setFont(title);
+        painter->setPen(QColor(0x1f, 0x29, 0x37));
+        painter->drawText(QRectF(gx + dot, top, gw - dot, line), Qt::AlignLeft | Qt::AlignVCenter,
+                          QFontMetricsF(title).elidedText(m_look.title, Qt::ElideRight, gw - dot));
+        if (!m_look.waitingLane) {
+            painter->setBrush(m_look.ready ? QColor(0x16, 0xa3, 0x4a) : theme::deleted());
+            painter->drawEllipse(QPointF(gx + 7, top + line / 2), 7, 7);
+        }
+        if (twoLines) {
+            painter->setFont(status);
+            painter->setPen(m_look.ready || m_look.waitingLane ? theme::muted() : theme::deleted());
+            painter->drawText(QRectF(gx, top + line, gw, line), Qt::AlignLeft | Qt::AlignVCenter,
+                              QFontMetricsF(status).elidedText(m_look.shortStatus, Qt::ElideRight, gw));
+        }
+        return;
+    }
     QFont title;
     title.setPointSizeF(m_look.waitingLane ? 10.5 : 11.5);
     title.setBold(true);

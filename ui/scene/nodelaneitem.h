@@ -18,6 +18,7 @@ public:
     {
         QString title;    // "node-1", "Waiting for a node"
         QString status;   // "Ready · 3 pods"
+        QString shortStatus;   // presenter mode: "3 pods", "NotReady"
         bool ready = true;
         bool waitingLane = false;
         bool operator==(const Look &) const = default;
@@ -34,12 +35,16 @@ public:
     void setGeometry(const QRectF &rect, const std::vector<std::pair<double, double>> &cells, bool animate);
     bool advance(double dt);
     bool isAnimating() const { return m_pos.running(); }
+    // Presenter mode (CanvasText): the wider gutter, the title in large type, the short status
+    // only when the lane has room for a second line.
+    void setPresenter(bool on);
 
 private:
     Look m_look;
     QSizeF m_size;
     Tween<QPointF> m_pos;
     std::vector<std::pair<double, double>> m_cells;   // relative to the lane's left edge
+    bool m_presenter = false;
 };
 
 } // namespace rlab::ui

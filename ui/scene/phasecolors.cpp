@@ -2,6 +2,8 @@
 
 #include "core/api/pod.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cmath>
 
@@ -73,6 +75,7 @@ QColor PhaseColors::textColor(PodStage stage)
     case PodStage::Pending:
     case PodStage::ContainerCreating:
     case PodStage::Running:
+    case PodStage::Terminating:   // dark on the light grey: still readable while it fades
         return QColor(0x1f, 0x29, 0x37);
     default:
         return Qt::white;
@@ -102,13 +105,21 @@ QString PhaseColors::label(PodStage stage)
 
 QString PhaseColors::shortLabel(PodStage stage)
 {
+    // The legend's words, in the window's language (QT_TRANSLATE_NOOP: lupdate files them).
+    const char *context = "rlab::ui::PhaseColors";
     switch (stage) {
+    case PodStage::Pending:
+        return QCoreApplication::translate(context, QT_TRANSLATE_NOOP("rlab::ui::PhaseColors", "Pending"));
     case PodStage::ContainerCreating:
-        return QStringLiteral("Creating");
+        return QCoreApplication::translate(context, QT_TRANSLATE_NOOP("rlab::ui::PhaseColors", "Creating"));
     case PodStage::Running:
-        return QStringLiteral("Running");
+        return QCoreApplication::translate(context, QT_TRANSLATE_NOOP("rlab::ui::PhaseColors", "Running"));
     case PodStage::Ready:
-        return QStringLiteral("Ready");
+        return QCoreApplication::translate(context, QT_TRANSLATE_NOOP("rlab::ui::PhaseColors", "Ready"));
+    case PodStage::Failing:
+        return QCoreApplication::translate(context, QT_TRANSLATE_NOOP("rlab::ui::PhaseColors", "Failing"));
+    case PodStage::Terminating:
+        return QCoreApplication::translate(context, QT_TRANSLATE_NOOP("rlab::ui::PhaseColors", "Terminating"));
     default:
         return label(stage);
     }

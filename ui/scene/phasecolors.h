@@ -24,7 +24,7 @@ struct PhaseColors
     static QColor color(PodStage stage);
     static QColor textColor(PodStage stage);   // readable on color(stage)
     static QString label(PodStage stage);
-    static QString shortLabel(PodStage stage);   // the legend: "Creating", "Running", "Ready"
+    static QString shortLabel(PodStage stage);   // the legend: "Creating", "Running", "Ready" (translated)
     static QColor mix(const QColor &a, const QColor &b, double t);
 };
 

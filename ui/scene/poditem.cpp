@@ -1,23 +1,12 @@
 #include "ui/scene/poditem.h"
 
 #include "ui/scene/canvaslayout.h"
+#include "ui/scene/canvastext.h"
 
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
 namespace rlab::ui {
-
-namespace {
-
-QFont chipFont()
-{
-    QFont f;
-    f.setPointSizeF(10);
-    f.setBold(true);
-    return f;
-}
-
-} // namespace
 
 PodItem::PodItem(const QString &name)
     : m_label(name.section(QLatin1Char('-'), -1))
@@ -57,10 +46,19 @@ void PodItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, Q
     painter->drawRoundedRect(r.adjusted(0.5, 0.5, -0.5, -0.5), 7, 7);
     if (lod * r.width() < 64)
         return;
-    static const QFont font = chipFont();
-    painter->setFont(font);
+    static const QFont font = CanvasText::font(CanvasText::Role::ChipLabel, false),
+                       large = CanvasText::font(CanvasText::Role::ChipLabel, true);
+    painter->setFont(m_presenter ? large : font);
     painter->setPen(PhaseColors::textColor(m_stage));
     painter->drawText(r, Qt::AlignCenter, m_label);
+}
+
+void PodItem::setPresenter(bool on)
+{
+    if (on == m_presenter)
+        return;
+    m_presenter = on;
+    update();
 }
 
 void PodItem::moveTo(const QPointF &target, bool animate)

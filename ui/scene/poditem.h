@@ -25,6 +25,8 @@ public:
     void moveTo(const QPointF &target, bool animate);
     void setStage(PodStage stage, bool animate);
     void fadeTo(double opacity, double scale, bool animate);
+    // Presenter mode: the label in large type (CanvasText).
+    void setPresenter(bool on);
     // One frame's progress; false when every tween is at rest.
     bool advance(double dt);
 
@@ -42,6 +44,7 @@ private:
     Tween<double> m_scale;
     QColor m_colorFrom, m_colorTo;
     double m_colorT = 1.0;
+    bool m_presenter = false;
 };
 
 } // namespace rlab::ui

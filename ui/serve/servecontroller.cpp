@@ -23,6 +23,11 @@ ServeController::ServeController(ClusterSession &session, view::ApiEndpointFacto
     m_kubeconfigPath = QDir(dir).filePath(QStringLiteral("kubeconfig"));
     connect(&m_session, &ClusterSession::aboutToReset, this, &ServeController::prepareForReset);
     connect(&m_session, &ClusterSession::clusterReset, this, &ServeController::clusterWasReset);
+    // Time travel: the past is read-only from outside too.
+    connect(&m_session, &ClusterSession::frozenChanged, this, [this] {
+        if (m_endpoint)
+            m_endpoint->setReadOnly(m_session.readOnlyError());
+    });
 }
 
 ServeController::~ServeController()
@@ -50,6 +55,7 @@ bool ServeController::start()
         return false;
     }
     std::unique_ptr<view::ApiEndpoint> endpoint = m_factory(m_session.simulation());
+    endpoint->setReadOnly(m_session.readOnlyError());   // before the first request can arrive
     view::EndpointStatus s;
     if (m_preferredPort != 0)
         s = endpoint->start(kLoopback, m_preferredPort, m_kubeconfigPath);

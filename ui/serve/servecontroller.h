@@ -17,7 +17,8 @@ class ClusterSession;
 // is tried first so an open shell's KUBECONFIG keeps working, e.g. preferred 38211 busy → a free
 // port. It stops on ClusterSession::aboutToReset() (prepareForReset), before the old cluster is
 // destroyed, so no request can reach it in between, and serves the new cluster on the same port
-// after clusterReset(). Thread rules: GUI thread only (the server answers on its own thread).
+// after clusterReset(). While the session is frozen (time travel) the endpoint refuses every
+// write with the session's readOnlyError() (view::ApiEndpoint::setReadOnly). Thread rules: GUI thread only (the server answers on its own thread).
 class ServeController : public QObject
 {
     Q_OBJECT

@@ -8,6 +8,8 @@
 #include "ui/timetravel/fieldoriginfinder.h"
 #include "ui/timetravel/timetravel.h"
 
+#include <QEvent>
+#include <QResizeEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -69,7 +71,7 @@ TimeTravelBar::TimeTravelBar(TimeTravel &travel, QWidget *parent)
     });
     connect(m_slider, &QSlider::valueChanged, this, [this](int value) {
         m_pendingValue = value;
-        m_label->setText(describeRevision(value));
+        showRevision(value);
         m_scrub.start();
     });
     connect(m_back, &QToolButton::clicked, this, &TimeTravelBar::stepBack);
@@ -114,7 +116,7 @@ void TimeTravelBar::refresh()
     }
     m_back->setEnabled(shown > oldest);
     m_forward->setEnabled(!m_travel.isLive() && shown < current);
-    m_label->setText(describeRevision(shown));
+    showRevision(shown);
     const QString dropped = droppedText();
     if (dropped != m_dropped->text()) {
         m_dropped->setText(dropped);
@@ -137,6 +139,39 @@ QString TimeTravelBar::droppedText() const
             .arg(double(bound->maxBytes()) / double(1 << 20), 0, 'f', bound->maxBytes() < (1 << 20) ? 2 : 0)
             .arg(bound->droppedEvents());
     return tr("history before revision %1 compacted").arg(oldest);
+}
+
+QString TimeTravelBar::describeRevisionShort(qint64 rev) const
+{
+    QString text = tr("revision %1 of %2").arg(rev).arg(m_session.view().revision());
+    if (const std::optional<TraceEvent> e = m_origins->index().atRevision(rev))
+        text += QStringLiteral(" · t=%1").arg(formatVirtualTime(e->t));
+    return text;
+}
+
+void TimeTravelBar::showRevision(qint64 rev)
+{
+    m_labelRevision = rev;
+    const QString full = describeRevision(rev);
+    const bool fits = m_label->fontMetrics().horizontalAdvance(full) <= m_label->contentsRect().width();
+    m_label->setText(fits ? full : describeRevisionShort(rev));
+    m_label->setToolTip(full);
+}
+
+// A new width or font (presenter mode) picks the long or the short text again, at the next
+// event-loop pass: the layout has given the label its width by then, and a bar being torn
+// down with its window (the session already gone) never gets there.
+void TimeTravelBar::resizeEvent(QResizeEvent *event)
+{
+    QFrame::resizeEvent(event);
+    QTimer::singleShot(0, this, [this] { showRevision(m_labelRevision); });
+}
+
+void TimeTravelBar::changeEvent(QEvent *event)
+{
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        QTimer::singleShot(0, this, [this] { showRevision(m_labelRevision); });
 }
 
 void TimeTravelBar::applyLook(bool live)

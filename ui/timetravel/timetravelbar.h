@@ -30,6 +30,9 @@ public:
 
     FieldOriginFinder *fieldOrigins() const { return m_origins; }
     QString describeRevision(qint64 rev) const;   // the label's text for `rev`
+    // Without the write's key ("revision 12 of 50 · t=00:00:04"): what the label shows when
+    // the whole line does not fit (presenter mode at 1280 px); the whole line is its tooltip.
+    QString describeRevisionShort(qint64 rev) const;
     QSlider *slider() const { return m_slider; }
     // "history before t=00:03:12 dropped: …", or "" while every revision is viewable.
     QString droppedText() const;
@@ -39,8 +42,13 @@ public slots:
     void stepForward();
     void goLive();
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
 private:
     void refresh();
+    void showRevision(qint64 rev);   // the long or the short text, whichever fits
     void applyLook(bool live);
 
     TimeTravel &m_travel;
@@ -57,6 +65,7 @@ private:
     // the object tree costs ~17 ms in a Debug build), for the slider's latest value.
     QTimer m_scrub;
     int m_pendingValue = 0;
+    qint64 m_labelRevision = 0;
 };
 
 } // namespace rlab::ui

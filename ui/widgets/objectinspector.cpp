@@ -18,7 +18,7 @@ ObjectInspector::ObjectInspector(QWidget *parent)
     : QWidget(parent),
       m_title(new QLabel(this)),
       m_subtitle(new QLabel(this)),
-      m_explanation(new QLabel(this)),
+      m_explanation(new QLabel(this)), m_scheduling(new QLabel(this)),
       m_yaml(new QPlainTextEdit(this))
 {
     m_title->setFont(theme::headlineFont(1.15));
@@ -28,6 +28,11 @@ ObjectInspector::ObjectInspector(QWidget *parent)
     m_subtitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_explanation->setTextFormat(Qt::PlainText);
     m_explanation->setWordWrap(true);
+    m_scheduling->setObjectName(QStringLiteral("inspectorScheduling"));
+    m_scheduling->setTextFormat(Qt::PlainText);
+    m_scheduling->setWordWrap(true);
+    m_scheduling->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_scheduling->setVisible(false);
     m_yaml->setObjectName(QStringLiteral("inspectorYaml"));
     m_yaml->setReadOnly(true);
     m_yaml->setFont(theme::monospaceFont());
@@ -51,6 +56,7 @@ ObjectInspector::ObjectInspector(QWidget *parent)
     layout->addWidget(m_title);
     layout->addWidget(m_subtitle);
     layout->addWidget(m_explanation);
+    layout->addWidget(m_scheduling);
     layout->addWidget(m_yaml, 1);
     clear();
 }
@@ -83,7 +89,19 @@ void ObjectInspector::clear()
     m_subtitle->setVisible(true);
     m_explanation->clear();
     m_explanation->setVisible(false);
+    setScheduling(QString());
     m_yaml->clear();
+}
+
+void ObjectInspector::setScheduling(const QString &text)
+{
+    m_scheduling->setText(text);
+    m_scheduling->setVisible(!text.isEmpty());
+}
+
+QString ObjectInspector::schedulingText() const
+{
+    return m_scheduling->text();
 }
 
 void ObjectInspector::setObject(const api::ObjectPtr &object, const QByteArray &etcdKey)
@@ -93,6 +111,8 @@ void ObjectInspector::setObject(const api::ObjectPtr &object, const QByteArray &
         return;
     }
     const bool same = m_key == etcdKey;
+    if (!same)
+        setScheduling(QString());
     const int scroll = m_yaml->verticalScrollBar()->value();
     m_object = object;
     m_key = etcdKey;

@@ -26,6 +26,10 @@ public:
     QString yamlText() const;
     // The JSON path of the YAML line `line` (0-based), "" for none.
     QString fieldPathAt(int line) const;
+    // A pod's "why this node?" (SchedulingReport::text()) under the explanation; "" hides it.
+    // Cleared by setObject() with another key and by clear().
+    void setScheduling(const QString &text);
+    QString schedulingText() const;
 
 signals:
     void fieldOriginRequested(const QByteArray &etcdKey, const QString &path);
@@ -37,6 +41,7 @@ private:
     QLabel *m_title;
     QLabel *m_subtitle;
     QLabel *m_explanation;
+    QLabel *m_scheduling;
     QPlainTextEdit *m_yaml;
     api::ObjectPtr m_object;
     QByteArray m_key;

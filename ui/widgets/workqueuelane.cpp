@@ -125,19 +125,66 @@ int WorkQueueLane::workerLanes() const
 
 void WorkQueueLane::refresh()
 {
-    const int lanes = workerLanes();
-    if (lanes != m_lanes) {
+    const int lanes = workerLanes(), lines = headerLines(width());
+    if (lanes != m_lanes || lines != m_headerLines) {
         m_lanes = lanes;
+        m_headerLines = lines;
         updateGeometry();
     }
     update();
+}
+
+int WorkQueueLane::headerLines(int width) const
+{
+    return 1 + int(counterLines(width).size());
+}
+
+QStringList WorkQueueLane::counterLines(int width) const
+{
+    const int row = m_model->controllerRow(m_controller);
+    if (row < 0)
+        return {};
+    const Metrics m = metrics();
+    const QString counters = m_model->index(row, WorkQueueModel::InfoColumn).data().toString();
+    const QFontMetrics fm = fontMetrics();
+    const int available = width - 2 * m.pad;
+    if (WorkQueueLaneLayout::headerLines(QFontMetrics(m.headFont).horizontalAdvance(m_controller), fm.horizontalAdvance(counters),
+                                         available) == 1)
+        return {};
+    const QString sep = QStringLiteral(" · ");
+    const QStringList parts = counters.split(sep);
+    QList<int> widths;
+    for (const QString &p : parts)
+        widths << fm.horizontalAdvance(p);
+    QStringList out;
+    qsizetype i = 0;
+    for (int n : WorkQueueLaneLayout::wrap(widths, fm.horizontalAdvance(sep), available)) {
+        out << parts.mid(i, n).join(sep);
+        i += n;
+    }
+    return out;
+}
+
+int WorkQueueLane::heightForWidth(int width) const
+{
+    return sizeHint().height() + (headerLines(width) - m_headerLines) * (metrics().line + 6);
+}
+
+void WorkQueueLane::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (const int lines = headerLines(width()); lines != m_headerLines) {
+        m_headerLines = lines;
+        updateGeometry();
+    }
 }
 
 QSize WorkQueueLane::sizeHint() const
 {
     const Metrics m = metrics();
     const int rows = 2 + m_lanes;   // queue, workers, waiting
-    const int h = m.pad + m.header + rows * (m.chipH + 6) + (m.line + 8) + WorkQueueModel::kMaxNotes * (m.line + 4) + m.pad;
+    const int h = m.pad + m.header + (m_headerLines - 1) * (m.line + 6) + rows * (m.chipH + 6) + (m.line + 8)
+                  + WorkQueueModel::kMaxNotes * (m.line + 4) + m.pad;
     return {m.labelW + 520, h};
 }
 
@@ -170,9 +217,18 @@ void WorkQueueLane::paintEvent(QPaintEvent *)
     const int headW = QFontMetrics(m.headFont).horizontalAdvance(m_controller);
     p.setFont(font());
     p.setPen(theme::muted());
-    p.drawText(QRect(left + headW + 16, y, right - left - headW - 16, m.header), Qt::AlignVCenter | Qt::AlignRight,
-               m_model->index(row, WorkQueueModel::InfoColumn).data().toString());
-    y += m.header;
+    const QString counters = m_model->index(row, WorkQueueModel::InfoColumn).data().toString();
+    const QStringList lines = counterLines(width());
+    if (lines.isEmpty()) {
+        p.drawText(QRect(left + headW + 16, y, right - left - headW - 16, m.header), Qt::AlignVCenter | Qt::AlignRight, counters);
+        y += m.header;
+    } else {   // narrow (a projector's font): the counters under the name, wrapped, whole
+        y += m.header;
+        for (const QString &line : lines) {
+            p.drawText(QRect(left, y - 4, right - left, m.line + 6), Qt::AlignVCenter | Qt::AlignLeft, line);
+            y += m.line + 6;
+        }
+    }
 
     const int x0 = left + m.labelW;
     auto label = [&](const QString &text, int atY) {
@@ -185,7 +241,18 @@ void WorkQueueLane::paintEvent(QPaintEvent *)
         f.setItalic(true);
         p.setFont(f);
         p.setPen(theme::muted());
-        p.drawText(QRect(atX, atY, right - atX, m.chipH), Qt::AlignVCenter | Qt::AlignLeft, text);
+        // Too long for a narrow lane: its first part ("empty"), whole, rather than a cut line.
+        const QString shown = QFontMetrics(f).horizontalAdvance(text) <= right - atX ? text : text.section(QStringLiteral(" — "), 0, 0);
+        p.drawText(QRect(atX, atY, right - atX, m.chipH), Qt::AlignVCenter | Qt::AlignLeft, shown);
+    };
+    // A chip wider than the lane (a projector's font) sheds its pills, then its tag: the key
+    // itself is what must be read whole.
+    auto fitted = [&](Chip c) {
+        if (m.width(c) > right - x0)
+            c.pills.clear();
+        if (m.width(c) > right - x0)
+            c.tag.clear();
+        return c;
     };
     // A row of chips, front first, with "+N more" when they do not fit. Only the chips that can
     // be seen are made: a FIFO of 5,000 keys costs a handful of data() calls.
@@ -198,7 +265,7 @@ void WorkQueueLane::paintEvent(QPaintEvent *)
         QList<int> widths;
         int used = 0;
         for (int i = 0; i < total && used <= right - x0; ++i) {
-            chips << make(i);
+            chips << fitted(make(i));
             widths << m.width(chips.back());
             used += widths.back() + m.gap;
         }
@@ -251,13 +318,13 @@ void WorkQueueLane::paintEvent(QPaintEvent *)
                 c.pills.append({dedups > 0 ? tr("dirty ×%1 — will requeue on done()").arg(dedups + 1)
                                            : tr("dirty — will requeue on done()"), kDirty});
             }
-            m.draw(p, x0, y, c);
+            m.draw(p, x0, y, fitted(c));
         } else {
             const QString last = lane.data(WorkQueueModel::LastKeyRole).toString();
             if (!last.isEmpty()) {
                 const double op = WorkQueueLaneLayout::fade(lane.data(WorkQueueModel::LastAgeRole).toLongLong(),
                                                             WorkQueueModel::kLastKeyMs);
-                m.draw(p, x0, y, Chip{last, tr("done"), Qt::white, theme::created(), {}, qMax(0.15, op), true});
+                m.draw(p, x0, y, fitted(Chip{last, tr("done"), Qt::white, theme::created(), {}, qMax(0.15, op), true}));
             } else {
                 emptyText(tr("idle"), x0, y);
             }

@@ -1,4 +1,5 @@
 #pragma once
+#include <QStringList>
 #include <QWidget>
 
 namespace rlab::ui {
@@ -21,11 +22,18 @@ public:
     QString controller() const { return m_controller; }
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    // Taller when narrow: the counters take a second header line rather than being cut. The
+    // lane re-checks at every resize and refresh(); sizeHint() follows (updateGeometry()).
+    int heightForWidth(int width) const override;
+    int headerLines(int width) const;
+    // The counters' lines under the name when they do not fit beside it (empty when they do).
+    QStringList counterLines(int width) const;
     // Call after the model changed: re-reads the lane count and repaints.
     void refresh();
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     struct Metrics;
@@ -35,6 +43,7 @@ private:
     WorkQueueModel *m_model;
     QString m_controller;
     int m_lanes = 1;
+    int m_headerLines = 1;
 };
 
 } // namespace rlab::ui

@@ -22,6 +22,28 @@ int WorkQueueLaneLayout::fitCount(const QList<int> &widths, int available, int s
     return n;
 }
 
+int WorkQueueLaneLayout::headerLines(int titleWidth, int countersWidth, int available, int spacing)
+{
+    return titleWidth + spacing + countersWidth <= available ? 1 : 2;
+}
+
+QList<int> WorkQueueLaneLayout::wrap(const QList<int> &widths, int separator, int available)
+{
+    QList<int> lines;
+    int used = 0, count = 0;
+    for (int w : widths) {
+        if (count > 0 && used + separator + w > available) {
+            lines << count;
+            used = count = 0;
+        }
+        used += (count > 0 ? separator : 0) + w;
+        ++count;
+    }
+    if (count > 0)
+        lines << count;
+    return lines;
+}
+
 QString WorkQueueLaneLayout::countdown(qint64 ms)
 {
     if (ms <= 0)

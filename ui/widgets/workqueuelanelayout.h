@@ -14,6 +14,17 @@ struct WorkQueueLaneLayout
     // 250 -> 2 (188 px + 48 reserved); 150 -> 1; 60 -> 0.
     static int fitCount(const QList<int> &widths, int available, int spacing, int moreWidth);
 
+    // Lines of a lane's header: the controller's name then, right-aligned on the same line,
+    // its counters ("depth 0 · processing 1 · waiting 0") `spacing` px after it — or, when
+    // both do not fit `available`, the counters on a second line (never cut).
+    // Example, spacing 16: (120, 300, 500) -> 1; (120, 300, 400) -> 2.
+    static int headerLines(int titleWidth, int countersWidth, int available, int spacing = 16);
+    // The counters' parts ("depth 0", "processing 1", …, of `widths`, joined by a separator of
+    // `separator` px) wrapped into lines of at most `available` px, at least one part a line:
+    // how many parts each line holds. Example, separator 20, available 200: {70, 120, 80} ->
+    // {1, 1, 1} (70 + 20 + 120 and 120 + 20 + 80 exceed 200); {60, 100, 80} -> {2, 1}.
+    static QList<int> wrap(const QList<int> &widths, int separator, int available);
+
     // A virtual-time countdown, rounded UP so it never reads 0 while the key still waits:
     // 0 -> "now", 50 -> "0.1 s", 4201 -> "4.3 s", 9999 -> "10 s", 61000 -> "61 s",
     // 125000 -> "2m05s".

@@ -26,11 +26,12 @@ WorkQueuePanel::WorkQueuePanel(ClusterSession &session, QWidget *parent)
 {
     m_chooser->setObjectName(QStringLiteral("workQueueChooser"));
     m_chooser->setToolTip(tr("Which controllers' workqueues to show"));
+    m_chooser->setAccessibleName(tr("Workqueues of"));
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);   // chips elide into "+N more"
     auto *top = new QHBoxLayout;
-    top->addWidget(new QLabel(tr("Workqueues of"), this));
+    // No "Workqueues of" label: the dock's title says it, and the chooser gets the whole width.
     top->addWidget(m_chooser, 1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);

@@ -23,6 +23,10 @@ public:
     virtual EndpointStatus start(const QString &host, quint16 port, const QString &kubeconfigPath) = 0;
     virtual void stop() = 0;
     virtual EndpointStatus status() const = 0;
+    // A non-empty reason refuses every write from outside (HTTP 403 Forbidden with that reason,
+    // kubectl: "Error from server (Forbidden): forbidden: <reason>"); reads and watches go on.
+    // The window sets it while it views the past (time travel). Any time after construction.
+    virtual void setReadOnly(const QString &reason) = 0;
 };
 
 // Makes an (unstarted) endpoint over one Simulation; empty when the build has no HTTP server.
