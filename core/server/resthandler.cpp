@@ -20,7 +20,6 @@
 #include <QHttpServerResponder>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QPointer>
 #include <QTcpSocket>
 
 namespace rlab::server {
@@ -189,6 +188,8 @@ void RestHandler::handle(const QHttpServerRequest &request, QHttpServerResponder
         });
         return;
     }
+    // kube-apiserver checks the seats after authentication and before authorization; here a
+    // request that is not allowed is refused (403) before it could take one.
     std::optional<InflightLimiter::Kind> seat = seatKind(*call);
     if (!m_limiter.tryAcquire(*seat)) {
         // maxinflight.go: "A system:master is so powerful that they should always get an answer."
