@@ -61,7 +61,7 @@ void ClusterSession::startFeed()
     m_traceSeq = 0;
 }
 
-void ClusterSession::createSimulation(const SimulationConfig *restoreFrom)
+void ClusterSession::createSimulation(const SimulationConfig *restoreFrom, std::unique_ptr<Simulation> built)
 {
     SimulationConfig sc;
     if (restoreFrom) {
@@ -78,7 +78,7 @@ void ClusterSession::createSimulation(const SimulationConfig *restoreFrom)
         sc.cluster = m_config;
         sc.latency = LatencyModel::preset(m_latency).value_or(LatencyModel{});
     }
-    m_sim = std::make_unique<Simulation>(sc);
+    m_sim = built ? std::move(built) : std::make_unique<Simulation>(sc);
     m_view = std::make_unique<view::ClusterView>(*m_sim);
     if (m_live)
         m_live->attach(*m_sim);
@@ -120,12 +120,12 @@ void ClusterSession::reset()
     rebuild(nullptr);
 }
 
-void ClusterSession::restore(const SimulationConfig &config)
+void ClusterSession::restore(const SimulationConfig &config, std::unique_ptr<Simulation> built)
 {
     if (m_live)
         openLive(nullptr);   // a saved lab replaces a live session too: back to the lab first
     const QString latency = m_latency;
-    rebuild(&config);
+    rebuild(&config, std::move(built));
     if (m_latency != latency)
         emit latencyChanged(m_latency);
 }
@@ -135,7 +135,7 @@ bool ClusterSession::saveLab(const QString &path, QString *error)
     return LabFile::save(*m_sim, path, error);
 }
 
-void ClusterSession::rebuild(const SimulationConfig *restoreFrom)
+void ClusterSession::rebuild(const SimulationConfig *restoreFrom, std::unique_ptr<Simulation> built)
 {
     delete std::exchange(m_applying, nullptr);   // cancels and joins a batch in flight
     m_timer.stop();
@@ -145,7 +145,7 @@ void ClusterSession::rebuild(const SimulationConfig *restoreFrom)
         m_live->detach();   // its informers and shadow hold the mirror
     m_view.reset();
     m_sim.reset();   // the old simulation's threads and watches go first
-    createSimulation(restoreFrom);
+    createSimulation(restoreFrom, std::move(built));
     m_carryMs = 0.0;
     startFeed();
     ++m_epoch;

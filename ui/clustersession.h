@@ -82,8 +82,10 @@ public:
     void reset();
     // Replaces the cluster by a saved lab (LabFile::load), as reset() does (aboutToReset,
     // clusterReset, unfrozen): its store with history, its time, its settings; the session's
-    // latency preset becomes the lab's. A later reset() starts a fresh cluster again.
-    void restore(const SimulationConfig &config);
+    // latency preset becomes the lab's. A later reset() starts a fresh cluster again. `built`:
+    // the Simulation of `config` made already (LabOpen builds it on a worker thread, so the
+    // window keeps painting); only handing it over is left for the GUI thread.
+    void restore(const SimulationConfig &config, std::unique_ptr<Simulation> built = nullptr);
     // LabFile::save of the lab as it is now (either mode); false with *error when unwritable.
     bool saveLab(const QString &path, QString *error = nullptr);
 
@@ -186,8 +188,8 @@ signals:
 
 private:
     void startFeed();
-    void createSimulation(const SimulationConfig *restoreFrom = nullptr);
-    void rebuild(const SimulationConfig *restoreFrom);
+    void createSimulation(const SimulationConfig *restoreFrom = nullptr, std::unique_ptr<Simulation> built = nullptr);
+    void rebuild(const SimulationConfig *restoreFrom, std::unique_ptr<Simulation> built = nullptr);
     void emitTraceUpTo(qint64 rev);
 
     ClusterConfig m_config;

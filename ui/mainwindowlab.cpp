@@ -5,6 +5,7 @@
 #include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
 #include "ui/record/labautosave.h"
+#include "ui/record/labopen.h"
 
 #include <QAction>
 #include <QDateTime>
@@ -13,7 +14,6 @@
 #include <QEventLoop>
 #include <QMenu>
 #include <QProgressDialog>
-#include <QThread>
 #include <QMessageBox>
 
 #include <memory>
@@ -49,23 +49,32 @@ void MainWindow::createLabActions(QMenu *file)
 
 bool MainWindow::openLab(const QString &path, QString *error)
 {
-    QString why;
-    // Reading and checking the file (the store with its history: megabytes of JSON) runs on a
-    // worker thread while the window keeps painting; building the cluster from it stays here.
-    std::optional<SimulationConfig> config;
+    // Reading and checking the file (the store with its history: megabytes of JSON) and building
+    // the lab's Simulation from it run on a worker thread (LabOpen) while the window keeps
+    // painting; only handing the built lab to the session is left for this thread.
+    LabOpen *open = new LabOpen(path, this);
+    bool ok = false;
     {
         QEventLoop wait;
-        std::unique_ptr<QThread> loader(QThread::create([&config, &why, path] { config = LabFile::load(path, &why); }));
-        connect(loader.get(), &QThread::finished, &wait, &QEventLoop::quit);
-        QProgressDialog dialog(tr("Reading %1…").arg(QFileInfo(path).fileName()), QString(), 0, 0, this);
+        QProgressDialog dialog(tr("Reading %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 0, this);
         dialog.setObjectName(QStringLiteral("openLabProgressDialog"));
         dialog.setWindowModality(Qt::WindowModal);
         dialog.setMinimumDuration(500);
-        loader->start();
+        connect(open, &LabOpen::phaseChanged, &dialog, [&dialog, path](LabOpen::Phase phase) {
+            if (phase == LabOpen::Phase::Building)
+                dialog.setLabelText(tr("Restoring %1: its store, informers and controllers…").arg(QFileInfo(path).fileName()));
+        });
+        connect(&dialog, &QProgressDialog::canceled, open, &LabOpen::cancel);
+        connect(open, &LabOpen::finished, &wait, [&ok, &wait](bool built) {
+            ok = built;
+            wait.quit();
+        });
+        open->start();
         wait.exec();
-        loader->wait();
     }
-    if (!config) {
+    if (!ok) {
+        const QString why = open->error();
+        delete open;
         showMessage(tr("Cannot open the lab: %1").arg(why), 10000);
         if (error)
             *error = why;
@@ -73,7 +82,8 @@ bool MainWindow::openLab(const QString &path, QString *error)
     }
     if (m_session->isFrozen())
         m_session->unfreeze();
-    m_session->restore(*config);
+    m_session->restore(open->config(), open->takeSimulation());
+    delete open;
     showMessage(tr("Lab %1 restored at revision %2: every controller starts again against its store")
                     .arg(QFileInfo(path).fileName()).arg(m_session->view().revision()),
                 8000);

@@ -20,7 +20,7 @@ void usage(QTextStream &s)
          "                              a class of N students (kubectl + a window's watches) on one served lab\n"
          "  run SCENARIO.yaml [--dump FILE] [--trace FILE] [--seed N]\n"
          "                              run a scenario deterministically in virtual time\n"
-         "  soak [--hours H] [--seed N] [--threaded] [--latency PRESET] [--json]\n"
+         "  soak [--hours H] [--seed N] [--threaded] [--latency PRESET] [--trace-memory MIB] [--json]\n"
          "                              chaos in virtual time, the control plane's promises checked\n"
          "  serve [--listen 127.0.0.1:PORT] [--kubeconfig FILE] [--scenario FILE] [--speed X]\n"
          "                              serve the Kubernetes API for the real kubectl\n"

@@ -42,6 +42,10 @@ int soakCommand(const QStringList &args, QTextStream &out, QTextStream &err)
             if (!number(2, 100, &v))
                 return 2;
             config.nodes = int(v);
+        } else if (a == QLatin1String("--trace-memory")) {
+            if (!number(1, 65536, &v))
+                return 2;
+            config.traceMemoryBytes = std::size_t(v) << 20;
         } else if (a == QLatin1String("--threaded")) {
             config.threaded = true;
         } else if (a == QLatin1String("--latency")) {
@@ -82,7 +86,9 @@ int soakCommand(const QStringList &args, QTextStream &out, QTextStream &err)
                             {QStringLiteral("converged"), r.converged},
                             {QStringLiteral("rssStartKb"), r.rssStartKb},
                             {QStringLiteral("rssEndKb"), r.rssEndKb},
-                            {QStringLiteral("cpuSeconds"), r.cpuSeconds}};
+                            {QStringLiteral("cpuSeconds"), r.cpuSeconds},
+                            {QStringLiteral("traceEvents"), r.traceEvents},
+                            {QStringLiteral("traceBytes"), r.traceBytes}};
         out << QJsonDocument(o).toJson(QJsonDocument::Compact) << "\n";
     } else {
         out << "soak (" << (config.threaded ? "threaded" : "deterministic") << " runner, seed " << config.seed << ", "
@@ -94,7 +100,8 @@ int soakCommand(const QStringList &args, QTextStream &out, QTextStream &err)
         for (const QString &v : r.violations)
             out << "    " << v << "\n";
         out << "  resident memory " << r.rssStartKb / 1024 << " MiB after the first check, " << r.rssEndKb / 1024
-            << " MiB at the end; " << r.cpuSeconds << " s CPU\n";
+            << " MiB at the end; " << r.cpuSeconds << " s CPU\n"
+            << "  the trace holds " << r.traceEvents << " events, ~" << (r.traceBytes >> 20) << " MiB (--trace-memory caps it)\n";
     }
     return r.ok() ? 0 : 1;
 }

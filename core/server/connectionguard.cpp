@@ -247,8 +247,9 @@ void ConnectionGuard::onTimeout()
         return;
     }
     const bool idle = m_state == State::Head && m_line.isEmpty() && m_requests > 0;
-    if (idle && (m_socket->property(kLongRunningProperty).toBool() || m_socket->bytesToWrite() > 0)) {
-        m_timer.start(m_limits.idleTimeoutMs);   // a watch streams, or an answer is still going out
+    if (idle && (m_socket->property(kLongRunningProperty).toBool() || m_socket->property(kAwaitingReplyProperty).toBool()
+                 || m_socket->bytesToWrite() > 0)) {
+        m_timer.start(m_limits.idleTimeoutMs);   // a watch streams, or an answer is being made or still going out
         return;
     }
     // Go closes a connection whose read timed out without an answer.

@@ -27,6 +27,9 @@ class ConnectionGuard : public QObject
 public:
     // Set to true on a socket while a long-running response (a watch) streams on it.
     static constexpr const char *kLongRunningProperty = "rlabLongRunning";
+    // Set to true on a socket while its requests wait for their answers (ReplyQueue): Go's
+    // IdleTimeout starts only once the answer is out.
+    static constexpr const char *kAwaitingReplyProperty = "rlabAwaitingReply";
 
     ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, ServerCounters &counters);
     ~ConnectionGuard() override;

@@ -55,6 +55,7 @@ bool HttpApiServer::listen(const QHostAddress &address, quint16 port, QString *e
     m_handler->setAuthorizer(m_authorizer);
     m_handler->setAllowRemoteHosts(m_allowRemoteHosts);
     m_handler->setReadOnlyGate(m_readOnly);
+    m_handler->setLimits(m_limits);
     m_http->moveToThread(&m_thread);
     m_handler->moveToThread(&m_thread);
 

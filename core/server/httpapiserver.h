@@ -29,7 +29,9 @@ class ReadOnlyGate;
 
 // The Kubernetes-compatible HTTP API of one simulated cluster, for the real kubectl: a Qt
 // HttpServer on its own QThread (so a busy GUI or controller thread never delays a request),
-// loopback by default, port 0 = a free port. Requests go to a RestHandler on that thread; watch
+// loopback by default, port 0 = a free port. Requests go to a RestHandler on that thread, which
+// runs the ApiServer calls of the short ones on its request workers, at most HttpLimits'
+// in-flight limits at once (429 beyond, as kube-apiserver's maxinflight filter); watch
 // streams are fed from the ApiServer's writer threads by queued calls, so many open watches
 // cost nothing while idle and never block other requests. With a bearer token set, every
 // request but /version and health checks must carry it (401 otherwise); kubectl sends tokens

@@ -9,6 +9,9 @@ namespace rlab::server {
 // IdleTimeout 90 s of its http.Server; a body must arrive within bodyReadTimeoutMs. Go has no
 // connection cap; the lab caps open connections so that idle clients cannot exhaust the
 // process's file descriptors, and listens with a larger backlog than Qt's default 50.
+// Requests in flight as kube-apiserver's --max-requests-inflight (400, read-only requests) and
+// --max-mutating-requests-inflight (200): beyond them a request is answered 429 (0 = no
+// limit); requestWorkers threads serve the admitted ones, the rest wait for a worker.
 // A plain value: copy it anywhere.
 struct HttpLimits
 {
@@ -19,6 +22,9 @@ struct HttpLimits
     int idleTimeoutMs = 90 * 1000;
     int maxConnections = 4096;
     int listenBacklog = 4096;
+    int maxRequestsInflight = 400;
+    int maxMutatingRequestsInflight = 200;
+    int requestWorkers = 4;
 };
 
 } // namespace rlab::server

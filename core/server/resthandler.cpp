@@ -9,6 +9,7 @@
 #include "core/server/discovery.h"
 #include "core/server/openapiv2.h"
 #include "core/server/readonlygate.h"
+#include "core/server/replyqueue.h"
 #include "core/server/encodedobjectcache.h"
 #include "core/server/servercounters.h"
 #include "core/kubectl/tableprinter.h"
@@ -20,6 +21,7 @@
 #include <QHttpServerResponder>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QTcpSocket>
 
 namespace rlab::server {
 
@@ -104,11 +106,23 @@ QString RestHandler::Call::param(const char *name) const
 }
 
 RestHandler::RestHandler(ApiServer &api, Clock &clock, ServerCounters &counters, QObject *parent)
-    : QObject(parent), m_api(api), m_clock(clock), m_counters(counters), m_encoded(std::make_shared<EncodedObjectCache>())
+    : QObject(parent), m_api(api), m_clock(clock), m_counters(counters), m_encoded(std::make_shared<EncodedObjectCache>()),
+      m_limiter(HttpLimits().maxRequestsInflight, HttpLimits().maxMutatingRequestsInflight, counters),
+      m_replies(new ReplyQueue(this))
 {
+    m_pool.setMaxThreadCount(HttpLimits().requestWorkers);
 }
 
-RestHandler::~RestHandler() = default;
+RestHandler::~RestHandler()
+{
+    m_pool.waitForDone();   // their queued answers die with this object
+}
+
+void RestHandler::setLimits(const HttpLimits &limits)
+{
+    m_limiter.setLimits(limits.maxRequestsInflight, limits.maxMutatingRequestsInflight);
+    m_pool.setMaxThreadCount(qMax(1, limits.requestWorkers));
+}
 
 // One row per request, after the answer: "kubectl/v1.31.9 (apply) PATCH
 // /apis/apps/v1/namespaces/default/deployments/nginx → 200". kubectl names its command in the
@@ -145,57 +159,106 @@ void RestHandler::trace(const Call &call, int status) const
     log->append(std::move(ev));
 }
 
-void RestHandler::handle(const QHttpServerRequest &request, QHttpServerResponder &&responderIn)
+void RestHandler::handle(const QHttpServerRequest &request, QHttpServerResponder &&responder)
 {
-    QHttpServerResponder responder(std::move(responderIn));
     ++m_counters.requests;
-    Call call;
-    call.method = request.method();
-    call.path = request.url().path();
-    call.params = QueryParameters::parse(request.url().query(QUrl::FullyEncoded));
-    call.query = request.url().query(QUrl::FullyDecoded);
-    call.accept = header(request, "Accept");
-    call.contentType = header(request, "Content-Type");
-    call.userAgent = header(request, "User-Agent");
-    call.kubectlCommand = header(request, "Kubectl-Command");
-    call.body = request.body();
+    auto call = std::make_shared<Call>();
+    call->method = request.method();
+    call->path = request.url().path();
+    call->params = QueryParameters::parse(request.url().query(QUrl::FullyEncoded));
+    call->query = request.url().query(QUrl::FullyDecoded);
+    call->accept = header(request, "Accept");
+    call->contentType = header(request, "Content-Type");
+    call->userAgent = header(request, "User-Agent");
+    call->kubectlCommand = header(request, "Kubectl-Command");
+    call->body = request.body();
 
-    CallerScope scope(callerName(call.userAgent));
+    const QTcpSocket *socket = responder.socket();
+    const quint64 ticket = m_replies->enqueue(std::move(responder));
+    if (std::optional<HttpReply> refusal = admit(*call, request, socket))
+        return answer(ticket, call, std::move(*refusal));
+    if (isLongRunning(*call)) {
+        // On this thread when the connection's earlier answers are out: a watch takes the
+        // responder over and streams from here.
+        m_replies->complete(ticket, [this, call](QHttpServerResponder &r) {
+            CallerScope scope(callerName(call->userAgent));
+            const std::optional<HttpReply> reply = route(*call, &r);
+            trace(*call, reply ? reply->status : 200);
+            if (reply)
+                reply->sendTo(r);
+        });
+        return;
+    }
+    // kube-apiserver checks the seats after authentication and before authorization; here a
+    // request that is not allowed is refused (403) before it could take one.
+    std::optional<InflightLimiter::Kind> seat = seatKind(*call);
+    if (!m_limiter.tryAcquire(*seat)) {
+        // maxinflight.go: "A system:master is so powerful that they should always get an answer."
+        if (!call->privileged) {
+            ++m_counters.tooManyRequests;
+            HttpReply r = HttpReply::text(QByteArray(InflightLimiter::kMessage) + '\n', 429);
+            r.headers.append(qMakePair(QByteArray("Retry-After"), QByteArray(InflightLimiter::kRetryAfter)));
+            r.headers.append(qMakePair(QByteArray("X-Content-Type-Options"), QByteArray("nosniff")));
+            return answer(ticket, call, std::move(r));
+        }
+        seat.reset();
+    }
+    m_pool.start([this, call, ticket, seat] {
+        HttpReply reply;
+        {
+            CallerScope scope(callerName(call->userAgent));
+            reply = route(*call, nullptr).value_or(HttpReply::error(ApiError::internal(QStringLiteral("no responder for a long-running request"))));
+        }
+        QMetaObject::invokeMethod(
+            this,
+            [this, call, ticket, seat, reply = std::move(reply)]() mutable {
+                if (seat)
+                    m_limiter.release(*seat);
+                answer(ticket, call, std::move(reply));
+            },
+            Qt::QueuedConnection);
+    });
+}
 
+void RestHandler::answer(quint64 ticket, const std::shared_ptr<const Call> &call, HttpReply reply)
+{
+    m_replies->complete(ticket, [this, call, reply = std::move(reply)](QHttpServerResponder &r) {
+        trace(*call, reply.status);
+        reply.sendTo(r);
+    });
+}
+
+std::optional<HttpReply> RestHandler::admit(Call &call, const QHttpServerRequest &request, const QTcpSocket *socket) const
+{
     // Like kube-apiserver's RBAC defaults, /version and health checks need no credentials.
     const bool publicPath = call.path == QLatin1String("/version") || call.path == QLatin1String("/healthz")
                             || call.path == QLatin1String("/livez") || call.path == QLatin1String("/readyz");
-    std::optional<HttpReply> reply;
     const QByteArray origin = header(request, "Origin");
     const QByteArray host = header(request, "Host");
     if (!origin.isEmpty()) {
         // Only browsers send Origin: no web page may drive the lab (a no-cors POST still runs).
-        reply = HttpReply::error(ApiError{403, QStringLiteral("Forbidden"),
-                                          QStringLiteral("forbidden: requests from web pages are not served (Origin: %1)")
-                                              .arg(QString::fromUtf8(origin)),
-                                          {}, {}, {}, {}, 0});
-    } else if (!m_allowRemoteHosts && !isLoopbackHost(host)) {
-        reply = HttpReply::error(ApiError{403, QStringLiteral("Forbidden"),
-                                          QStringLiteral("forbidden: Host \"%1\" is not a loopback name (localhost, 127.0.0.1, [::1]); "
-                                                         "serve with --allow-remote to answer other names")
-                                              .arg(QString::fromUtf8(host)),
-                                          {}, {}, {}, {}, 0});
-    } else if (!m_token.isEmpty() && !publicPath && !sameSecret(bearerToken(header(request, "Authorization")), m_token)) {
-        reply = HttpReply::error(ApiError::unauthorized());
-    } else if (std::optional<ApiError> denied = authenticateAndAuthorize(call, header(request, "Authorization"), responder, publicPath)) {
-        reply = HttpReply::error(*denied);
-    } else if (const QString why = readOnlyReason(call); !why.isEmpty()) {
-        reply = HttpReply::error(ApiError{403, QStringLiteral("Forbidden"), QStringLiteral("forbidden: ") + why, {}, {}, {}, {}, 0});
-    } else if (call.body.size() > ApiServer::kMaxRequestBytes) {
-        reply = HttpReply::error(ApiError::requestEntityTooLarge(
-            QStringLiteral("Request entity too large: limit is %1").arg(ApiServer::kMaxRequestBytes)));
-    } else {
-        reply = route(call, responder);
+        return HttpReply::error(ApiError{403, QStringLiteral("Forbidden"),
+                                         QStringLiteral("forbidden: requests from web pages are not served (Origin: %1)")
+                                             .arg(QString::fromUtf8(origin)),
+                                         {}, {}, {}, {}, 0});
     }
-    // No reply: a watch stream took the responder over and answered 200.
-    trace(call, reply ? reply->status : 200);
-    if (reply)
-        reply->sendTo(responder);
+    if (!m_allowRemoteHosts && !isLoopbackHost(host)) {
+        return HttpReply::error(ApiError{403, QStringLiteral("Forbidden"),
+                                         QStringLiteral("forbidden: Host \"%1\" is not a loopback name (localhost, 127.0.0.1, [::1]); "
+                                                        "serve with --allow-remote to answer other names")
+                                             .arg(QString::fromUtf8(host)),
+                                         {}, {}, {}, {}, 0});
+    }
+    if (!m_token.isEmpty() && !publicPath && !sameSecret(bearerToken(header(request, "Authorization")), m_token))
+        return HttpReply::error(ApiError::unauthorized());
+    if (std::optional<ApiError> denied = authenticateAndAuthorize(call, header(request, "Authorization"), socket, publicPath))
+        return HttpReply::error(*denied);
+    if (const QString why = readOnlyReason(call); !why.isEmpty())   // the window views the past
+        return HttpReply::error(ApiError{403, QStringLiteral("Forbidden"), QStringLiteral("forbidden: ") + why, {}, {}, {}, {}, 0});
+    if (call.body.size() > ApiServer::kMaxRequestBytes)
+        return HttpReply::error(ApiError::requestEntityTooLarge(
+            QStringLiteral("Request entity too large: limit is %1").arg(ApiServer::kMaxRequestBytes)));
+    return std::nullopt;
 }
 
 QString RestHandler::readOnlyReason(const Call &call) const
@@ -205,7 +268,30 @@ QString RestHandler::readOnlyReason(const Call &call) const
     return write && m_readOnly ? m_readOnly->reason() : QString();
 }
 
-std::optional<HttpReply> RestHandler::route(Call &call, QHttpServerResponder &responder)
+bool RestHandler::isLongRunning(const Call &call)
+{
+    RestPath p;
+    if (!RestPath::parse(call.path, &p))
+        return false;
+    static const QStringList longRunningSubresources{QStringLiteral("attach"), QStringLiteral("exec"), QStringLiteral("proxy"),
+                                                     QStringLiteral("log"), QStringLiteral("portforward")};
+    if (longRunningSubresources.contains(p.subresource))
+        return true;
+    const bool isGet = call.method == Method::Get || call.method == Method::Head;
+    return isGet && p.name.isEmpty() && p.subresource.isEmpty() && call.params.flag(QStringLiteral("watch"));
+}
+
+InflightLimiter::Kind RestHandler::seatKind(const Call &call)
+{
+    // RequestInfoFactory: a resource request's GET or HEAD is get/list/watch; a non-resource
+    // request's verb is its lower-case method, so only its GET is read-only.
+    RestPath p;
+    const bool resource = RestPath::parse(call.path, &p);
+    const bool readOnly = call.method == Method::Get || (resource && call.method == Method::Head);
+    return readOnly ? InflightLimiter::Kind::ReadOnly : InflightLimiter::Kind::Mutating;
+}
+
+std::optional<HttpReply> RestHandler::route(Call &call, QHttpServerResponder *responder)
 {
     const QString &path = call.path;
     const QStringList parts = path.split(QLatin1Char('/'), Qt::SkipEmptyParts);
@@ -249,7 +335,7 @@ std::optional<HttpReply> RestHandler::route(Call &call, QHttpServerResponder &re
     return HttpReply::notFound();
 }
 
-std::optional<HttpReply> RestHandler::resource(Call &call, QHttpServerResponder &responder)
+std::optional<HttpReply> RestHandler::resource(Call &call, QHttpServerResponder *responder)
 {
     const RestPath &p = call.rest;
     call.rt = resources::byResource(p.group, p.resource);
@@ -433,8 +519,10 @@ HttpReply RestHandler::list(const Call &call)
                                        {QStringLiteral("items"), items}});
 }
 
-std::optional<HttpReply> RestHandler::watch(const Call &call, QHttpServerResponder &responder)
+std::optional<HttpReply> RestHandler::watch(const Call &call, QHttpServerResponder *responder)
 {
+    if (!responder)
+        return HttpReply::error(ApiError::internal(QStringLiteral("a watch is served on the server's thread")));
     HttpReply bad;
     const std::optional<ListOptions> opts = listOptions(call, true, &bad);
     if (!opts)
@@ -469,7 +557,7 @@ std::optional<HttpReply> RestHandler::watch(const Call &call, QHttpServerRespond
     // Reflector-style watches ask for a timeout (kubectl re-watches); `get -w` never does and
     // exits when the stream ends, so those stay open.
     const int timeoutSeconds = int(std::clamp<qint64>(opts->timeoutSeconds.value_or(0), 0, 365 * 24 * 3600));
-    auto *stream = new WatchStream(std::move(responder), w.value, hub, std::move(encoder), timeoutSeconds, m_counters, this);
+    auto *stream = new WatchStream(std::move(*responder), w.value, hub, std::move(encoder), timeoutSeconds, m_counters, this);
     if (opts->allowWatchBookmarks) {
         const ApiServer *api = &m_api;
         stream->startBookmarks([api] { return api->watchProgressRevision(); });

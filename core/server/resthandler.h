@@ -1,7 +1,9 @@
 #pragma once
 #include "core/apiserver/apitypes.h"
 #include "core/apiserver/resourcetype.h"
+#include "core/server/httplimits.h"
 #include "core/server/httpreply.h"
+#include "core/server/inflightlimiter.h"
 #include "core/server/queryparameters.h"
 #include "core/server/restpath.h"
 
@@ -9,11 +11,13 @@
 #include <QHttpServerRequest>
 #include <QObject>
 #include <QHash>
+#include <QThreadPool>
 
 #include <memory>
 #include <optional>
 
 class QHttpServerResponder;
+class QTcpSocket;
 
 namespace rlab {
 class Clock;
@@ -28,6 +32,7 @@ class Authenticator;
 class Authorizer;
 class EncodedObjectCache;
 class ReadOnlyGate;
+class ReplyQueue;
 struct ServerCounters;
 
 // Turns HTTP requests into ApiServer calls the way kube-apiserver's handlers do: authentication
@@ -38,8 +43,13 @@ struct ServerCounters;
 // as metav1.Status. Each request is traced once, when answered (type HttpRequest: method, path,
 // user agent, kubectl command, status), and the ApiServer calls run inside a CallerScope named
 // after the User-Agent (kubectl/v1.31.9 …).
-// Thread rules: lives on the HTTP server's thread; handle() there only. It is the parent of the
-// open WatchStreams, so destroying it closes them all.
+// Requests in flight (HttpLimits): a request that is not long-running takes a seat of the
+// InflightLimiter (429 when none is free) and is served on one of requestWorkers pool threads;
+// watches and logs are served on the HTTP server's thread and take no seat, as upstream.
+// Answers leave each connection in request order (ReplyQueue).
+// Thread rules: lives on the HTTP server's thread; handle() there only; the pool threads run
+// only route() without a responder (ApiServer calls, encoding). It is the parent of the open
+// WatchStreams, so destroying it closes them all; it waits for its pool threads first.
 class RestHandler : public QObject
 {
     Q_OBJECT
@@ -57,6 +67,8 @@ public:
     void setServerAddress(const QString &hostPort) { m_serverAddress = hostPort; }
     // Writes refused (403) while the gate has a reason; reads and watches still served.
     void setReadOnlyGate(std::shared_ptr<const ReadOnlyGate> gate) { m_readOnly = std::move(gate); }
+    // Call before the first request: the in-flight limits and the worker count.
+    void setLimits(const HttpLimits &limits);
 
     void handle(const QHttpServerRequest &request, QHttpServerResponder &&responder);
 
@@ -72,20 +84,27 @@ private:
         RestPath rest;
         apiserver::ResourceType rt;
         QString user;   // the authenticated user's name, with an Authenticator
+        bool privileged = false;   // in system:masters: never refused for lack of a seat
         QString param(const char *name) const;
     };
 
     // Sets call.user; an error for no user (401) or a request not allowed (403).
     std::optional<apiserver::ApiError> authenticateAndAuthorize(Call &call, const QByteArray &authorization,
-                                                                const QHttpServerResponder &responder, bool publicPath) const;
-    // The gate's reason for a write (POST, PUT, PATCH, DELETE) while it is closed, else empty.
-    QString readOnlyReason(const Call &call) const;
-    // nullopt: the responder was taken over by a watch stream.
-    std::optional<HttpReply> route(Call &call, QHttpServerResponder &responder);
-    std::optional<HttpReply> resource(Call &call, QHttpServerResponder &responder);
+                                                                const QTcpSocket *socket, bool publicPath) const;
+    // Origin, Host, token, user and body size: the answer refusing the request, if any.
+    std::optional<HttpReply> admit(Call &call, const QHttpServerRequest &request, const QTcpSocket *socket) const;
+    // upstream's BasicLongRunningRequestCheck: a watch, or the log/exec/attach/proxy/portforward
+    // subresources; and which pool of seats the others take (get and list are read-only).
+    static bool isLongRunning(const Call &call);
+    static InflightLimiter::Kind seatKind(const Call &call);
+    // Sends `reply` when it is the connection's turn, and traces the request.
+    void answer(quint64 ticket, const std::shared_ptr<const Call> &call, HttpReply reply);
+    // nullopt: the responder was taken over by a watch stream (never without a responder).
+    std::optional<HttpReply> route(Call &call, QHttpServerResponder *responder);
+    std::optional<HttpReply> resource(Call &call, QHttpServerResponder *responder);
     HttpReply get(const Call &call);
     HttpReply list(const Call &call);
-    std::optional<HttpReply> watch(const Call &call, QHttpServerResponder &responder);
+    std::optional<HttpReply> watch(const Call &call, QHttpServerResponder *responder);
     HttpReply create(const Call &call);
     HttpReply update(const Call &call);
     HttpReply patch(const Call &call);
@@ -117,6 +136,9 @@ private:
     QString m_serverAddress;
     std::shared_ptr<const ReadOnlyGate> m_readOnly;
     std::shared_ptr<EncodedObjectCache> m_encoded;   // shared with the watch streams' encoders
+    InflightLimiter m_limiter;
+    ReplyQueue *m_replies;   // a child
+    QThreadPool m_pool;
 };
 
 } // namespace rlab::server

@@ -14,14 +14,15 @@ using Method = QHttpServerRequest::Method;
 // WithAuthentication, then WithAuthorization: 401 for no user, 403 Forbidden for a request the
 // Authorizer does not allow. Public paths (/version, health) need neither.
 std::optional<ApiError> RestHandler::authenticateAndAuthorize(Call &call, const QByteArray &authorization,
-                                                             const QHttpServerResponder &responder, bool publicPath) const
+                                                             const QTcpSocket *socket, bool publicPath) const
 {
     if (!m_authenticator || publicPath)
         return std::nullopt;
-    const std::optional<UserInfo> user = m_authenticator->authenticate(authorization, qobject_cast<const QSslSocket *>(responder.socket()));
+    const std::optional<UserInfo> user = m_authenticator->authenticate(authorization, qobject_cast<const QSslSocket *>(socket));
     if (!user)
         return ApiError::unauthorized();
     call.user = user->name;
+    call.privileged = user->isMaster();
     if (!m_authorizer)
         return std::nullopt;
     QString method;

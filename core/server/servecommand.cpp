@@ -36,7 +36,7 @@ void usage(QTextStream &s)
     s << "usage: rlab serve [--listen HOST:PORT] [--kubeconfig FILE] [--scenario FILE] [--speed X]\n"
          "                  [--latency classroom|realistic|instant] [--allow-remote] [--exit-after SECONDS]\n"
          "                  [--users FILE [--kubeconfig-dir DIR]] [--tls-dir DIR] [--state FILE]\n"
-         "                  [--quota-backend-bytes N]\n"
+         "                  [--quota-backend-bytes N] [--max-requests-inflight N] [--max-mutating-requests-inflight N]\n"
          "  --listen HOST:PORT   address to serve on (default 127.0.0.1:0; port 0 picks a free port)\n"
          "  --kubeconfig FILE    where to write the admin's kubeconfig (default ~/.kube/reconcile-lab.kubeconfig)\n"
          "  --scenario FILE      start from a scenario (its steps run first, in virtual time)\n"
@@ -62,6 +62,11 @@ void usage(QTextStream &s)
          "                       (the window's File > Open lab... opens it too)\n"
          "  --quota-backend-bytes N  etcd's quota (default 2147483648, etcd's): past it writes fail with\n"
          "                       \"etcdserver: mvcc: database space exceeded\" until compaction frees room\n"
+         "  --max-requests-inflight N  read-only requests (get, list) served at once, as kube-apiserver's\n"
+         "                       (default 400; 0 = no limit): beyond it a request gets 429 Too Many Requests\n"
+         "                       with Retry-After: 1, which kubectl and client-go retry. Watches and logs\n"
+         "                       do not count; the admin (system:masters) is never refused, as upstream\n"
+         "  --max-mutating-requests-inflight N  the same for writes (default 200)\n"
          "  --exit-after SECONDS stop after that many real seconds (scripts)\n";
 }
 
@@ -132,6 +137,7 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     qint64 traceMemoryMiB = 0;
     QString stateFile;
     qint64 quotaBytes = qint64(2) << 30;   // etcd's default --quota-backend-bytes
+    HttpLimits limits;
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
         const auto value = [&](QString *v) {
@@ -177,6 +183,14 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
                 err << "rlab serve: --quota-backend-bytes wants a number of bytes, at least 1048576, got \"" << v << "\"\n";
                 return 2;
             }
+        } else if (a == QLatin1String("--max-requests-inflight") || a == QLatin1String("--max-mutating-requests-inflight")) {
+            ok = value(&v);
+            const int n = v.toInt(&ok);
+            if (!ok || n < 0) {
+                err << "rlab serve: " << a << " wants a number of requests (0 = no limit), got \"" << v << "\"\n";
+                return 2;
+            }
+            (a == QLatin1String("--max-requests-inflight") ? limits.maxRequestsInflight : limits.maxMutatingRequestsInflight) = n;
         } else if (a == QLatin1String("--scenario")) {
             ok = value(&scenarioFile);
         } else if (a == QLatin1String("--latency")) {
@@ -302,6 +316,7 @@ int serveCommand(const QStringList &args, QTextStream &out, QTextStream &err)
         server.setTlsConfiguration(*tls);
     }
     server.setAllowRemoteHosts(allowRemote);
+    server.setLimits(limits);
     server.setAuthenticator(classroom->authenticator());
     server.setAuthorizer(classroom->authorizer());
     if (!server.listen(address, port, &error)) {

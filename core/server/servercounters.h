@@ -18,6 +18,11 @@ struct ServerCounters
     std::atomic<qint64> refusedConnections{0};    // over HttpLimits::maxConnections, closed at once
     std::atomic<qint64> limitRefusals{0};         // 413 / 431 / 400 from the ConnectionGuard
     std::atomic<qint64> timedOutConnections{0};   // idle, header or body timeout
+    // Requests received and not yet answered that hold a seat of the InflightLimiter (watches
+    // and other long-running requests hold none), and the 429s it answered.
+    std::atomic<qint64> inflightReadOnly{0};
+    std::atomic<qint64> inflightMutating{0};
+    std::atomic<qint64> tooManyRequests{0};
 };
 
 } // namespace rlab::server

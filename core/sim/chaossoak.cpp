@@ -348,6 +348,8 @@ ChaosReport ChaosSoak::run(const std::function<void(double)> &progress)
     sc.cluster.seed = m_config.seed;
     sc.latency = LatencyModel::preset(m_config.latency).value_or(LatencyModel{});
     Simulation sim(sc);
+    if (m_config.traceMemoryBytes > 0)
+        sim.trace().setMemoryBudget(m_config.traceMemoryBytes);
     Soak soak(m_config, sim);
     soak.markStart();
     soak.setUp();
@@ -394,6 +396,8 @@ ChaosReport ChaosSoak::run(const std::function<void(double)> &progress)
     if (m_config.threaded)
         sim.stopThreaded();
     soak.report.rssEndKb = residentKb();
+    soak.report.traceEvents = qint64(sim.trace().size());
+    soak.report.traceBytes = qint64(sim.trace().memoryBytes());
     soak.report.virtualMs = sim.clock().now() - t0;
     soak.report.cpuSeconds = double(std::clock() - cpu0) / CLOCKS_PER_SEC;
     return soak.report;

@@ -3,6 +3,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstddef>
 #include <functional>
 
 namespace rlab {
@@ -20,6 +21,7 @@ struct ChaosConfig
     // Tests of the checks themselves: half-way, one pod is stored (bypassing validation) with a
     // second controller reference — the soak must report it.
     bool injectTwoControllers = false;
+    std::size_t traceMemoryBytes = 0;    // the trace's memory budget; 0: TraceLog's default (384 MiB)
 };
 
 struct ChaosReport
@@ -32,6 +34,7 @@ struct ChaosReport
     bool converged = false;              // every Deployment complete after the chaos stopped
     qint64 rssStartKb = 0, rssEndKb = 0; // resident memory after the first and the last check
     double cpuSeconds = 0;
+    qint64 traceEvents = 0, traceBytes = 0;   // what the trace holds at the end (TraceLog's budget)
     bool ok() const { return violationCount == 0 && converged; }
 };
 

@@ -299,7 +299,8 @@ void KvStore::finishLocked(WriteTxn &w, std::vector<std::shared_ptr<Watcher>> &t
         }
     };
     collect(m_unindexed);
-    for (auto &[field, index] : m_triggers) {
+    for (auto &trigger : m_triggers) {
+        auto &index = trigger.second;   // a plain reference: clang 14 cannot capture a structured binding
         std::vector<QString> values;
         const auto note = [&](const api::ObjectPtr &obj) {
             if (!obj)
