@@ -9,6 +9,7 @@
 #include "core/http/objectdecoder.h"
 #include "core/http/replywaiter.h"
 #include "core/http/resourcepath.h"
+#include "core/http/resourceversions.h"
 #include "core/http/statuserror.h"
 #include "core/http/systemclock.h"
 #include "core/http/transport.h"
@@ -36,7 +37,8 @@ QString urlOf(const QUrl &server, const QString &pathAndQuery)
 
 RestClient::RestClient(RestConfig config, ConnectOptions options, const QSslConfiguration &tls, const QNetworkProxy &proxy)
     : m_config(std::move(config)), m_options(options), m_counters(std::make_unique<ClientCounters>()),
-      m_backoff(std::make_unique<BackoffGate>(options.backoffInitialMs, options.backoffMaxMs))
+      m_backoff(std::make_unique<BackoffGate>(options.backoffInitialMs, options.backoffMaxMs)),
+      m_resourceVersions(std::make_unique<ResourceVersions>())
 {
     if (m_options.clock) {
         m_clock = m_options.clock;
@@ -50,6 +52,7 @@ RestClient::RestClient(RestConfig config, ConnectOptions options, const QSslConf
     ctx.tls = tls;
     ctx.proxy = proxy;
     ctx.counters = m_counters.get();
+    ctx.resourceVersions = m_resourceVersions.get();
     m_net = std::make_unique<NetworkThread>(std::move(ctx));
 }
 
@@ -123,6 +126,16 @@ QString RestClient::gateKey(const char *verb, const ResourceType &rt, const QStr
     return QStringList{QLatin1String(verb), rt.qualified(), ns, opts.labelSelector, opts.fieldSelector}.join(QLatin1Char('|'));
 }
 
+std::optional<apiserver::ListOptions> RestClient::toServer(const ListOptions &opts) const
+{
+    const std::optional<QString> rv = m_resourceVersions->toServer(opts.resourceVersion);
+    if (!rv)
+        return std::nullopt;
+    ListOptions out = opts;
+    out.resourceVersion = *rv;
+    return out;
+}
+
 client::Interface::Result<ObjectList> RestClient::listPage(const ResourceType &rt, const QString &ns, const ListOptions &opts) const
 {
     ++m_counters->listPages;
@@ -131,7 +144,7 @@ client::Interface::Result<ObjectList> RestClient::listPage(const ResourceType &r
         return Result<ObjectList>::failure(*r.error);
     Result<ObjectList> out;
     const QJsonObject meta = r.value.value(QLatin1String("metadata")).toObject();
-    out.value.resourceVersion = meta.value(QLatin1String("resourceVersion")).toString().toLongLong();
+    out.value.resourceVersion = m_resourceVersions->toLocal(meta.value(QLatin1String("resourceVersion")).toString());
     out.value.continueToken = meta.value(QLatin1String("continue")).toString();
     out.value.remainingItemCount = qint64(meta.value(QLatin1String("remainingItemCount")).toDouble(-1));
     const QJsonArray items = r.value.value(QLatin1String("items")).toArray();
@@ -179,10 +192,34 @@ client::Interface::Result<ObjectList> RestClient::list(const ResourceType &rt, c
         ++m_counters->backoffRefusals;
         return Result<ObjectList>::failure(*refused);
     }
-    const bool paged = opts.limit <= 0 && opts.continueToken.isEmpty() && m_options.listPageSize > 0;
-    Result<ObjectList> r = paged ? listAll(rt, ns, opts) : listPage(rt, ns, opts);
+    // A synthetic resourceVersion no longer remembered: list the most recent state instead (""
+    // is never older than what the caller saw; resourceVersionMatch needs a resourceVersion).
+    ListOptions wire = toServer(opts).value_or([&opts] {
+        ListOptions o = opts;
+        o.resourceVersion.clear();
+        o.resourceVersionMatch.clear();
+        return o;
+    }());
+    const bool paged = wire.limit <= 0 && wire.continueToken.isEmpty() && m_options.listPageSize > 0;
+    Result<ObjectList> r = paged ? listAll(rt, ns, wire) : listPage(rt, ns, wire);
     m_backoff->record(key, r.error);
     return r;
+}
+
+// A watch that is over before it started: one ERROR event with `error` (410 Gone).
+static client::Interface::Result<std::shared_ptr<WatchInterface>> expiredWatch(const ApiError &error)
+{
+    auto expired = std::make_shared<HttpWatch>(std::function<void()>(), std::function<void()>());
+    apiserver::ApiWatchEvent ev;
+    ev.type = apiserver::ApiWatchEvent::Error;
+    ev.error = error;
+    std::vector<apiserver::ApiWatchEvent> one;
+    one.push_back(std::move(ev));
+    expired->push(std::move(one));
+    expired->finish();
+    client::Interface::Result<std::shared_ptr<WatchInterface>> out;
+    out.value = expired;
+    return out;
 }
 
 client::Interface::Result<std::shared_ptr<WatchInterface>> RestClient::watch(const ResourceType &rt, const QString &ns,
@@ -196,16 +233,26 @@ client::Interface::Result<std::shared_ptr<WatchInterface>> RestClient::watch(con
         ++m_counters->backoffRefusals;
         return WatchResult::failure(*refused);
     }
+    const std::optional<ListOptions> wire = toServer(opts);
+    if (!wire) {
+        // A synthetic resourceVersion no longer remembered: its string is unknown, so the watch
+        // cannot resume from it. As kube-apiserver for a too old one: 410 Gone, so the Reflector
+        // relists (a watch from "" or "0" would silently skip or replay events).
+        const ApiError gone = ApiError::gone(QStringLiteral("too old resource version: %1 (the client no longer knows the "
+                                                            "server's resourceVersion it stands for)").arg(opts.resourceVersion));
+        ++m_counters->watchExpired;
+        return expiredWatch(gone);
+    }
     const quint64 id = m_nextWatchId.fetch_add(1);
     auto post = m_net->poster();
     auto sink = std::make_shared<HttpWatch>(std::move(notify), [post, id] { post([id](Transport &t) { t.closeWatch(id); }); });
     auto waiter = std::make_shared<ReplyWaiter>();
     const QString path = ResourcePath::path(rt, ns);
-    m_net->post([id, rt, path, opts, sink, waiter](Transport &t) {
+    m_net->post([id, rt, path, opts = *wire, sink, waiter](Transport &t) {
         t.openWatch(id, rt, path, opts, sink, [waiter](const HttpResponse &r) { waiter->set(r); });
     });
     const std::optional<HttpResponse> head = waiter->wait(std::chrono::milliseconds(2 * m_options.requestTimeoutMs + 5000));
-    const QString url = urlOf(m_config.server, ResourcePath::withQuery(path, ResourcePath::listQuery(opts, true)));
+    const QString url = urlOf(m_config.server, ResourcePath::withQuery(path, ResourcePath::listQuery(*wire, true)));
     WatchResult out;
     if (head && head->status == 200) {
         m_backoff->record(key, std::nullopt);
@@ -219,16 +266,7 @@ client::Interface::Result<std::shared_ptr<WatchInterface>> RestClient::watch(con
         // Too old a resourceVersion: as kube-apiserver's watch cache, one ERROR event, so that a
         // Reflector relists (a failed watch() would only be retried).
         ++m_counters->watchExpired;
-        auto expired = std::make_shared<HttpWatch>(std::function<void()>(), std::function<void()>());
-        apiserver::ApiWatchEvent ev;
-        ev.type = apiserver::ApiWatchEvent::Error;
-        ev.error = e;
-        std::vector<apiserver::ApiWatchEvent> one;
-        one.push_back(std::move(ev));
-        expired->push(std::move(one));
-        expired->finish();
-        out.value = expired;
-        return out;
+        return expiredWatch(e);
     }
     m_backoff->record(key, e);
     return WatchResult::failure(e);

@@ -10,11 +10,13 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 
 namespace rlab::http {
 
 class NetworkThread;
 class BackoffGate;
+class ResourceVersions;
 
 // client::Interface over a Kubernetes API server's REST API (client-go's clientset + rest
 // client): JSON over HTTPS, one QNetworkAccessManager on a network QThread for requests, every
@@ -23,6 +25,9 @@ class BackoffGate;
 // watch back off after errors (800 ms doubling to 30 s) so a Reflector cannot hammer a server
 // that is down. Thread rules: every verb from any thread but the network thread; callers block
 // until the answer (or requestTimeoutMs); the network thread itself never blocks.
+// resourceVersions are opaque strings on the wire: lists and watch events report them as local
+// numbers (ResourceVersions), and a number passed back in ListOptions.resourceVersion is sent as
+// the server's original string.
 class RestClient : public client::Interface
 {
 public:
@@ -73,6 +78,9 @@ private:
                                  const QByteArray &body = {}, const QByteArray &contentType = {}) const;
     Result<apiserver::ObjectList> listPage(const ResourceType &rt, const QString &ns, const ListOptions &opts) const;
     Result<apiserver::ObjectList> listAll(const ResourceType &rt, const QString &ns, const ListOptions &opts) const;
+    // opts with resourceVersion as the server's string; nullopt when it is a synthetic number
+    // no longer remembered.
+    std::optional<ListOptions> toServer(const ListOptions &opts) const;
     static QString gateKey(const char *verb, const ResourceType &rt, const QString &ns, const ListOptions &opts);
 
     RestConfig m_config;
@@ -81,6 +89,7 @@ private:
     std::unique_ptr<Clock> m_ownClock;
     Clock *m_clock = nullptr;
     std::unique_ptr<BackoffGate> m_backoff;
+    std::unique_ptr<ResourceVersions> m_resourceVersions;   // before m_net, which refers to it
     std::unique_ptr<NetworkThread> m_net;
     std::atomic<quint64> m_nextWatchId{1};
 };

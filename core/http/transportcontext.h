@@ -12,6 +12,7 @@
 namespace rlab::http {
 
 class CredentialSource;
+class ResourceVersions;
 
 // What every request and watch connection of one RestClient shares on the network thread: the
 // resolved config, TLS and proxy settings, the credential source, counters and the trace. It
@@ -25,6 +26,7 @@ struct TransportContext
     QNetworkProxy proxy{QNetworkProxy::NoProxy};
     ClientCounters *counters = nullptr;
     CredentialSource *credentials = nullptr;   // owned by the Transport
+    ResourceVersions *resourceVersions = nullptr;   // owned by the RestClient (thread-safe)
 
     bool https() const { return config.server.scheme() == QLatin1String("https"); }
     // Server URL path prefix (Rancher-style https://host/k8s/clusters/c-1), no trailing '/'.

@@ -4,6 +4,7 @@
 #include "core/http/credentialsource.h"
 #include "core/http/httpwatch.h"
 #include "core/http/resourcepath.h"
+#include "core/http/resourceversions.h"
 #include "core/http/statuserror.h"
 #include "core/http/transportcontext.h"
 #include "core/http/transporterror.h"
@@ -216,6 +217,8 @@ void WatchConnection::onEvents()
             ++m_ctx.counters->bookmarks;
         if (!rv.isEmpty())
             m_rv = rv;
+        if (m_ctx.resourceVersions)   // opaque strings too ("abc:17"), numbered in order of arrival
+            ev.revision = m_ctx.resourceVersions->toLocal(rv);
         events.push_back(std::move(ev));
     }
     if (m_streamGotData)
