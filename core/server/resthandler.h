@@ -91,6 +91,8 @@ private:
     // Sets call.user; an error for no user (401) or a request not allowed (403).
     std::optional<apiserver::ApiError> authenticateAndAuthorize(Call &call, const QByteArray &authorization,
                                                                 const QTcpSocket *socket, bool publicPath) const;
+    // The gate's reason for a write (POST, PUT, PATCH, DELETE) while it is closed, else empty.
+    QString readOnlyReason(const Call &call) const;
     // Origin, Host, token, user and body size: the answer refusing the request, if any.
     std::optional<HttpReply> admit(Call &call, const QHttpServerRequest &request, const QTcpSocket *socket) const;
     // upstream's BasicLongRunningRequestCheck: a watch, or the log/exec/attach/proxy/portforward
