@@ -13,7 +13,7 @@
     </message>
     <message>
         <source>cancelled: nothing was applied</source>
-        <translation type="unfinished"></translation>
+        <translation>취소됨: 아무것도 적용되지 않았습니다</translation>
     </message>
 </context>
 <context>
@@ -39,35 +39,35 @@
     <name>rlab::ui::ApplyProgressDialog</name>
     <message>
         <source>Applying manifests</source>
-        <translation type="unfinished"></translation>
+        <translation>매니페스트 적용 중</translation>
     </message>
     <message>
         <source>Reading the manifests…</source>
-        <translation type="unfinished"></translation>
+        <translation>매니페스트를 읽는 중…</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>취소</translation>
     </message>
     <message>
         <source>Writing has begun: the batch finishes (all or nothing)…</source>
-        <translation type="unfinished"></translation>
+        <translation>쓰기가 시작되었습니다: 배치는 끝까지 진행됩니다(전부 또는 전무)…</translation>
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>취소하는 중…</translation>
     </message>
     <message>
         <source>Decoding %1 of %2 objects…</source>
-        <translation type="unfinished"></translation>
+        <translation>객체 %2개 중 %1개 디코딩 중…</translation>
     </message>
     <message>
         <source>Checking %1 of %2 objects (server-side dry run)…</source>
-        <translation type="unfinished"></translation>
+        <translation>객체 %2개 중 %1개 확인 중(서버 측 dry run)…</translation>
     </message>
     <message>
         <source>Writing %1 of %2 objects (no longer cancellable: all or nothing)…</source>
-        <translation type="unfinished"></translation>
+        <translation>객체 %2개 중 %1개 쓰는 중(더 이상 취소 불가: 전부 또는 전무)…</translation>
     </message>
 </context>
 <context>
@@ -450,7 +450,7 @@ owner: none</source>
     <name>rlab::ui::ClusterSession</name>
     <message>
         <source>another batch is being applied</source>
-        <translation type="unfinished"></translation>
+        <translation>다른 배치를 적용하는 중입니다</translation>
     </message>
 </context>
 <context>
@@ -1273,59 +1273,59 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
     <message>
         <source>another batch is being applied</source>
-        <translation type="unfinished"></translation>
+        <translation>다른 배치를 적용하는 중입니다</translation>
     </message>
     <message>
         <source>Saved lab (*.rlab);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>저장된 랩 (*.rlab);;모든 파일 (*)</translation>
     </message>
     <message>
         <source>Open &amp;lab…</source>
-        <translation type="unfinished"></translation>
+        <translation>랩 열기(&amp;L)…</translation>
     </message>
     <message>
         <source>Open lab</source>
-        <translation type="unfinished"></translation>
+        <translation>랩 열기</translation>
     </message>
     <message>
         <source>&amp;Save lab…</source>
-        <translation type="unfinished"></translation>
+        <translation>랩 저장(&amp;S)…</translation>
     </message>
     <message>
         <source>Save lab</source>
-        <translation type="unfinished"></translation>
+        <translation>랩 저장</translation>
     </message>
     <message>
         <source>Autosave failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>자동 저장 실패: %1</translation>
     </message>
     <message>
         <source>Reading %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 읽는 중…</translation>
     </message>
     <message>
         <source>Cannot open the lab: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>랩을 열 수 없습니다: %1</translation>
     </message>
     <message>
         <source>Lab %1 restored at revision %2: every controller starts again against its store</source>
-        <translation type="unfinished"></translation>
+        <translation>랩 %1을(를) 리비전 %2에서 복원했습니다: 모든 컨트롤러가 그 저장소를 대상으로 다시 시작합니다</translation>
     </message>
     <message>
         <source>Lab saved to %1 (revision %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>랩을 %1에 저장했습니다(리비전 %2)</translation>
     </message>
     <message>
         <source>Cannot save the lab: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>랩을 저장할 수 없습니다: %1</translation>
     </message>
     <message>
         <source>Reconcile Lab did not close normally last time. Restore the lab it saved automatically at %1?</source>
-        <translation type="unfinished"></translation>
+        <translation>Reconcile Lab이 지난번에 정상적으로 종료되지 않았습니다. %1에 자동 저장된 랩을 복원할까요?</translation>
     </message>
     <message>
         <source>Restore lab</source>
-        <translation type="unfinished"></translation>
+        <translation>랩 복원</translation>
     </message>
 </context>
 <context>
@@ -1611,19 +1611,19 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <name>rlab::ui::ScenarioPlayer</name>
     <message>
         <source>%1: cancelled after %2 of %3 steps</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: 단계 %3개 중 %2개 후 취소됨</translation>
     </message>
     <message>
         <source>Running scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>시나리오 실행 중</translation>
     </message>
     <message>
         <source>Running %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 실행 중…</translation>
     </message>
     <message>
         <source>Running %1: step %2 of %3…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 실행 중: 단계 %3개 중 %2번째…</translation>
     </message>
 </context>
 <context>
@@ -1712,11 +1712,11 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     </message>
     <message>
         <source>%1 → ×%2 (busy)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 → ×%2 (바쁨)</translation>
     </message>
     <message>
         <source>The cluster has more work than fits in a frame: virtual time runs slower than the chosen speed</source>
-        <translation type="unfinished"></translation>
+        <translation>클러스터 작업이 한 프레임에 다 들어가지 않습니다: 가상 시간이 선택한 속도보다 느리게 흐릅니다</translation>
     </message>
 </context>
 <context>
