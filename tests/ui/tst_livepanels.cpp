@@ -368,8 +368,8 @@ private slots:
     }
 
     // At 1600×900 a live session's status bar shows all of its right end: revision, the
-    // cluster's time, the object counts (two- and three-digit), also while paused and while a
-    // long message is shown on its left.
+    // cluster's time, the object counts (two- and three-digit), also while paused; while a long
+    // message is shown on its left only the revision stays (the window's rule), whole.
     void statusBarFitsAt1600()
     {
         Simulation source;
@@ -388,21 +388,30 @@ private slots:
         w.session().setTimeRunning(false);
         w.session().advance(0);
         w.refreshNow();
-        emit menu->message(menu->banner()->headline() + QStringLiteral(" — kubectl set image deployment/web-1 app=nginx:1.26"));
         // No event loop pass: a screenshot taken now (as the tests' are) shows the labels as laid out now.
         QStatusBar *bar = w.statusBar();
         QCOMPARE(w.width(), 1600);
-        const QList<QLabel *> labels = bar->findChildren<QLabel *>(QString(), Qt::FindDirectChildrenOnly);
-        int shown = 0;
-        for (QLabel *l : labels) {
-            if (!l->isVisible() || l->text().isEmpty())
-                continue;
-            ++shown;
-            qInfo("%d..%d (hint %d): %s", l->x(), l->x() + l->width(), l->sizeHint().width(), qPrintable(l->text()));
-            QVERIFY2(l->width() >= l->sizeHint().width(), qPrintable(QStringLiteral("cut: ") + l->text()));
-            QVERIFY2(l->x() + l->width() <= bar->width(), qPrintable(QStringLiteral("past the edge: ") + l->text()));
-        }
-        QVERIFY(shown >= 3);
+        const auto visibleLabelsFit = [&] {
+            int shown = 0;
+            for (QLabel *l : bar->findChildren<QLabel *>(QString(), Qt::FindDirectChildrenOnly)) {
+                if (!l->isVisible() || l->text().isEmpty())
+                    continue;
+                ++shown;
+                qInfo("%d..%d (hint %d): %s", l->x(), l->x() + l->width(), l->sizeHint().width(), qPrintable(l->text()));
+                if (l->width() < l->sizeHint().width() || l->x() + l->width() > bar->width()) {
+                    qWarning("cut or past the edge: %s", qPrintable(l->text()));
+                    return -1;
+                }
+            }
+            return shown;
+        };
+        QCOMPARE(visibleLabelsFit(), 3);   // revision, the cluster's time, the counts
+        // A long message on the left: the time and counts step aside so that it is not cut (a
+        // projector's 1280 px hold the message or them); the revision stays and still fits.
+        emit menu->message(menu->banner()->headline() + QStringLiteral(" — kubectl set image deployment/web-1 app=nginx:1.26"));
+        QCOMPARE(visibleLabelsFit(), 1);
+        bar->clearMessage();
+        QCOMPARE(visibleLabelsFit(), 3);
         QVERIFY2(w.minimumSizeHint().width() <= 1600, "the window fits a 1600-px screen");
         QVERIFY2(w.statusText().contains(QLatin1String("108 pods")), qPrintable(w.statusText()));
         QVERIFY(w.grab().save(QCoreApplication::applicationDirPath() + QStringLiteral("/tst_livepanels-status.png")));
