@@ -168,6 +168,21 @@ public:
         return m_server->listen(QHostAddress(QHostAddress::LocalHost), 0, error);
     }
 
+    // A server with its own limits (HttpLimits must be set before it listens).
+    bool startWith(const server::HttpLimits &limits)
+    {
+        m_cluster = std::make_unique<Cluster>();
+        m_server = std::make_unique<server::HttpApiServer>(m_cluster->api(), m_cluster->clock());
+        m_server->setLimits(limits);
+        return m_server->listen(QHostAddress(QHostAddress::LocalHost), 0);
+    }
+
+    bool connectTo(QTcpSocket &s)
+    {
+        s.connectToHost(QHostAddress::LocalHost, m_server->port());
+        return s.waitForConnected(5000);
+    }
+
     void stop()
     {
         m_server.reset();

@@ -137,20 +137,6 @@ class TestKubectlServerInflight : public QObject, public ServerFixture
     std::shared_ptr<apiserver::ApiWatch> m_gateWatch;
     QTcpSocket m_blocked;   // the create the worker is held in
 
-    bool startWith(const HttpLimits &limits)
-    {
-        m_cluster = std::make_unique<Cluster>();
-        m_server = std::make_unique<HttpApiServer>(m_cluster->api(), m_cluster->clock());
-        m_server->setLimits(limits);
-        return m_server->listen(QHostAddress(QHostAddress::LocalHost), 0);
-    }
-
-    bool connectTo(QTcpSocket &s)
-    {
-        s.connectToHost(QHostAddress::LocalHost, m_server->port());
-        return s.waitForConnected(5000);
-    }
-
     // Creates `names` first, then sends a create that the only worker stays in until release().
     bool holdTheWorker(const QStringList &names)
     {

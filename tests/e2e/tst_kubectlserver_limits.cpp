@@ -19,20 +19,6 @@ class TestKubectlServerLimits : public QObject, public ServerFixture
 {
     Q_OBJECT
 
-    bool startWith(const HttpLimits &limits)
-    {
-        m_cluster = std::make_unique<Cluster>();
-        m_server = std::make_unique<HttpApiServer>(m_cluster->api(), m_cluster->clock());
-        m_server->setLimits(limits);
-        return m_server->listen(QHostAddress(QHostAddress::LocalHost), 0);
-    }
-
-    bool connectTo(QTcpSocket &s)
-    {
-        s.connectToHost(QHostAddress::LocalHost, m_server->port());
-        return s.waitForConnected(5000);
-    }
-
 private slots:
     void cleanup() { stop(); }
 
