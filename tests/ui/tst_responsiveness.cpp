@@ -1,14 +1,13 @@
 // The window stays responsive whatever it is given (issue 17, item 4): the GUI thread's longest
 // blocked stretch on the hostile inputs — (a) a Deployment of 100,000 replicas, (b) a 2.9 MiB
 // file of 11,370 Deployments applied at once, (c) a scenario of 10,000 scale/runUntilIdle steps,
-// (d) a big saved lab — measured the old way (a frame without budget, a synchronous apply, a
+// (d) a big saved lab (tst_responsiveness_lab) — measured the old way (a frame without budget, a synchronous apply, a
 // synchronous step loop, a synchronous load) and the new way (frames within budget, the apply on
 // a worker thread, scenario slices, the load on a worker thread). An event-loop watchdog (a 1 ms
 // timer measuring its own lateness) gives the figure; they are printed, never asserted. What is
 // asserted is structural: the apply ran on a worker thread, progress reached 100 %, a cancelled
 // batch left the store's revision unchanged, the scenario ran in many slices to its end.
 // Sizes: small by default (CI, Debug); RLAB_HOSTILE=full gives the issue's sizes (Release).
-#include "core/sim/labfile.h"
 #include "core/sim/scenario.h"
 #include "core/sim/simulation.h"
 #include "core/sim/view/clusterview.h"
@@ -17,10 +16,10 @@
 #include "ui/apply/manifestapplier.h"
 #include "ui/clustersession.h"
 #include "ui/mainwindow.h"
-#include "ui/record/labopen.h"
 #include "ui/scenarioplayer.h"
 #include "ui/widgets/speedslider.h"
 #include "core/sim/scenariorunner.h"
+#include "tests/ui/hostileinputs.h"
 
 #include <QApplication>
 #include <QDir>
@@ -37,118 +36,11 @@
 using namespace rlab;
 using namespace rlab::ui;
 
-namespace {
-
-bool full()
-{
-    return qEnvironmentVariable("RLAB_HOSTILE") == QLatin1String("full");
-}
-
-// The GUI thread's longest stretch without running its event loop: a 1 ms precise timer notes
-// how late each of its ticks is; stop() also counts the stretch up to now (work done directly
-// by the caller between start() and stop() counts as one block).
-class Watchdog : public QObject
-{
-public:
-    Watchdog()
-    {
-        m_timer.setInterval(1);
-        m_timer.setTimerType(Qt::PreciseTimer);
-        QObject::connect(&m_timer, &QTimer::timeout, this, [this] { tick(); });
-    }
-    void start()
-    {
-        m_clock.start();
-        m_last = 0;
-        m_longest = 0;
-        m_timer.start();
-    }
-    qint64 stop()
-    {
-        tick();
-        m_timer.stop();
-        return m_longest;
-    }
-    qint64 longest() const { return m_longest; }
-
-private:
-    void tick()
-    {
-        const qint64 now = m_clock.elapsed();
-        m_longest = qMax(m_longest, now - m_last);
-        m_last = now;
-    }
-    QTimer m_timer;
-    QElapsedTimer m_clock;
-    qint64 m_last = 0;
-    qint64 m_longest = 0;
-};
-
-MainWindow::Options windowOptions()
-{
-    MainWindow::Options o;
-    o.persistLayout = false;
-    o.startFrames = false;
-    return o;
-}
-
-QByteArray deployment(const QString &name, int replicas)
-{
-    return QStringLiteral("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: %1\n  labels: {app: %1, tier: hostile}\n"
-                          "spec:\n  replicas: %2\n  selector:\n    matchLabels: {app: %1}\n  template:\n    metadata:\n"
-                          "      labels: {app: %1}\n    spec:\n      containers:\n      - name: app\n        image: nginx:1.25\n")
-        .arg(name)
-        .arg(replicas)
-        .toUtf8();
-}
-
-// (b): N Deployments in one file, 276 bytes each (11,370 → 2.99 MiB, just under the 3 MiB limit).
-QByteArray manyDeployments(int n)
-{
-    QByteArray out;
-    for (int i = 0; i < n; ++i) {
-        if (i > 0)
-            out += "---\n";
-        const QString name = QStringLiteral("hostile-%1").arg(i, 5, 10, QLatin1Char('0'));
-        out += QStringLiteral("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: %1\nspec:\n  replicas: 1\n"
-                              "  selector:\n    matchLabels: {app: %1}\n  template:\n    metadata:\n      labels: {app: %1}\n"
-                              "    spec:\n      containers:\n      - name: app\n        image: nginx:1.25\n")
-                   .arg(name)
-                   .toUtf8();
-    }
-    return out;
-}
-
-// (c): a Deployment, then `steps` steps alternating scale and runUntilIdle.
-QByteArray manySteps(int steps)
-{
-    QByteArray out = "apiVersion: rlab.dev/v1alpha1\nkind: Scenario\nmetadata: {name: many-steps}\nspec:\n  seed: 1\n"
-                     "  latency: instant\n  nodes: 3\n  steps:\n  - apply:\n";
-    for (const QByteArray &line : deployment(QStringLiteral("web"), 2).split('\n')) {
-        if (!line.isEmpty())
-            out += "      " + line + "\n";
-    }
-    for (int i = 0; i < steps / 2; ++i)
-        out += QStringLiteral("  - scale: {deployment: web, replicas: %1}\n  - runUntilIdle: {timeout: 600s}\n").arg(1 + i % 5).toUtf8();
-    return out;
-}
-
-qint64 revision(ClusterSession &s)
-{
-    return s.view().revision();
-}
-
-void report(const char *input, const char *how, qint64 blockedMs, const QString &extra = {})
-{
-    qInfo("HOSTILE %-34s %-44s longest GUI block %7lld ms  %s", input, how, blockedMs, qPrintable(extra));
-}
-
-} // namespace
+using namespace rlab::ui::hostile;
 
 class TestResponsiveness : public QObject
 {
     Q_OBJECT
-    QTemporaryDir m_labDir;   // bigLabOpen's saved lab
 
 private slots:
     void initTestCase()
@@ -407,116 +299,6 @@ private slots:
         QVERIFY(player.stepsDone() < player.stepCount());
         QVERIFY(player.failures().join(QLatin1Char('\n')).contains(QStringLiteral("cancelled")));
         QVERIFY(!session.isTimeHeld());
-    }
-
-    // (d) a big saved lab: File → Open lab.
-    void bigLabOpen_data()
-    {
-        QTest::addColumn<bool>("worker");
-        QTest::addColumn<bool>("buildOnWorker");
-        QTest::newRow("before: load + restore on the GUI thread") << false << false;
-        QTest::newRow("session 5: load on a worker, build here") << true << false;
-        QTest::newRow("after: openLab (load + build on a worker)") << true << true;
-    }
-    void bigLabOpen()
-    {
-        QFETCH(bool, worker);
-        QFETCH(bool, buildOnWorker);
-        const int deployments = full() ? 200 : 20;
-        const int replicas = full() ? 100 : 20;
-        // Made once for every row (20,000 pods take minutes to create in a Debug build).
-        const QString path = m_labDir.filePath(QStringLiteral("big.rlab"));
-        if (!QFileInfo::exists(path)) {
-            Simulation sim;
-            for (int i = 0; i < deployments; ++i) {
-                ManifestApplier::apply(sim.client(), {ManifestSource{QStringLiteral("d"), deployment(QStringLiteral("lab-%1").arg(i), replicas), {}}});
-            }
-            sim.runUntilIdle();
-            QString error;
-            QVERIFY2(LabFile::save(sim, path, &error), qPrintable(error));
-        }
-        MainWindow window(windowOptions());
-        window.show();
-        Watchdog dog;
-        QElapsedTimer wall;
-        wall.start();
-        dog.start();
-        if (worker && buildOnWorker) {
-            QString error;
-            QVERIFY2(window.openLab(path, &error), qPrintable(error));
-        } else if (worker) {
-            // What openLab did before LabOpen: LabFile::load on a worker, restore() here.
-            std::optional<SimulationConfig> config;
-            QString error;
-            QEventLoop wait;
-            std::unique_ptr<QThread> loader(QThread::create([&] { config = LabFile::load(path, &error); }));
-            connect(loader.get(), &QThread::finished, &wait, &QEventLoop::quit);
-            loader->start();
-            wait.exec();
-            loader->wait();
-            QVERIFY2(config, qPrintable(error));
-            window.session().restore(*config);
-        } else {
-            QString error;
-            const std::optional<SimulationConfig> config = LabFile::load(path, &error);
-            QVERIFY2(config, qPrintable(error));
-            window.session().restore(*config);
-        }
-        const qint64 block = dog.stop();
-        report("(d) saved lab", QTest::currentDataTag(), block,
-               QStringLiteral("(%1 bytes, %2 pods, revision %3, %4 ms wall)")
-                   .arg(QFileInfo(path).size())
-                   .arg(deployments * replicas)
-                   .arg(window.session().view().revision())
-                   .arg(wall.elapsed()));
-    }
-
-    // LabOpen builds the lab's Simulation on a worker thread and hands over the lab as saved;
-    // cancelled, it hands over nothing and the window's lab stays as it was.
-    void labOpenBuildsOnAWorkerThread()
-    {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("lab.rlab"));
-        qint64 savedRevision = 0;
-        {
-            Simulation sim;
-            ManifestApplier::apply(sim.client(), {ManifestSource{QStringLiteral("d"), deployment(QStringLiteral("web"), 5), {}}});
-            sim.runUntilIdle();
-            savedRevision = sim.api().currentRevision();
-            QString error;
-            QVERIFY2(LabFile::save(sim, path, &error), qPrintable(error));
-        }
-        {
-            LabOpen open(path);
-            QSignalSpy finished(&open, &LabOpen::finished);
-            QSignalSpy phases(&open, &LabOpen::phaseChanged);
-            open.start();
-            QVERIFY(open.isRunning());
-            QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60'000);
-            QCOMPARE(finished.at(0).at(0).toBool(), true);
-            QVERIFY(open.builtOnWorkerThread());
-            QCOMPARE(phases.count(), 2);   // Reading, Building
-            std::unique_ptr<Simulation> sim = open.takeSimulation();
-            QVERIFY(sim);
-            QVERIFY(sim->api().currentRevision() >= savedRevision);
-            QCOMPARE(view::ClusterView(*sim).objects()->revision, sim->api().currentRevision());
-        }
-        MainWindow window(windowOptions());
-        const qint64 before = revision(window.session());
-        {
-            LabOpen open(path);
-            QSignalSpy finished(&open, &LabOpen::finished);
-            open.start();
-            open.cancel();
-            QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60'000);
-            QCOMPARE(finished.at(0).at(0).toBool(), false);
-            QCOMPARE(open.error(), QStringLiteral("cancelled"));
-            QVERIFY(!open.takeSimulation());
-        }
-        QCOMPARE(revision(window.session()), before);
-        QString error;
-        QVERIFY2(window.openLab(path, &error), qPrintable(error));
-        QVERIFY(revision(window.session()) >= savedRevision);
     }
 };
 

@@ -1,0 +1,119 @@
+#pragma once
+// Shared by tst_responsiveness and tst_responsiveness_lab (issue #17: the window stays
+// responsive whatever it is given): the hostile inputs, the GUI-thread watchdog and the report.
+#include "ui/clustersession.h"
+#include "ui/mainwindow.h"
+#include "core/sim/view/clusterview.h"
+
+#include <QByteArray>
+#include <QElapsedTimer>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+namespace rlab::ui::hostile {
+inline bool full()
+{
+    return qEnvironmentVariable("RLAB_HOSTILE") == QLatin1String("full");
+}
+
+// The GUI thread's longest stretch without running its event loop: a 1 ms precise timer notes
+// how late each of its ticks is; stop() also counts the stretch up to now (work done directly
+// by the caller between start() and stop() counts as one block).
+class Watchdog : public QObject
+{
+public:
+    Watchdog()
+    {
+        m_timer.setInterval(1);
+        m_timer.setTimerType(Qt::PreciseTimer);
+        QObject::connect(&m_timer, &QTimer::timeout, this, [this] { tick(); });
+    }
+    void start()
+    {
+        m_clock.start();
+        m_last = 0;
+        m_longest = 0;
+        m_timer.start();
+    }
+    qint64 stop()
+    {
+        tick();
+        m_timer.stop();
+        return m_longest;
+    }
+    qint64 longest() const { return m_longest; }
+
+private:
+    void tick()
+    {
+        const qint64 now = m_clock.elapsed();
+        m_longest = qMax(m_longest, now - m_last);
+        m_last = now;
+    }
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_last = 0;
+    qint64 m_longest = 0;
+};
+
+inline MainWindow::Options windowOptions()
+{
+    MainWindow::Options o;
+    o.persistLayout = false;
+    o.startFrames = false;
+    return o;
+}
+
+inline QByteArray deployment(const QString &name, int replicas)
+{
+    return QStringLiteral("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: %1\n  labels: {app: %1, tier: hostile}\n"
+                          "spec:\n  replicas: %2\n  selector:\n    matchLabels: {app: %1}\n  template:\n    metadata:\n"
+                          "      labels: {app: %1}\n    spec:\n      containers:\n      - name: app\n        image: nginx:1.25\n")
+        .arg(name)
+        .arg(replicas)
+        .toUtf8();
+}
+
+// (b): N Deployments in one file, 276 bytes each (11,370 → 2.99 MiB, just under the 3 MiB limit).
+inline QByteArray manyDeployments(int n)
+{
+    QByteArray out;
+    for (int i = 0; i < n; ++i) {
+        if (i > 0)
+            out += "---\n";
+        const QString name = QStringLiteral("hostile-%1").arg(i, 5, 10, QLatin1Char('0'));
+        out += QStringLiteral("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: %1\nspec:\n  replicas: 1\n"
+                              "  selector:\n    matchLabels: {app: %1}\n  template:\n    metadata:\n      labels: {app: %1}\n"
+                              "    spec:\n      containers:\n      - name: app\n        image: nginx:1.25\n")
+                   .arg(name)
+                   .toUtf8();
+    }
+    return out;
+}
+
+// (c): a Deployment, then `steps` steps alternating scale and runUntilIdle.
+inline QByteArray manySteps(int steps)
+{
+    QByteArray out = "apiVersion: rlab.dev/v1alpha1\nkind: Scenario\nmetadata: {name: many-steps}\nspec:\n  seed: 1\n"
+                     "  latency: instant\n  nodes: 3\n  steps:\n  - apply:\n";
+    for (const QByteArray &line : deployment(QStringLiteral("web"), 2).split('\n')) {
+        if (!line.isEmpty())
+            out += "      " + line + "\n";
+    }
+    for (int i = 0; i < steps / 2; ++i)
+        out += QStringLiteral("  - scale: {deployment: web, replicas: %1}\n  - runUntilIdle: {timeout: 600s}\n").arg(1 + i % 5).toUtf8();
+    return out;
+}
+
+inline qint64 revision(ClusterSession &s)
+{
+    return s.view().revision();
+}
+
+inline void report(const char *input, const char *how, qint64 blockedMs, const QString &extra = {})
+{
+    qInfo("HOSTILE %-34s %-44s longest GUI block %7lld ms  %s", input, how, blockedMs, qPrintable(extra));
+}
+
+} // namespace rlab::ui::hostile
