@@ -41,6 +41,31 @@ qint64 ApiServer::watchProgressRevision() const
     return m_store.revision();
 }
 
+namespace {
+// What a Request trace event's detail depends on; the detail is built once per distinct key.
+struct RequestDetailKey
+{
+    QString verb, resource, group, subresource, agent;
+    bool operator==(const RequestDetailKey &o) const
+    {
+        return verb == o.verb && resource == o.resource && group == o.group && subresource == o.subresource && agent == o.agent;
+    }
+};
+size_t qHash(const RequestDetailKey &k, size_t seed = 0)
+{
+    return qHashMulti(seed, k.verb, k.resource, k.group, k.subresource, k.agent);
+}
+
+// Appends pieces into one allocation (this runs for every request and every write).
+template<class... Pieces> QString joined(const Pieces &...pieces)
+{
+    QString out;
+    out.reserve((QStringView(pieces).size() + ...));
+    (out.append(QStringView(pieces)), ...);
+    return out;
+}
+} // namespace
+
 void ApiServer::traceRequest(const QString &verb, const ResourceType &rt, const QString &ns,
                              const QString &name, const QString &subresource) const
 {
@@ -50,38 +75,45 @@ void ApiServer::traceRequest(const QString &verb, const ResourceType &rt, const 
     ev.component = QStringLiteral("apiserver");
     ev.type = QStringLiteral("Request");
     ev.worker = CallerScope::worker();
-    ev.key = ns.isEmpty() ? name : (name.isEmpty() ? ns : ns + QLatin1Char('/') + name);
+    ev.key = ns.isEmpty() ? name : (name.isEmpty() ? ns : joined(ns, u"/", name));
     const QString agent = CallerScope::userAgent();
     // The detail repeats (a few verbs, resources and agents): each distinct one is built once
     // per thread and shared by the events (implicitly shared, so also in the trace's memory).
     // Bounded like Scheduler::pluginsJson; thread_local, so no lock.
-    thread_local QHash<QString, QJsonObject> details;
-    const QString resource = rt.qualified();
-    const QString detailKey = verb + QLatin1Char('\x1f') + resource + QLatin1Char('\x1f') + subresource + QLatin1Char('\x1f') + agent;
+    thread_local QHash<RequestDetailKey, QJsonObject> details;
+    RequestDetailKey detailKey{verb, rt.resource, rt.group, subresource, agent};
     auto cached = details.constFind(detailKey);
     if (cached == details.cend()) {
         if (details.size() >= 4096)
             details.clear();
-        cached = details.insert(detailKey, QJsonObject{{QStringLiteral("verb"), verb},
-                                                       {QStringLiteral("resource"), resource},
-                                                       {QStringLiteral("subresource"), subresource},
-                                                       {QStringLiteral("userAgent"), agent}});
+        cached = details.insert(std::move(detailKey), QJsonObject{{QStringLiteral("verb"), verb},
+                                                                  {QStringLiteral("resource"), rt.qualified()},
+                                                                  {QStringLiteral("subresource"), subresource},
+                                                                  {QStringLiteral("userAgent"), agent}});
     }
     ev.detail = *cached;
-    QString what = rt.resource + (subresource.isEmpty() ? QString() : QLatin1Char('/') + subresource);
-    ev.text = QStringLiteral("%1 %2 %3%4").arg(agent.isEmpty() ? QStringLiteral("client") : agent, verb, what,
-                                               ev.key.isEmpty() ? QString() : QLatin1Char(' ') + ev.key);
+    // "<agent> <verb> <resource>[/<subresource>][ <key>]"
+    const QStringView client = agent.isEmpty() ? QStringView(u"client") : QStringView(agent);
+    const QStringView slash = subresource.isEmpty() ? QStringView() : QStringView(u"/");
+    const QStringView space = ev.key.isEmpty() ? QStringView() : QStringView(u" ");
+    ev.text = joined(client, u" ", verb, u" ", rt.resource, slash, subresource, space, ev.key);
     m_trace->append(std::move(ev));
 }
 
 void ApiServer::traceWrite(const char *type, const QByteArray &key, qint64 rev, const QString &text) const
+{
+    if (m_trace)
+        traceWrite(type, QString::fromUtf8(key), rev, text);
+}
+
+void ApiServer::traceWrite(const char *type, const QString &key, qint64 rev, const QString &text) const
 {
     if (!m_trace)
         return;
     TraceEvent ev;
     ev.component = QStringLiteral("etcd");
     ev.type = QLatin1String(type);
-    ev.key = QString::fromUtf8(key);
+    ev.key = key;
     ev.rev = rev;
     ev.text = text;
     m_trace->append(std::move(ev));
@@ -147,9 +179,13 @@ Result<ObjectPtr> ApiServer::commit(const QByteArray &key, MutableObjectPtr obj,
         return Result<ObjectPtr>::failure(std::move(e));
     }
     Q_ASSERT(got.main == rev);
-    traceWrite("Put", key, got.main,
-               QStringLiteral("etcd %1 %2 at revision %3").arg(isCreate ? QStringLiteral("created") : QStringLiteral("updated"),
-                                                              QString::fromUtf8(key)).arg(got.main));
+    if (m_trace) {
+        // "etcd created|updated <key> at revision <rev>", built in one allocation.
+        const QString keyText = QString::fromUtf8(key);
+        const QString revText = QString::number(got.main);
+        traceWrite("Put", keyText, got.main,
+                   joined(u"etcd ", isCreate ? QStringView(u"created") : QStringView(u"updated"), u" ", keyText, u" at revision ", revText));
+    }
     if (isCreate && key.startsWith(kPodsPrefix) && m_livePods.load() >= 0)
         ++m_livePods;
     return Result<ObjectPtr>{frozen, {}};

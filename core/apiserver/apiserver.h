@@ -111,6 +111,7 @@ private:
     void traceRequest(const QString &verb, const ResourceType &rt, const QString &ns, const QString &name,
                       const QString &subresource = {}) const;
     void traceWrite(const char *type, const QByteArray &key, qint64 rev, const QString &text) const;
+    void traceWrite(const char *type, const QString &key, qint64 rev, const QString &text) const;
     Result<api::MutableObjectPtr> applyPatch(const ResourceType &rt, const api::Object &current,
                                              PatchType type, const QByteArray &body, bool strict) const;
 

@@ -8,12 +8,18 @@ using api::Kind;
 
 QByteArray ResourceType::etcdKey(const QString &ns, const QString &name) const
 {
-    QByteArray k = etcdPrefix.toUtf8() + '/';
-    if (namespaced && !ns.isEmpty()) {
-        k += ns.toUtf8() + '/';
+    // One string, one conversion: this runs for every request.
+    const bool withNs = namespaced && !ns.isEmpty();
+    QString k;
+    k.reserve(etcdPrefix.size() + ns.size() + name.size() + 2);
+    k += etcdPrefix;
+    k += QLatin1Char('/');
+    if (withNs) {
+        k += ns;
+        k += QLatin1Char('/');
     }
-    k += name.toUtf8();
-    return k;
+    k += name;
+    return k.toUtf8();
 }
 
 namespace resources {

@@ -9,6 +9,7 @@
 #include "core/controller/deployment/deploymentcontroller.h"
 #include "core/controller/garbagecollector.h"
 #include "core/controller/kubelet/kubelet.h"
+#include "core/controller/kubelet/kubeletpodrouter.h"
 #include "core/controller/nodelifecycle/nodelifecyclecontroller.h"
 #include "core/controller/replicafloor/replicafloorreconciler.h"
 #include "core/controller/replicaset/replicasetcontroller.h"
@@ -102,9 +103,10 @@ Simulation::Simulation(const SimulationConfig &config)
         QStringList names;
         for (const api::ObjectPtr &n : api().list(apiserver::resources::byKind(api::Kind::Node), QString()).value.items)
             names << n->metadata.name;
+        const auto router = std::make_shared<KubeletPodRouter>(*m_informers);
         for (const QString &n : names) {
             MeteredClient &mc = newClient(int(Role::Kubelet));
-            m_kubelets.push_back(std::make_unique<Kubelet>(n, mc, *m_informers, clock(), &trace(), kc));
+            m_kubelets.push_back(std::make_unique<Kubelet>(n, mc, *m_informers, clock(), &trace(), kc, router.get()));
         }
         MeteredClient &nlc = newClient(int(Role::Controller));
         m_nodeLifecycle = std::make_unique<NodeLifecycleController>(nlc, *m_informers, clock(), &trace());

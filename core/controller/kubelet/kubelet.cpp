@@ -4,10 +4,12 @@
 #include "core/client/interface.h"
 #include "core/client/sharedinformerfactory.h"
 #include "core/controller/kubelet/goduration.h"
+#include "core/controller/kubelet/kubeletpodrouter.h"
 #include "core/controller/kubelet/podstatusbuilder.h"
 #include "core/base/clock.h"
 #include "core/base/tracelog.h"
 
+#include <QHash>
 #include <QSet>
 
 namespace rlab::controller {
@@ -33,7 +35,7 @@ QString internalIP(const Node &node)
 } // namespace
 
 Kubelet::Kubelet(QString nodeName, client::Interface &api, client::SharedInformerFactory &informers, Clock &clock,
-                 TraceLog *trace, KubeletConfig config)
+                 TraceLog *trace, KubeletConfig config, KubeletPodRouter *router)
     : m_nodeName(std::move(nodeName)), m_api(api), m_clock(clock), m_trace(trace),
       m_controller(QStringLiteral("kubelet/") + m_nodeName, QStringLiteral("syncPod"), clock, trace, -1),
       m_events(api, QStringLiteral("kubelet")),
@@ -41,7 +43,7 @@ Kubelet::Kubelet(QString nodeName, client::Interface &api, client::SharedInforme
       m_worker(config)
 {
     m_controller.setSyncHandler([this](const QString &key) { return syncPod(key); });
-    informers.informerFor<Pod>().addEventHandler(client::ResourceEventHandlerFuncs(
+    auto handler = std::make_shared<client::ResourceEventHandlerFuncs>(
         [this](const ObjectPtr &obj, bool) {
             if (m_running.load() && onThisNode(obj))
                 m_controller.enqueue(obj->key());
@@ -57,7 +59,11 @@ Kubelet::Kubelet(QString nodeName, client::Interface &api, client::SharedInforme
         [this](const ObjectPtr &obj, const client::DeletedFinalStateUnknown *) {
             if (m_running.load() && onThisNode(obj))
                 m_controller.enqueue(obj->key());
-        }));
+        });
+    if (router)
+        router->add(m_nodeName, std::move(handler));
+    else
+        informers.informerFor<Pod>().addEventHandler(std::move(handler));
 }
 
 bool Kubelet::onThisNode(const ObjectPtr &obj) const
@@ -115,11 +121,22 @@ SyncResult Kubelet::syncPod(const QString &key)
     auto updated = std::static_pointer_cast<Pod>(fresh->clone());
     updated->status = status;
     const QString shown = PodStatusBuilder::displayStatus(*updated);
-    const QJsonObject detail{{QStringLiteral("node"), m_nodeName},
-                             {QStringLiteral("phase"), status.phase},
-                             {QStringLiteral("status"), shown}};
-    for (const QString &sentence : out.phases)
-        trace("PodPhase", key, sentence, detail);
+    if (m_trace && !out.phases.isEmpty()) {
+        // Few distinct details (node × phase × shown status): each built once per thread and
+        // shared by the events (bounded like ApiServer::traceRequest's).
+        thread_local QHash<QString, QJsonObject> details;
+        const QString detailKey = m_nodeName + QLatin1Char('\x1f') + status.phase + QLatin1Char('\x1f') + shown;
+        auto cached = details.constFind(detailKey);
+        if (cached == details.cend()) {
+            if (details.size() >= 4096)
+                details.clear();
+            cached = details.insert(detailKey, QJsonObject{{QStringLiteral("node"), m_nodeName},
+                                                           {QStringLiteral("phase"), status.phase},
+                                                           {QStringLiteral("status"), shown}});
+        }
+        for (const QString &sentence : out.phases)
+            trace("PodPhase", key, sentence, *cached);
+    }
     if (status != fresh->status) {
         const auto written = m_api.updateStatus(updated);
         if (!written.ok()) {

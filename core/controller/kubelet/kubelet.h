@@ -35,11 +35,15 @@ namespace rlab::controller {
 // downtime and resyncs all its pods (terminating ones are finally removed).
 // Thread rules: handlers on the informer thread; syncPod on the Controller's workers (one key at
 // a time per key); stop/start from any thread.
+class KubeletPodRouter;
+
 class Kubelet
 {
 public:
+    // With a router (a cluster's kubelets share one), the Pod handler is reached through it,
+    // only for pods on this node; without, it is registered on the Pod informer directly.
     Kubelet(QString nodeName, client::Interface &api, client::SharedInformerFactory &informers, Clock &clock,
-            TraceLog *trace, KubeletConfig config = {});
+            TraceLog *trace, KubeletConfig config = {}, KubeletPodRouter *router = nullptr);
 
     QString nodeName() const { return m_nodeName; }
     Controller &controller() { return m_controller; }

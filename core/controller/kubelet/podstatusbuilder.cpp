@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/controller/kubelet/podstatusbuilder.h"
 
+#include <QHash>
 #include <QJsonArray>
 
 #include <algorithm>
@@ -83,8 +84,20 @@ PodStatus PodStatusBuilder::build(const Pod &current, const PodRuntime &rt, cons
     const PodStatus &old = current.status;
     PodStatus st = old;
     st.hostIP = hostIP;
-    if (!hostIP.isEmpty())
-        st.extra.insert(QStringLiteral("hostIPs"), QJsonArray{QJsonObject{{QStringLiteral("ip"), hostIP}}});
+    if (!hostIP.isEmpty()) {
+        // Built once per node address (per thread), and written only when it differs: a copied
+        // status already has it, and an insert would copy the whole extra object.
+        thread_local QHash<QString, QJsonValue> hostIPs;
+        auto wanted = hostIPs.constFind(hostIP);
+        if (wanted == hostIPs.cend()) {
+            if (hostIPs.size() >= 4096)
+                hostIPs.clear();
+            wanted = hostIPs.insert(hostIP, QJsonArray{QJsonObject{{QStringLiteral("ip"), hostIP}}});
+        }
+        const QLatin1String field("hostIPs");
+        if (st.extra.value(field) != *wanted)
+            st.extra.insert(field, *wanted);
+    }
     st.startTime = seconds(rt.firstSeen);
     if (rt.sandboxReadyAt != 0 && !rt.podIP.isEmpty()) {
         st.podIP = rt.podIP;

@@ -95,7 +95,9 @@ private:
     std::vector<NodeScore> scoreNodes(const api::Pod &pod, const PodRequests &req, const std::vector<int> &feasible);
     // A node's plugin -> {raw, score, weighted} (or {skip}) object, shared between equal ones.
     QJsonObject pluginsJson(const NodeScore &score);
-    api::Selector defaultSpreadSelector(const api::Pod &pod) const;
+    // The selector of the pod's controlling ReplicaSet (system default spreading); under
+    // m_cycleMutex (its cache is).
+    api::Selector defaultSpreadSelector(const api::Pod &pod);
     quint64 nextRandom();
     struct NodeUsage
     {
@@ -133,6 +135,8 @@ private:
     std::vector<int> m_feasible;              // scratch: feasible node indices of the current cycle
     std::map<std::array<qint64, 3>, QJsonObject> m_scoreJson;   // {raw, score, weighted} objects, shared by trace events
     std::map<std::vector<qint64>, QJsonObject> m_pluginsJson;   // a node's plugins object by its signature
+    // ReplicaSet uid -> its parsed selector (spec.selector is immutable in apps/v1), bounded.
+    QHash<QString, api::Selector> m_spreadSelectors;
 };
 
 } // namespace rlab::controller

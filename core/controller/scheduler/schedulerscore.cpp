@@ -55,7 +55,7 @@ quint64 Scheduler::nextRandom()
 // helper.DefaultSelector: the selectors of what controls the pod. The lab serves no
 // ReplicationControllers and simulates no StatefulSets, and the scheduler does not watch
 // Services, so it is the controlling ReplicaSet's selector (empty: no default spreading).
-Selector Scheduler::defaultSpreadSelector(const Pod &pod) const
+Selector Scheduler::defaultSpreadSelector(const Pod &pod)
 {
     const OwnerReference *owner = pod.metadata.controllerRef();
     if (!owner || owner->kind != QLatin1String("ReplicaSet") || owner->apiVersion != QLatin1String("apps/v1"))
@@ -63,7 +63,15 @@ Selector Scheduler::defaultSpreadSelector(const Pod &pod) const
     const auto rs = m_replicaSets.get(pod.metadata.namespace_, owner->name);
     if (!rs || !rs->spec.selector)
         return Selector();
-    return Selector::fromLabelSelector(*rs->spec.selector).value_or(Selector());
+    // Parsed once per ReplicaSet: the pods of one ReplicaSet all ask for the same selector.
+    if (const auto it = m_spreadSelectors.constFind(rs->metadata.uid); it != m_spreadSelectors.cend())
+        return *it;
+    if (m_spreadSelectors.size() >= 4096)
+        m_spreadSelectors.clear();
+    const Selector parsed = Selector::fromLabelSelector(*rs->spec.selector).value_or(Selector());
+    if (!rs->metadata.uid.isEmpty())
+        m_spreadSelectors.insert(rs->metadata.uid, parsed);
+    return parsed;
 }
 
 void Scheduler::updateSnapshot()
