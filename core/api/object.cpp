@@ -1,6 +1,7 @@
 #include "core/api/object.h"
 
 #include <QJsonDocument>
+#include <QStringBuilder>
 
 namespace rlab::api {
 
@@ -13,7 +14,7 @@ QString Object::key() const
 {
     if (metadata.namespace_.isEmpty())
         return metadata.name;
-    return metadata.namespace_ + QLatin1Char('/') + metadata.name;
+    return metadata.namespace_ % QLatin1Char('/') % metadata.name;   // one allocation
 }
 
 } // namespace rlab::api

@@ -5,6 +5,7 @@
 #include "core/api/namevalidation.h"
 #include "core/api/validationdetail.h"
 
+#include <QStringBuilder>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -142,7 +143,7 @@ FieldErrors validateKubeFinalizerNames(const QStringList &finalizers, const QStr
 
 QString child(const QString &path, const QString &name)
 {
-    return path.isEmpty() ? name : path + QLatin1Char('.') + name;
+    return path.isEmpty() ? name : QString(path % QLatin1Char('.') % name);
 }
 
 QString index(const QString &path, qsizetype i)

@@ -12,6 +12,7 @@
 #include "core/apiserver/continuetoken.h"
 #include "core/apiserver/strategy.h"
 #include "core/base/clock.h"
+#include "core/base/joined.h"
 #include "core/base/tracelog.h"
 #include "core/store/kvstore.h"
 
@@ -56,14 +57,6 @@ size_t qHash(const RequestDetailKey &k, size_t seed = 0)
     return qHashMulti(seed, k.verb, k.resource, k.group, k.subresource, k.agent);
 }
 
-// Appends pieces into one allocation (this runs for every request and every write).
-template<class... Pieces> QString joined(const Pieces &...pieces)
-{
-    QString out;
-    out.reserve((QStringView(pieces).size() + ...));
-    (out.append(QStringView(pieces)), ...);
-    return out;
-}
 } // namespace
 
 void ApiServer::traceRequest(const QString &verb, const ResourceType &rt, const QString &ns,

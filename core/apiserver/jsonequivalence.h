@@ -9,6 +9,8 @@
 #include <QMap>
 #include <QString>
 #include <QStringList>
+
+#include <atomic>
 #include <initializer_list>
 #include <optional>
 #include <type_traits>
@@ -121,9 +123,16 @@ private:
 
 template<class T> Equivalence FieldRecorder::sameStruct(const void *a, const void *b)
 {
+    // A kind has a fixed number of fields: one allocation per side once the first visit told it.
+    static std::atomic<std::size_t> fieldCount{0};
     FieldRecorder ra, rb;
+    const std::size_t expected = fieldCount.load(std::memory_order_relaxed);
+    ra.fields.reserve(expected);
+    rb.fields.reserve(expected);
     visitFields(ra, const_cast<T &>(*static_cast<const T *>(a)));   // visitFields only reads here
     visitFields(rb, const_cast<T &>(*static_cast<const T *>(b)));
+    if (expected == 0)
+        fieldCount.store(ra.fields.size(), std::memory_order_relaxed);
     if (ra.fields.size() != rb.fields.size())
         return Equivalence::Unknown;
     Equivalence result = Equivalence::Equal;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/client/threadsafestore.h"
 
+#include <QStringBuilder>
+
 #include <mutex>
 
 namespace rlab::client {
@@ -12,7 +14,7 @@ QStringList ThreadSafeStore::metaNamespaceIndexFunc(const api::Object &obj)
 
 QString ThreadSafeStore::metaNamespaceKey(const QString &ns, const QString &name)
 {
-    return ns.isEmpty() ? name : ns + QLatin1Char('/') + name;
+    return ns.isEmpty() ? name : QString(ns % QLatin1Char('/') % name);
 }
 
 ThreadSafeStore::ThreadSafeStore()

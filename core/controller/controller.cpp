@@ -3,6 +3,7 @@
 #include "core/apiserver/callerscope.h"
 #include "core/client/ratelimiter.h"
 #include "core/base/clock.h"
+#include "core/base/joined.h"
 #include "core/base/tracelog.h"
 
 #include <QHash>
@@ -28,23 +29,25 @@ QString traceType(QueueEventType t)
 
 QString queueText(const QueueEvent &e)
 {
+    // One allocation per text (joined): these are built for every queue operation.
+    const auto n = [](qint64 v) { return QString::number(v); };
     switch (e.type) {
     case QueueEventType::Add:
-        return e.whileProcessing ? QStringLiteral("add %1 while a worker processes it: it will be processed once more after done").arg(e.key)
-                                 : QStringLiteral("add %1 (depth %2)").arg(e.key).arg(e.depth);
+        return e.whileProcessing ? joined(u"add ", e.key, u" while a worker processes it: it will be processed once more after done")
+                                 : joined(u"add ", e.key, u" (depth ", n(e.depth), u")");
     case QueueEventType::Dedup:
-        return QStringLiteral("add %1: already queued, deduplicated").arg(e.key);
+        return joined(u"add ", e.key, u": already queued, deduplicated");
     case QueueEventType::Get:
-        return QStringLiteral("worker %1 got %2 after %3 ms in the queue").arg(e.worker).arg(e.key).arg(e.durationMs);
+        return joined(u"worker ", n(e.worker), u" got ", e.key, u" after ", n(e.durationMs), u" ms in the queue");
     case QueueEventType::Done:
-        return QStringLiteral("worker %1 done with %2 (%3 ms)").arg(e.worker).arg(e.key).arg(e.durationMs);
+        return joined(u"worker ", n(e.worker), u" done with ", e.key, u" (", n(e.durationMs), u" ms)");
     case QueueEventType::Requeue:
-        return QStringLiteral("done(%1) requeued it: it was added while being processed").arg(e.key);
+        return joined(u"done(", e.key, u") requeued it: it was added while being processed");
     case QueueEventType::AddAfter:
-        return e.rateLimited ? QStringLiteral("addRateLimited %1: retry %2 in %3 ms").arg(e.key).arg(e.numRequeues).arg(e.durationMs)
-                             : QStringLiteral("addAfter %1: in %2 ms").arg(e.key).arg(e.durationMs);
+        return e.rateLimited ? joined(u"addRateLimited ", e.key, u": retry ", n(e.numRequeues), u" in ", n(e.durationMs), u" ms")
+                             : joined(u"addAfter ", e.key, u": in ", n(e.durationMs), u" ms");
     case QueueEventType::Forget:
-        return QStringLiteral("forget %1: failure count reset").arg(e.key);
+        return joined(u"forget ", e.key, u": failure count reset");
     case QueueEventType::ShutDown:
         return QStringLiteral("queue shut down");
     }
@@ -77,8 +80,9 @@ Controller::Controller(QString name, QString syncName, Clock &clock, TraceLog *t
             ev.key = e.key;
             ev.text = queueText(e);
             if (e.type == QueueEventType::AddAfter) {
-                ev.detail = QJsonObject{{QStringLiteral("depth"), e.depth}, {QStringLiteral("whileProcessing"), e.whileProcessing}};
-                ev.detail.insert(QStringLiteral("readyAt"), e.readyAtMs);
+                ev.detail = QJsonObject{{QStringLiteral("depth"), e.depth},
+                                        {QStringLiteral("readyAt"), e.readyAtMs},
+                                        {QStringLiteral("whileProcessing"), e.whileProcessing}};
             } else {
                 const qint64 detailKey = qint64(e.depth) * 2 + (e.whileProcessing ? 1 : 0);
                 auto cached = details.constFind(detailKey);
