@@ -55,6 +55,19 @@ quint64 Scheduler::nextRandom()
 // helper.DefaultSelector: the selectors of what controls the pod. The lab serves no
 // ReplicationControllers and simulates no StatefulSets, and the scheduler does not watch
 // Services, so it is the controlling ReplicaSet's selector (empty: no default spreading).
+namespace {
+// The system default constraints' topology keys, looked up once per node (SpreadNode::topology).
+QList<std::pair<QString, std::optional<QString>>> systemDefaultTopology(const Labels &labels)
+{
+    QList<std::pair<QString, std::optional<QString>>> out;
+    for (const scoring::SpreadConstraint &c : scoring::systemDefaultConstraints(Selector())) {
+        const auto it = labels.constFind(c.topologyKey);
+        out.append({c.topologyKey, it == labels.cend() ? std::nullopt : std::optional<QString>(*it)});
+    }
+    return out;
+}
+} // namespace
+
 Selector Scheduler::defaultSpreadSelector(const Pod &pod)
 {
     const OwnerReference *owner = pod.metadata.controllerRef();
@@ -121,7 +134,7 @@ void Scheduler::updateSnapshot()
         }
     }
     for (const auto &n : nodes) {
-        m_spreadNodes << scoring::SpreadNode{n->metadata.name, n->metadata.labels, {}, {}};
+        m_spreadNodes << scoring::SpreadNode{n->metadata.name, n->metadata.labels, {}, {}, systemDefaultTopology(n->metadata.labels)};
         QStringList images = scoring::nodeImages(*n);
         images.removeDuplicates();
         for (const QString &image : images)
@@ -279,8 +292,9 @@ std::vector<Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, const Po
     }
     // ImageLocality (1): images already on the node, scaled by how many nodes have them.
     raw.clear();
+    const QStringList images = podImages(pod);
     for (int idx : feasible)
-        raw << imageLocality(pod, *info(idx).node, int(m_snapshot.size()), m_imageNodes);
+        raw << imageLocality(images, *info(idx).node, int(m_snapshot.size()), m_imageNodes);
     add("ImageLocality", kImageLocalityWeight, raw, raw);
     return out;
 }

@@ -36,14 +36,15 @@ std::optional<qint64> balancedAllocation(const PodRequests &pod, const NodeInfo 
         return std::nullopt;
     const qint64 requested[] = {node.requestedCpuMilli + pod.cpuMilli, node.requestedMemoryBytes + pod.memoryBytes};
     const qint64 allocatable[] = {node.allocatableCpuMilli, node.allocatableMemoryBytes};
-    QList<double> fractions;
+    double fractions[2] = {0, 0};
+    int n = 0;
     for (int i = 0; i < 2; ++i) {
         if (allocatable[i] == 0)
             continue;
-        fractions << std::min(1.0, double(requested[i]) / double(allocatable[i]));
+        fractions[n++] = std::min(1.0, double(requested[i]) / double(allocatable[i]));
     }
     double stddev = 0;
-    if (fractions.size() == 2)
+    if (n == 2)
         stddev = std::abs((fractions[0] - fractions[1]) / 2);
     return qint64((1 - stddev) * kMaxNodeScore);
 }
@@ -149,7 +150,22 @@ QStringList nodeImages(const Node &node)
     return out;
 }
 
+QStringList podImages(const Pod &pod)
+{
+    QStringList out;
+    for (const Container &c : pod.spec.initContainers)
+        out << normalizedImageName(c.image);
+    for (const Container &c : pod.spec.containers)
+        out << normalizedImageName(c.image);
+    return out;
+}
+
 qint64 imageLocality(const Pod &pod, const Node &node, int totalNodes, const QHash<QString, int> &imageNodes)
+{
+    return imageLocality(podImages(pod), node, totalNodes, imageNodes);
+}
+
+qint64 imageLocality(const QStringList &images, const Node &node, int totalNodes, const QHash<QString, int> &imageNodes)
 {
     constexpr qint64 mb = 1024 * 1024, minThreshold = 23 * mb, maxContainerThreshold = 1000 * mb;
     QHash<QString, qint64> sizes;
@@ -157,16 +173,11 @@ qint64 imageLocality(const Pod &pod, const Node &node, int totalNodes, const QHa
         for (const QJsonValue &n : image.toObject().value(QLatin1String("names")).toArray())
             sizes.insert(normalizedImageName(n.toString()), image.toObject().value(QLatin1String("sizeBytes")).toInteger());
     qint64 sum = 0;
-    const auto add = [&](const QList<Container> &containers) {
-        for (const Container &c : containers) {
-            const QString name = normalizedImageName(c.image);
-            if (sizes.contains(name) && totalNodes > 0)
-                sum += qint64(double(sizes.value(name)) * (double(imageNodes.value(name)) / double(totalNodes)));
-        }
-    };
-    add(pod.spec.initContainers);
-    add(pod.spec.containers);
-    const qint64 maxThreshold = maxContainerThreshold * (pod.spec.initContainers.size() + pod.spec.containers.size());
+    if (!sizes.isEmpty() && totalNodes > 0)
+        for (const QString &name : images)
+            if (const auto it = sizes.constFind(name); it != sizes.cend())
+                sum += qint64(double(*it) * (double(imageNodes.value(name)) / double(totalNodes)));
+    const qint64 maxThreshold = maxContainerThreshold * images.size();
     sum = std::clamp(sum, minThreshold, std::max(minThreshold, maxThreshold));
     if (maxThreshold <= minThreshold)
         return 0;
@@ -190,6 +201,15 @@ QList<SpreadConstraint> systemDefaultConstraints(const Selector &selector)
 {
     return {SpreadConstraint{QStringLiteral("kubernetes.io/hostname"), 3, selector},
             SpreadConstraint{QStringLiteral("topology.kubernetes.io/zone"), 5, selector}};
+}
+
+const QString *SpreadNode::topologyValue(const QString &key) const
+{
+    for (const auto &[k, v] : topology)
+        if (k == key)
+            return v ? &*v : nullptr;
+    const auto it = labels.constFind(key);
+    return it == labels.cend() ? nullptr : &it.value();
 }
 
 namespace {
@@ -226,11 +246,11 @@ std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &co
         isHostname[std::size_t(c)] = constraints[c].topologyKey == hostname;
     for (qsizetype i = 0; i < allNodes.size(); ++i)
         for (qsizetype c = 0; c < nc; ++c) {
-            const auto it = allNodes[i].labels.constFind(constraints[c].topologyKey);
-            if (it == allNodes[i].labels.cend())
+            const QString *v = allNodes[i].topologyValue(constraints[c].topologyKey);
+            if (!v)
                 hasAll[std::size_t(i)] = 0;
             else
-                topo[std::size_t(i * nc + c)] = &it.value();
+                topo[std::size_t(i * nc + c)] = v;
         }
     const auto value = [&](qsizetype node, qsizetype c) -> QString {
         const QString *v = topo[std::size_t(node * nc + c)];

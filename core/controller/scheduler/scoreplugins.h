@@ -6,6 +6,7 @@
 #include <QString>
 
 #include <optional>
+#include <utility>
 
 namespace rlab::controller {
 
@@ -36,6 +37,9 @@ std::optional<qint64> nodeAffinityRaw(const api::Pod &pod, const api::Node &node
 bool hasPreferredNodeAffinity(const api::Pod &pod);
 // ImageLocality: from status.images; imageNodes = how many of the cluster's nodes have each image.
 qint64 imageLocality(const api::Pod &pod, const api::Node &node, int totalNodes, const QHash<QString, int> &imageNodes);
+// The same with the pod's images (init containers then containers) normalized once: podImages().
+qint64 imageLocality(const QStringList &podImages, const api::Node &node, int totalNodes, const QHash<QString, int> &imageNodes);
+QStringList podImages(const api::Pod &pod);
 QStringList nodeImages(const api::Node &node);   // every name of every image, normalized (":latest")
 
 // DefaultNormalizeScore: 100 x raw / max (reverse: 100 - that); all 0 (reverse: 100) when max is 0.
@@ -67,6 +71,11 @@ struct SpreadNode
     // When not empty: the matching pods per constraint, already counted by the caller (the
     // scheduler's SpreadCounts); `pods` is then not looked at.
     QList<qint64> matching;
+    // Optional: the values of some topology keys looked up beforehand (nullopt: the node lacks
+    // the key), read before `labels` — the scheduler fills the system default keys once per node
+    // instead of two label lookups per node per pod.
+    QList<std::pair<QString, std::optional<QString>>> topology;
+    const QString *topologyValue(const QString &key) const;   // nullptr: no such label
 };
 // Raw scores for `feasible` (indices into allNodes), then normalized (scoring.go NormalizeScore).
 // requireAllTopologies: user constraints (nodes lacking a key are ignored and get 0); false for
