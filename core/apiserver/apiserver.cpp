@@ -114,12 +114,7 @@ void ApiServer::traceWrite(const char *type, const QString &key, qint64 rev, con
 
 ObjectPtr ApiServer::getLocked(const ResourceType &rt, const QString &ns, const QString &name, qint64 *modRev) const
 {
-    const store::RangeResult r = m_store.range(store::KeyRange::single(rt.etcdKey(ns, name)));
-    if (r.kvs.empty())
-        return nullptr;
-    if (modRev)
-        *modRev = r.kvs.front().modRevision;
-    return r.kvs.front().value;
+    return m_store.get(rt.etcdKey(ns, name), modRev);
 }
 
 std::optional<ApiError> ApiServer::checkNamespace(const ResourceType &rt, const QString &ns) const

@@ -135,8 +135,11 @@ template<class T> Equivalence FieldRecorder::sameStruct(const void *a, const voi
         fieldCount.store(ra.fields.size(), std::memory_order_relaxed);
     if (ra.fields.size() != rb.fields.size())
         return Equivalence::Unknown;
+    // The answer does not depend on the order (any Different wins, then any Unknown): the
+    // fields are compared last first, because kinds list status last and most writes are
+    // status updates — their difference is found before metadata and spec are walked.
     Equivalence result = Equivalence::Equal;
-    for (std::size_t i = 0; i < ra.fields.size(); ++i) {
+    for (std::size_t i = ra.fields.size(); i-- > 0;) {
         const Equivalence e = ra.fields[i].compare(ra.fields[i].field, rb.fields[i].field);
         if (e == Equivalence::Different)
             return e;

@@ -106,6 +106,20 @@ RangeResult KvStore::range(const KeyRange &range, RangeOptions options) const
     return rangeLocked(range, options, revision());
 }
 
+api::ObjectPtr KvStore::get(const QByteArray &key, qint64 *modRevision) const
+{
+    std::shared_lock lock(m_lock);
+    const auto it = m_index.find(key);
+    if (it == m_index.end())
+        return nullptr;
+    const auto found = it->second.get(revision());
+    if (!found)
+        return nullptr;
+    if (modRevision)
+        *modRevision = found->modified.main;
+    return found->value;
+}
+
 RangeResult KvStore::rangeLocked(const KeyRange &range, const RangeOptions &options,
                                  qint64 curRev) const
 {

@@ -55,6 +55,9 @@ public:
     // The keys of `range` as they were at options.rev (0: now), in key order. Compacted when
     // 0 < rev < compactRevision(), FutureRev when rev > revision().
     RangeResult range(const KeyRange &range, RangeOptions options = {}) const;
+    // The current value of one key (nullptr when it does not exist now), and its mod revision:
+    // range(KeyRange::single(key)) without building a result (the API server's every get).
+    api::ObjectPtr get(const QByteArray &key, qint64 *modRevision = nullptr) const;
     // See TxnRequest. Compares see the current state; the chosen branch's ops run in order and
     // later ops see earlier writes. A branch is checked before it runs (DuplicateKey: a key put
     // twice or put and deleted; EmptyKey; Compacted/FutureRev for Range ops): on error nothing
