@@ -56,15 +56,15 @@ FieldErrors validateOwnerReferences(const QList<OwnerReference> &refs, const QSt
     QString firstControllerName;
     for (const OwnerReference &ref : refs) {
         // schema.FromAPIVersionAndKind: "v1" -> group "", "apps/v1" -> group apps; more slashes -> no version.
-        QString group, version;
+        QStringView group, version;
         const QString &av = ref.apiVersion;
         if (!av.isEmpty() && av != QLatin1String("/")) {
-            const qsizetype slashes = av.count(QLatin1Char('/'));
-            if (slashes == 0) {
+            const qsizetype slash = av.indexOf(QLatin1Char('/'));
+            if (slash < 0) {
                 version = av;
-            } else if (slashes == 1) {
-                group = av.section(QLatin1Char('/'), 0, 0);
-                version = av.section(QLatin1Char('/'), 1);
+            } else if (av.indexOf(QLatin1Char('/'), slash + 1) < 0) {
+                group = QStringView(av).left(slash);
+                version = QStringView(av).mid(slash + 1);
             }
         }
         if (version.isEmpty())
@@ -80,7 +80,7 @@ FieldErrors validateOwnerReferences(const QList<OwnerReference> &refs, const QSt
             errs << invalidRendered(path, renderOwnerReference(ref),
                                     QStringLiteral("/v1, Kind=Event is disallowed from being an owner"));
         if (ref.isController()) {
-            const QString name = ref.kind + QLatin1Char('/') + ref.name;
+            const QString name = ref.kind % QLatin1Char('/') % ref.name;
             if (!firstControllerName.isEmpty()) {
                 QStringList all;
                 for (const OwnerReference &r : refs)

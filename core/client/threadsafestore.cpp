@@ -17,6 +17,14 @@ QString ThreadSafeStore::metaNamespaceKey(const QString &ns, const QString &name
     return ns.isEmpty() ? name : QString(ns % QLatin1Char('/') % name);
 }
 
+std::pair<QString, QString> ThreadSafeStore::splitMetaNamespaceKey(const QString &key)
+{
+    const qsizetype slash = key.indexOf(QLatin1Char('/'));
+    if (slash < 0)
+        return {QString(), key};
+    return {key.left(slash), key.mid(slash + 1)};
+}
+
 ThreadSafeStore::ThreadSafeStore()
 {
     m_indices.emplace(namespaceIndex(), Index{&ThreadSafeStore::metaNamespaceIndexFunc, {}, true});

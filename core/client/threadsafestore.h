@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 #include <shared_mutex>
+#include <utility>
 
 namespace rlab::client {
 
@@ -31,6 +32,9 @@ public:
     static QStringList metaNamespaceIndexFunc(const api::Object &obj);
     // client-go MetaNamespaceKeyFunc for a (namespace, name) pair: "ns/name", or "name".
     static QString metaNamespaceKey(const QString &ns, const QString &name);
+    // cache.SplitMetaNamespaceKey: "ns/name" -> {ns, name}; a key without '/' is a cluster-scoped
+    // name {"", key}; everything after the first '/' is the name.
+    static std::pair<QString, QString> splitMetaNamespaceKey(const QString &key);
 
     ThreadSafeStore();
     ThreadSafeStore(const ThreadSafeStore &) = delete;

@@ -2,6 +2,7 @@
 #include "core/controller/kubelet/kubelet.h"
 
 #include "core/client/interface.h"
+#include "core/client/threadsafestore.h"
 #include "core/client/sharedinformerfactory.h"
 #include "core/controller/kubelet/goduration.h"
 #include "core/controller/kubelet/kubeletpodrouter.h"
@@ -92,8 +93,7 @@ SyncResult Kubelet::syncPod(const QString &key)
         r.notes << QStringLiteral("the kubelet is stopped (node failure): nothing happens until the node recovers");
         return r;
     }
-    const QString ns = key.section(QLatin1Char('/'), 0, 0);
-    const QString name = key.section(QLatin1Char('/'), 1);
+    const auto [ns, name] = client::ThreadSafeStore::splitMetaNamespaceKey(key);
     const auto pod = m_pods.get(ns, name);
     if (!pod || pod->spec.nodeName != m_nodeName) {
         if (m_worker.runtime(key)) {

@@ -1,6 +1,7 @@
 #include "core/controller/scheduler/scheduler.h"
 
 #include "core/client/interface.h"
+#include "core/client/threadsafestore.h"
 #include "core/client/sharedinformerfactory.h"
 #include "core/controller/scheduler/schedulerplugins.h"
 #include "core/base/clock.h"
@@ -174,8 +175,7 @@ int Scheduler::numFeasibleNodesToFind(int numAllNodes)
 SyncResult Scheduler::scheduleOne(const QString &key)
 {
     SyncResult result;
-    const QString ns = key.section(QLatin1Char('/'), 0, 0);
-    const QString name = key.section(QLatin1Char('/'), 1);
+    const auto [ns, name] = client::ThreadSafeStore::splitMetaNamespaceKey(key);
     const auto pod = m_pods.get(ns, name);
     if (!pod || !wantsScheduling(*pod)) {
         std::lock_guard lock(m_mutex);
