@@ -287,8 +287,7 @@ SyncResult Scheduler::scheduleOne(const QString &key)
                                                .arg(key).arg(scores.size()).arg(numNodes).arg(scores.join(QStringLiteral(", ")), best);
         } else {
             for (const NodeScore &ns : scored)
-                perNode.append(QJsonObject{{QStringLiteral("node"), nodeName(ns.index)}, {QStringLiteral("filter"), QStringLiteral("fits")},
-                                           {QStringLiteral("plugins"), pluginsJson(ns)}, {QStringLiteral("score"), ns.total}});
+                perNode.append(nodeEntryJson(ns, nodeName(ns.index)));
             QJsonObject filtered;
             for (auto it = reasons.cbegin(); it != reasons.cend(); ++it)
                 filtered.insert(it.key(), it.value());

@@ -95,6 +95,9 @@ private:
     std::vector<NodeScore> scoreNodes(const api::Pod &pod, const PodRequests &req, const std::vector<int> &feasible);
     // A node's plugin -> {raw, score, weighted} (or {skip}) object, shared between equal ones.
     QJsonObject pluginsJson(const NodeScore &score);
+    // A scored node's trace entry {node, filter, plugins, score}, shared between equal ones.
+    QJsonObject nodeEntryJson(const NodeScore &score, const QString &nodeName);
+    static std::vector<qint64> pluginsSignature(const NodeScore &score);
     // The selector of the pod's controlling ReplicaSet (system default spreading); under
     // m_cycleMutex (its cache is).
     api::Selector defaultSpreadSelector(const api::Pod &pod);
@@ -135,6 +138,7 @@ private:
     std::vector<int> m_feasible;              // scratch: feasible node indices of the current cycle
     std::map<std::array<qint64, 3>, QJsonObject> m_scoreJson;   // {raw, score, weighted} objects, shared by trace events
     std::map<std::vector<qint64>, QJsonObject> m_pluginsJson;   // a node's plugins object by its signature
+    std::map<std::vector<qint64>, QJsonObject> m_nodeEntryJson; // a node's entry by signature, index, total
     // ReplicaSet uid -> its parsed selector (spec.selector is immutable in apps/v1), bounded.
     QHash<QString, api::Selector> m_spreadSelectors;
 };

@@ -144,14 +144,10 @@ void Scheduler::updateSnapshot()
         m_nextStartNodeIndex = 0;
 }
 
-QJsonObject Scheduler::pluginsJson(const NodeScore &score)
+std::vector<qint64> Scheduler::pluginsSignature(const NodeScore &score)
 {
-    // The per-plugin trace values repeat (most nodes score alike, cycle after cycle): each
-    // {raw, score, weighted} object, and each node's whole plugin object, is built once and
-    // shared (implicitly). A signature lists the plugins' values in call order (plugin, 0, raw,
-    // score, weighted | plugin, 1, skip reason), so equal signatures mean equal objects.
     std::vector<qint64> signature;
-    signature.reserve(std::size_t(score.count) * 5);
+    signature.reserve(std::size_t(score.count) * 5 + 2);
     for (int p = 0; p < score.count; ++p) {
         const PluginScore &ps = score.plugins[std::size_t(p)];
         if (ps.skip)
@@ -159,6 +155,35 @@ QJsonObject Scheduler::pluginsJson(const NodeScore &score)
         else
             signature.insert(signature.end(), {qint64(reinterpret_cast<quintptr>(ps.plugin)), 0, ps.raw, ps.score, ps.weighted});
     }
+    return signature;
+}
+
+QJsonObject Scheduler::nodeEntryJson(const NodeScore &score, const QString &nodeName)
+{
+    // {node, filter: fits, plugins, score}: the same node scoring the same way (most do, cycle
+    // after cycle) shares one object, like pluginsJson's.
+    std::vector<qint64> key = pluginsSignature(score);
+    key.push_back(score.index);
+    key.push_back(score.total);
+    auto it = m_nodeEntryJson.find(key);
+    if (it != m_nodeEntryJson.end())
+        return it->second;
+    if (m_nodeEntryJson.size() >= 4096)
+        m_nodeEntryJson.clear();
+    const QJsonObject entry{{QStringLiteral("node"), nodeName},
+                            {QStringLiteral("filter"), QStringLiteral("fits")},
+                            {QStringLiteral("plugins"), pluginsJson(score)},
+                            {QStringLiteral("score"), score.total}};
+    return m_nodeEntryJson.emplace(std::move(key), entry).first->second;
+}
+
+QJsonObject Scheduler::pluginsJson(const NodeScore &score)
+{
+    // The per-plugin trace values repeat (most nodes score alike, cycle after cycle): each
+    // {raw, score, weighted} object, and each node's whole plugin object, is built once and
+    // shared (implicitly). A signature lists the plugins' values in call order (plugin, 0, raw,
+    // score, weighted | plugin, 1, skip reason), so equal signatures mean equal objects.
+    std::vector<qint64> signature = pluginsSignature(score);
     auto it = m_pluginsJson.find(signature);
     if (it != m_pluginsJson.end())
         return it->second;
