@@ -17,12 +17,11 @@ struct KvStore::WriteTxn
 namespace {
 
 // Calls f(keyIndex) for every KeyIndex of `index` inside `range`, in key order.
-template<class Map, class F> void forEachKey(Map &index, const KeyRange &range, F &&f)
+template<class Map, class F> void forEachKey(Map &index, const QHash<QByteArray, KeyIndex *> &byKey, const KeyRange &range, F &&f)
 {
     if (range.isSingle()) {
-        auto it = index.find(range.key);
-        if (it != index.end())
-            f(it->second);
+        if (KeyIndex *ki = byKey.value(range.key))
+            f(*ki);
         return;
     }
     for (auto it = index.lower_bound(range.key); it != index.end(); ++it) {
@@ -109,10 +108,10 @@ RangeResult KvStore::range(const KeyRange &range, RangeOptions options) const
 api::ObjectPtr KvStore::get(const QByteArray &key, qint64 *modRevision) const
 {
     std::shared_lock lock(m_lock);
-    const auto it = m_index.find(key);
-    if (it == m_index.end())
+    const KeyIndex *ki = findLocked(key);
+    if (!ki)
         return nullptr;
-    const auto found = it->second.get(revision());
+    const auto found = ki->get(revision());
     if (!found)
         return nullptr;
     if (modRevision)
@@ -136,7 +135,7 @@ RangeResult KvStore::rangeLocked(const KeyRange &range, const RangeOptions &opti
     }
     const qint64 atRev = options.rev > 0 ? options.rev : curRev;
     const auto limit = std::size_t(std::max<qint64>(options.limit, 0));
-    forEachKey(m_index, range, [&](const KeyIndex &ki) {
+    forEachKey(m_index, m_byKey, range, [&](const KeyIndex &ki) {
         const auto found = ki.get(atRev);
         if (!found)
             return;
@@ -151,8 +150,8 @@ RangeResult KvStore::rangeLocked(const KeyRange &range, const RangeOptions &opti
 bool KvStore::compareLocked(const Compare &c) const
 {
     std::optional<KeyIndex::Lookup> cur;
-    if (auto it = m_index.find(c.key); it != m_index.end() && it->second.isLive())
-        cur = it->second.get(revision());
+    if (const KeyIndex *ki = findLocked(c.key); ki && ki->isLive())
+        cur = ki->get(revision());
     if (!cur && c.target == Compare::Value)
         return false;   // etcd: comparing the value of a missing key always fails
     const KeyIndex::Lookup none;
@@ -208,7 +207,12 @@ StoreError KvStore::checkOpsLocked(const std::vector<Op> &ops) const
 
 KeyIndex &KvStore::putLocked(WriteTxn &w, const QByteArray &key, api::ObjectPtr value, qint64 bytes)
 {
-    KeyIndex &ki = m_index.try_emplace(key, key).first->second;
+    KeyIndex *found = findLocked(key);
+    if (!found) {
+        found = &m_index.try_emplace(key, key).first->second;
+        m_byKey.insert(key, found);
+    }
+    KeyIndex &ki = *found;
     if (!ki.isLive())
         ++m_liveKeys;
     const Revision rev{w.main, w.sub++};
@@ -222,7 +226,7 @@ KeyIndex &KvStore::putLocked(WriteTxn &w, const QByteArray &key, api::ObjectPtr 
 
 void KvStore::deleteLocked(WriteTxn &w, const KeyRange &range, DeleteResult &out)
 {
-    forEachKey(m_index, range, [&](KeyIndex &ki) {
+    forEachKey(m_index, m_byKey, range, [&](KeyIndex &ki) {
         if (!ki.isLive())
             return;
         out.prevKvs.push_back(ki.get(ki.modified().main)->toKeyValue(ki.key()));
@@ -344,6 +348,11 @@ void KvStore::notifyAll(const std::vector<std::shared_ptr<Watcher>> &watchers)
         w->notify();
 }
 
+KeyIndex *KvStore::findLocked(const QByteArray &key) const
+{
+    return m_byKey.value(key);
+}
+
 StoreError KvStore::compact(qint64 rev)
 {
     std::unique_lock lock(m_lock);
@@ -354,7 +363,12 @@ StoreError KvStore::compact(qint64 rev)
     m_compactRev = rev;
     for (auto it = m_index.begin(); it != m_index.end();) {
         m_bytesInUse -= it->second.compact(rev);
-        it = it->second.isEmpty() ? m_index.erase(it) : std::next(it);
+        if (it->second.isEmpty()) {
+            m_byKey.remove(it->first);
+            it = m_index.erase(it);
+        } else {
+            ++it;
+        }
     }
     if (m_alarmNoSpace && m_bytesInUse < m_quotaBytes)
         m_alarmNoSpace = false;

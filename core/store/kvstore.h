@@ -11,6 +11,8 @@
 #include "core/store/watcher.h"
 #include "core/store/watchevent.h"
 
+#include <QHash>
+
 #include <atomic>
 #include <deque>
 #include <map>
@@ -117,6 +119,11 @@ private:
 
     mutable RwLock m_lock;
     std::map<QByteArray, KeyIndex> m_index;   // every key with retained history, byte order
+    // The same nodes by key, for point lookups (gets, single-key deletes and compares): the
+    // keys of one resource share long prefixes ("/registry/pods/default/…"), so each step of
+    // the ordered map's search compares dozens of bytes; this answers in one hash.
+    QHash<QByteArray, KeyIndex *> m_byKey;
+    KeyIndex *findLocked(const QByteArray &key) const;
     std::deque<LogEntry> m_log;               // changes with main >= m_compactRev, in order
     std::atomic<qint64> m_currentRev{1};      // written under m_lock only
     qint64 m_compactRev = 0;

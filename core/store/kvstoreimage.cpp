@@ -41,6 +41,9 @@ bool KvStore::restore(StoreImage image, QString *error)
             return fail(QStringLiteral("key %1 appears twice").arg(QString::fromUtf8(key)));
     }
     m_index = std::move(index);
+    m_byKey.clear();
+    for (auto &[key, ki] : m_index)
+        m_byKey.insert(key, &ki);
     m_log.clear();
     m_liveKeys = 0;
     m_bytesInUse = 0;
