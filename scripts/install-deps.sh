@@ -6,7 +6,7 @@ PKGS=(
   build-essential cmake ninja-build pkg-config ccache
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev
   qt6-httpserver-dev qt6-websockets-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
-  libyaml-cpp-dev
+  libyaml-cpp-dev libmimalloc2.0
   xvfb xauth x11-apps imagemagick fonts-dejavu-core fonts-noto-cjk
   libclang-rt-14-dev curl openssl python3 python3-kubernetes
 )

@@ -10,6 +10,13 @@ extern "C" size_t __sanitizer_get_current_allocated_bytes();
 #define RLAB_SANITIZER_ALLOCATOR 1
 #endif
 
+// mimalloc (linked into the rlab and reconcile-lab executables when available, see
+// app/CMakeLists.txt) replaces malloc, so glibc's mallinfo2 sees almost nothing: ask mimalloc,
+// when it is there (weak: null in binaries without it, such as the tests).
+extern "C" void mi_process_info(size_t *elapsed_msecs, size_t *user_msecs, size_t *system_msecs, size_t *current_rss,
+                                size_t *peak_rss, size_t *current_commit, size_t *peak_commit, size_t *page_faults)
+    __attribute__((weak));
+
 namespace rlab::cli::benchobjects {
 
 std::shared_ptr<api::Deployment> deployment(const QString &name, int replicas)
@@ -49,6 +56,12 @@ qint64 heapInUse()
     // ASan and TSan replace malloc: glibc's mallinfo2 then reports nothing, their allocator does.
     return qint64(__sanitizer_get_current_allocated_bytes());
 #else
+    if (mi_process_info) {
+        // mimalloc's committed heap: what it holds from the system for the program's blocks.
+        size_t elapsed = 0, user = 0, sys = 0, rss = 0, peakRss = 0, commit = 0, peakCommit = 0, faults = 0;
+        mi_process_info(&elapsed, &user, &sys, &rss, &peakRss, &commit, &peakCommit, &faults);
+        return qint64(commit);
+    }
     const struct mallinfo2 mi = mallinfo2();
     return qint64(mi.uordblks) + qint64(mi.hblkhd);
 #endif
