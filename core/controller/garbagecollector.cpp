@@ -35,7 +35,7 @@ int GarbageCollector::collect()
     };
     QMap<QString, Entry> byUid;
     QHash<QString, QList<Entry>> dependents;
-    std::vector<QList<ObjectPtr>> lists;
+    std::vector<std::pair<ResourceType, QList<ObjectPtr>>> fetched;
     for (const ResourceType &rt : resources::all()) {
         // Upstream's DefaultIgnoredResources: the collector monitors no Events (core/v1 and
         // events.k8s.io): they are never collected, never act on finalizers, never count as
@@ -44,19 +44,52 @@ int GarbageCollector::collect()
         if (rt.resource == QLatin1String("events") && (rt.group.isEmpty() || rt.group == QLatin1String("events.k8s.io")))
             continue;
         Result<ObjectList> l = m_api.list(rt, QString());
-        if (!l.ok())
-            continue;
-        for (const ObjectPtr &o : l.value.items) {
+        if (l.ok())
+            fetched.emplace_back(rt, std::move(l.value.items));
+    }
+    // Most passes find nothing to do (every dependent's owner exists, nothing is being deleted
+    // with a finalizer the collector handles): answer that with one set of uids, before
+    // building the ordered maps the actions need. Same decisions as the pass below.
+    {
+        QSet<QString> uids;
+        for (const auto &[rt, items] : fetched)
+            for (const ObjectPtr &o : items)
+                uids.insert(o->metadata.uid);
+        const auto actionable = [&](const Object &o) {
+            if (o.metadata.deletionTimestamp != 0)
+                return o.metadata.finalizers.contains(QStringLiteral("orphan"))
+                    || o.metadata.finalizers.contains(QStringLiteral("foregroundDeletion"));
+            if (o.metadata.ownerReferences.isEmpty())
+                return false;
+            for (const OwnerReference &ref : o.metadata.ownerReferences)
+                if (uids.contains(ref.uid))
+                    return false;
+            return true;
+        };
+        bool any = false;
+        for (const auto &[rt, items] : fetched) {
+            for (const ObjectPtr &o : items)
+                if (actionable(*o)) {
+                    any = true;
+                    break;
+                }
+            if (any)
+                break;
+        }
+        if (!any)
+            return 0;
+    }
+    for (const auto &[rt, items] : fetched) {
+        for (const ObjectPtr &o : items) {
             if (o->metadata.deletionTimestamp == 0 && o->metadata.ownerReferences.isEmpty())
                 continue;
             byUid.insert(o->metadata.uid, Entry{rt, o});
             for (const OwnerReference &ref : o->metadata.ownerReferences)
                 dependents[ref.uid].append(Entry{rt, o});
         }
-        lists.push_back(std::move(l.value.items));
     }
     QSet<QString> live;   // owner uids (keys of `dependents`) that exist
-    for (const QList<ObjectPtr> &items : lists) {
+    for (const auto &[rt, items] : fetched) {
         for (const ObjectPtr &o : items) {
             if (dependents.contains(o->metadata.uid))
                 live.insert(o->metadata.uid);
