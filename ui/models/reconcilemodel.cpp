@@ -172,6 +172,8 @@ QVariant ReconcileModel::data(const QModelIndex &index, int role) const
         return timed ? QVariant(r.endMs - r.startMs) : QVariant();
     case EndSeqRole:
         return r.endSeq;
+    case SentenceRole:
+        return r.text;
     default:
         return {};
     }
