@@ -1150,14 +1150,6 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Language</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Restart Reconcile Lab now to show every panel in %1? The simulated cluster starts fresh.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Arithmetic</source>
         <translation type="unfinished"></translation>
     </message>

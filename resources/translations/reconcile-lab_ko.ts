@@ -1224,14 +1224,6 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
         <translation>언어(&amp;L)</translation>
     </message>
     <message>
-        <source>Language</source>
-        <translation>언어</translation>
-    </message>
-    <message>
-        <source>Restart Reconcile Lab now to show every panel in %1? The simulated cluster starts fresh.</source>
-        <translation>모든 패널을 %1(으)로 보려면 지금 Reconcile Lab을 다시 시작할까요? 시뮬레이션 클러스터는 새로 시작됩니다.</translation>
-    </message>
-    <message>
         <source>Arithmetic</source>
         <translation>Rolling update 계산</translation>
     </message>

@@ -1,0 +1,235 @@
+// Switching the language live (issue 14): View > Language en → ko → en in the middle of the
+// sample's rollout keeps the lab — store revision, pods, virtual time, the docks' layout and
+// visibility, presenter mode, the time-travel position — and changes the words: after the switch
+// to Korean no visible text of the English window with two English words is left (the same rule
+// as tst_koreanvisible), the Trace and Controller activity cells are Korean, and back in English
+// no visible text keeps a Hangul syllable. TranslationCatalog's conversions are checked alone.
+#include "core/sim/view/clusterview.h"
+#include "ui/clustersession.h"
+#include "ui/i18n/language.h"
+#include "ui/i18n/translationcatalog.h"
+#include "ui/mainwindow.h"
+#include "ui/models/reconcilemodel.h"
+#include "ui/models/storemodels.h"
+#include "ui/models/traceeventmodel.h"
+#include "ui/presenter/presentermode.h"
+#include "ui/timetravel/timetravel.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QGroupBox>
+#include <QLabel>
+#include <QRegularExpression>
+#include <QTabBar>
+#include <QtTest>
+
+using namespace rlab;
+using namespace rlab::ui;
+
+class TestLanguageSwitch : public QObject
+{
+    Q_OBJECT
+
+    // What must survive a switch.
+    struct Lab
+    {
+        qint64 revision = 0, viewed = 0, elapsedMs = 0;
+        int pods = 0;
+        QSize size;
+        bool presenter = false;
+        QStringList visibleDocks;   // "traceDock 8 [activityDock eventsDock]": area and tab group
+        // Readable in a failure.
+        QString describe() const
+        {
+            return QStringLiteral("revision %1, viewed %2, t %3 ms, %4 pods, presenter %5, %6x%7, docks %8")
+                .arg(revision).arg(viewed).arg(elapsedMs).arg(pods).arg(presenter).arg(size.width()).arg(size.height())
+                .arg(visibleDocks.join(u' '));
+        }
+    };
+    static Lab lab(const MainWindow &w)
+    {
+        Lab l;
+        const view::ClusterView &v = w.session().view();
+        l.revision = v.revision();
+        l.viewed = w.timeTravel().viewedRevision();
+        l.elapsedMs = w.session().viewedElapsedMs();
+        const auto pods = v.objects(0, QByteArrayLiteral("/registry/pods/"));
+        l.pods = pods ? int(pods->kvs.size()) : -1;
+        l.size = w.size();
+        l.presenter = w.panel<PresenterMode>(QStringLiteral("presenter"))->isEnabled();
+        for (QDockWidget *d : w.findChildren<QDockWidget *>()) {
+            if (!d->isVisible())
+                continue;
+            QStringList tabs;
+            for (QDockWidget *t : w.tabifiedDockWidgets(d))
+                tabs << t->objectName();
+            tabs.sort();
+            l.visibleDocks << QStringLiteral("%1 %2 [%3]").arg(d->objectName()).arg(int(w.dockWidgetArea(d))).arg(tabs.join(u' '));
+        }
+        l.visibleDocks.sort();
+        return l;
+    }
+
+    static QSet<QString> visibleTexts(const MainWindow &w)
+    {
+        QSet<QString> out;
+        for (QWidget *widget : w.findChildren<QWidget *>()) {
+            if (!widget->isVisibleTo(&w))
+                continue;
+            if (auto *l = qobject_cast<QLabel *>(widget))
+                out << l->text();
+            else if (auto *b = qobject_cast<QAbstractButton *>(widget))
+                out << b->text();
+            else if (auto *g = qobject_cast<QGroupBox *>(widget))
+                out << g->title();
+            else if (auto *d = qobject_cast<QDockWidget *>(widget))
+                out << d->windowTitle();
+            else if (auto *c = qobject_cast<QComboBox *>(widget))
+                for (int i = 0; i < c->count(); ++i)
+                    out << c->itemText(i);
+            if (auto *bar = qobject_cast<QTabBar *>(widget))
+                for (int i = 0; i < bar->count(); ++i)
+                    out << bar->tabText(i);
+        }
+        for (QAction *a : w.findChildren<QAction *>())
+            out << a->text();
+        out.remove(QString());
+        return out;
+    }
+
+    // tst_koreanvisible's rule: two English words (3+ lower-case letters), identifiers aside.
+    static int englishWords(QString text)
+    {
+        static const QRegularExpression tags(QStringLiteral("<[^>]*>")), word(QStringLiteral("^[a-z]{3,}[,.;:!?)]*$"));
+        text.remove(tags).remove(QChar(0x200B)).remove(QLatin1Char('&'));
+        static const QSet<QString> names{QStringLiteral("deployment"), QStringLiteral("replicaset"), QStringLiteral("scheduler"),
+                                         QStringLiteral("kubelet"), QStringLiteral("garbagecollector"), QStringLiteral("kubectl"),
+                                         QStringLiteral("etcd"), QStringLiteral("nginx")};
+        int n = 0;
+        for (const QString &token : text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts))
+            n += word.match(token).hasMatch() && !names.contains(token) ? 1 : 0;
+        return n;
+    }
+    static bool hasHangul(const QString &text)
+    {
+        return std::any_of(text.cbegin(), text.cend(), [](QChar c) { return c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3; });
+    }
+
+    static QAction *languageAction(const MainWindow &w, const QString &code)
+    {
+        for (QAction *a : w.findChildren<QAction *>())
+            if (a->isCheckable() && a->data().toString() == code)
+                return a;
+        return nullptr;
+    }
+
+private slots:
+    void cleanup()
+    {
+        Language::setLanguage(QStringLiteral("en"));
+    }
+
+    void catalog_data()
+    {
+        QTest::addColumn<QString>("shown");
+        QTest::addColumn<QString>("from");
+        QTest::addColumn<QString>("to");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("exact en→ko") << "Trace" << "en" << "ko" << "트레이스";
+        QTest::newRow("argument en→ko") << "Revision 42" << "en" << "ko" << "리비전 42";
+        QTest::newRow("argument ko→en") << "리비전 42" << "ko" << "en" << "Revision 42";
+        QTest::newRow("plural en→ko") << "3 key(s)" << "en" << "ko" << "키 3개";
+        QTest::newRow("not a message") << "default/nginx" << "en" << "ko" << "default/nginx";
+        QTest::newRow("user text") << "my notes about Trace" << "en" << "ko" << "my notes about Trace";
+    }
+    void catalog()
+    {
+        QFETCH(QString, shown);
+        QFETCH(QString, from);
+        QFETCH(QString, to);
+        QFETCH(QString, expected);
+        QVERIFY(TranslationCatalog::instance().size() > 600);
+        QVERIFY(Language::setLanguage(to));
+        QCOMPARE(TranslationCatalog::instance().convert(shown, from), expected);
+    }
+
+    void switchMidRollout_data()
+    {
+        QTest::addColumn<bool>("presenter");
+        QTest::addColumn<bool>("past");
+        QTest::newRow("default layout") << false << false;
+        QTest::newRow("presenter mode") << true << false;
+        QTest::newRow("time travelling") << false << true;
+    }
+    void switchMidRollout()
+    {
+        QFETCH(bool, presenter);
+        QFETCH(bool, past);
+        Language::setLanguage(QStringLiteral("en"));
+        MainWindow::Options o;
+        o.persistLayout = false;
+        o.startFrames = false;
+        MainWindow w(o);
+        w.resize(1280, 720);
+        w.show();
+        w.restoreDefaultLayout();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QFile sample(QStringLiteral(":/manifests/nginx-deployment.yaml"));
+        QVERIFY(sample.open(QIODevice::ReadOnly));
+        QVERIFY(w.applyText(QString::fromUtf8(sample.readAll()), QStringLiteral("nginx-deployment.yaml")).ok());
+        w.session().advance(3'000);   // mid-rollout: pods created, not all ready
+        w.refreshNow();
+        if (presenter)
+            w.panel<PresenterMode>(QStringLiteral("presenter"))->setEnabled(true);
+        if (past)
+            QVERIFY(w.timeTravel().viewRevision(w.session().view().revision() - 5));
+        QApplication::processEvents();
+        const Lab before = lab(w);
+        QVERIFY(before.pods > 0);
+        QCOMPARE(before.presenter, presenter);
+        const QSet<QString> english = visibleTexts(w);
+        auto *trace = w.models().trace();
+        QVERIFY(trace->rowCount() > 50);
+        int getRow = trace->rowCount() - 1;   // the newest "worker 0 got default/nginx after 0 ms in the queue"
+        while (getRow > 0 && trace->event(getRow).type != QLatin1String("QueueGet"))
+            --getRow;
+        const QModelIndex traceCell = trace->index(getRow, TraceEventModel::TextColumn);
+        const QString traceEnglish = traceCell.data().toString();
+
+        QAction *korean = languageAction(w, QStringLiteral("ko"));
+        QVERIFY(korean);
+        korean->trigger();
+        QApplication::processEvents();   // the posted LanguageChange events
+        QCOMPARE(Language::current(), QStringLiteral("ko"));
+        QVERIFY(korean->isChecked());
+        // The same docks in the same places; sizes may grow to fit longer words.
+        QCOMPARE(lab(w).describe(), before.describe());
+        QStringList untranslated;
+        for (const QString &t : visibleTexts(w))
+            if (english.contains(t) && englishWords(t) >= 2)
+                untranslated << t.left(120);
+        untranslated.sort();
+        QVERIFY2(untranslated.isEmpty(), qPrintable(QStringLiteral("\n") + untranslated.join(u'\n')));
+        QVERIFY(hasHangul(w.panels().dock(QStringLiteral("trace"))->windowTitle()));
+        QVERIFY(hasHangul(traceCell.data().toString()));
+        QCOMPARE(traceCell.data(Qt::ToolTipRole).toString().section(QStringLiteral("\n\n"), 1, 1), traceEnglish);
+
+        languageAction(w, QStringLiteral("en"))->trigger();
+        QApplication::processEvents();
+        QCOMPARE(Language::current(), QStringLiteral("en"));
+        QCOMPARE(lab(w).describe(), before.describe());
+        QStringList korean2;
+        for (const QString &t : visibleTexts(w))
+            if (hasHangul(t) && t != Language::displayName(QStringLiteral("ko")))
+                korean2 << t.left(120);
+        korean2.sort();
+        QVERIFY2(korean2.isEmpty(), qPrintable(QStringLiteral("\n") + korean2.join(u'\n')));
+        QCOMPARE(visibleTexts(w), english);
+        QCOMPARE(traceCell.data().toString(), traceEnglish);
+    }
+};
+
+QTEST_MAIN(TestLanguageSwitch)
+#include "tst_languageswitch.moc"
