@@ -2,7 +2,7 @@
 // sample's rollout keeps the lab — store revision, pods, virtual time, the docks' layout and
 // visibility, presenter mode, the time-travel position — and changes the words: after the switch
 // to Korean no visible text of the English window with two English words is left (the same rule
-// as tst_koreanvisible), the Trace and Controller activity cells are Korean, and back in English
+// as tst_koreanvisible), the Trace cells and the canvas cards' words are Korean, and back in English
 // no visible text keeps a Hangul syllable. TranslationCatalog's conversions are checked alone.
 #include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
@@ -13,12 +13,15 @@
 #include "ui/models/storemodels.h"
 #include "ui/models/traceeventmodel.h"
 #include "ui/presenter/presentermode.h"
+#include "ui/scene/carditem.h"
+#include "ui/scene/clustercanvas.h"
 #include "ui/timetravel/timetravel.h"
 
 #include <QAbstractButton>
 #include <QAction>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QGraphicsScene>
 #include <QGroupBox>
 #include <QLabel>
 #include <QRegularExpression>
@@ -117,6 +120,19 @@ class TestLanguageSwitch : public QObject
         return std::any_of(text.cbegin(), text.cend(), [](QChar c) { return c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3; });
     }
 
+    // The counters' and summaries' words of every card on the canvas (painted, not widgets).
+    static QStringList cardWords(const MainWindow &w)
+    {
+        QStringList out;
+        for (QGraphicsItem *item : w.panel<ClusterCanvas>(QStringLiteral("canvas"))->scene()->items())
+            if (const auto *card = dynamic_cast<const CardItem *>(item)) {
+                for (const auto &counter : card->content().counters)
+                    out << counter.first;
+                out << card->content().summary;
+            }
+        return out;
+    }
+
     static QAction *languageAction(const MainWindow &w, const QString &code)
     {
         for (QAction *a : w.findChildren<QAction *>())
@@ -213,6 +229,9 @@ private slots:
         untranslated.sort();
         QVERIFY2(untranslated.isEmpty(), qPrintable(QStringLiteral("\n") + untranslated.join(u'\n')));
         QVERIFY(hasHangul(w.panels().dock(QStringLiteral("trace"))->windowTitle()));
+        QVERIFY(cardWords(w).size() >= 10);
+        for (const QString &word : cardWords(w))
+            QVERIFY2(hasHangul(word), qPrintable(word));
         QVERIFY(hasHangul(traceCell.data().toString()));
         QCOMPARE(traceCell.data(Qt::ToolTipRole).toString().section(QStringLiteral("\n\n"), 1, 1), traceEnglish);
 
@@ -227,6 +246,8 @@ private slots:
         korean2.sort();
         QVERIFY2(korean2.isEmpty(), qPrintable(QStringLiteral("\n") + korean2.join(u'\n')));
         QCOMPARE(visibleTexts(w), english);
+        for (const QString &word : cardWords(w))
+            QVERIFY2(!hasHangul(word), qPrintable(word));
         QCOMPARE(traceCell.data().toString(), traceEnglish);
     }
 };
