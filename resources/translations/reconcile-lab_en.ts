@@ -2887,5 +2887,153 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
         <source>sequence No: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>back-off over, restarting container %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>container %1 exited with code 1 after %2 (rlab.dev/crash-after)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>container %1 fails its readiness check and stays not ready (rlab.dev/never-ready)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back-off restarting failed container %1 in pod %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Readiness probe failed: HTTP probe failed with statuscode: 503</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>restarting failed container=%1 pod=%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has just been deleted at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all dependents of %1 %2 are gone: removed the foregroundDeletion finalizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleted %1 %2: its owner %3 %4 no longer exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleting %1 %2 in the foreground: its owner %3 %4 is being deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>orphaned %1 dependents of %2 %3 and removed the orphan finalizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a pod of this node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the kubelet is stopped (node failure): nothing happens until the node recovers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pod changed under the kubelet; the informer will bring it back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pod is gone: its containers are removed and its IP is released</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pod was deleted meanwhile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the cluster&apos;s watch sent %1 %2 %3 (resourceVersion %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kubelet stopped posting node status.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>containers with unready status: [%1]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The container could not be located when the pod was terminated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error creating: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error deleting: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reflector ListAndWatch: list failed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reflector: watch failed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>watch error %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resuming from rv %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>watch from rv %1 expired (410 Gone: %2): relisting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cached objects are gone and will be delivered as DeletedFinalStateUnknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slow-start failure. Skipping creation of %1 pods, decrementing expectations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>syncDeployment will:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Taint manager: deleting due to NoExecute taint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it does not tolerate %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its toleration of %1 for the NoExecute taint ran out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its tolerations tolerate the NoExecute taints forever: never evicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 has no NoExecute taint: nothing to evict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pod is gone or not on a node</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -3031,5 +3031,153 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
         <source>sequence No: %1</source>
         <translation>시퀀스 번호: %1</translation>
     </message>
+    <message>
+        <source>back-off over, restarting container %1</source>
+        <translation>back-off가 끝나 컨테이너 %1을(를) 다시 시작</translation>
+    </message>
+    <message>
+        <source>container %1 exited with code 1 after %2 (rlab.dev/crash-after)</source>
+        <translation>컨테이너 %1이(가) %2 후 코드 1로 종료됨 (rlab.dev/crash-after)</translation>
+    </message>
+    <message>
+        <source>container %1 fails its readiness check and stays not ready (rlab.dev/never-ready)</source>
+        <translation>컨테이너 %1이(가) readiness 검사에 실패하여 준비되지 않은 채로 남음 (rlab.dev/never-ready)</translation>
+    </message>
+    <message>
+        <source>Back-off restarting failed container %1 in pod %2</source>
+        <translation>파드 %2에서 실패한 컨테이너 %1 재시작 back-off</translation>
+    </message>
+    <message>
+        <source>Readiness probe failed: HTTP probe failed with statuscode: 503</source>
+        <translation>Readiness 프로브 실패: HTTP 프로브가 상태 코드 503으로 실패</translation>
+    </message>
+    <message>
+        <source>restarting failed container=%1 pod=%2</source>
+        <translation>실패한 컨테이너 재시작 container=%1 pod=%2</translation>
+    </message>
+    <message>
+        <source>%1 has just been deleted at %2</source>
+        <translation>%1이(가) %2에 방금 삭제됨</translation>
+    </message>
+    <message>
+        <source>all dependents of %1 %2 are gone: removed the foregroundDeletion finalizer</source>
+        <translation>%1 %2의 종속 객체가 모두 사라짐: foregroundDeletion 파이널라이저 제거</translation>
+    </message>
+    <message>
+        <source>deleted %1 %2: its owner %3 %4 no longer exists</source>
+        <translation>%1 %2 삭제: 소유자 %3 %4이(가) 더 이상 없음</translation>
+    </message>
+    <message>
+        <source>deleting %1 %2 in the foreground: its owner %3 %4 is being deleted</source>
+        <translation>%1 %2을(를) foreground로 삭제 중: 소유자 %3 %4이(가) 삭제되는 중</translation>
+    </message>
+    <message>
+        <source>orphaned %1 dependents of %2 %3 and removed the orphan finalizer</source>
+        <translation>%2 %3의 종속 객체 %1개를 고아로 남기고 orphan 파이널라이저 제거</translation>
+    </message>
+    <message>
+        <source>not a pod of this node</source>
+        <translation>이 노드의 파드가 아님</translation>
+    </message>
+    <message>
+        <source>the kubelet is stopped (node failure): nothing happens until the node recovers</source>
+        <translation>kubelet이 멈춤 (노드 장애): 노드가 복구될 때까지 아무 일도 일어나지 않음</translation>
+    </message>
+    <message>
+        <source>the pod changed under the kubelet; the informer will bring it back</source>
+        <translation>kubelet이 처리하는 사이 파드가 바뀜; informer가 다시 가져옴</translation>
+    </message>
+    <message>
+        <source>the pod is gone: its containers are removed and its IP is released</source>
+        <translation>파드가 사라짐: 컨테이너를 제거하고 IP를 반환함</translation>
+    </message>
+    <message>
+        <source>the pod was deleted meanwhile</source>
+        <translation>그사이 파드가 삭제됨</translation>
+    </message>
+    <message>
+        <source>the cluster&apos;s watch sent %1 %2 %3 (resourceVersion %4)</source>
+        <translation>클러스터의 watch가 %1 %2 %3을(를) 보냄 (resourceVersion %4)</translation>
+    </message>
+    <message>
+        <source>Kubelet stopped posting node status.</source>
+        <translation>Kubelet이 노드 상태 보고를 멈춤.</translation>
+    </message>
+    <message>
+        <source>node %1 does not exist</source>
+        <translation>노드 %1이(가) 없음</translation>
+    </message>
+    <message>
+        <source>containers with unready status: [%1]</source>
+        <translation>준비되지 않은 상태의 컨테이너: [%1]</translation>
+    </message>
+    <message>
+        <source>The container could not be located when the pod was terminated</source>
+        <translation>파드가 종료될 때 컨테이너를 찾을 수 없음</translation>
+    </message>
+    <message>
+        <source>Error creating: %1</source>
+        <translation>생성 오류: %1</translation>
+    </message>
+    <message>
+        <source>Error deleting: %1</source>
+        <translation>삭제 오류: %1</translation>
+    </message>
+    <message>
+        <source>Reflector ListAndWatch: list failed:</source>
+        <translation>Reflector ListAndWatch: list 실패:</translation>
+    </message>
+    <message>
+        <source>Reflector: watch failed:</source>
+        <translation>Reflector: watch 실패:</translation>
+    </message>
+    <message>
+        <source>watch error %1: %2</source>
+        <translation>watch 오류 %1: %2</translation>
+    </message>
+    <message>
+        <source>resuming from rv %1</source>
+        <translation>rv %1부터 다시 진행</translation>
+    </message>
+    <message>
+        <source>watch from rv %1 expired (410 Gone: %2): relisting</source>
+        <translation>rv %1부터의 watch가 만료됨 (410 Gone: %2): 다시 list</translation>
+    </message>
+    <message>
+        <source>cached objects are gone and will be delivered as DeletedFinalStateUnknown</source>
+        <translation>캐시된 객체가 사라져 DeletedFinalStateUnknown으로 전달됨</translation>
+    </message>
+    <message>
+        <source>Slow-start failure. Skipping creation of %1 pods, decrementing expectations</source>
+        <translation>Slow-start 실패. 파드 %1개 생성을 건너뛰고 expectations를 줄임</translation>
+    </message>
+    <message>
+        <source>syncDeployment will:</source>
+        <translation>syncDeployment가 할 일:</translation>
+    </message>
+    <message>
+        <source>Taint manager: deleting due to NoExecute taint</source>
+        <translation>Taint manager: NoExecute 테인트 때문에 삭제</translation>
+    </message>
+    <message>
+        <source>it does not tolerate %1</source>
+        <translation>%1을(를) 용인하지 않음</translation>
+    </message>
+    <message>
+        <source>its toleration of %1 for the NoExecute taint ran out</source>
+        <translation>NoExecute 테인트에 대한 %1 톨러레이션이 끝남</translation>
+    </message>
+    <message>
+        <source>its tolerations tolerate the NoExecute taints forever: never evicted</source>
+        <translation>톨러레이션이 NoExecute 테인트를 영원히 용인함: 축출되지 않음</translation>
+    </message>
+    <message>
+        <source>node %1 has no NoExecute taint: nothing to evict</source>
+        <translation>노드 %1에 NoExecute 테인트가 없음: 축출할 것이 없음</translation>
+    </message>
+    <message>
+        <source>the pod is gone or not on a node</source>
+        <translation>파드가 사라졌거나 노드에 없음</translation>
+    </message>
 </context>
 </TS>

@@ -102,6 +102,8 @@ private slots:
                                               "min(3, 7) = 3 → 3 + 3 = 6"
                                            << "새 RS가 늘 수 있는 양: maxTotal 13 (10 + maxSurge 3) − 현재 10 = 3; 아직 필요 10 − 3 = 7; "
                                               "min(3, 7) = 3 → 3 + 3 = 6";
+        QTest::newRow("garbage collector") << "deleted ReplicaSet default/web-1: its owner Deployment default/web no longer exists"
+                                           << "ReplicaSet default/web-1 삭제: 소유자 Deployment default/web이(가) 더 이상 없음";
         QTest::newRow("no template") << "syncPod default/web-1" << "syncPod default/web-1";
         QTest::newRow("not inside a word") << "readdress default/web (depth 1)" << "readdress default/web (depth 1)";
     }
