@@ -5,7 +5,9 @@
 // small; same class, same thread rules (GUI thread only).
 #include "ui/mainwindow.h"
 
+#include "ui/clustersession.h"
 #include "ui/i18n/language.h"
+#include "ui/i18n/translationcatalog.h"
 #include "ui/i18n/windowretranslator.h"
 #include "ui/lessons/lessonpanel.h"
 #include "ui/live/livemenu.h"
@@ -162,11 +164,13 @@ void MainWindow::switchLanguage(const QString &code)
     // Live, nothing rebuilt: the cluster, the docks, presenter mode and time travel stay as they
     // are; every text the window shows in `from` becomes the new language's (panels that build
     // their texts themselves follow on QEvent::LanguageChange).
+    // While time travelling, the read-only reason panels show is said in the new language.
+    m_session->setReadOnlyError(TranslationCatalog::instance().convert(m_session->readOnlyError(), from));
+    // Lessons carry their own words per language (title_ko, …): the one in progress goes on.
+    panel<LessonPanel>(QStringLiteral("lesson"))->setLanguage(code);
     // The widgets that retranslate themselves do it now, then every other text.
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
     WindowRetranslator::retranslate(this, from);
-    // Lessons carry their own words per language (title_ko, …): the one in progress goes on.
-    panel<LessonPanel>(QStringLiteral("lesson"))->setLanguage(code);
     // New words have new widths: the docks keep their sizes rather than follow them.
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     restoreState(docks, kStateVersion);

@@ -142,11 +142,16 @@ QString TranslationCatalog::convert(const QString &text, const QString &from, co
     }
     if (matches.isEmpty())
         return text;
-    // Several: the nearest context's, else the one with the most text of its own.
-    const int preferred = pick(matches, contexts);
-    const qsizetype i = preferred >= 0 ? matches.indexOf(preferred)
-                                       : std::max_element(literals.cbegin(), literals.cend()) - literals.cbegin();
-    const int chosen = matches[i];
+    // Several: the one with the most text of its own ("리비전 %1을(를) 보는 중 …" over
+    // "리비전 %1"), then the nearest context's.
+    const int most = *std::max_element(literals.cbegin(), literals.cend());
+    QList<int> best;
+    for (qsizetype k = 0; k < matches.size(); ++k)
+        if (literals[k] == most)
+            best << matches[k];
+    const int preferred = pick(best, contexts);
+    const int chosen = preferred >= 0 ? preferred : best.first();
+    const qsizetype i = matches.indexOf(chosen);
     return render(m_messages[std::size_t(chosen)], matchArgs[std::size_t(i)], matchN[std::size_t(i)]);
 }
 

@@ -13,7 +13,8 @@ namespace rlab::ui {
 // "en") or "리비전 42" (from "ko") is the message "Revision %1" of rlab::ui::MainWindow with
 // argument 42, shown now as QCoreApplication::translate(...) with 42. A text must be one whole
 // message (with %1… and %n as arguments); others are left alone (nullopt-like: the text itself).
-// The context of a widget's class or of one of its parents wins when a text is in several.
+// When several messages match, the one with the most text of its own, then the one of the
+// context of the widget's class or of one of its parents.
 // Loaded once; GUI thread only.
 class TranslationCatalog
 {
