@@ -179,6 +179,10 @@ void MainWindow::switchLanguage(const QString &code)
         if (action->isCheckable() && Language::availableLanguages().contains(action->data().toString()))
             action->setChecked(action->data().toString() == code);
     updateStatusBar();
+    // The status bar's message (while time travelling: how to return), in the new language.
+    const QString message = statusBar()->currentMessage();
+    if (!message.isEmpty())
+        showMessage(TranslationCatalog::instance().convert(message, from), m_session->isFrozen() ? 0 : 5000);
 }
 
 } // namespace rlab::ui

@@ -26,6 +26,7 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QRegularExpression>
+#include <QStatusBar>
 #include <QTabBar>
 #include <QtTest>
 
@@ -160,6 +161,7 @@ private slots:
         QTest::newRow("argument ko→en") << "리비전 42" << "ko" << "en" << "Revision 42";
         QTest::newRow("longest message wins") << "리비전 40을(를) 보는 중 (읽기 전용): 먼저 실시간으로 돌아가세요" << "ko" << "en"
                                               << "viewing revision 40 (read-only): return to live first";
+        QTest::newRow("suffix ko→en") << "t = 00:00:03.0 · 멈춤" << "ko" << "en" << "t = 00:00:03.0 · paused";
         QTest::newRow("plural en→ko") << "3 key(s)" << "en" << "ko" << "키 3개";
         QTest::newRow("not a message") << "default/nginx" << "en" << "ko" << "default/nginx";
         QTest::newRow("user text") << "my notes about Trace" << "en" << "ko" << "my notes about Trace";
@@ -233,6 +235,10 @@ private slots:
         untranslated.sort();
         QVERIFY2(untranslated.isEmpty(), qPrintable(QStringLiteral("\n") + untranslated.join(u'\n')));
         QVERIFY(hasHangul(w.panels().dock(QStringLiteral("trace"))->windowTitle()));
+        for (const QString &t : texts(w))   // composed labels: "t = 00:00:03.0 · paused"
+            QVERIFY2(!t.endsWith(QLatin1String(" · paused")), qPrintable(t));
+        if (past)
+            QVERIFY2(hasHangul(w.statusBar()->currentMessage()), qPrintable(w.statusBar()->currentMessage()));
         QVERIFY(cardWords(w).size() >= 10);
         for (const QString &word : cardWords(w))
             QVERIFY2(hasHangul(word), qPrintable(word));
@@ -250,6 +256,8 @@ private slots:
         korean2.sort();
         QVERIFY2(korean2.isEmpty(), qPrintable(QStringLiteral("\n") + korean2.join(u'\n')));
         QCOMPARE(texts(w), english);
+        if (past)
+            QVERIFY2(!hasHangul(w.statusBar()->currentMessage()), qPrintable(w.statusBar()->currentMessage()));
         for (const QString &word : cardWords(w))
             QVERIFY2(!hasHangul(word), qPrintable(word));
         QCOMPARE(traceCell.data().toString(), traceEnglish);

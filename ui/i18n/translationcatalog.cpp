@@ -34,7 +34,9 @@ TranslationCatalog::TranslationCatalog()
         } else if (name == QLatin1String("translation")) {
             const bool unfinished = xml.attributes().value(QLatin1String("type")) == QLatin1String("unfinished");
             // Numerus: the first form (Korean has one).
-            m.korean = xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed();
+            m.korean = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+            if (m.numerus)   // the form's text between the elements' indentation
+                m.korean = m.korean.trimmed();
             if (unfinished)
                 m.korean.clear();
             const int id = int(m_messages.size());
@@ -66,6 +68,8 @@ void TranslationCatalog::index(Language &language, const QString &shown, int mes
     }
     if (args.isEmpty()) {
         language.exact[shown].append(message);
+        if (shown.startsWith(QLatin1Char(' ')) && std::any_of(shown.cbegin(), shown.cend(), [](QChar c) { return c.isLetter(); }))
+            language.suffixes.emplace_back(shown, message);
         return;
     }
     pattern += QRegularExpression::escape(shown.mid(at));
@@ -140,8 +144,12 @@ QString TranslationCatalog::convert(const QString &text, const QString &from, co
         matchArgs.push_back(args);
         matchN.push_back(n);
     }
-    if (matches.isEmpty())
+    if (matches.isEmpty()) {
+        for (const auto &[suffix, id] : language.suffixes)
+            if (text.size() > suffix.size() && text.endsWith(suffix))
+                return text.chopped(suffix.size()) + render(m_messages[std::size_t(id)], {}, -1);
         return text;
+    }
     // Several: the one with the most text of its own ("리비전 %1을(를) 보는 중 …" over
     // "리비전 %1"), then the nearest context's.
     const int most = *std::max_element(literals.cbegin(), literals.cend());

@@ -12,7 +12,8 @@ namespace rlab::ui {
 // one language back into its message and then into the installed language: "Revision 42" (from
 // "en") or "리비전 42" (from "ko") is the message "Revision %1" of rlab::ui::MainWindow with
 // argument 42, shown now as QCoreApplication::translate(...) with 42. A text must be one whole
-// message (with %1… and %n as arguments); others are left alone (nullopt-like: the text itself).
+// message (with %1… and %n as arguments), or end with one that starts with a space (the
+// " · paused" a label appends to its figures); others are left alone.
 // When several messages match, the one with the most text of its own, then the one of the
 // context of the widget's class or of one of its parents.
 // Loaded once; GUI thread only.
@@ -44,6 +45,7 @@ private:
     struct Language
     {
         QHash<QString, QList<int>> exact;   // shown text without arguments -> messages
+        std::vector<std::pair<QString, int>> suffixes;   // exact messages that start with a space
         std::vector<Template> templates;
     };
     void index(Language &language, const QString &shown, int message);
