@@ -4,7 +4,8 @@
 // words: after the switch to Korean no text of the English window (every widget, hidden docks
 // and tooltips included) with two English words is left (tst_koreanvisible's rule), the Trace
 // cells and the canvas cards' words are Korean; back in English the texts are exactly the first
-// ones and none keeps a Hangul syllable. TranslationCatalog's conversions are checked alone.
+// ones and none keeps a Hangul syllable; and a switched window shows exactly the texts of a window
+// built in Korean in the same state. TranslationCatalog's conversions are checked alone.
 #include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
 #include "ui/i18n/language.h"
@@ -162,6 +163,8 @@ private slots:
         QTest::newRow("longest message wins") << "리비전 40을(를) 보는 중 (읽기 전용): 먼저 실시간으로 돌아가세요" << "ko" << "en"
                                               << "viewing revision 40 (read-only): return to live first";
         QTest::newRow("suffix ko→en") << "t = 00:00:03.0 · 멈춤" << "ko" << "en" << "t = 00:00:03.0 · paused";
+        QTest::newRow("argument is a message") << "Latency: Classroom" << "en" << "ko" << "지연 시간: 교실";
+        QTest::newRow("English plural form") << "30 keys" << "en" << "ko" << "키 30개";
         QTest::newRow("plural en→ko") << "3 key(s)" << "en" << "ko" << "키 3개";
         QTest::newRow("not a message") << "default/nginx" << "en" << "ko" << "default/nginx";
         QTest::newRow("user text") << "my notes about Trace" << "en" << "ko" << "my notes about Trace";
@@ -175,6 +178,43 @@ private slots:
         QVERIFY(TranslationCatalog::instance().size() > 600);
         QVERIFY(Language::setLanguage(to));
         QCOMPARE(TranslationCatalog::instance().convert(shown, from), expected);
+    }
+
+    // The switched window shows exactly what a window built in Korean shows in the same state
+    // (every widget's text and tooltip): nothing is left half-translated.
+    void sameAsAWindowBuiltInKorean()
+    {
+        auto rolledOut = [](const QString &language) {
+            Language::setLanguage(language);
+            MainWindow::Options o;
+            o.persistLayout = false;
+            o.startFrames = false;
+            auto w = std::make_unique<MainWindow>(o);
+            w->resize(1280, 720);
+            w->show();
+            w->restoreDefaultLayout();
+            QFile sample(QStringLiteral(":/manifests/nginx-deployment.yaml"));
+            if (!sample.open(QIODevice::ReadOnly) || !w->applyText(QString::fromUtf8(sample.readAll()), QStringLiteral("nginx-deployment.yaml")).ok())
+                return std::unique_ptr<MainWindow>();
+            w->session().advance(3'000);
+            w->refreshNow();
+            QApplication::processEvents();
+            return w;
+        };
+        std::unique_ptr<MainWindow> switched = rolledOut(QStringLiteral("en"));
+        QVERIFY(switched);
+        switched->switchLanguage(QStringLiteral("ko"));
+        QApplication::processEvents();
+        const QSet<QString> live = texts(*switched);
+        switched.reset();
+        const std::unique_ptr<MainWindow> built = rolledOut(QStringLiteral("ko"));
+        QVERIFY(built);
+        const QSet<QString> korean = texts(*built);
+        QVERIFY(korean.size() > 100);
+        QStringList onlySwitched = QStringList((live - korean).values()), onlyBuilt = QStringList((korean - live).values());
+        onlySwitched.sort();
+        onlyBuilt.sort();
+        QCOMPARE(onlySwitched, onlyBuilt);   // both empty; on failure they show the pairs
     }
 
     void switchMidRollout_data()

@@ -46,6 +46,35 @@ TranslationCatalog::TranslationCatalog()
                 index(m_korean, m_messages.back().korean, id);
         }
     }
+    readEnglishPlurals();
+}
+
+void TranslationCatalog::readEnglishPlurals()
+{
+    // English shows "%n keys" for "%n key(s)": reconcile-lab_en.ts has the plural forms.
+    QHash<QByteArray, int> ids;
+    for (int id = 0; id < int(m_messages.size()); ++id)
+        ids.insert(m_messages[std::size_t(id)].context + '\n' + m_messages[std::size_t(id)].source, id);
+    QFile file(QStringLiteral(":/translations/reconcile-lab_en.ts"));
+    if (!file.open(QIODevice::ReadOnly))
+        return;
+    QXmlStreamReader xml(&file);
+    QByteArray context, source;
+    while (!xml.atEnd()) {
+        if (!xml.readNextStartElement())
+            continue;
+        const auto name = xml.name();
+        if (name == QLatin1String("name"))
+            context = xml.readElementText().toUtf8();
+        else if (name == QLatin1String("source"))
+            source = xml.readElementText().toUtf8();
+        else if (name == QLatin1String("numerusform")) {
+            const QString form = xml.readElementText();
+            const auto id = ids.constFind(context + '\n' + source);
+            if (!form.isEmpty() && id != ids.cend())
+                index(m_english, form, *id);
+        }
+    }
 }
 
 void TranslationCatalog::index(Language &language, const QString &shown, int message)
@@ -104,7 +133,7 @@ QString TranslationCatalog::render(const Message &m, const QStringList &args, in
         if (out.at(i) == QLatin1Char('%') && i + 1 < out.size() && out.at(i + 1).isDigit() && out.at(i + 1) != QLatin1Char('0')) {
             const int k = out.at(i + 1).digitValue();
             if (k < args.size() && !args.at(k).isNull()) {
-                filled += args.at(k);
+                filled += args.at(k);   // already in the new language (convert())
                 ++i;
                 continue;
             }
@@ -114,16 +143,22 @@ QString TranslationCatalog::render(const Message &m, const QStringList &args, in
     return filled;
 }
 
+QString TranslationCatalog::convertExact(const QString &text, const Language &language, const QStringList &contexts) const
+{
+    const auto exact = language.exact.constFind(text);
+    if (exact == language.exact.cend())
+        return text;
+    const int id = pick(*exact, contexts);
+    return render(m_messages[std::size_t(id >= 0 ? id : exact->first())], {}, -1);
+}
+
 QString TranslationCatalog::convert(const QString &text, const QString &from, const QStringList &contexts) const
 {
     if (text.isEmpty())
         return text;
     const Language &language = from == QLatin1String("ko") ? m_korean : m_english;
-    const auto exact = language.exact.constFind(text);
-    if (exact != language.exact.cend()) {
-        const int id = pick(*exact, contexts);
-        return render(m_messages[std::size_t(id >= 0 ? id : exact->first())], {}, -1);
-    }
+    if (language.exact.contains(text))
+        return convertExact(text, language, contexts);
     QList<int> matches, literals;
     std::vector<QStringList> matchArgs;
     std::vector<int> matchN;
@@ -136,8 +171,8 @@ QString TranslationCatalog::convert(const QString &text, const QString &from, co
         for (int i = 0; i < t.args.size(); ++i) {
             if (t.args[i] == 0)
                 n = m.captured(i + 1).toInt();
-            else
-                args[t.args[i]] = m.captured(i + 1);
+            else   // an argument that is itself a message ("Latency: %1" of "Classroom") follows
+                args[t.args[i]] = convertExact(m.captured(i + 1), language, contexts);
         }
         matches << t.message;
         literals << t.literal;

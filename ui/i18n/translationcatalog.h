@@ -8,10 +8,12 @@
 namespace rlab::ui {
 
 // Every message of the window's translations (context, English source, Korean text), read from
-// the embedded Qt Linguist file :/translations/reconcile-lab_ko.ts, used to turn a text shown in
-// one language back into its message and then into the installed language: "Revision 42" (from
+// the embedded Qt Linguist files :/translations/reconcile-lab_ko.ts (and _en.ts: English plural
+// forms, "%n keys"), used to turn a text shown in one language back into its message and then
+// into the installed language: "Revision 42" (from
 // "en") or "리비전 42" (from "ko") is the message "Revision %1" of rlab::ui::MainWindow with
-// argument 42, shown now as QCoreApplication::translate(...) with 42. A text must be one whole
+// argument 42, shown now as QCoreApplication::translate(...) with 42; an argument that is itself a
+// message is converted too ("지연 시간: 교실" for "Latency: Classroom"). A text must be one whole
 // message (with %1… and %n as arguments), or end with one that starts with a space (the
 // " · paused" a label appends to its figures); others are left alone.
 // When several messages match, the one with the most text of its own, then the one of the
@@ -48,7 +50,10 @@ private:
         std::vector<std::pair<QString, int>> suffixes;   // exact messages that start with a space
         std::vector<Template> templates;
     };
+    void readEnglishPlurals();
     void index(Language &language, const QString &shown, int message);
+    // `text` as one whole message without arguments, else `text`.
+    QString convertExact(const QString &text, const Language &language, const QStringList &contexts) const;
     QString render(const Message &m, const QStringList &args, int n) const;
     // The candidate of the nearest context, -1 if none is in `contexts`.
     int pick(const QList<int> &candidates, const QStringList &contexts) const;
