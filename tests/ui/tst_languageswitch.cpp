@@ -182,9 +182,16 @@ private slots:
 
     // The switched window shows exactly what a window built in Korean shows in the same state
     // (every widget's text and tooltip): nothing is left half-translated.
+    void sameAsAWindowBuiltInKorean_data()
+    {
+        QTest::addColumn<bool>("presenter");
+        QTest::newRow("default layout") << false;
+        QTest::newRow("presenter mode") << true;
+    }
     void sameAsAWindowBuiltInKorean()
     {
-        auto rolledOut = [](const QString &language) {
+        QFETCH(bool, presenter);
+        auto rolledOut = [presenter](const QString &language) {
             Language::setLanguage(language);
             MainWindow::Options o;
             o.persistLayout = false;
@@ -198,6 +205,7 @@ private slots:
                 return std::unique_ptr<MainWindow>();
             w->session().advance(3'000);
             w->refreshNow();
+            w->panel<PresenterMode>(QStringLiteral("presenter"))->setEnabled(presenter);
             QApplication::processEvents();
             return w;
         };
