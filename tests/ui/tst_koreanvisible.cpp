@@ -6,7 +6,7 @@
 // text needs two English words (3+ lower-case letters) to count as a sentence. It finds wholly
 // untranslated strings; a half-translated one differs between the windows and is not caught.
 // The item views the core's sentences fill (Controller activity, Trace, the Arithmetic panel's
-// sync log) and the Arithmetic summary are checked cell by cell in Korean alone: no cell keeps two
+// sync log, the Events' messages) and the Arithmetic summary are checked cell by cell in Korean alone: no cell keeps two
 // English words besides identifiers, REST verbs and resource names (tst_tracewording's rule).
 #include "ui/clustersession.h"
 #include "ui/i18n/language.h"
@@ -204,6 +204,7 @@ private slots:
         QTest::newRow("Controller activity") << "activity" << 20;
         QTest::newRow("Trace") << "trace" << 100;
         QTest::newRow("Arithmetic") << "arithmetic" << 2;
+        QTest::newRow("Events") << "events" << 5;
     }
     void itemViewsSayItInKorean()
     {
