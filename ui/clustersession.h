@@ -154,6 +154,12 @@ public:
     void unfreeze();
     bool isFrozen() const { return m_frozen; }
     QString readOnlyError() const { return m_frozen ? m_frozenReason : QString(); }
+    // The same reason in another language (a live language switch); nothing when not frozen.
+    void setReadOnlyError(const QString &reason)
+    {
+        if (m_frozen)
+            m_frozenReason = reason;
+    }
 
     // What the user did, as a design.md §5 scenario step (StepForms), for the SessionRecorder:
     // emitted as stepPerformed().

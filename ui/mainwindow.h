@@ -80,6 +80,9 @@ public:
     QAction *applyAction() const { return m_applyAction; }
     QAction *openAction() const { return m_openAction; }
     QAction *resetAction() const { return m_resetAction; }
+    // View > Language: switches to `code` live (WindowRetranslator), keeping the cluster, the
+    // dock layout, presenter mode and the time-travel position; nothing for an unknown code.
+    void switchLanguage(const QString &code);
     // Shows and raises the dock "<name>Dock" (e.g. "workqueue", "lesson"); false if none.
     bool raiseDock(const QString &name);
     QString statusText() const;
@@ -110,7 +113,6 @@ private:
     void createStatusBar();
     void createLanguageMenu(QMenu *view);
     void createLabActions(QMenu *file);
-    void switchLanguage(const QString &code);
     // mainwindowlayout.cpp: the default arrangement of the docks.
     void applyDefaultDockSizes();
     QSize defaultSize() const;

@@ -1,11 +1,15 @@
 // MainWindow's actions, toolbars, menus and status bar: File (Open…, Export canvas…, Quit),
 // Cluster (Apply, Reset), View (every dock from the registry, Restore default layout, presenter
-// mode, Language), Time (the time toolbar's actions); the main toolbar with time travel and
+// mode, Language — switched live), Time (the time toolbar's actions); the main toolbar with time travel and
 // record/replay on its row, the time toolbar below. Split from mainwindow.cpp to keep both files
 // small; same class, same thread rules (GUI thread only).
 #include "ui/mainwindow.h"
 
+#include "ui/clustersession.h"
 #include "ui/i18n/language.h"
+#include "ui/i18n/translationcatalog.h"
+#include "ui/i18n/windowretranslator.h"
+#include "ui/lessons/lessonpanel.h"
 #include "ui/live/livemenu.h"
 #include "ui/presenter/presentermode.h"
 #include "ui/record/recordcontrols.h"
@@ -21,8 +25,6 @@
 #include <QFileDialog>
 #include <QLabel>
 #include <QMenuBar>
-#include <QMessageBox>
-#include <QProcess>
 #include <QStatusBar>
 #include <QStyle>
 #include <QToolBar>
@@ -154,22 +156,33 @@ void MainWindow::createLanguageMenu(QMenu *view)
 
 void MainWindow::switchLanguage(const QString &code)
 {
-    if (code == Language::current() || !Language::setLanguage(code, true))
+    const QString from = Language::current();
+    const QByteArray docks = saveState(kStateVersion);
+    // Remembered as the preference only where the window keeps its settings (not in tests).
+    if (code == from || !Language::setLanguage(code, m_options.persistLayout))
         return;
-    // Translators are swapped now (panels that retranslate themselves follow at once); every
-    // string of the window is translated when it is built, so offer to rebuild it by restarting.
-    if (!m_options.persistLayout)
-        return;   // tests and screenshots: no dialog
-    const auto answer = QMessageBox::question(
-        this, tr("Language"),
-        tr("Restart Reconcile Lab now to show every panel in %1? The simulated cluster starts fresh.")
-            .arg(Language::displayName(code)));
-    if (answer != QMessageBox::Yes)
-        return;
-    QStringList args = QCoreApplication::arguments();
-    const QString program = args.isEmpty() ? QString() : args.takeFirst();
-    if (!program.isEmpty() && QProcess::startDetached(program, args))
-        close();
+    // Live, nothing rebuilt: the cluster, the docks, presenter mode and time travel stay as they
+    // are; every text the window shows in `from` becomes the new language's (panels that build
+    // their texts themselves follow on QEvent::LanguageChange).
+    // While time travelling, the read-only reason panels show is said in the new language.
+    m_session->setReadOnlyError(TranslationCatalog::instance().convert(m_session->readOnlyError(), from));
+    // Lessons carry their own words per language (title_ko, …): the one in progress goes on.
+    panel<LessonPanel>(QStringLiteral("lesson"))->setLanguage(code);
+    // The widgets that retranslate themselves do it now, then every other text.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+    WindowRetranslator::retranslate(this, from);
+    // New words have new widths: the docks keep their sizes rather than follow them.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    restoreState(docks, kStateVersion);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    for (QAction *action : findChildren<QAction *>())
+        if (action->isCheckable() && Language::availableLanguages().contains(action->data().toString()))
+            action->setChecked(action->data().toString() == code);
+    updateStatusBar();
+    // The status bar's message (while time travelling: how to return), in the new language.
+    const QString message = statusBar()->currentMessage();
+    if (!message.isEmpty())
+        showMessage(TranslationCatalog::instance().convert(message, from), m_session->isFrozen() ? 0 : 5000);
 }
 
 } // namespace rlab::ui

@@ -1150,14 +1150,6 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Language</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Restart Reconcile Lab now to show every panel in %1? The simulated cluster starts fresh.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Arithmetic</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2154,6 +2146,893 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
     </message>
     <message>
         <source>Live cluster: its workqueues live inside kube-controller-manager and are not visible over the API. The shadow controller syncs each Deployment as its events arrive: see Controller activity.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::TraceWording</name>
+    <message>
+        <source>Reflector ListAndWatch: listed %1 %2 at rv %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>received %1 %2 (rv %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>add %1 (depth %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>add %1: already queued, deduplicated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>addAfter %1: in %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>addRateLimited %1: retry %2 in %3 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>worker %1 got %2 after %3 ms in the queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>worker %1 done with %2 (%3 ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>forget %1: failure count reset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>etcd created %1 at revision %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>etcd updated %1 at revision %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>etcd deleted %1 at revision %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compacted the history before revision %1 (%2 compacts every %3 minutes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bound %1 to %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 nodes fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bound to %1 (score %2 of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no node fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing to do</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 already has spec.replicas %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot scale up %1 beyond %2 (maxSurge %3: %4 allowed, %5 running)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scaled up %1 from %2 to %3 (maxSurge %4: %5 allowed, %6 running)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot scale down: %1 pods - minAvailable %2 - %3 unavailable in %4 = %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scaled down %1 from %2 to %3 (%4 available &gt; minAvailable %5: may remove %6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scaled down %1 from %2 to %3 (Recreate: old pods go before new ones are created)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>status: %1 replicas, %2 updated, %3 ready, %4 available, %5 unavailable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>created new replica set %1 (pod-template-hash %2, revision %3) with %4 replicas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 allowed, %3 running)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>found new replica set %1 (its template matches)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>found new replica set %1: deployment revision %2 written with UpdateStatus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>updated it: revision %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>updating the new replica set %1 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>UpdateStatus failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operation cannot be fulfilled on %1 %2: the object has been modified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>please apply your changes to the latest version and try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>after:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replica set %1 is annotated desired-replicas %2 but the deployment wants %3: a scaling event, handled by sync</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is the only active replica set: scaled up from %2 to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is the only active replica set: scaled down from %2 to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paused: only scaling and cleanup, no rollout step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>old pods are still running: waiting for them to be gone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no progress: progress check queued in %1 s (lastUpdateTime + %2 s + %3 s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no progress for progressDeadlineSeconds %1: Progressing=False ProgressDeadlineExceeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>progress (updated %1, old %2, ready %3, available %4): Progressing=True ReplicaSetUpdated, deadline restarted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the rollout is complete: Progressing=True NewReplicaSetAvailable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paused: Progressing=Unknown DeploymentPaused (the deadline stops counting)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resumed: Progressing=Unknown DeploymentResumed (the deadline restarts now)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too few replicas for ReplicaSet %1, need %2, creating %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too many replicas for ReplicaSet %1, need %2, deleting %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Updating status for ReplicaSet: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replica floor is switched off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>raised %1 from %2 to the floor of %3 replicas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has %2 replicas, floor %3: in the desired state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>new pod on this node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sandbox created, starting %1 container(s) in order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pulling image %1 for container %2 (ready in %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attempt %1 after the back-off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pulling image %1 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(the lab&apos;s rule for images that do not exist)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image pull back-off %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>next pull in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image %1 pulled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>container %1 created, starting it (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>container %1 started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>container %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running on IP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>readiness check in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>container %1 passed its readiness check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pod Ready (Ready and ContainersReady True)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>status:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>next stage in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deletionTimestamp is set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terminating: stopping container %1 (grace period %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exits after %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>containers stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the kubelet deletes the pod with grace %1, which removes it from etcd</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleted with grace %1: the pod is removed from etcd</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pod is gone from the API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pod is already being deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the node stops answering</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its kubelet stops posting status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the kubelet on %1 stopped (node failure): it runs no stage and posts no status until the node recovers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no status from %1&apos;s kubelet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tainted %1 with %2 (no new pods) and %3 (pods are evicted when their toleration runs out)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tainted unreachable NoSchedule + NoExecute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 pod(s) on %2 set to Ready=False</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>their ReplicaSets see them as unavailable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 pod(s) marked NotReady</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tolerates the NoExecute taint for %1: eviction in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleted: its toleration of %1 for the NoExecute taint ran out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>taint eviction: %1 on %2 is deleted because its toleration of %3 for the NoExecute taint ran out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the node is back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its kubelet starts again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the kubelet on %1 is back after %2: every stage on the node resumes where it stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resyncing its %1 pod(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;s kubelet posts Ready=True again (KubeletReady)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed the %1 taints from %2: it takes new pods again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreachable taints removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Successfully assigned %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scaled up replica set %1 to %2 from %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scaled up replica set %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scaled down replica set %1 to %2 from %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scaled down replica set %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created pod: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleted pod: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pulling image %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Successfully pulled image %1 in %2 (%3 including waiting). Image size: %4 bytes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Container image %1 already present on machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created container: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Started container %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping container %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back-off pulling image %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed to pull image %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node %1 status is now: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node is not ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Marking for deletion Pod %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not written for an hour expired (kube-apiserver --event-ttl=1h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resync (every %1 s): onUpdate(obj, obj) for %2 cached %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 unschedulable pod(s) retried after their backoff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has the same template as the deployment: skipping the rollback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 keeps %2 replicas; annotations desired-replicas %3, max-replicas %4 refreshed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 ready pods available: sync again in minReadySeconds %3s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the namespace is terminating, the key is not retried</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Controller still waiting on expectations (add %1, del %2): manageReplicas skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ReplicaSet %1 has been deleted: its expectations are forgotten</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adopted orphan ReplicaSet %1 (its labels match the selector)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>released ReplicaSet %1 (its labels no longer match the selector)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>annotation %1 asks for a rollback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>annotations copied from the deployment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bound to %1 (the only node that fits)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot scale down: %1 available &lt;= minAvailable %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adopted orphan pod %1 (controller ownerReference added)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>released pod %1 (its labels no longer match the selector)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copied the pod template of %1 (revision %2) into the deployment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hash collision: %1 exists with another template; collisionCount %2 → %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>new replica set %1 is saturated: scaled down old %2 from %3 to 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the progress deadline is due: requeued (rate limited) for a progress check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no new replica set for deployment %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no replica set has revision %1: giving up the rollback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unable to find last revision: giving up the rollback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replica set %1 already exists and is ours with this template: using it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>revisionHistoryLimit %1, %2 old replica sets: deleted %3 (revision %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scaled down %1 from %2 to %3 (more than spec.replicas)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scaled down %1 from %2 to %3: %4 of its replicas are not available (may remove %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scaled up %1 from %2 to %3 (no old pod is running)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scaled up %1 from %2 to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scaled down %1 from %2 to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only %1 fits (no scoring)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>top scores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the ReplicaSet controller has not observed generation %1 yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the deployment is being deleted: only its status is updated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the selector is empty and would select all pods: nothing is done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unable to delete pods</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>updating %1 to %2 replicas failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>proportional scaling to %1 replicas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deployment has minimum availability.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deployment does not have minimum availability.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodes are available:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node(s) had untolerated taint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node(s) were unschedulable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node(s) didn&apos;t match Pod&apos;s node affinity/selector</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed to pull and unpack image %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed to resolve reference %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (an absolute number, no rounding)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 = %3 (whole, nothing to round)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 = %3 → rounds up to %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 = %3 → rounds down to %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>maxSurge and maxUnavailable both 0 → maxUnavailable 1, so the rollout can progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with 0 replicas nothing can be unavailable → 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>capped at replicas %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(unset)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recreate: no surge, the new ReplicaSet starts after every old pod is gone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recreate: every old pod goes down first (all %1 unavailable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no room: maxTotal %1 (%2 + maxSurge %3) − current %4 = %5 → stays %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>new RS may grow to maxTotal %1 (%2 + maxSurge %3) − current %4 = %5; still needed %2 − %6 = %7; min(%5, %7) = %8 → %6 + %8 = %9</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of its pods are not available; at most %2 may go (maxScaledDown) → min(%1, %2) = %3 removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>available %1 − minAvailable %2 = %3 may go; %4 − %5 = %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>maxScaledDown = %1 pods − minAvailable %2 − %3 unavailable in the new RS = %4 → no old pod may go</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(this sync then failed and was requeued; the write stands)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replicas %1 (need %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sequence No: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>back-off over, restarting container %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>container %1 exited with code 1 after %2 (rlab.dev/crash-after)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>container %1 fails its readiness check and stays not ready (rlab.dev/never-ready)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back-off restarting failed container %1 in pod %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Readiness probe failed: HTTP probe failed with statuscode: 503</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>restarting failed container=%1 pod=%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has just been deleted at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all dependents of %1 %2 are gone: removed the foregroundDeletion finalizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleted %1 %2: its owner %3 %4 no longer exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleting %1 %2 in the foreground: its owner %3 %4 is being deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>orphaned %1 dependents of %2 %3 and removed the orphan finalizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a pod of this node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the kubelet is stopped (node failure): nothing happens until the node recovers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pod changed under the kubelet; the informer will bring it back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pod is gone: its containers are removed and its IP is released</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pod was deleted meanwhile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the cluster&apos;s watch sent %1 %2 %3 (resourceVersion %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kubelet stopped posting node status.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>containers with unready status: [%1]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The container could not be located when the pod was terminated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error creating: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error deleting: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reflector ListAndWatch: list failed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reflector: watch failed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>watch error %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resuming from rv %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>watch from rv %1 expired (410 Gone: %2): relisting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cached objects are gone and will be delivered as DeletedFinalStateUnknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slow-start failure. Skipping creation of %1 pods, decrementing expectations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>syncDeployment will:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Taint manager: deleting due to NoExecute taint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it does not tolerate %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its toleration of %1 for the NoExecute taint ran out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its tolerations tolerate the NoExecute taints forever: never evicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 has no NoExecute taint: nothing to evict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pod is gone or not on a node</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

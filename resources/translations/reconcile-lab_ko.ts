@@ -1224,14 +1224,6 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
         <translation>언어(&amp;L)</translation>
     </message>
     <message>
-        <source>Language</source>
-        <translation>언어</translation>
-    </message>
-    <message>
-        <source>Restart Reconcile Lab now to show every panel in %1? The simulated cluster starts fresh.</source>
-        <translation>모든 패널을 %1(으)로 보려면 지금 Reconcile Lab을 다시 시작할까요? 시뮬레이션 클러스터는 새로 시작됩니다.</translation>
-    </message>
-    <message>
         <source>Arithmetic</source>
         <translation>Rolling update 계산</translation>
     </message>
@@ -2299,6 +2291,893 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <message>
         <source>spec.replicas %1 · status: %2 current, %3 ready, %4 available</source>
         <translation>spec.replicas %1 · status: 현재 %2, 준비 %3, 가용 %4</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::TraceWording</name>
+    <message>
+        <source>Reflector ListAndWatch: listed %1 %2 at rv %3</source>
+        <translation>Reflector ListAndWatch: rv %3에서 %2 %1개를 목록으로 받음</translation>
+    </message>
+    <message>
+        <source>received %1 %2 (rv %3)</source>
+        <translation>%1 %2 수신 (rv %3)</translation>
+    </message>
+    <message>
+        <source>add %1 (depth %2)</source>
+        <translation>%1 추가 (큐 길이 %2)</translation>
+    </message>
+    <message>
+        <source>add %1: already queued, deduplicated</source>
+        <translation>%1 추가: 이미 큐에 있어 중복 제거됨</translation>
+    </message>
+    <message>
+        <source>addAfter %1: in %2 ms</source>
+        <translation>addAfter %1: %2 ms 후</translation>
+    </message>
+    <message>
+        <source>addRateLimited %1: retry %2 in %3 ms</source>
+        <translation>addRateLimited %1: %3 ms 후 %2번째 재시도</translation>
+    </message>
+    <message>
+        <source>worker %1 got %2 after %3 ms in the queue</source>
+        <translation>워커 %1이(가) %2을(를) 가져옴 (큐에서 %3 ms 대기)</translation>
+    </message>
+    <message>
+        <source>worker %1 done with %2 (%3 ms)</source>
+        <translation>워커 %1이(가) %2 처리 완료 (%3 ms)</translation>
+    </message>
+    <message>
+        <source>forget %1: failure count reset</source>
+        <translation>forget %1: 실패 횟수 초기화</translation>
+    </message>
+    <message>
+        <source>etcd created %1 at revision %2</source>
+        <translation>etcd가 리비전 %2에 %1 생성</translation>
+    </message>
+    <message>
+        <source>etcd updated %1 at revision %2</source>
+        <translation>etcd가 리비전 %2에 %1 갱신</translation>
+    </message>
+    <message>
+        <source>etcd deleted %1 at revision %2</source>
+        <translation>etcd가 리비전 %2에 %1 삭제</translation>
+    </message>
+    <message>
+        <source>compacted the history before revision %1 (%2 compacts every %3 minutes)</source>
+        <translation>리비전 %1 이전의 기록을 압축함 (%2는 %3분마다 압축)</translation>
+    </message>
+    <message>
+        <source>bound %1 to %2 (%3)</source>
+        <translation>%1을(를) %2에 바인딩 (%3)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 nodes fit</source>
+        <translation>노드 %2개 중 %1개가 적합</translation>
+    </message>
+    <message>
+        <source>bound to %1 (score %2 of</source>
+        <translation>%1에 바인딩 (점수 %2, 후보:</translation>
+    </message>
+    <message>
+        <source>scores</source>
+        <translation>점수</translation>
+    </message>
+    <message>
+        <source>no node fits</source>
+        <translation>맞는 노드가 없음</translation>
+    </message>
+    <message>
+        <source>nothing to do</source>
+        <translation>할 일 없음</translation>
+    </message>
+    <message>
+        <source>%1 already has spec.replicas %2</source>
+        <translation>%1은(는) 이미 spec.replicas %2</translation>
+    </message>
+    <message>
+        <source>cannot scale up %1 beyond %2 (maxSurge %3: %4 allowed, %5 running)</source>
+        <translation>%1을(를) %2 넘게 늘릴 수 없음 (maxSurge %3: 허용 %4, 실행 중 %5)</translation>
+    </message>
+    <message>
+        <source>scaled up %1 from %2 to %3 (maxSurge %4: %5 allowed, %6 running)</source>
+        <translation>%1을(를) %2에서 %3(으)로 늘림 (maxSurge %4: 허용 %5, 실행 중 %6)</translation>
+    </message>
+    <message>
+        <source>cannot scale down: %1 pods - minAvailable %2 - %3 unavailable in %4 = %5</source>
+        <translation>줄일 수 없음: 파드 %1 - minAvailable %2 - %4의 사용 불가 %3 = %5</translation>
+    </message>
+    <message>
+        <source>scaled down %1 from %2 to %3 (%4 available &gt; minAvailable %5: may remove %6)</source>
+        <translation>%1을(를) %2에서 %3(으)로 줄임 (사용 가능 %4 &gt; minAvailable %5: %6개 제거 가능)</translation>
+    </message>
+    <message>
+        <source>scaled down %1 from %2 to %3 (Recreate: old pods go before new ones are created)</source>
+        <translation>%1을(를) %2에서 %3(으)로 줄임 (Recreate: 새 파드를 만들기 전에 이전 파드가 먼저 사라짐)</translation>
+    </message>
+    <message>
+        <source>status: %1 replicas, %2 updated, %3 ready, %4 available, %5 unavailable</source>
+        <translation>상태: 레플리카 %1, 업데이트됨 %2, 준비됨 %3, 사용 가능 %4, 사용 불가 %5</translation>
+    </message>
+    <message>
+        <source>no change</source>
+        <translation>변경 없음</translation>
+    </message>
+    <message>
+        <source>created new replica set %1 (pod-template-hash %2, revision %3) with %4 replicas</source>
+        <translation>새 레플리카셋 %1 생성 (pod-template-hash %2, 리비전 %3), 레플리카 %4개</translation>
+    </message>
+    <message>
+        <source>%1: %2 allowed, %3 running)</source>
+        <translation>%1: 허용 %2, 실행 중 %3)</translation>
+    </message>
+    <message>
+        <source>found new replica set %1 (its template matches)</source>
+        <translation>새 레플리카셋 %1을(를) 찾음 (템플릿이 일치)</translation>
+    </message>
+    <message>
+        <source>found new replica set %1: deployment revision %2 written with UpdateStatus</source>
+        <translation>새 레플리카셋 %1을(를) 찾음: 디플로이먼트 리비전 %2을(를) UpdateStatus로 기록</translation>
+    </message>
+    <message>
+        <source>updated it: revision %1</source>
+        <translation>갱신함: 리비전 %1</translation>
+    </message>
+    <message>
+        <source>updating the new replica set %1 failed</source>
+        <translation>새 레플리카셋 %1 갱신 실패</translation>
+    </message>
+    <message>
+        <source>UpdateStatus failed</source>
+        <translation>UpdateStatus 실패</translation>
+    </message>
+    <message>
+        <source>%1 failed:</source>
+        <translation>%1 실패:</translation>
+    </message>
+    <message>
+        <source>Operation cannot be fulfilled on %1 %2: the object has been modified</source>
+        <translation>%1 %2에 대한 작업을 수행할 수 없음: 객체가 수정됨</translation>
+    </message>
+    <message>
+        <source>please apply your changes to the latest version and try again</source>
+        <translation>변경 사항을 최신 버전에 적용한 뒤 다시 시도하세요</translation>
+    </message>
+    <message>
+        <source>after:</source>
+        <translation>앞서 한 일:</translation>
+    </message>
+    <message>
+        <source>replica set %1 is annotated desired-replicas %2 but the deployment wants %3: a scaling event, handled by sync</source>
+        <translation>레플리카셋 %1의 desired-replicas 어노테이션은 %2이지만 디플로이먼트는 %3을(를) 원함: 스케일링 이벤트이므로 sync가 처리</translation>
+    </message>
+    <message>
+        <source>%1 is the only active replica set: scaled up from %2 to %3</source>
+        <translation>%1이(가) 유일한 활성 레플리카셋: %2에서 %3(으)로 늘림</translation>
+    </message>
+    <message>
+        <source>%1 is the only active replica set: scaled down from %2 to %3</source>
+        <translation>%1이(가) 유일한 활성 레플리카셋: %2에서 %3(으)로 줄임</translation>
+    </message>
+    <message>
+        <source>paused: only scaling and cleanup, no rollout step</source>
+        <translation>일시 중지됨: 스케일링과 정리만 하고 롤아웃 단계는 없음</translation>
+    </message>
+    <message>
+        <source>old pods are still running: waiting for them to be gone</source>
+        <translation>이전 파드가 아직 실행 중: 사라질 때까지 기다림</translation>
+    </message>
+    <message>
+        <source>no progress: progress check queued in %1 s (lastUpdateTime + %2 s + %3 s)</source>
+        <translation>진행 없음: %1초 후 진행 확인 예약 (lastUpdateTime + %2초 + %3초)</translation>
+    </message>
+    <message>
+        <source>no progress for progressDeadlineSeconds %1: Progressing=False ProgressDeadlineExceeded</source>
+        <translation>progressDeadlineSeconds %1 동안 진행 없음: Progressing=False ProgressDeadlineExceeded</translation>
+    </message>
+    <message>
+        <source>progress (updated %1, old %2, ready %3, available %4): Progressing=True ReplicaSetUpdated, deadline restarted</source>
+        <translation>진행 (업데이트됨 %1, 이전 %2, 준비됨 %3, 사용 가능 %4): Progressing=True ReplicaSetUpdated, 기한 다시 시작</translation>
+    </message>
+    <message>
+        <source>the rollout is complete: Progressing=True NewReplicaSetAvailable</source>
+        <translation>롤아웃 완료: Progressing=True NewReplicaSetAvailable</translation>
+    </message>
+    <message>
+        <source>paused: Progressing=Unknown DeploymentPaused (the deadline stops counting)</source>
+        <translation>일시 중지됨: Progressing=Unknown DeploymentPaused (기한 계산이 멈춤)</translation>
+    </message>
+    <message>
+        <source>resumed: Progressing=Unknown DeploymentResumed (the deadline restarts now)</source>
+        <translation>재개됨: Progressing=Unknown DeploymentResumed (기한이 지금 다시 시작)</translation>
+    </message>
+    <message>
+        <source>too few replicas for ReplicaSet %1, need %2, creating %3</source>
+        <translation>ReplicaSet %1의 레플리카가 부족함, 필요 %2, %3개 생성</translation>
+    </message>
+    <message>
+        <source>too many replicas for ReplicaSet %1, need %2, deleting %3</source>
+        <translation>ReplicaSet %1의 레플리카가 너무 많음, 필요 %2, %3개 삭제</translation>
+    </message>
+    <message>
+        <source>Updating status for ReplicaSet: %1</source>
+        <translation>ReplicaSet 상태 갱신: %1</translation>
+    </message>
+    <message>
+        <source>replica floor is switched off</source>
+        <translation>레플리카 하한이 꺼져 있음</translation>
+    </message>
+    <message>
+        <source>raised %1 from %2 to the floor of %3 replicas</source>
+        <translation>%1을(를) %2에서 하한인 레플리카 %3개로 올림</translation>
+    </message>
+    <message>
+        <source>%1 has %2 replicas, floor %3: in the desired state</source>
+        <translation>%1의 레플리카 %2개, 하한 %3: 원하는 상태임</translation>
+    </message>
+    <message>
+        <source>new pod on this node</source>
+        <translation>이 노드의 새 파드</translation>
+    </message>
+    <message>
+        <source>sandbox created, starting %1 container(s) in order</source>
+        <translation>샌드박스 생성됨, 컨테이너 %1개를 순서대로 시작</translation>
+    </message>
+    <message>
+        <source>pulling image %1 for container %2 (ready in %3)</source>
+        <translation>컨테이너 %2의 이미지 %1 풀 중 (%3 후 완료)</translation>
+    </message>
+    <message>
+        <source>attempt %1 after the back-off</source>
+        <translation>back-off 후 %1번째 시도</translation>
+    </message>
+    <message>
+        <source>pulling image %1 failed</source>
+        <translation>이미지 %1 풀 실패</translation>
+    </message>
+    <message>
+        <source>(the lab&apos;s rule for images that do not exist)</source>
+        <translation>(없는 이미지에 대한 랩의 규칙)</translation>
+    </message>
+    <message>
+        <source>image pull back-off %1</source>
+        <translation>이미지 풀 back-off %1</translation>
+    </message>
+    <message>
+        <source>next pull in %1</source>
+        <translation>다음 풀까지 %1</translation>
+    </message>
+    <message>
+        <source>image %1 pulled</source>
+        <translation>이미지 %1 풀 완료</translation>
+    </message>
+    <message>
+        <source>container %1 created, starting it (%2)</source>
+        <translation>컨테이너 %1 생성됨, 시작하는 중 (%2)</translation>
+    </message>
+    <message>
+        <source>container %1 started</source>
+        <translation>컨테이너 %1 시작됨</translation>
+    </message>
+    <message>
+        <source>container %1</source>
+        <translation>컨테이너 %1</translation>
+    </message>
+    <message>
+        <source>Running on IP %1</source>
+        <translation>IP %1에서 Running</translation>
+    </message>
+    <message>
+        <source>readiness check in %1</source>
+        <translation>%1 후 readiness 검사</translation>
+    </message>
+    <message>
+        <source>container %1 passed its readiness check</source>
+        <translation>컨테이너 %1이(가) readiness 검사를 통과함</translation>
+    </message>
+    <message>
+        <source>pod Ready (Ready and ContainersReady True)</source>
+        <translation>파드 Ready (Ready와 ContainersReady가 True)</translation>
+    </message>
+    <message>
+        <source>status:</source>
+        <translation>상태:</translation>
+    </message>
+    <message>
+        <source>next stage in %1</source>
+        <translation>%1 후 다음 단계</translation>
+    </message>
+    <message>
+        <source>deletionTimestamp is set</source>
+        <translation>deletionTimestamp가 설정됨</translation>
+    </message>
+    <message>
+        <source>Terminating: stopping container %1 (grace period %2</source>
+        <translation>Terminating: 컨테이너 %1 중지 중 (유예 기간 %2</translation>
+    </message>
+    <message>
+        <source>exits after %1)</source>
+        <translation>%1 후 종료)</translation>
+    </message>
+    <message>
+        <source>containers stopped</source>
+        <translation>컨테이너 중지됨</translation>
+    </message>
+    <message>
+        <source>the kubelet deletes the pod with grace %1, which removes it from etcd</source>
+        <translation>kubelet이 유예 %1(으)로 파드를 삭제하여 etcd에서 제거함</translation>
+    </message>
+    <message>
+        <source>deleted with grace %1: the pod is removed from etcd</source>
+        <translation>유예 %1(으)로 삭제됨: 파드가 etcd에서 제거됨</translation>
+    </message>
+    <message>
+        <source>the pod is gone from the API</source>
+        <translation>파드가 API에서 사라짐</translation>
+    </message>
+    <message>
+        <source>the pod is already being deleted</source>
+        <translation>파드가 이미 삭제되는 중</translation>
+    </message>
+    <message>
+        <source>the node stops answering</source>
+        <translation>노드가 응답하지 않음</translation>
+    </message>
+    <message>
+        <source>its kubelet stops posting status</source>
+        <translation>kubelet이 상태 보고를 멈춤</translation>
+    </message>
+    <message>
+        <source>the kubelet on %1 stopped (node failure): it runs no stage and posts no status until the node recovers</source>
+        <translation>%1의 kubelet이 멈춤 (노드 장애): 노드가 복구될 때까지 어떤 단계도 실행하지 않고 상태도 보고하지 않음</translation>
+    </message>
+    <message>
+        <source>no status from %1&apos;s kubelet</source>
+        <translation>%1의 kubelet에서 상태 보고가 없음</translation>
+    </message>
+    <message>
+        <source>tainted %1 with %2 (no new pods) and %3 (pods are evicted when their toleration runs out)</source>
+        <translation>%1에 테인트 %2 (새 파드 없음)와 %3 (톨러레이션이 끝나면 파드 축출) 추가</translation>
+    </message>
+    <message>
+        <source>tainted unreachable NoSchedule + NoExecute</source>
+        <translation>unreachable NoSchedule + NoExecute 테인트 추가</translation>
+    </message>
+    <message>
+        <source>%1 pod(s) on %2 set to Ready=False</source>
+        <translation>%2의 파드 %1개를 Ready=False로 설정</translation>
+    </message>
+    <message>
+        <source>their ReplicaSets see them as unavailable</source>
+        <translation>해당 ReplicaSet은 이 파드들을 사용 불가로 봄</translation>
+    </message>
+    <message>
+        <source>%1 pod(s) marked NotReady</source>
+        <translation>파드 %1개를 NotReady로 표시</translation>
+    </message>
+    <message>
+        <source>tolerates the NoExecute taint for %1: eviction in %2</source>
+        <translation>NoExecute 테인트를 %1 동안 용인: %2 후 축출</translation>
+    </message>
+    <message>
+        <source>deleted: its toleration of %1 for the NoExecute taint ran out</source>
+        <translation>삭제됨: NoExecute 테인트에 대한 %1 톨러레이션이 끝남</translation>
+    </message>
+    <message>
+        <source>taint eviction: %1 on %2 is deleted because its toleration of %3 for the NoExecute taint ran out</source>
+        <translation>테인트 축출: NoExecute 테인트에 대한 %3 톨러레이션이 끝나 %2의 %1 삭제</translation>
+    </message>
+    <message>
+        <source>the node is back</source>
+        <translation>노드가 돌아옴</translation>
+    </message>
+    <message>
+        <source>its kubelet starts again</source>
+        <translation>kubelet이 다시 시작함</translation>
+    </message>
+    <message>
+        <source>the kubelet on %1 is back after %2: every stage on the node resumes where it stopped</source>
+        <translation>%1의 kubelet이 %2 만에 돌아옴: 노드의 모든 단계가 멈춘 곳에서 다시 진행</translation>
+    </message>
+    <message>
+        <source>resyncing its %1 pod(s)</source>
+        <translation>파드 %1개 다시 동기화</translation>
+    </message>
+    <message>
+        <source>%1&apos;s kubelet posts Ready=True again (KubeletReady)</source>
+        <translation>%1의 kubelet이 다시 Ready=True를 보고 (KubeletReady)</translation>
+    </message>
+    <message>
+        <source>removed the %1 taints from %2: it takes new pods again</source>
+        <translation>%2에서 %1 테인트를 제거: 다시 새 파드를 받음</translation>
+    </message>
+    <message>
+        <source>unreachable taints removed</source>
+        <translation>unreachable 테인트 제거됨</translation>
+    </message>
+    <message>
+        <source>Successfully assigned %1 to %2</source>
+        <translation>%1을(를) %2에 할당함</translation>
+    </message>
+    <message>
+        <source>Scaled up replica set %1 to %2 from %3</source>
+        <translation>레플리카셋 %1을(를) %3에서 %2(으)로 늘림</translation>
+    </message>
+    <message>
+        <source>Scaled up replica set %1 to %2</source>
+        <translation>레플리카셋 %1을(를) %2(으)로 늘림</translation>
+    </message>
+    <message>
+        <source>Scaled down replica set %1 to %2 from %3</source>
+        <translation>레플리카셋 %1을(를) %3에서 %2(으)로 줄임</translation>
+    </message>
+    <message>
+        <source>Scaled down replica set %1 to %2</source>
+        <translation>레플리카셋 %1을(를) %2(으)로 줄임</translation>
+    </message>
+    <message>
+        <source>Created pod: %1</source>
+        <translation>파드 생성: %1</translation>
+    </message>
+    <message>
+        <source>Deleted pod: %1</source>
+        <translation>파드 삭제: %1</translation>
+    </message>
+    <message>
+        <source>Pulling image %1</source>
+        <translation>이미지 %1 풀 중</translation>
+    </message>
+    <message>
+        <source>Successfully pulled image %1 in %2 (%3 including waiting). Image size: %4 bytes.</source>
+        <translation>이미지 %1 풀 성공, %2 소요 (대기 포함 %3). 이미지 크기: %4바이트.</translation>
+    </message>
+    <message>
+        <source>Container image %1 already present on machine</source>
+        <translation>컨테이너 이미지 %1이(가) 이미 머신에 있음</translation>
+    </message>
+    <message>
+        <source>Created container: %1</source>
+        <translation>컨테이너 생성: %1</translation>
+    </message>
+    <message>
+        <source>Started container %1</source>
+        <translation>컨테이너 %1 시작</translation>
+    </message>
+    <message>
+        <source>Stopping container %1</source>
+        <translation>컨테이너 %1 중지 중</translation>
+    </message>
+    <message>
+        <source>Back-off pulling image %1</source>
+        <translation>이미지 %1 풀 back-off</translation>
+    </message>
+    <message>
+        <source>Failed to pull image %1</source>
+        <translation>이미지 %1 풀 실패</translation>
+    </message>
+    <message>
+        <source>Node %1 status is now: %2</source>
+        <translation>노드 %1 상태: %2</translation>
+    </message>
+    <message>
+        <source>Node is not ready</source>
+        <translation>노드가 준비되지 않음</translation>
+    </message>
+    <message>
+        <source>Marking for deletion Pod %1</source>
+        <translation>파드 %1을(를) 삭제 대상으로 표시</translation>
+    </message>
+    <message>
+        <source>not written for an hour expired (kube-apiserver --event-ttl=1h)</source>
+        <translation>(한 시간 동안 쓰이지 않아 만료됨, kube-apiserver --event-ttl=1h)</translation>
+    </message>
+    <message>
+        <source>resync (every %1 s): onUpdate(obj, obj) for %2 cached %3</source>
+        <translation>resync (%1초마다): 캐시된 %3 %2개에 onUpdate(obj, obj)</translation>
+    </message>
+    <message>
+        <source>%1 unschedulable pod(s) retried after their backoff</source>
+        <translation>스케줄할 수 없던 파드 %1개를 backoff 후 재시도</translation>
+    </message>
+    <message>
+        <source>%1 has the same template as the deployment: skipping the rollback</source>
+        <translation>%1의 템플릿이 디플로이먼트와 같음: 롤백을 건너뜀</translation>
+    </message>
+    <message>
+        <source>%1 keeps %2 replicas; annotations desired-replicas %3, max-replicas %4 refreshed</source>
+        <translation>%1은(는) 레플리카 %2개 유지, desired-replicas %3 · max-replicas %4 어노테이션 갱신</translation>
+    </message>
+    <message>
+        <source>%1 of %2 ready pods available: sync again in minReadySeconds %3s</source>
+        <translation>준비된 파드 %2개 중 %1개 사용 가능: minReadySeconds %3초 후 다시 sync</translation>
+    </message>
+    <message>
+        <source>the namespace is terminating, the key is not retried</source>
+        <translation>네임스페이스가 종료 중이라 키를 재시도하지 않음</translation>
+    </message>
+    <message>
+        <source>Controller still waiting on expectations (add %1, del %2): manageReplicas skipped</source>
+        <translation>컨트롤러가 아직 expectations를 기다리는 중 (추가 %1, 삭제 %2): manageReplicas 건너뜀</translation>
+    </message>
+    <message>
+        <source>ReplicaSet %1 has been deleted: its expectations are forgotten</source>
+        <translation>ReplicaSet %1이(가) 삭제됨: expectations를 잊음</translation>
+    </message>
+    <message>
+        <source>adopted orphan ReplicaSet %1 (its labels match the selector)</source>
+        <translation>고아 ReplicaSet %1을(를) 입양함 (레이블이 셀렉터와 일치)</translation>
+    </message>
+    <message>
+        <source>released ReplicaSet %1 (its labels no longer match the selector)</source>
+        <translation>ReplicaSet %1을(를) 놓아줌 (레이블이 더 이상 셀렉터와 일치하지 않음)</translation>
+    </message>
+    <message>
+        <source>annotation %1 asks for a rollback</source>
+        <translation>어노테이션 %1이(가) 롤백을 요청함</translation>
+    </message>
+    <message>
+        <source>annotations copied from the deployment</source>
+        <translation>디플로이먼트에서 어노테이션을 복사함</translation>
+    </message>
+    <message>
+        <source>bound to %1 (the only node that fits)</source>
+        <translation>%1에 바인딩 (맞는 노드가 하나뿐)</translation>
+    </message>
+    <message>
+        <source>cannot scale down: %1 available &lt;= minAvailable %2</source>
+        <translation>줄일 수 없음: 사용 가능 %1 &lt;= minAvailable %2</translation>
+    </message>
+    <message>
+        <source>adopted orphan pod %1 (controller ownerReference added)</source>
+        <translation>고아 파드 %1을(를) 입양함 (controller ownerReference 추가)</translation>
+    </message>
+    <message>
+        <source>released pod %1 (its labels no longer match the selector)</source>
+        <translation>파드 %1을(를) 놓아줌 (레이블이 더 이상 셀렉터와 일치하지 않음)</translation>
+    </message>
+    <message>
+        <source>copied the pod template of %1 (revision %2) into the deployment</source>
+        <translation>%1의 파드 템플릿(리비전 %2)을 디플로이먼트에 복사함</translation>
+    </message>
+    <message>
+        <source>hash collision: %1 exists with another template; collisionCount %2 → %3</source>
+        <translation>해시 충돌: %1이(가) 다른 템플릿으로 존재함; collisionCount %2 → %3</translation>
+    </message>
+    <message>
+        <source>new replica set %1 is saturated: scaled down old %2 from %3 to 0</source>
+        <translation>새 레플리카셋 %1이(가) 가득 참: 이전 %2을(를) %3에서 0으로 줄임</translation>
+    </message>
+    <message>
+        <source>the progress deadline is due: requeued (rate limited) for a progress check</source>
+        <translation>진행 기한이 됨: 진행 확인을 위해 다시 큐에 넣음 (rate limited)</translation>
+    </message>
+    <message>
+        <source>no new replica set for deployment %1</source>
+        <translation>디플로이먼트 %1의 새 레플리카셋이 없음</translation>
+    </message>
+    <message>
+        <source>no replica set has revision %1: giving up the rollback</source>
+        <translation>리비전 %1인 레플리카셋이 없음: 롤백을 포기함</translation>
+    </message>
+    <message>
+        <source>Unable to find last revision: giving up the rollback</source>
+        <translation>마지막 리비전을 찾을 수 없음: 롤백을 포기함</translation>
+    </message>
+    <message>
+        <source>replica set %1 already exists and is ours with this template: using it</source>
+        <translation>레플리카셋 %1이(가) 이 템플릿으로 이미 있고 우리 것임: 그것을 사용</translation>
+    </message>
+    <message>
+        <source>revisionHistoryLimit %1, %2 old replica sets: deleted %3 (revision %4)</source>
+        <translation>revisionHistoryLimit %1, 이전 레플리카셋 %2개: %3 삭제 (리비전 %4)</translation>
+    </message>
+    <message>
+        <source>scaled down %1 from %2 to %3 (more than spec.replicas)</source>
+        <translation>%1을(를) %2에서 %3(으)로 줄임 (spec.replicas보다 많음)</translation>
+    </message>
+    <message>
+        <source>scaled down %1 from %2 to %3: %4 of its replicas are not available (may remove %5)</source>
+        <translation>%1을(를) %2에서 %3(으)로 줄임: 레플리카 중 %4개가 사용 불가 (%5개 제거 가능)</translation>
+    </message>
+    <message>
+        <source>scaled up %1 from %2 to %3 (no old pod is running)</source>
+        <translation>%1을(를) %2에서 %3(으)로 늘림 (실행 중인 이전 파드 없음)</translation>
+    </message>
+    <message>
+        <source>scaled up %1 from %2 to %3</source>
+        <translation>%1을(를) %2에서 %3(으)로 늘림</translation>
+    </message>
+    <message>
+        <source>scaled down %1 from %2 to %3</source>
+        <translation>%1을(를) %2에서 %3(으)로 줄임</translation>
+    </message>
+    <message>
+        <source>only %1 fits (no scoring)</source>
+        <translation>%1만 맞음 (점수 계산 없음)</translation>
+    </message>
+    <message>
+        <source>top scores</source>
+        <translation>상위 점수</translation>
+    </message>
+    <message>
+        <source>the ReplicaSet controller has not observed generation %1 yet</source>
+        <translation>ReplicaSet 컨트롤러가 아직 generation %1을(를) 관찰하지 않음</translation>
+    </message>
+    <message>
+        <source>the deployment is being deleted: only its status is updated</source>
+        <translation>디플로이먼트가 삭제되는 중: 상태만 갱신함</translation>
+    </message>
+    <message>
+        <source>the selector is empty and would select all pods: nothing is done</source>
+        <translation>셀렉터가 비어 있어 모든 파드를 고를 것임: 아무것도 하지 않음</translation>
+    </message>
+    <message>
+        <source>unable to delete pods</source>
+        <translation>파드를 삭제할 수 없음</translation>
+    </message>
+    <message>
+        <source>updating %1 to %2 replicas failed</source>
+        <translation>%1을(를) 레플리카 %2개로 갱신 실패</translation>
+    </message>
+    <message>
+        <source>proportional scaling to %1 replicas</source>
+        <translation>레플리카 %1개로 비례 스케일링</translation>
+    </message>
+    <message>
+        <source>Deployment has minimum availability.</source>
+        <translation>디플로이먼트가 최소 가용성을 갖춤.</translation>
+    </message>
+    <message>
+        <source>Deployment does not have minimum availability.</source>
+        <translation>디플로이먼트가 최소 가용성을 갖추지 못함.</translation>
+    </message>
+    <message>
+        <source>nodes are available:</source>
+        <translation>노드가 사용 가능:</translation>
+    </message>
+    <message>
+        <source>node(s) had untolerated taint</source>
+        <translation>노드에 용인되지 않은 테인트가 있음</translation>
+    </message>
+    <message>
+        <source>node(s) were unschedulable</source>
+        <translation>노드가 스케줄 불가</translation>
+    </message>
+    <message>
+        <source>node(s) didn&apos;t match Pod&apos;s node affinity/selector</source>
+        <translation>노드가 파드의 node affinity/selector와 맞지 않음</translation>
+    </message>
+    <message>
+        <source>failed to pull and unpack image %1</source>
+        <translation>이미지 %1을(를) 받아 압축을 풀 수 없음</translation>
+    </message>
+    <message>
+        <source>failed to resolve reference %1</source>
+        <translation>참조 %1을(를) 확인할 수 없음</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>찾을 수 없음</translation>
+    </message>
+    <message>
+        <source>%1 (an absolute number, no rounding)</source>
+        <translation>%1 (절대값, 반올림 없음)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 = %3 (whole, nothing to round)</source>
+        <translation>%2의 %1 = %3 (정수라서 반올림할 것이 없음)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 = %3 → rounds up to %4</source>
+        <translation>%2의 %1 = %3 → 올림하여 %4</translation>
+    </message>
+    <message>
+        <source>%1 of %2 = %3 → rounds down to %4</source>
+        <translation>%2의 %1 = %3 → 내림하여 %4</translation>
+    </message>
+    <message>
+        <source>maxSurge and maxUnavailable both 0 → maxUnavailable 1, so the rollout can progress</source>
+        <translation>maxSurge와 maxUnavailable이 모두 0 → maxUnavailable 1, 롤아웃이 진행될 수 있도록</translation>
+    </message>
+    <message>
+        <source>with 0 replicas nothing can be unavailable → 0</source>
+        <translation>레플리카가 0개면 사용 불가일 것이 없음 → 0</translation>
+    </message>
+    <message>
+        <source>capped at replicas %1</source>
+        <translation>레플리카 수 %1(으)로 제한됨</translation>
+    </message>
+    <message>
+        <source>(unset)</source>
+        <translation>(설정 안 됨)</translation>
+    </message>
+    <message>
+        <source>Recreate: no surge, the new ReplicaSet starts after every old pod is gone</source>
+        <translation>Recreate: surge 없음, 이전 파드가 모두 사라진 뒤에 새 ReplicaSet이 시작됨</translation>
+    </message>
+    <message>
+        <source>Recreate: every old pod goes down first (all %1 unavailable)</source>
+        <translation>Recreate: 이전 파드가 모두 먼저 내려감 (%1개 모두 사용 불가)</translation>
+    </message>
+    <message>
+        <source>no room: maxTotal %1 (%2 + maxSurge %3) − current %4 = %5 → stays %6</source>
+        <translation>여유 없음: maxTotal %1 (%2 + maxSurge %3) − 현재 %4 = %5 → %6 유지</translation>
+    </message>
+    <message>
+        <source>new RS may grow to maxTotal %1 (%2 + maxSurge %3) − current %4 = %5; still needed %2 − %6 = %7; min(%5, %7) = %8 → %6 + %8 = %9</source>
+        <translation>새 RS가 늘 수 있는 양: maxTotal %1 (%2 + maxSurge %3) − 현재 %4 = %5; 아직 필요 %2 − %6 = %7; min(%5, %7) = %8 → %6 + %8 = %9</translation>
+    </message>
+    <message>
+        <source>%1 of its pods are not available; at most %2 may go (maxScaledDown) → min(%1, %2) = %3 removed</source>
+        <translation>파드 %1개가 사용 불가; 최대 %2개까지 제거 가능 (maxScaledDown) → min(%1, %2) = %3개 제거</translation>
+    </message>
+    <message>
+        <source>available %1 − minAvailable %2 = %3 may go; %4 − %5 = %6</source>
+        <translation>사용 가능 %1 − minAvailable %2 = %3개 제거 가능; %4 − %5 = %6</translation>
+    </message>
+    <message>
+        <source>maxScaledDown = %1 pods − minAvailable %2 − %3 unavailable in the new RS = %4 → no old pod may go</source>
+        <translation>maxScaledDown = 파드 %1 − minAvailable %2 − 새 RS의 사용 불가 %3 = %4 → 이전 파드를 제거할 수 없음</translation>
+    </message>
+    <message>
+        <source>(this sync then failed and was requeued; the write stands)</source>
+        <translation>(이 sync는 이후 실패하여 다시 큐에 들어감; 쓴 내용은 유지됨)</translation>
+    </message>
+    <message>
+        <source>replicas %1 (need %2)</source>
+        <translation>레플리카 %1 (필요 %2)</translation>
+    </message>
+    <message>
+        <source>sequence No: %1</source>
+        <translation>시퀀스 번호: %1</translation>
+    </message>
+    <message>
+        <source>back-off over, restarting container %1</source>
+        <translation>back-off가 끝나 컨테이너 %1을(를) 다시 시작</translation>
+    </message>
+    <message>
+        <source>container %1 exited with code 1 after %2 (rlab.dev/crash-after)</source>
+        <translation>컨테이너 %1이(가) %2 후 코드 1로 종료됨 (rlab.dev/crash-after)</translation>
+    </message>
+    <message>
+        <source>container %1 fails its readiness check and stays not ready (rlab.dev/never-ready)</source>
+        <translation>컨테이너 %1이(가) readiness 검사에 실패하여 준비되지 않은 채로 남음 (rlab.dev/never-ready)</translation>
+    </message>
+    <message>
+        <source>Back-off restarting failed container %1 in pod %2</source>
+        <translation>파드 %2에서 실패한 컨테이너 %1 재시작 back-off</translation>
+    </message>
+    <message>
+        <source>Readiness probe failed: HTTP probe failed with statuscode: 503</source>
+        <translation>Readiness 프로브 실패: HTTP 프로브가 상태 코드 503으로 실패</translation>
+    </message>
+    <message>
+        <source>restarting failed container=%1 pod=%2</source>
+        <translation>실패한 컨테이너 재시작 container=%1 pod=%2</translation>
+    </message>
+    <message>
+        <source>%1 has just been deleted at %2</source>
+        <translation>%1이(가) %2에 방금 삭제됨</translation>
+    </message>
+    <message>
+        <source>all dependents of %1 %2 are gone: removed the foregroundDeletion finalizer</source>
+        <translation>%1 %2의 종속 객체가 모두 사라짐: foregroundDeletion 파이널라이저 제거</translation>
+    </message>
+    <message>
+        <source>deleted %1 %2: its owner %3 %4 no longer exists</source>
+        <translation>%1 %2 삭제: 소유자 %3 %4이(가) 더 이상 없음</translation>
+    </message>
+    <message>
+        <source>deleting %1 %2 in the foreground: its owner %3 %4 is being deleted</source>
+        <translation>%1 %2을(를) foreground로 삭제 중: 소유자 %3 %4이(가) 삭제되는 중</translation>
+    </message>
+    <message>
+        <source>orphaned %1 dependents of %2 %3 and removed the orphan finalizer</source>
+        <translation>%2 %3의 종속 객체 %1개를 고아로 남기고 orphan 파이널라이저 제거</translation>
+    </message>
+    <message>
+        <source>not a pod of this node</source>
+        <translation>이 노드의 파드가 아님</translation>
+    </message>
+    <message>
+        <source>the kubelet is stopped (node failure): nothing happens until the node recovers</source>
+        <translation>kubelet이 멈춤 (노드 장애): 노드가 복구될 때까지 아무 일도 일어나지 않음</translation>
+    </message>
+    <message>
+        <source>the pod changed under the kubelet; the informer will bring it back</source>
+        <translation>kubelet이 처리하는 사이 파드가 바뀜; informer가 다시 가져옴</translation>
+    </message>
+    <message>
+        <source>the pod is gone: its containers are removed and its IP is released</source>
+        <translation>파드가 사라짐: 컨테이너를 제거하고 IP를 반환함</translation>
+    </message>
+    <message>
+        <source>the pod was deleted meanwhile</source>
+        <translation>그사이 파드가 삭제됨</translation>
+    </message>
+    <message>
+        <source>the cluster&apos;s watch sent %1 %2 %3 (resourceVersion %4)</source>
+        <translation>클러스터의 watch가 %1 %2 %3을(를) 보냄 (resourceVersion %4)</translation>
+    </message>
+    <message>
+        <source>Kubelet stopped posting node status.</source>
+        <translation>Kubelet이 노드 상태 보고를 멈춤.</translation>
+    </message>
+    <message>
+        <source>node %1 does not exist</source>
+        <translation>노드 %1이(가) 없음</translation>
+    </message>
+    <message>
+        <source>containers with unready status: [%1]</source>
+        <translation>준비되지 않은 상태의 컨테이너: [%1]</translation>
+    </message>
+    <message>
+        <source>The container could not be located when the pod was terminated</source>
+        <translation>파드가 종료될 때 컨테이너를 찾을 수 없음</translation>
+    </message>
+    <message>
+        <source>Error creating: %1</source>
+        <translation>생성 오류: %1</translation>
+    </message>
+    <message>
+        <source>Error deleting: %1</source>
+        <translation>삭제 오류: %1</translation>
+    </message>
+    <message>
+        <source>Reflector ListAndWatch: list failed:</source>
+        <translation>Reflector ListAndWatch: list 실패:</translation>
+    </message>
+    <message>
+        <source>Reflector: watch failed:</source>
+        <translation>Reflector: watch 실패:</translation>
+    </message>
+    <message>
+        <source>watch error %1: %2</source>
+        <translation>watch 오류 %1: %2</translation>
+    </message>
+    <message>
+        <source>resuming from rv %1</source>
+        <translation>rv %1부터 다시 진행</translation>
+    </message>
+    <message>
+        <source>watch from rv %1 expired (410 Gone: %2): relisting</source>
+        <translation>rv %1부터의 watch가 만료됨 (410 Gone: %2): 다시 list</translation>
+    </message>
+    <message>
+        <source>cached objects are gone and will be delivered as DeletedFinalStateUnknown</source>
+        <translation>캐시된 객체가 사라져 DeletedFinalStateUnknown으로 전달됨</translation>
+    </message>
+    <message>
+        <source>Slow-start failure. Skipping creation of %1 pods, decrementing expectations</source>
+        <translation>Slow-start 실패. 파드 %1개 생성을 건너뛰고 expectations를 줄임</translation>
+    </message>
+    <message>
+        <source>syncDeployment will:</source>
+        <translation>syncDeployment가 할 일:</translation>
+    </message>
+    <message>
+        <source>Taint manager: deleting due to NoExecute taint</source>
+        <translation>Taint manager: NoExecute 테인트 때문에 삭제</translation>
+    </message>
+    <message>
+        <source>it does not tolerate %1</source>
+        <translation>%1을(를) 용인하지 않음</translation>
+    </message>
+    <message>
+        <source>its toleration of %1 for the NoExecute taint ran out</source>
+        <translation>NoExecute 테인트에 대한 %1 톨러레이션이 끝남</translation>
+    </message>
+    <message>
+        <source>its tolerations tolerate the NoExecute taints forever: never evicted</source>
+        <translation>톨러레이션이 NoExecute 테인트를 영원히 용인함: 축출되지 않음</translation>
+    </message>
+    <message>
+        <source>node %1 has no NoExecute taint: nothing to evict</source>
+        <translation>노드 %1에 NoExecute 테인트가 없음: 축출할 것이 없음</translation>
+    </message>
+    <message>
+        <source>the pod is gone or not on a node</source>
+        <translation>파드가 사라졌거나 노드에 없음</translation>
     </message>
 </context>
 </TS>

@@ -5,12 +5,18 @@
 // or an inner capital (syncDeployment, nginx-deployment.yaml, default/nginx) is not a word, and a
 // text needs two English words (3+ lower-case letters) to count as a sentence. It finds wholly
 // untranslated strings; a half-translated one differs between the windows and is not caught.
+// The item views the core's sentences fill (Controller activity, Trace, the Arithmetic panel's
+// sync log, the Events' messages) and the Arithmetic summary are checked cell by cell in Korean alone: no cell keeps two
+// English words besides identifiers, REST verbs and resource names (tst_tracewording's rule).
 #include "ui/clustersession.h"
 #include "ui/i18n/language.h"
 #include "ui/mainwindow.h"
 #include "ui/presenter/presentermode.h"
+#include "ui/arithmetic/arithmeticpanel.h"
 
 #include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QHeaderView>
 #include <QAction>
 #include <QComboBox>
 #include <QDockWidget>
@@ -27,25 +33,36 @@ class TestKoreanVisible : public QObject
 {
     Q_OBJECT
 
-    // Every visible text of the window, in `language`, after the sample rolled out.
-    static QSet<QString> visibleTexts(const QString &language, bool presenter)
+    // The window in `language` after the sample rolled out (30 s of virtual time); null if the
+    // sample could not be applied.
+    static std::unique_ptr<MainWindow> rolledOut(const QString &language, bool presenter)
     {
         Language::setLanguage(language);
         MainWindow::Options o;
         o.persistLayout = false;
         o.startFrames = false;
-        MainWindow w(o);
-        w.resize(1280, 720);
-        w.show();
-        w.restoreDefaultLayout();
+        auto w = std::make_unique<MainWindow>(o);
+        w->resize(1280, 720);
+        w->show();
+        w->restoreDefaultLayout();
         if (presenter)
-            w.panel<PresenterMode>(QStringLiteral("presenter"))->setEnabled(true);
+            w->panel<PresenterMode>(QStringLiteral("presenter"))->setEnabled(true);
         QFile sample(QStringLiteral(":/manifests/nginx-deployment.yaml"));
-        if (!sample.open(QIODevice::ReadOnly) || !w.applyText(QString::fromUtf8(sample.readAll()), QStringLiteral("nginx-deployment.yaml")).ok())
-            return {};
-        w.session().advance(30'000);
-        w.refreshNow();
+        if (!sample.open(QIODevice::ReadOnly) || !w->applyText(QString::fromUtf8(sample.readAll()), QStringLiteral("nginx-deployment.yaml")).ok())
+            return nullptr;
+        w->session().advance(30'000);
+        w->refreshNow();
         QApplication::processEvents();
+        return w;
+    }
+
+    // Every visible text of the window, in `language`, after the sample rolled out.
+    static QSet<QString> visibleTexts(const QString &language, bool presenter)
+    {
+        const std::unique_ptr<MainWindow> window = rolledOut(language, presenter);
+        if (!window)
+            return {};
+        const MainWindow &w = *window;
         QSet<QString> out;
         for (QWidget *widget : w.findChildren<QWidget *>()) {
             if (!widget->isVisibleTo(&w))
@@ -68,6 +85,57 @@ class TestKoreanVisible : public QObject
         for (QAction *a : w.findChildren<QAction *>())
             out << a->text();
         out.remove(QString());
+        return out;
+    }
+
+public:
+    // English words (3+ lower-case letters) of a cell that are not Kubernetes identifiers:
+    // controllers, REST verbs and resources (a request's "<agent> <verb> <resource> <key>"), tools.
+    static QStringList cellEnglish(const QString &text)
+    {
+        static const QRegularExpression word(QStringLiteral("^[a-z]{3,}[,.;:!?)]*$")), strip(QStringLiteral("[,.;:!?)]+$"));
+        static const QSet<QString> identifiers{
+            QStringLiteral("deployment"), QStringLiteral("replicaset"), QStringLiteral("scheduler"), QStringLiteral("kubelet"),
+            QStringLiteral("kubectl"), QStringLiteral("etcd"), QStringLiteral("nginx"), QStringLiteral("client"),
+            QStringLiteral("replicafloor"), QStringLiteral("create"), QStringLiteral("update"), QStringLiteral("patch"),
+            QStringLiteral("delete"), QStringLiteral("watch"), QStringLiteral("list"), QStringLiteral("get"),
+            QStringLiteral("deployments"), QStringLiteral("replicasets"), QStringLiteral("pods"), QStringLiteral("nodes"),
+            QStringLiteral("events"), QStringLiteral("namespaces"), QStringLiteral("default"), QStringLiteral("apply"),
+            QStringLiteral("sync")};
+        QStringList out;
+        for (const QString &token : text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts)) {
+            if (!word.match(token).hasMatch())
+                continue;
+            QString bare = token;
+            bare.remove(strip);
+            if (!identifiers.contains(bare))
+                out << bare;
+        }
+        return out;
+    }
+
+    // "panel: words ⟵ cell" for every header and cell of the panel's item views that keeps two
+    // English words; `cells` counts the texts seen.
+    static QStringList englishCells(const MainWindow &w, const QString &panel, int *cells)
+    {
+        QStringList out;
+        for (const QAbstractItemView *view : w.panel<QWidget>(panel)->findChildren<QAbstractItemView *>()) {
+            const QAbstractItemModel *m = view->model();
+            if (!m || qobject_cast<const QHeaderView *>(view))
+                continue;
+            QStringList texts;
+            for (int c = 0; c < m->columnCount(); ++c)
+                texts << m->headerData(c, Qt::Horizontal).toString();
+            for (int r = 0; r < m->rowCount(); ++r)
+                for (int c = 0; c < m->columnCount(); ++c)
+                    texts << m->index(r, c).data().toString();
+            *cells += int(texts.size());
+            for (const QString &t : std::as_const(texts)) {
+                const QStringList words = cellEnglish(t);
+                if (words.size() >= 2)
+                    out << panel + QLatin1String(": ") + words.join(u' ') + QLatin1String("  ⟵  ") + t.left(160);
+            }
+        }
         return out;
     }
 
@@ -127,6 +195,36 @@ private slots:
                 untranslated << t.left(120);
         untranslated.sort();
         QVERIFY2(untranslated.isEmpty(), qPrintable(QStringLiteral("\n") + untranslated.join(u'\n')));
+    }
+
+    void itemViewsSayItInKorean_data()
+    {
+        QTest::addColumn<QString>("panel");
+        QTest::addColumn<int>("minimumRows");
+        QTest::newRow("Controller activity") << "activity" << 20;
+        QTest::newRow("Trace") << "trace" << 100;
+        QTest::newRow("Arithmetic") << "arithmetic" << 2;
+        QTest::newRow("Events") << "events" << 5;
+    }
+    void itemViewsSayItInKorean()
+    {
+        QFETCH(QString, panel);
+        QFETCH(int, minimumRows);
+        const std::unique_ptr<MainWindow> w = rolledOut(QStringLiteral("ko"), false);
+        QVERIFY(w);
+        int cells = 0, rows = 0;
+        QStringList english = englishCells(*w, panel, &cells);
+        for (const QAbstractItemView *view : w->panel<QWidget>(panel)->findChildren<QAbstractItemView *>())
+            if (!qobject_cast<const QHeaderView *>(view) && view->model())
+                rows += view->model()->rowCount();
+        QVERIFY2(rows >= minimumRows, qPrintable(QString::number(rows)));
+        if (auto *arithmetic = w->panel<ArithmeticPanel>(panel))
+            for (const QString &line : arithmetic->summaryText().split(u'\n'))
+                if (cellEnglish(line).size() >= 2)
+                    english << QLatin1String("summary: ") + line;
+        english.sort();
+        QVERIFY2(english.isEmpty(), qPrintable(QString::number(english.size()) + QLatin1String(" of ") + QString::number(cells)
+                                               + QLatin1String(" cells:\n") + english.mid(0, 30).join(u'\n')));
     }
 };
 

@@ -4,11 +4,13 @@
 #include "ui/arithmetic/rollingmath.h"
 #include "ui/arithmetic/syncstepmodel.h"
 #include "ui/clustersession.h"
+#include "ui/i18n/tracewording.h"
 #include "ui/live/livenote.h"
 #include "ui/theme.h"
 #include "ui/widgets/tailfollower.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -73,6 +75,14 @@ ArithmeticPanel::ArithmeticPanel(ClusterSession &session, QWidget *parent)
             setDeployment(k);
     });
     onReset();
+}
+
+void ArithmeticPanel::changeEvent(QEvent *event)
+{
+    // The summary is one HTML text built from tr() and TraceWording: rebuilt in the new language.
+    if (event->type() == QEvent::LanguageChange)
+        updateSummary();
+    QWidget::changeEvent(event);
 }
 
 void ArithmeticPanel::onReset()
@@ -141,9 +151,9 @@ QString ArithmeticPanel::summaryHtml(const api::Deployment &d, const QList<Repli
         html += row(QStringLiteral("error"), QString(), f.error);
         return html + QStringLiteral("</table>");
     }
-    html += row(QStringLiteral("maxSurge"), QString::number(f.surge), tr("as written %1: %2").arg(f.surgeWritten, f.surgeRule));
+    html += row(QStringLiteral("maxSurge"), QString::number(f.surge), tr("as written %1: %2").arg(TraceWording::display(f.surgeWritten), TraceWording::display(f.surgeRule)));
     html += row(QStringLiteral("maxUnavailable"), QString::number(f.unavailable),
-                tr("as written %1: %2").arg(f.unavailableWritten, f.unavailableRule));
+                tr("as written %1: %2").arg(TraceWording::display(f.unavailableWritten), TraceWording::display(f.unavailableRule)));
     html += row(tr("allowed total"), QString::number(f.maxTotal),
                 tr("replicas %1 + maxSurge %2: never more pods than this").arg(f.replicas).arg(f.surge));
     html += row(tr("minimum available"), QString::number(f.minAvailable),
@@ -165,7 +175,7 @@ QString ArithmeticPanel::summaryHtml(const api::Deployment &d, const QList<Repli
     if (du::IsRollingUpdate(d)) {
         const RollingMath::NewRSStep up = RollingMath::newRSNewReplicas(f.replicas, f.surge, total, newReplicas);
         html += row(tr("scale up now?"), QString::number(up.result),
-                    QStringLiteral("reconcileNewReplicaSet: %1").arg(up.text));
+                    QStringLiteral("reconcileNewReplicaSet: %1").arg(TraceWording::display(up.text)));
         const int newUnavailable = newRS ? newRS->replicas() - newRS->status.availableReplicas : 0;
         const int maxScaledDown = total - f.minAvailable - newUnavailable;
         html += row(tr("scale down now?"), QString::number(std::max(0, maxScaledDown)),

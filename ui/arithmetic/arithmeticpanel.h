@@ -19,7 +19,8 @@ class SyncStepModel;
 // what reconcileNewReplicaSet / reconcileOldReplicaSets would allow right now; below, the
 // per-sync log (SyncStepModel) of which step moved which ReplicaSet from → to and why.
 // Recomputed when that Deployment or its ReplicaSets change. In a live session the log is the
-// shadow controller's (a LiveNote says so). GUI thread only.
+// shadow controller's (a LiveNote says so). The rules and the log are RollingMath's English,
+// shown through TraceWording; a language change rebuilds the summary. GUI thread only.
 class ArithmeticPanel : public QWidget
 {
     Q_OBJECT
@@ -32,8 +33,11 @@ public:
     LiveNote *liveNote() const { return m_liveNote; }
     // The summary as plain text (what the panel shows, for tests).
     QString summaryText() const;
-    // The summary of `d` with its ReplicaSets, as HTML (pure; any thread).
+    // The summary of `d` with its ReplicaSets, as HTML in the current language (GUI thread).
     static QString summaryHtml(const api::Deployment &d, const QList<ReplicaSetCPtr> &rss);
+
+protected:
+    void changeEvent(QEvent *event) override;
 
 private:
     void onReset();

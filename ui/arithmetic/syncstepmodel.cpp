@@ -1,5 +1,6 @@
 #include "ui/arithmetic/syncstepmodel.h"
 
+#include "ui/i18n/tracewording.h"
 #include "ui/theme.h"
 
 namespace rlab::ui {
@@ -24,7 +25,7 @@ QVariant SyncStepModel::data(const QModelIndex &index, int role) const
     if (role == Qt::ForegroundRole && !s.moved())
         return theme::muted();
     if (role == Qt::ToolTipRole)
-        return s.why;
+        return TraceWording::withOriginal(s.why);
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
@@ -32,7 +33,7 @@ QVariant SyncStepModel::data(const QModelIndex &index, int role) const
     case StepColumn: return s.step;
     case ReplicaSetColumn: return s.replicaSet;
     case MoveColumn: return s.moved() ? QStringLiteral("%1 → %2").arg(s.from).arg(s.to) : QStringLiteral("—");
-    case WhyColumn: return s.why;
+    case WhyColumn: return TraceWording::display(s.why);
     default: return {};
     }
 }

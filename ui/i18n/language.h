@@ -14,8 +14,10 @@ namespace rlab::ui {
 // At start: the QSettings "language" preference, else the system locale (ko*, e.g. ko_KR → "ko";
 // anything else → "en"). setLanguage() swaps the QTranslators (the app's and Qt's
 // own qtbase_<code>.qm from QLibraryInfo::TranslationsPath, when present); installing and
-// removing translators sends QEvent::LanguageChange to every widget, so widgets must set their
-// texts in a retranslate() called from changeEvent(LanguageChange), or the window is rebuilt.
+// removing translators sends QEvent::LanguageChange to every widget. The main window switches
+// live: WindowRetranslator converts every text it shows through the TranslationCatalog, widgets
+// whose texts are not one whole message (HTML summaries) rebuild them in
+// changeEvent(LanguageChange), and models and painted items call tr() when asked.
 // Thread rules: GUI thread only, after the QCoreApplication exists.
 class Language
 {

@@ -2,6 +2,7 @@
 
 #include "core/api/event.h"
 #include "core/kubectl/tableprinter.h"
+#include "ui/i18n/tracewording.h"
 #include "ui/theme.h"
 
 #include <QFont>
@@ -224,8 +225,8 @@ QVariant EventsModel::data(const QModelIndex &index, int role) const
             const QString kind = e.involvedObject.kind.toLower();
             return e.involvedObject.name.isEmpty() ? kind : kind + QLatin1Char('/') + e.involvedObject.name;
         }
-        case MessageColumn:
-            return e.message.trimmed();
+        case MessageColumn:   // upstream's English message, shown in the window's language
+            return TraceWording::display(e.message.trimmed());
         case CountColumn:
             return qMax(1, e.count);
         default:
@@ -236,7 +237,7 @@ QVariant EventsModel::data(const QModelIndex &index, int role) const
             .arg(e.type, e.reason, e.involvedObject.kind, e.involvedObject.name,
                  e.source.component.isEmpty() ? e.reportingComponent : e.source.component)
             .arg(qMax(1, e.count))
-            .arg(e.message);
+            .arg(TraceWording::withOriginal(e.message));
     case Qt::ForegroundRole:
         if (index.column() == TypeColumn)
             return warning ? kWarningText : theme::created();

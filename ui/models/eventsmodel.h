@@ -16,7 +16,8 @@ namespace rlab::ui {
 // Built from the store's /registry/events/ keys: a PUT inserts or updates its row (a count bump
 // moves it to the bottom), a DELETE removes it; other keys are ignored. Rows written less than a
 // second ago are highlighted (HighlightFade), Warning rows always stand out. tick() moves both
-// clocks so LAST SEEN and the fade are testable. GUI thread only.
+// clocks so LAST SEEN and the fade are testable. MESSAGE is upstream's English, shown in the
+// window's language (TraceWording). GUI thread only.
 class EventsModel : public QAbstractTableModel
 {
     Q_OBJECT

@@ -1,5 +1,6 @@
 #include "ui/models/reconcilemodel.h"
 
+#include "ui/i18n/tracewording.h"
 #include "ui/models/traceeventmodel.h"
 #include "ui/theme.h"
 #include "ui/widgets/workqueuelanelayout.h"
@@ -141,12 +142,12 @@ QVariant ReconcileModel::data(const QModelIndex &index, int role) const
                 return tr("running…");
             return timed ? WorkQueueLaneLayout::duration(r.endMs - r.startMs) : QString();
         case TextColumn:
-            return shortText(r);
+            return TraceWording::display(shortText(r));
         default:
             return {};
         }
     case Qt::ToolTipRole:
-        return r.text;
+        return TraceWording::withOriginal(r.text);
     case Qt::ForegroundRole:
         if (r.outcome == Failed && (index.column() == TextColumn || index.column() == DurationColumn))
             return theme::deleted();
@@ -171,6 +172,8 @@ QVariant ReconcileModel::data(const QModelIndex &index, int role) const
         return timed ? QVariant(r.endMs - r.startMs) : QVariant();
     case EndSeqRole:
         return r.endSeq;
+    case SentenceRole:
+        return r.text;
     default:
         return {};
     }

@@ -22,7 +22,9 @@ class ReconcileModel : public QAbstractTableModel
 public:
     enum Column { TimeColumn, ControllerColumn, WorkerColumn, KeyColumn, DurationColumn, TextColumn, ColumnCount };
     enum Outcome { Running, Succeeded, Failed };
-    enum Role { OutcomeRole = Qt::UserRole + 1, DurationMsRole, EndSeqRole /* trace seq of the end, -1 while running */ };
+    // SentenceRole: the whole trace sentence as the core wrote it (English); the text column and
+    // the tooltip show it in the window's language (TraceWording).
+    enum Role { OutcomeRole = Qt::UserRole + 1, DurationMsRole, EndSeqRole /* trace seq of the end, -1 while running */, SentenceRole };
 
     explicit ReconcileModel(QObject *parent = nullptr, int capacity = 5000);
 

@@ -1,5 +1,6 @@
 #include "ui/models/traceeventmodel.h"
 
+#include "ui/i18n/tracewording.h"
 #include "ui/theme.h"
 
 #include <algorithm>
@@ -82,14 +83,14 @@ QVariant TraceEventModel::data(const QModelIndex &index, int role) const
         case KeyColumn:
             return ev.key;
         case TextColumn:
-            return ev.text;
+            return TraceWording::display(ev.text);
         default:
             return {};
         }
     case Qt::ToolTipRole:
         if (ev.detail.isEmpty())
-            return ev.text;
-        return ev.text + QLatin1String("\n\n")
+            return TraceWording::withOriginal(ev.text);
+        return TraceWording::withOriginal(ev.text) + QLatin1String("\n\n")
                + QString::fromUtf8(QJsonDocument(ev.detail).toJson(QJsonDocument::Indented)).trimmed();
     case Qt::ForegroundRole:
         if (index.column() == TimeColumn || index.column() == RevisionColumn)

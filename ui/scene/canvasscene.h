@@ -59,6 +59,8 @@ public:
     // Presenter mode (CanvasText): large type, taller cells (CanvasLayout::chipColumnsFor), the
     // wider gutter; relaid out at once.
     void setPresenter(bool on);
+    // The cards' and lanes' words again in the installed language (after a language switch).
+    void retranslate() { refreshCards(false); }
     bool isPresenter() const { return m_presenter; }
     const CanvasLayout::Geometry &geometry() const { return m_geometry; }
 

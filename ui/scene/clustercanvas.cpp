@@ -79,6 +79,15 @@ void ClusterCanvas::rebuild()
     viewport()->update();
 }
 
+void ClusterCanvas::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        m_scene->retranslate();
+        viewport()->update();
+    }
+    QGraphicsView::changeEvent(event);
+}
+
 void ClusterCanvas::onStoreEvents(const std::vector<view::WatchEvent> &events)
 {
     m_scene->apply(events);

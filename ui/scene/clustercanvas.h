@@ -18,7 +18,8 @@ class ClusterSession;
 // Zoom: Ctrl+wheel, +/-, 0, the Fit button or a double-click anywhere = fit; drag pans. It fits the picture as it grows
 // until the user zooms. Hover shows the object's tooltip; a click emits objectActivated.
 // One full-viewport repaint per frame at most (FullViewportUpdate: with hundreds of chips moving,
-// the union of dirty rects is the viewport anyway). GUI thread only.
+// the union of dirty rects is the viewport anyway). A language change rewrites the cards' words.
+// GUI thread only.
 class ClusterCanvas : public QGraphicsView
 {
     Q_OBJECT
@@ -52,6 +53,7 @@ signals:
     void objectActivated(const rlab::ui::ObjectRef &ref);
 
 protected:
+    void changeEvent(QEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;

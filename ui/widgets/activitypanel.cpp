@@ -2,6 +2,7 @@
 
 #include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
+#include "ui/i18n/tracewording.h"
 #include "ui/live/livenote.h"
 #include "ui/models/conflictexplainer.h"
 #include "ui/models/reconcilemodel.h"
@@ -12,6 +13,7 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QEvent>
 #include <QPlainTextEdit>
 #include <QSplitter>
 #include <QSortFilterProxyModel>
@@ -83,14 +85,21 @@ ActivityPanel::ActivityPanel(ClusterSession &session, QWidget *parent)
     rebuildChooser();
 }
 
+void ActivityPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        showDetail(m_view->currentIndex());   // the sentence in the new language
+    QWidget::changeEvent(event);
+}
+
 void ActivityPanel::showDetail(const QModelIndex &current)
 {
     if (!current.isValid()) {
         m_detail->clear();
         return;
     }
-    const QString text = current.siblingAtColumn(ReconcileModel::TextColumn).data(Qt::ToolTipRole).toString();
-    QString detail = detailText(text);
+    const QString text = current.data(ReconcileModel::SentenceRole).toString();
+    QString detail = TraceWording::display(detailText(text));
     // "the object has been modified": say which write moved the object, from the trace.
     const qint64 endSeq = current.data(ReconcileModel::EndSeqRole).toLongLong();
     if (ConflictExplainer::isConflict(text) && endSeq > 0) {

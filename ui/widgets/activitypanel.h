@@ -20,7 +20,7 @@ class ReconcileModel;
 // shown word-wrapped below (rows elide it); a "the object has been modified" failure also says
 // which write moved the object (ConflictExplainer, from the trace). Cleared on clusterReset().
 // In a live session a LiveNote says the cluster's reconciles are out of sight; the shadow
-// controller's syncs are the rows.
+// controller's syncs are the rows. Sentences show in the window's language (TraceWording).
 // GUI thread only.
 class ActivityPanel : public QWidget
 {
@@ -36,6 +36,9 @@ public:
     LiveNote *liveNote() const { return m_liveNote; }
     // "syncDeployment default/nginx: a; b" -> "syncDeployment default/nginx:\n  • a\n  • b".
     static QString detailText(const QString &traceText);
+
+protected:
+    void changeEvent(QEvent *event) override;
 
 private:
     void rebuildChooser();
