@@ -4,14 +4,17 @@
 #include "ui/commands/clustercommands.h"
 #include "ui/scene/canvasscene.h"
 #include "ui/scene/canvastext.h"
+#include "ui/scene/carditem.h"
 #include "ui/scene/clustercanvas.h"
 #include "ui/widgets/controlspanel.h"
+#include "ui/widgets/workqueuelane.h"
 #include "ui/mainwindow.h"
 
 #include <QAbstractButton>
 #include <QComboBox>
 #include <QStyleOptionComboBox>
 #include <QDockWidget>
+#include <QGraphicsScene>
 #include <QLabel>
 #include <QStatusBar>
 #include <QStyle>
@@ -24,8 +27,9 @@ using namespace rlab::ui;
 
 // Issue 14: nothing visible is cut — every tab, button and one-line label shows its whole text,
 // in the default and presenter layouts, at 1280×720 and 1920×1080, in English and Korean. Walks
-// every visible widget of the window after the sample Deployment rolled out and lists what does
-// not fit. Frames are not started.
+// every visible widget of the window mid-rollout (old and new ReplicaSets both hold pods, the
+// Workqueues panel has notes) and lists what does not fit, including the painted texts: the
+// Workqueues lanes' counters line and notes, the canvas cards' titles. Frames are not started.
 class TestNoElision : public QObject
 {
     Q_OBJECT
@@ -131,6 +135,41 @@ class TestNoElision : public QObject
             if (shown + 1 < needed)
                 out << QStringLiteral("label \"%1\" in %2: %3 < %4 px").arg(l->text().left(60), where(l)).arg(shown).arg(needed);
         }
+        // Painted texts: a Workqueues lane draws its lines whole (wrapped) and is tall enough for them.
+        for (WorkQueueLane *lane : window->findChildren<WorkQueueLane *>()) {
+            if (!lane->isVisible() || !placed(lane) || shownWidth(lane) < lane->width())
+                continue;
+            out += laneCut(lane);
+        }
+        if (auto *canvas = window->findChild<ClusterCanvas *>(); canvas && canvas->isVisible()) {
+            for (QGraphicsItem *item : canvas->scene()->items()) {
+                const auto *card = dynamic_cast<const CardItem *>(item);
+                if (card && card->isVisible() && card->shownTitle() != card->content().title)
+                    out << QStringLiteral("canvas card \"%1\" drawn as \"%2\"").arg(card->content().title, card->shownTitle());
+            }
+        }
+        return out;
+    }
+
+    // What a Workqueues lane paints that would not show whole: a line wider than its room, a
+    // text whose lines do not add up to it, a lane shorter than its lines.
+    static QStringList laneCut(const WorkQueueLane *lane)
+    {
+        QStringList out;
+        const QString name = lane->objectName();
+        const QFontMetrics footer(lane->footerFont()), note(lane->noteFont());
+        const QStringList lines = lane->footerLines(lane->width());
+        for (const QString &line : lines)
+            if (footer.horizontalAdvance(line) > lane->footerRoom(lane->width()))
+                out << QStringLiteral("%1 counters line \"%2\": %3 > %4 px").arg(name, line).arg(footer.horizontalAdvance(line)).arg(lane->footerRoom(lane->width()));
+        if (lines.isEmpty())
+            out << QStringLiteral("%1: no counters line").arg(name);
+        for (const QStringList &noted : lane->noteLines(lane->width()))
+            for (const QString &line : noted)
+                if (note.horizontalAdvance(line) > lane->noteRoom(lane->width()))
+                    out << QStringLiteral("%1 note line \"%2\": %3 > %4 px").arg(name, line).arg(note.horizontalAdvance(line)).arg(lane->noteRoom(lane->width()));
+        if (lane->height() < lane->contentHeight(lane->width()))
+            out << QStringLiteral("%1: %2 px tall < %3 px drawn").arg(name).arg(lane->height()).arg(lane->contentHeight(lane->width()));
         return out;
     }
 
@@ -184,8 +223,15 @@ private slots:
         QVERIFY(w.applyText(QString::fromUtf8(sample.readAll()), QStringLiteral("nginx-deployment.yaml")).ok());
         w.session().advance(30'000);
         w.refreshNow();
+        // Mid-rollout: two ReplicaSets with pods, the queues' notes of the image change.
+        QVERIFY(w.panel<ControlsPanel>(QStringLiteral("controls"))->commands()->setImage(QStringLiteral("nginx"), QStringLiteral("nginx"), QStringLiteral("nginx:1.26")).ok());
+        w.session().advance(1'500);
+        w.refreshNow();
         for (int i = 0; i < 5; ++i)
             QApplication::processEvents();
+        QCOMPARE(w.panel<ClusterCanvas>(QStringLiteral("canvas"))->canvasScene()->replicaSetCardCount(), 2);
+        const QList<WorkQueueLane *> lanes = w.findChildren<WorkQueueLane *>();
+        QVERIFY(std::any_of(lanes.cbegin(), lanes.cend(), [](const WorkQueueLane *l) { return !l->noteLines(l->width()).isEmpty(); }));
         QStringList problems = cut(&w);
         // Every tab of every dock area, raised in turn.
         for (QDockWidget *dock : w.findChildren<QDockWidget *>()) {

@@ -42,6 +42,10 @@ public:
     bool isAnimating() const;
     // Presenter mode (CanvasText): title, then badge and summary, in large type.
     void setPresenter(bool on);
+    // The title as painted: whole, or middle-elided when the card is too narrow for it.
+    QString shownTitle() const;
+    // The card width a title needs to be drawn whole (the layout widens a column to it).
+    static double widthForTitle(const QString &title, const QString &badge, bool presenter);
 
 private:
     void paintPresenter(QPainter *painter, const QRectF &r, const QColor &accent);
