@@ -3,8 +3,12 @@
 #include "ui/presenter/highlightoverlay.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QDialog>
 #include <QDockWidget>
+#include <QEvent>
 #include <QMainWindow>
+#include <QMenu>
 
 namespace rlab::ui {
 
@@ -83,7 +87,14 @@ void PresenterMode::setEnabled(bool on)
         for (QDockWidget *d : docks)
             if (!m_kept.contains(d->objectName()))
                 d->hide();
+        // Menus and dialogs are windows of their own: they get the presenter font explicitly.
+        for (QWidget *w : m_window->findChildren<QWidget *>())
+            if (isPopupOfWindow(w))
+                enlargePopup(w);
+        qApp->installEventFilter(this);
     } else {
+        qApp->removeEventFilter(this);
+        restorePopups();
         clearHighlight();
         m_window->setFont(m_saved.fontSet ? m_saved.font : QFont());
         m_window->setAttribute(Qt::WA_SetFont, m_saved.fontSet);
@@ -109,6 +120,52 @@ void PresenterMode::setEnabled(bool on)
         m_toggle->setChecked(on);
     }
     emit enabledChanged(on);
+}
+
+bool PresenterMode::isPopupOfWindow(const QWidget *w) const
+{
+    if (!w || w == m_window || !w->isWindow() || (!qobject_cast<const QMenu *>(w) && !qobject_cast<const QDialog *>(w)))
+        return false;
+    for (const QWidget *p = w->parentWidget(); p; p = p->parentWidget())
+        if (p == m_window)
+            return true;
+    return false;
+}
+
+void PresenterMode::enlargePopup(QWidget *popup)
+{
+    m_popups.removeIf([](const PopupFont &p) { return !p.widget; });   // closed dialogs
+    for (const PopupFont &p : std::as_const(m_popups))
+        if (p.widget == popup)
+            return;
+    m_popups.append({popup, popup->testAttribute(Qt::WA_SetFont), popup->font()});
+    // Its own font (a menu's platform font) scaled like the window's.
+    QFont big = popup->testAttribute(Qt::WA_SetFont) ? popup->font() : QApplication::font(popup);
+    big.setPointSizeF(big.pointSizeF() * kFontScale);
+    popup->setFont(big);
+}
+
+void PresenterMode::restorePopups()
+{
+    for (const PopupFont &p : std::as_const(m_popups)) {
+        if (!p.widget)
+            continue;
+        p.widget->setFont(p.fontSet ? p.font : QFont());
+        p.widget->setAttribute(Qt::WA_SetFont, p.fontSet);
+    }
+    m_popups.clear();
+}
+
+bool PresenterMode::eventFilter(QObject *watched, QEvent *event)
+{
+    // Polish comes once, before a widget is first sized and shown: a menu popped up or a message
+    // box opened while presenter mode is on is laid out in the large font.
+    if (event->type() == QEvent::Polish && watched->isWidgetType()) {
+        auto *w = static_cast<QWidget *>(watched);
+        if (isPopupOfWindow(w))
+            enlargePopup(w);
+    }
+    return QObject::eventFilter(watched, event);
 }
 
 void PresenterMode::setHighlightTarget(const QString &panel, QWidget *widget)
