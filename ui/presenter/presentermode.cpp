@@ -95,7 +95,9 @@ void PresenterMode::setEnabled(bool on)
     } else {
         qApp->removeEventFilter(this);
         restorePopups();
-        clearHighlight();
+        m_shownForHighlight = nullptr;   // the docks come back as they were below
+        m_coveredTab = nullptr;
+        m_overlay->clear();
         m_window->setFont(m_saved.fontSet ? m_saved.font : QFont());
         m_window->setAttribute(Qt::WA_SetFont, m_saved.fontSet);
         m_window->setPalette(m_saved.paletteSet ? m_saved.palette : QPalette());
@@ -191,26 +193,44 @@ QWidget *PresenterMode::targetFor(const QString &panel) const
 void PresenterMode::highlight(const QString &panel, const QString &objectRef)
 {
     QWidget *target = panel.isEmpty() ? nullptr : targetFor(panel);
+    QDockWidget *dock = nullptr;
+    for (QWidget *w = target; w && w != m_window; w = w->parentWidget()) {
+        if ((dock = qobject_cast<QDockWidget *>(w)))
+            break;
+    }
+    // The dock shown for the previous highlight goes back (the lesson moved on), unless it is
+    // this one's; the tab it covered comes back on top.
+    if (m_shownForHighlight && m_shownForHighlight != dock) {
+        m_shownForHighlight->hide();
+        if (m_coveredTab)
+            m_coveredTab->raise();
+        m_shownForHighlight = nullptr;
+        m_coveredTab = nullptr;
+    }
     if (!target) {
         m_overlay->clear();
         return;
     }
     // A highlight brings its panel forward: a hidden dock (presenter mode hides most) is shown,
     // a tabbed one raised. setEnabled(false) restores the docks as they were.
-    for (QWidget *w = target; w && w != m_window; w = w->parentWidget()) {
-        if (auto *dock = qobject_cast<QDockWidget *>(w)) {
-            if (dock->isHidden())
-                dock->show();
-            dock->raise();
-            break;
+    if (dock) {
+        if (dock->isHidden() && m_enabled) {
+            m_shownForHighlight = dock;
+            m_coveredTab = nullptr;
+            for (QDockWidget *tab : m_window->tabifiedDockWidgets(dock))
+                if (!tab->isHidden() && !tab->visibleRegion().isEmpty())
+                    m_coveredTab = tab;
         }
+        if (dock->isHidden())
+            dock->show();
+        dock->raise();
     }
     m_overlay->showOn(target, objectRef.isEmpty() ? panel : objectRef);
 }
 
 void PresenterMode::clearHighlight()
 {
-    m_overlay->clear();
+    highlight(QString(), QString());
 }
 
 } // namespace rlab::ui

@@ -26,7 +26,8 @@ class HighlightOverlay;
 // already owns that key (TimeControls: Space = play, → = step), which then keeps it. highlight(panel, objectRef) — wired
 // to LessonPanel::highlightRequested — draws the HighlightOverlay over that panel's dock and
 // brings the dock forward (shown even if presenter mode hid it, raised if tabbed); an empty
-// panel clears it. Menus and dialogs of the window (QMenu, QDialog, QMessageBox: top-level
+// panel clears it, and a dock presenter mode had hidden is hidden again once the highlight moves
+// elsewhere (the tab it covered raised again). Menus and dialogs of the window (QMenu, QDialog, QMessageBox: top-level
 // windows, which do not inherit the window's font) follow the presenter font too: those that
 // exist when it turns on, and every one polished while it is on (an application event filter);
 // off puts their fonts back.
@@ -84,6 +85,7 @@ private:
     QHash<QString, QPointer<QWidget>> m_targets;
     QAction *m_toggle, *m_playPause, *m_step, *m_back;
     HighlightOverlay *m_overlay;
+    QPointer<QDockWidget> m_shownForHighlight, m_coveredTab;
     QHash<QAction *, QKeySequence> m_keys;
 
     // What setEnabled(false) puts back.
