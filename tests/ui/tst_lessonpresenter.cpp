@@ -2,8 +2,8 @@
 // step of every lesson the lesson column wraps instead of scrolling sideways and keeps its left
 // edge in view (also after Reveal), nothing in it is cut; the step's highlight shows on its panel,
 // brought forward even where presenter mode hid it, and a panel shown only for a highlight is
-// hidden again when the lesson moves on; at the end no highlight is left. Reset during a lesson
-// asks first on every path that throws the cluster away. Frames are not started.
+// hidden again when the lesson moves on; at the end no highlight is left. During a lesson every
+// path that throws the cluster away asks first. Frames are not started.
 #include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
 #include "ui/i18n/language.h"
@@ -11,7 +11,9 @@
 #include "ui/mainwindow.h"
 #include "ui/presenter/highlightoverlay.h"
 #include "ui/presenter/presentermode.h"
+#include "ui/live/livemenu.h"
 #include "ui/record/recordcontrols.h"
+#include "ui/record/sessionrecorder.h"
 
 #include "elisionwalker.h"
 
@@ -186,6 +188,74 @@ private slots:
             qWarning().noquote() << p;
         QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("%1 problems, the first: %2").arg(problems.size()).arg(problems.value(0))));
         Q_UNUSED(highlights);
+    }
+
+    // Every path that throws the cluster away asks first during a lesson — Open lab, Record,
+    // Replay, a live recording or cluster (Reset and the Controls' reset: tst_lessonclassroom);
+    // "no" keeps the cluster (same epoch and revision) and the lesson; without a lesson nobody asks.
+    void everyResetPathAsksDuringALesson()
+    {
+        QStringList asked;
+        bool answer = false;
+        MainWindow w(options([&](const QString &question) {
+            asked << question;
+            return answer;
+        }));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        // A saved lab and a recorded session to open later (no lesson yet: nobody asks).
+        const QString lab = dir.filePath(QStringLiteral("lab.rlab"));
+        QVERIFY(w.saveLab(lab));
+        auto *record = w.panel<RecordControls>(QStringLiteral("recordControls"));
+        record->startRecording();
+        w.session().advance(1000);
+        w.session().frame();
+        const QString stem = dir.filePath(QStringLiteral("session"));
+        QVERIFY(record->stopAndSave(stem));
+        QCOMPARE(asked.size(), 0);
+
+        auto *panel = w.panel<LessonPanel>(QStringLiteral("lesson"));
+        QVERIFY(panel->openLesson(lessonDir() + QStringLiteral("03-rolling-update.yaml")));
+        while (panel->player().stepIndex() < 2)
+            QVERIFY(panel->player().next());
+        const qint64 epoch = w.session().clusterEpoch(), revision = w.session().view().revision();
+        auto unchanged = [&](const char *path) {
+            QVERIFY2(w.session().clusterEpoch() == epoch, path);
+            QVERIFY2(w.session().view().revision() == revision, path);
+            QVERIFY2(panel->isLessonRunning(), path);
+        };
+        QString error;
+        QVERIFY(!w.openLab(lab, &error));
+        QCOMPARE(asked.size(), 1);
+        unchanged("open lab");
+        record->startRecording();
+        QCOMPARE(asked.size(), 2);
+        QVERIFY(!record->recorder()->isRecording());
+        unchanged("record");
+        QVERIFY(!record->replay(stem));
+        QCOMPARE(asked.size(), 3);
+        unchanged("replay");
+        auto *live = w.findChild<LiveMenu *>(QStringLiteral("liveMenu"));
+        QVERIFY(live);
+        QVERIFY(!live->openRecording(dir.filePath(QStringLiteral("live.jsonl")), &error));
+        QCOMPARE(asked.size(), 4);
+        unchanged("live recording");
+        QVERIFY(!live->connectCluster({dir.filePath(QStringLiteral("kubeconfig"))}, QString(), QString(), &error));
+        QCOMPARE(asked.size(), 5);
+        unchanged("connect");
+        for (const QString &q : std::as_const(asked))
+            QVERIFY2(q.contains(QStringLiteral("lesson")), qPrintable(q));
+        QVERIFY(panel->player().next());   // the lesson goes on
+
+        // "Yes": the lab replaces the lesson's cluster, and the lesson ends.
+        answer = true;
+        QVERIFY2(w.openLab(lab, &error), qPrintable(error));
+        QCOMPARE(asked.size(), 6);
+        QCOMPARE(w.session().clusterEpoch(), epoch + 1);
+        QVERIFY(!panel->isLessonRunning());
+        record->startRecording();   // no lesson: no question
+        QCOMPARE(asked.size(), 6);
+        QVERIFY(record->recorder()->isRecording());
     }
 };
 
