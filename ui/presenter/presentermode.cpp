@@ -3,6 +3,7 @@
 #include "ui/presenter/highlightoverlay.h"
 
 #include <QAction>
+#include <algorithm>
 #include <QApplication>
 #include <QDialog>
 #include <QDockWidget>
@@ -202,8 +203,11 @@ void PresenterMode::highlight(const QString &panel, const QString &objectRef)
     // this one's; the tab it covered comes back on top.
     if (m_shownForHighlight && m_shownForHighlight != dock) {
         m_shownForHighlight->hide();
-        if (m_coveredTab)
+        if (m_coveredTab) {
             m_coveredTab->raise();
+            if (m_widthBefore > 0)
+                m_window->resizeDocks({m_coveredTab.data()}, {m_widthBefore}, Qt::Horizontal);
+        }
         m_shownForHighlight = nullptr;
         m_coveredTab = nullptr;
     }
@@ -220,10 +224,16 @@ void PresenterMode::highlight(const QString &panel, const QString &objectRef)
             for (QDockWidget *tab : m_window->tabifiedDockWidgets(dock))
                 if (!tab->isHidden() && !tab->visibleRegion().isEmpty())
                     m_coveredTab = tab;
+            m_widthBefore = m_coveredTab ? m_coveredTab->width() : 0;
         }
+        const bool widen = dock->isHidden() && m_enabled;
         if (dock->isHidden())
             dock->show();
         dock->raise();
+        // A panel presenter mode had hidden gets a column it can be read in (its tabs whole)
+        // while it is the step's subject; the column's width comes back with the tab it covered.
+        if (widen)
+            m_window->resizeDocks({dock}, {std::max(m_widthBefore, m_window->width() * kHighlightColumnPercent / 100)}, Qt::Horizontal);
     }
     m_overlay->showOn(target, objectRef.isEmpty() ? panel : objectRef);
 }

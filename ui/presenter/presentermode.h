@@ -26,8 +26,9 @@ class HighlightOverlay;
 // already owns that key (TimeControls: Space = play, → = step), which then keeps it. highlight(panel, objectRef) — wired
 // to LessonPanel::highlightRequested — draws the HighlightOverlay over that panel's dock and
 // brings the dock forward (shown even if presenter mode hid it, raised if tabbed); an empty
-// panel clears it, and a dock presenter mode had hidden is hidden again once the highlight moves
-// elsewhere (the tab it covered raised again). Menus and dialogs of the window (QMenu, QDialog, QMessageBox: top-level
+// panel clears it. A dock presenter mode had hidden is given a wider column (36 % of the window)
+// while highlighted and is hidden again once the highlight moves elsewhere (the tab it covered
+// raised again, the column back to its width). Menus and dialogs of the window (QMenu, QDialog, QMessageBox: top-level
 // windows, which do not inherit the window's font) follow the presenter font too: those that
 // exist when it turns on, and every one polished while it is on (an application event filter);
 // off puts their fonts back.
@@ -40,6 +41,8 @@ public:
     ~PresenterMode() override;
 
     static constexpr double kFontScale = 1.6;
+    // The column a highlighted panel (one presenter mode had hidden) is given, % of the window.
+    static constexpr int kHighlightColumnPercent = 36;
 
     bool isEnabled() const { return m_enabled; }
     void setEnabled(bool on);
@@ -86,6 +89,7 @@ private:
     QAction *m_toggle, *m_playPause, *m_step, *m_back;
     HighlightOverlay *m_overlay;
     QPointer<QDockWidget> m_shownForHighlight, m_coveredTab;
+    int m_widthBefore = 0;   // of the column m_shownForHighlight widened
     QHash<QAction *, QKeySequence> m_keys;
 
     // What setEnabled(false) puts back.

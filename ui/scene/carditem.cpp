@@ -74,6 +74,26 @@ double CardItem::widthForTitle(const QString &title, const QString &badge, bool 
     return std::ceil(needed - titleRoom(0, badge, presenter)) + 2;
 }
 
+namespace {
+// Presenter mode's second line: x 14 + badge (text + 12) + 10, the summary inset 4, 8 at the right.
+double presenterBadgeWidth(const QString &badge)
+{
+    return badge.isEmpty() ? 0 : QFontMetricsF(CanvasText::font(CanvasText::Role::Badge, true)).horizontalAdvance(badge) + 12 + 10;
+}
+} // namespace
+
+QString CardItem::shownSummary() const
+{
+    const double room = m_size.width() - 1 - 14 - presenterBadgeWidth(m_content.badge) - 8 - 4;
+    return QFontMetricsF(CanvasText::font(CanvasText::Role::CardSummary, true)).elidedText(m_content.summary, Qt::ElideRight, room);
+}
+
+double CardItem::widthForSummary(const QString &badge, const QString &summary)
+{
+    const double needed = QFontMetricsF(CanvasText::font(CanvasText::Role::CardSummary, true)).horizontalAdvance(summary);
+    return std::ceil(1 + 14 + presenterBadgeWidth(badge) + 8 + 4 + needed) + 2;
+}
+
 bool CardItem::isAnimating() const
 {
     if (m_pos.running())
@@ -217,8 +237,7 @@ void CardItem::paintPresenter(QPainter *painter, const QRectF &r, const QColor &
     }
     painter->setFont(summaryFont);
     painter->setPen(ink);
-    painter->drawText(summary.adjusted(4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                      QFontMetricsF(summaryFont).elidedText(m_content.summary, Qt::ElideRight, summary.width() - 4));
+    painter->drawText(summary.adjusted(4, 0, 2, 0), Qt::AlignLeft | Qt::AlignVCenter, shownSummary());
 }
 
 } // namespace rlab::ui

@@ -46,6 +46,10 @@ public:
     QString shownTitle() const;
     // The card width a title needs to be drawn whole (the layout widens a column to it).
     static double widthForTitle(const QString &title, const QString &badge, bool presenter);
+    // Presenter mode's second line (badge, then the summary) as painted: the summary whole or
+    // elided; and the card width that line needs whole.
+    QString shownSummary() const;
+    static double widthForSummary(const QString &badge, const QString &summary);
 
 private:
     void paintPresenter(QPainter *painter, const QRectF &r, const QColor &accent);
