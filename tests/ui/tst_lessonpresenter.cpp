@@ -129,6 +129,8 @@ private slots:
             hiddenByPresenter.insert(d, d->isHidden());
         auto *panel = w.panel<LessonPanel>(QStringLiteral("lesson"));
         LessonPlayer &player = panel->player();
+        QDockWidget *queues = w.panels().dock(QStringLiteral("workqueue"));
+        const int queuesWidth = queues->width();
         QStringList errors;
         QVERIFY2(panel->openLesson(lessonDir() + file, &errors), qPrintable(errors.join(u'\n')));
         HighlightOverlay *overlay = presenter->overlay();
@@ -161,11 +163,16 @@ private slots:
                 problems << when + QStringLiteral(": a highlight left from another step");
             }
             // A dock presenter mode hid, shown for another step's highlight, is hidden again.
+            bool widened = false;
             for (auto it = hiddenByPresenter.cbegin(); it != hiddenByPresenter.cend(); ++it) {
                 const bool target = overlay->target() && it.key()->isAncestorOf(overlay->target());
+                widened = widened || (it.value() && target);
                 if (it.value() && !target && !it.key()->isHidden())
                     problems << when + QStringLiteral(": %1 still shown for an earlier highlight").arg(it.key()->objectName());
             }
+            // Its column back as it was once no hidden panel is highlighted.
+            if (!widened && std::abs(queues->width() - queuesWidth) > 2)
+                problems << when + QStringLiteral(": the queues' column %1 px, was %2 px").arg(queues->width()).arg(queuesWidth);
             if (player.state() == LessonPlayer::State::AwaitingPrediction) {
                 panel->answerEdit()->setText(QStringLiteral("1"));
                 panel->revealButton()->isVisible() ? panel->revealButton()->click() : panel->nextButton()->click();

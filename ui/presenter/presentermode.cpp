@@ -10,6 +10,7 @@
 #include <QEvent>
 #include <QMainWindow>
 #include <QMenu>
+#include <QTimer>
 
 namespace rlab::ui {
 
@@ -201,12 +202,20 @@ void PresenterMode::highlight(const QString &panel, const QString &objectRef)
     }
     // The dock shown for the previous highlight goes back (the lesson moved on), unless it is
     // this one's; the tab it covered comes back on top.
+    int restoring = 0;   // the covered column's width, being put back (chained highlights keep it)
+    QPointer<QDockWidget> covered;
     if (m_shownForHighlight && m_shownForHighlight != dock) {
+        restoring = m_widthBefore;
+        covered = m_coveredTab;
         m_shownForHighlight->hide();
         if (m_coveredTab) {
             m_coveredTab->raise();
+            // Once the layout has taken the hidden dock out (the next pass of the event loop).
             if (m_widthBefore > 0)
-                m_window->resizeDocks({m_coveredTab.data()}, {m_widthBefore}, Qt::Horizontal);
+                QTimer::singleShot(0, m_window, [window = m_window, tab = m_coveredTab, width = m_widthBefore] {
+                    if (tab && !tab->isHidden())
+                        window->resizeDocks({tab.data()}, {width}, Qt::Horizontal);
+                });
         }
         m_shownForHighlight = nullptr;
         m_coveredTab = nullptr;
@@ -220,11 +229,13 @@ void PresenterMode::highlight(const QString &panel, const QString &objectRef)
     if (dock) {
         if (dock->isHidden() && m_enabled) {
             m_shownForHighlight = dock;
-            m_coveredTab = nullptr;
-            for (QDockWidget *tab : m_window->tabifiedDockWidgets(dock))
-                if (!tab->isHidden() && !tab->visibleRegion().isEmpty())
+            m_coveredTab = covered;
+            // (tabifiedDockWidgets() skips a hidden dock: the one in front in the same area.)
+            for (QDockWidget *tab : m_window->findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly))
+                if (!covered && tab != dock && m_window->dockWidgetArea(tab) == m_window->dockWidgetArea(dock) && !tab->isHidden()
+                    && !tab->isFloating() && !tab->visibleRegion().isEmpty())
                     m_coveredTab = tab;
-            m_widthBefore = m_coveredTab ? m_coveredTab->width() : 0;
+            m_widthBefore = restoring > 0 ? restoring : m_coveredTab ? m_coveredTab->width() : 0;
         }
         const bool widen = dock->isHidden() && m_enabled;
         if (dock->isHidden())
