@@ -152,7 +152,8 @@ inline QStringList cut(QWidget *window)
             const auto *card = dynamic_cast<const CardItem *>(item);
             if (card && card->isVisible() && card->shownTitle() != card->content().title)
                 out << QStringLiteral("canvas card \"%1\" drawn as \"%2\"").arg(card->content().title, card->shownTitle());
-            if (card && card->isVisible() && canvas->isPresenter() && card->shownSummary() != card->content().summary)
+            if (card && card->isVisible() && canvas->isPresenter() && card->shownSummary() != card->content().summary
+                && card->shownSummary() != card->content().shortSummary)
                 out << QStringLiteral("canvas card %1's \"%2\" drawn as \"%3\"").arg(card->content().title, card->content().summary, card->shownSummary());
         }
     }

@@ -14,6 +14,8 @@
 #include "ui/live/livemenu.h"
 #include "ui/record/recordcontrols.h"
 #include "ui/record/sessionrecorder.h"
+#include "ui/scene/canvasscene.h"
+#include "ui/scene/clustercanvas.h"
 
 #include "elisionwalker.h"
 
@@ -93,6 +95,15 @@ class TestLessonPresenter : public QObject
                        + widest(panel);
         if (dock->mapTo(&w, QPoint(dock->width(), 0)).x() > w.width())
             out << when + QStringLiteral(": the lesson dock runs off the window");
+        // The canvas shows its whole picture (Fit) at a readable zoom, whatever column is widened —
+        // with one rollout's two ReplicaSets (lesson 06's two Deployments, three to five
+        // ReplicaSets of 300 units, need more than 1280 px gives at 18 px text: the canvas scrolls).
+        auto *canvas = w.panel<ClusterCanvas>(QStringLiteral("canvas"));
+        canvas->fit();
+        const QRect picture = canvas->mapFromScene(canvas->sceneRect()).boundingRect();
+        if (canvas->canvasScene()->replicaSetCardCount() <= 2 && !canvas->viewport()->rect().contains(picture.adjusted(2, 2, -2, -2)))
+            out << when + QStringLiteral(": the canvas shows %1x%2 of its %3x%4 px picture")
+                              .arg(canvas->viewport()->width()).arg(canvas->viewport()->height()).arg(picture.width()).arg(picture.height());
         for (const QString &p : elision::cut(&w))   // the lesson, the canvas, the queues, a highlighted panel
             out << when + QStringLiteral(": ") + p;
         return out;
@@ -156,11 +167,14 @@ private slots:
                         problems << when + QStringLiteral(": %1 highlighted but not in front").arg(dock->objectName());
                     if (!w.rect().intersects(overlay->geometry()))
                         problems << when + QStringLiteral(": the highlight is off the window");
-                    if (const QString dir = qEnvironmentVariable("RLAB_SCREENSHOT_DIR"); !dir.isEmpty() && qEnvironmentVariableIsSet("RLAB_EVERY_STEP"))
-                        QVERIFY(w.grab().save(dir + QStringLiteral("/lesson-presenter-%1-step%2-%3.png").arg(QFileInfo(file).baseName()).arg(player.stepIndex() + 1).arg(step->highlight->panel)));
                 }
             } else if (overlay->isVisible()) {
                 problems << when + QStringLiteral(": a highlight left from another step");
+            }
+            // RLAB_EVERY_STEP: a picture of every step (the canvas's glides ended).
+            if (const QString dir = qEnvironmentVariable("RLAB_SCREENSHOT_DIR"); !dir.isEmpty() && qEnvironmentVariableIsSet("RLAB_EVERY_STEP")) {
+                w.panel<ClusterCanvas>(QStringLiteral("canvas"))->tick(w.session().monotonicMs() + 10'000);
+                QVERIFY(w.grab().save(dir + QStringLiteral("/lesson-presenter-%1-%2-step%3-%4.png").arg(QFileInfo(file).baseName(), language).arg(player.stepIndex() + 1).arg(QVariant::fromValue(player.state()).toString())));
             }
             // A dock presenter mode hid, shown for another step's highlight, is hidden again.
             bool widened = false;

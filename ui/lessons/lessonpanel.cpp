@@ -287,7 +287,7 @@ void LessonPanel::rebuildChoices()
         auto *b = new QPushButton(c, m_choices);
         b->setProperty("choice", c);
         b->setCheckable(true);
-        b->setMinimumWidth(64);
+        b->setMinimumWidth(48);
         b->setFont(scaled(font(), 1.25, true));
         m_choices->layout()->addWidget(b);
         m_choiceGroup->addButton(b);
@@ -307,7 +307,7 @@ void LessonPanel::layoutChoices()
     int row = 0;
     for (QAbstractButton *b : buttons) {
         b->setText(b->property("choice").toString());
-        row += b->sizeHint().width() + m_choices->layout()->spacing();
+        row += std::max(b->minimumSizeHint().width(), b->minimumWidth()) + m_choices->layout()->spacing();
     }
     const bool inRow = row <= room;
     static_cast<QBoxLayout *>(m_choices->layout())->setDirection(inRow ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);

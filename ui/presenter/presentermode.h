@@ -26,7 +26,7 @@ class HighlightOverlay;
 // already owns that key (TimeControls: Space = play, → = step), which then keeps it. highlight(panel, objectRef) — wired
 // to LessonPanel::highlightRequested — draws the HighlightOverlay over that panel's dock and
 // brings the dock forward (shown even if presenter mode hid it, raised if tabbed); an empty
-// panel clears it. A dock presenter mode had hidden is given a wider column (36 % of the window)
+// panel clears it. A dock presenter mode had hidden is given a wider column (28 % of the window)
 // while highlighted and is hidden again once the highlight moves elsewhere (the tab it covered
 // raised again, the column back to its width). Menus and dialogs of the window (QMenu, QDialog, QMessageBox: top-level
 // windows, which do not inherit the window's font) follow the presenter font too: those that
@@ -42,7 +42,7 @@ public:
 
     static constexpr double kFontScale = 1.6;
     // The column a highlighted panel (one presenter mode had hidden) is given, % of the window.
-    static constexpr int kHighlightColumnPercent = 36;
+    static constexpr int kHighlightColumnPercent = 28;
 
     bool isEnabled() const { return m_enabled; }
     void setEnabled(bool on);

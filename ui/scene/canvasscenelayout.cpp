@@ -77,19 +77,6 @@ void CanvasScene::relayout(bool animate)
         }
         columns.push_back(c);
     }
-    // A Deployment card over a single column: that column is as wide as the card's summary line
-    // needs in presenter type ("rev 1  0/2 ready · 0 updated" whole).
-    if (m_presenter) {
-        for (std::size_t i = 0; i < refs.size(); ++i) {
-            const bool alone = (i == 0 || refs[i - 1].group != refs[i].group) && (i + 1 == refs.size() || refs[i + 1].group != refs[i].group);
-            const auto d = m_deployments.constFind(refs[i].group);
-            if (!alone || d == m_deployments.cend() || !d->deployment)
-                continue;
-            const CardContent content = CardContents::deployment(*d->deployment);
-            columns[i].minWidth = std::max({columns[i].minWidth, CardItem::widthForTitle(content.title, content.badge, true),
-                                            CardItem::widthForSummary(content.badge, content.summary)});
-        }
-    }
     // Node lanes grow at once and shrink at two thirds (CanvasLayout::settle); the waiting lane
     // grows while pods wait and folds back once empty.
     m_waitingRows = waitingRows == 0 ? 1 : std::max(m_waitingRows, waitingRows);

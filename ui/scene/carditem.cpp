@@ -85,13 +85,10 @@ double presenterBadgeWidth(const QString &badge)
 QString CardItem::shownSummary() const
 {
     const double room = m_size.width() - 1 - 14 - presenterBadgeWidth(m_content.badge) - 8 - 4;
-    return QFontMetricsF(CanvasText::font(CanvasText::Role::CardSummary, true)).elidedText(m_content.summary, Qt::ElideRight, room);
-}
-
-double CardItem::widthForSummary(const QString &badge, const QString &summary)
-{
-    const double needed = QFontMetricsF(CanvasText::font(CanvasText::Role::CardSummary, true)).horizontalAdvance(summary);
-    return std::ceil(1 + 14 + presenterBadgeWidth(badge) + 8 + 4 + needed) + 2;
+    const QFontMetricsF fm(CanvasText::font(CanvasText::Role::CardSummary, true));
+    if (fm.horizontalAdvance(m_content.summary) <= room || m_content.shortSummary.isEmpty())
+        return fm.elidedText(m_content.summary, Qt::ElideRight, room);
+    return fm.elidedText(m_content.shortSummary, Qt::ElideRight, room);
 }
 
 bool CardItem::isAnimating() const
