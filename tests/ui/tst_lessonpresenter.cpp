@@ -167,6 +167,14 @@ private slots:
                         problems << when + QStringLiteral(": %1 highlighted but not in front").arg(dock->objectName());
                     if (!w.rect().intersects(overlay->geometry()))
                         problems << when + QStringLiteral(": the highlight is off the window");
+                    // Its label covers none of the panel's buttons and choosers.
+                    QList<QWidget *> controls;
+                    for (QWidget *c : target->findChildren<QWidget *>())
+                        if (c->isVisible() && (qobject_cast<QAbstractButton *>(c) || qobject_cast<QComboBox *>(c)))
+                            controls << c;
+                    for (QWidget *c : std::as_const(controls))
+                        if (overlay->labelRect().intersects(QRect(c->mapTo(&w, QPoint(0, 0)), c->size())))
+                            problems << when + QStringLiteral(": the highlight's label covers %1").arg(elision::where(c));
                 }
             } else if (overlay->isVisible()) {
                 problems << when + QStringLiteral(": a highlight left from another step");
