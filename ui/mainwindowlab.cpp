@@ -52,6 +52,11 @@ bool MainWindow::openLab(const QString &path, QString *error)
     // Reading and checking the file (the store with its history: megabytes of JSON) and building
     // the lab's Simulation from it run on a worker thread (LabOpen) while the window keeps
     // painting; only handing the built lab to the session is left for this thread.
+    if (!confirmReset()) {   // a lesson runs: the lab would replace its cluster
+        if (error)
+            *error = tr("the lesson's cluster is kept");
+        return false;
+    }
     LabOpen *open = new LabOpen(path, this);
     bool ok = false;
     {

@@ -5,6 +5,8 @@
 // keep both files small; same class, same thread rules (GUI thread only).
 #include "ui/mainwindow.h"
 
+#include "ui/live/livemenu.h"
+
 #include "core/live/livesource.h"
 
 #include "core/api/object.h"
@@ -212,6 +214,11 @@ void MainWindow::connectTeachingPanels()
         return true;
     });
     panel<ControlsPanel>(QStringLiteral("controls"))->commands()->setResetGuard([this] { return confirmReset(); });
+    // Every other path that throws the cluster away asks too: Record, Replay, a live cluster or
+    // recording (Open lab asks in openLab).
+    panel<RecordControls>(QStringLiteral("recordControls"))->setResetGuard([this] { return confirmReset(); });
+    if (auto *live = findChild<LiveMenu *>(QStringLiteral("liveMenu")))
+        live->setResetGuard([this] { return confirmReset(); });
     connect(presenter, &PresenterMode::playPauseRequested, time->playAction(), &QAction::trigger);
     connect(presenter, &PresenterMode::stepRequested, time->stepAction(), &QAction::trigger);
     connect(presenter, &PresenterMode::backRequested, bar, &TimeTravelBar::stepBack);

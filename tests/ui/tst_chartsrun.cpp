@@ -85,6 +85,11 @@ private slots:
         QApplication::processEvents();
         qDebug() << "charts dock" << before << "->" << dock->height() << "window" << w.height();
         QVERIFY2(dock->height() > before, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(dock->height())));
+        if (const QString dir = qEnvironmentVariable("RLAB_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            charts->refreshChart();
+            QApplication::processEvents();
+            QVERIFY(w.grab().save(dir + QStringLiteral("/charts-whole-run-1280x720.png")));
+        }
         auto *scroll = dock->findChild<QScrollArea *>(QStringLiteral("chartsDockScroll"));
         QVERIFY(scroll);
         QVERIFY2(scroll->viewport()->height() >= charts->minimumSizeHint().height(),

@@ -114,6 +114,34 @@ private slots:
         QCOMPARE(WorkQueueLaneLayout::wrap(widths, 20, available), lines);
     }
 
+    void testWrapWords_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("available");
+        QTest::addColumn<QStringList>("lines");
+        const QString note = QStringLiteral("add(default/nginx): already queued");
+        QTest::newRow("the comment's: long word at its separators")
+            << note << 100 << QStringList{QStringLiteral("add("), QStringLiteral("default/"), QStringLiteral("nginx):"),
+                                         QStringLiteral("already"), QStringLiteral("queued")};
+        QTest::newRow("the comment's: at spaces") << note << 200 << QStringList{QStringLiteral("add(default/nginx):"), QStringLiteral("already queued")};
+        QTest::newRow("fits") << note << 400 << QStringList{note};
+        QTest::newRow("no separator: between characters")
+            << QStringLiteral("abcdefghijkl") << 50 << QStringList{QStringLiteral("abcde"), QStringLiteral("fghij"), QStringLiteral("kl")};
+        QTest::newRow("empty") << QString() << 50 << QStringList{};
+    }
+    // Greedy at spaces; a word wider than the line breaks after '/', '-', '(' or ',' (10 px a
+    // character here), never cut.
+    void testWrapWords()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, available);
+        QFETCH(QStringList, lines);
+        const QStringList got = WorkQueueLaneLayout::wrapWords(text, available, [](const QString &s) { return int(s.size()) * 10; });
+        QCOMPARE(got, lines);
+        for (const QString &line : got)
+            QVERIFY(line.size() * 10 <= available);
+    }
+
     // A narrow lane (presenter mode's column at 1280 px) puts its counters on a second header
     // line and grows by that line instead of cutting "depth 0 · processing 0 · waiting 1".
     void testNarrowLaneTakesASecondHeaderLine()

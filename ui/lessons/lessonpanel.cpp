@@ -4,6 +4,7 @@
 
 #include "ui/clustersession.h"
 #include "ui/live/labonly.h"
+#include "ui/lessons/lessonchooser.h"
 #include "ui/lessons/softbreaks.h"
 #include "ui/theme.h"
 
@@ -20,6 +21,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QTextLayout>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -33,6 +35,24 @@ QLabel *wrapped(QWidget *parent)
     l->setTextFormat(Qt::PlainText);
     l->setTextInteractionFlags(Qt::TextSelectableByMouse);
     return l;
+}
+
+// `text` in lines of at most `width` px: at spaces and inside identifiers (SoftBreaks).
+QString wrapLines(const QString &text, const QFont &font, int width)
+{
+    const QString broken = SoftBreaks::insert(text);
+    QTextLayout layout(broken, font);
+    QTextOption option;
+    option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    layout.setTextOption(option);
+    layout.beginLayout();
+    QStringList lines;
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(qMax(1, width));
+        lines << SoftBreaks::strip(broken.mid(line.textStart(), line.textLength())).trimmed();
+    }
+    layout.endLayout();
+    return lines.join(QLatin1Char('\n'));
 }
 
 QFont scaled(const QFont &base, double factor, bool bold)
@@ -53,7 +73,7 @@ LessonPanel::LessonPanel(ClusterSession &session, QWidget *parent)
     layout->setSpacing(8);
 
     auto *top = new QVBoxLayout;   // stacked: a lesson's whole title in a narrow column
-    m_chooser = new QComboBox(this);
+    m_chooser = new LessonChooser(this);
     m_chooser->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_chooser->setMinimumContentsLength(16);
     m_start = new QPushButton(tr("Start"), this);
@@ -131,7 +151,8 @@ LessonPanel::LessonPanel(ClusterSession &session, QWidget *parent)
     connect(m_reveal, &QPushButton::clicked, this, &LessonPanel::revealClicked);
     connect(m_next, &QPushButton::clicked, this, &LessonPanel::nextClicked);
     connect(m_answer, &QLineEdit::returnPressed, this, &LessonPanel::revealClicked);
-    connect(m_choiceGroup, &QButtonGroup::buttonClicked, this, [this](QAbstractButton *b) { m_answer->setText(b->text()); });
+    connect(m_choiceGroup, &QButtonGroup::buttonClicked, this,
+            [this](QAbstractButton *b) { m_answer->setText(b->property("choice").toString()); });
     connect(&m_player, &LessonPlayer::stateChanged, this, &LessonPanel::refresh);
     connect(&m_player, &LessonPlayer::stepChanged, this, [this] {
         m_answer->clear();
@@ -264,11 +285,35 @@ void LessonPanel::rebuildChoices()
         return;
     for (const QString &c : step->predict->choices) {
         auto *b = new QPushButton(c, m_choices);
+        b->setProperty("choice", c);
         b->setCheckable(true);
-        b->setMinimumWidth(64);
+        b->setMinimumWidth(48);
         b->setFont(scaled(font(), 1.25, true));
         m_choices->layout()->addWidget(b);
         m_choiceGroup->addButton(b);
+    }
+    layoutChoices();
+}
+
+void LessonPanel::layoutChoices()
+{
+    const QList<QAbstractButton *> buttons = m_choiceGroup->buttons();
+    if (buttons.isEmpty())
+        return;
+    // In a row when they fit the column, else one under the other, each wrapped to the column
+    // ("ProgressDeadline" + "Exceeded"): a choice is never cut.
+    const int room = m_scroll->viewport()->width() - 2 * m_predictBox->layout()->contentsMargins().left() - 8;
+    const int padding = 24;
+    int row = 0;
+    for (QAbstractButton *b : buttons) {
+        b->setText(b->property("choice").toString());
+        row += std::max(b->minimumSizeHint().width(), b->minimumWidth()) + m_choices->layout()->spacing();
+    }
+    const bool inRow = row <= room;
+    static_cast<QBoxLayout *>(m_choices->layout())->setDirection(inRow ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+    for (QAbstractButton *b : buttons) {
+        const QString choice = b->property("choice").toString();
+        b->setText(inRow ? choice : wrapLines(choice, b->font(), room - padding));
     }
 }
 
@@ -284,7 +329,8 @@ void LessonPanel::refresh()
     const QString lang = m_player.language();
     const LessonStep *step = m_player.currentStep();
     const bool active = s != State::Idle;
-    m_title->setText(SoftBreaks::insert(active ? m_player.lesson().title.text(lang) : tr("Lessons")));
+    // The title is in the largest type: its identifiers break from 8 characters on.
+    m_title->setText(SoftBreaks::insert(active ? m_player.lesson().title.text(lang) : tr("Lessons"), 8));
     m_progress->setText(active && step ? tr("Step %1 / %2").arg(m_player.stepIndex() + 1).arg(m_player.stepCount()) : QString());
     m_bar->setRange(0, qMax(1, m_player.stepCount()));
     m_bar->setValue(s == State::Finished ? m_player.stepCount() : qMax(0, m_player.stepIndex() + (s == State::Revealed ? 1 : 0)));
@@ -398,6 +444,7 @@ void LessonPanel::applyFonts()
     m_next->setFont(scaled(base, 1.15, true));
     for (QAbstractButton *b : m_choiceGroup->buttons())
         b->setFont(scaled(base, 1.25, true));
+    layoutChoices();
     m_applyingFonts = false;
     fitContentWidth();
 }
@@ -408,6 +455,12 @@ void LessonPanel::fitContentWidth()
     // the text reflows in the column, it is never cut at its right edge.
     if (QWidget *content = m_scroll->widget())
         m_scroll->setMinimumWidth(content->minimumSizeHint().width() + m_scroll->verticalScrollBar()->sizeHint().width());
+}
+
+void LessonPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    layoutChoices();
 }
 
 void LessonPanel::changeEvent(QEvent *event)

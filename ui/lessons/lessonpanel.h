@@ -5,7 +5,6 @@
 #include <QWidget>
 
 class QButtonGroup;
-class QComboBox;
 class QFrame;
 class QLabel;
 class QLineEdit;
@@ -16,9 +15,10 @@ class QScrollArea;
 namespace rlab::ui {
 
 class ClusterSession;
+class LessonChooser;
 
 // The lesson dock: a lesson chooser, the lesson title, progress ("Step 3 / 9"), the step's
-// title and text in large type, the prediction prompt with an answer box (or choice buttons),
+// title and text in large type (long identifiers wrap: SoftBreaks, LessonChooser), the prediction prompt with an answer box (or choice buttons),
 // Reveal / Next, and the revealed answer marked right or wrong. Drives a LessonPlayer on the
 // session and forwards its highlightRequested(panel, objectRef) for the presenter overlay.
 // Fonts scale with the panel's own font (presenter mode enlarges it). Start, Reveal and Next are
@@ -57,6 +57,7 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void fitContentWidth();   // the column's minimum: the content's longest word
@@ -67,6 +68,7 @@ private:
     void applyFonts();
     void scrollDownTo(QWidget *w);
     void rebuildChoices();
+    void layoutChoices();   // a row when the choices fit the column, else stacked and wrapped
     void populateChooser();
 
     ClusterSession &m_session;
@@ -74,7 +76,7 @@ private:
     QStringList m_directories;
     QList<LessonCatalog::Entry> m_entries;
     QScrollArea *m_scroll;
-    QComboBox *m_chooser;
+    LessonChooser *m_chooser;
     QPushButton *m_start;
     QLabel *m_title;
     QLabel *m_progress;

@@ -26,7 +26,7 @@ QString breakRun(QStringView run)
 
 } // namespace
 
-QString SoftBreaks::insert(const QString &text)
+QString SoftBreaks::insert(const QString &text, int minRun)
 {
     QString out;
     out.reserve(text.size());
@@ -35,7 +35,7 @@ QString SoftBreaks::insert(const QString &text)
         if (i < text.size() && !text[i].isSpace())
             continue;
         const QStringView run = QStringView(text).mid(start, i - start);
-        out += run.size() >= kMinRun ? breakRun(run) : run.toString();
+        out += run.size() >= minRun ? breakRun(run) : run.toString();
         if (i < text.size())
             out += text[i];
         start = i + 1;

@@ -14,7 +14,8 @@ struct SoftBreaks
     static constexpr int kMinRun = 16;
     static constexpr QChar kBreak = QChar(0x200B);
 
-    static QString insert(const QString &text);
+    // minRun: the shortest run broken (a title in the largest type breaks "syncDeployment:" too).
+    static QString insert(const QString &text, int minRun = kMinRun);
     static QString strip(QString text);
 };
 

@@ -55,6 +55,11 @@ LiveMenu::LiveMenu(QMainWindow &window, ClusterSession &session, QMenu *fileMenu
 
 bool LiveMenu::connectCluster(const QStringList &kubeconfigs, const QString &context, const QString &ns, QString *error)
 {
+    if (m_resetGuard && !m_resetGuard()) {
+        if (error)
+            *error = tr("the lab's cluster is kept");
+        return false;
+    }
     std::unique_ptr<live::LiveClusterSource> src = live::connectLive({kubeconfigs, context, ns}, error);
     if (!src)
         return false;
@@ -65,6 +70,11 @@ bool LiveMenu::connectCluster(const QStringList &kubeconfigs, const QString &con
 
 bool LiveMenu::openRecording(const QString &path, QString *error)
 {
+    if (m_resetGuard && !m_resetGuard()) {
+        if (error)
+            *error = tr("the lab's cluster is kept");
+        return false;
+    }
     std::unique_ptr<live::ReplaySource> src = live::ReplaySource::open(path, error);
     if (!src)
         return false;

@@ -29,6 +29,8 @@ public:
     bool openRecording(const QString &path, QString *error);
     // Asked before writes are enabled; none = a QMessageBox.
     void setConfirm(std::function<bool(const QString &question)> confirm) { m_confirm = std::move(confirm); }
+    // Asked before a connection or a recording replaces the lab's cluster (false: left as is).
+    void setResetGuard(std::function<bool()> guard) { m_resetGuard = std::move(guard); }
 
     LiveBanner *banner() const { return m_banner; }
     QAction *connectAction() const { return m_connect; }
@@ -51,6 +53,7 @@ private:
     QAction *m_openRecording;
     QAction *m_backToLab;
     std::function<bool(const QString &)> m_confirm;
+    std::function<bool()> m_resetGuard;
 };
 
 } // namespace rlab::ui

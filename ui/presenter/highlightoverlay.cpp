@@ -1,6 +1,7 @@
 #include "ui/presenter/highlightoverlay.h"
 
 #include <QAbstractButton>
+#include <QComboBox>
 #include <QEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -64,10 +65,16 @@ void HighlightOverlay::place()
         return;
     }
     setGeometry(targetRect().intersected(parentWidget()->rect()));
-    // The target's own buttons stay uncovered (the canvas's −/+/Fit, a panel's commands).
+    // The target's own buttons and choosers stay uncovered (the canvas's −/+/Fit, a panel's
+    // commands, the Workqueues' "deployment + replicaset").
     m_holes.clear();
     QRegion mask(rect());
-    for (QAbstractButton *b : m_target->findChildren<QAbstractButton *>()) {
+    QList<QWidget *> controls;
+    for (QAbstractButton *b : m_target->findChildren<QAbstractButton *>())
+        controls << b;
+    for (QComboBox *c : m_target->findChildren<QComboBox *>())
+        controls << c;
+    for (QWidget *b : std::as_const(controls)) {
         if (!b->isVisible())
             continue;
         const QRect r = QRect(b->mapTo(parentWidget(), QPoint(0, 0)) - pos(), b->size()).adjusted(-2, -2, 2, 2);

@@ -9,8 +9,8 @@ namespace rlab::ui {
 // resize, show or hide of the target or one of its ancestors re-places it; it hides with the
 // target and never takes mouse events. Example: target at (100, 40) 300×200 in the window,
 // margin 6 → the overlay covers (94, 34) 312×212 (clipped to the window), the label in its
-// top-right corner. The target's own visible buttons are kept clear (masked out, the label
-// placed below them), so the canvas's −/+/Fit stay visible and usable.
+// top-right corner. The target's own visible buttons and combo boxes are kept clear (masked out,
+// the label placed below them), so the canvas's −/+/Fit and a panel's chooser stay readable.
 // GUI thread only.
 class HighlightOverlay : public QWidget
 {

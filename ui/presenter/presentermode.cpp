@@ -3,8 +3,14 @@
 #include "ui/presenter/highlightoverlay.h"
 
 #include <QAction>
+#include <algorithm>
+#include <QApplication>
+#include <QDialog>
 #include <QDockWidget>
+#include <QEvent>
 #include <QMainWindow>
+#include <QMenu>
+#include <QTimer>
 
 namespace rlab::ui {
 
@@ -83,8 +89,17 @@ void PresenterMode::setEnabled(bool on)
         for (QDockWidget *d : docks)
             if (!m_kept.contains(d->objectName()))
                 d->hide();
+        // Menus and dialogs are windows of their own: they get the presenter font explicitly.
+        for (QWidget *w : m_window->findChildren<QWidget *>())
+            if (isPopupOfWindow(w))
+                enlargePopup(w);
+        qApp->installEventFilter(this);
     } else {
-        clearHighlight();
+        qApp->removeEventFilter(this);
+        restorePopups();
+        m_shownForHighlight = nullptr;   // the docks come back as they were below
+        m_coveredTab = nullptr;
+        m_overlay->clear();
         m_window->setFont(m_saved.fontSet ? m_saved.font : QFont());
         m_window->setAttribute(Qt::WA_SetFont, m_saved.fontSet);
         m_window->setPalette(m_saved.paletteSet ? m_saved.palette : QPalette());
@@ -111,6 +126,52 @@ void PresenterMode::setEnabled(bool on)
     emit enabledChanged(on);
 }
 
+bool PresenterMode::isPopupOfWindow(const QWidget *w) const
+{
+    if (!w || w == m_window || !w->isWindow() || (!qobject_cast<const QMenu *>(w) && !qobject_cast<const QDialog *>(w)))
+        return false;
+    for (const QWidget *p = w->parentWidget(); p; p = p->parentWidget())
+        if (p == m_window)
+            return true;
+    return false;
+}
+
+void PresenterMode::enlargePopup(QWidget *popup)
+{
+    m_popups.removeIf([](const PopupFont &p) { return !p.widget; });   // closed dialogs
+    for (const PopupFont &p : std::as_const(m_popups))
+        if (p.widget == popup)
+            return;
+    m_popups.append({popup, popup->testAttribute(Qt::WA_SetFont), popup->font()});
+    // Its own font (a menu's platform font) scaled like the window's.
+    QFont big = popup->testAttribute(Qt::WA_SetFont) ? popup->font() : QApplication::font(popup);
+    big.setPointSizeF(big.pointSizeF() * kFontScale);
+    popup->setFont(big);
+}
+
+void PresenterMode::restorePopups()
+{
+    for (const PopupFont &p : std::as_const(m_popups)) {
+        if (!p.widget)
+            continue;
+        p.widget->setFont(p.fontSet ? p.font : QFont());
+        p.widget->setAttribute(Qt::WA_SetFont, p.fontSet);
+    }
+    m_popups.clear();
+}
+
+bool PresenterMode::eventFilter(QObject *watched, QEvent *event)
+{
+    // Polish comes once, before a widget is first sized and shown: a menu popped up or a message
+    // box opened while presenter mode is on is laid out in the large font.
+    if (event->type() == QEvent::Polish && watched->isWidgetType()) {
+        auto *w = static_cast<QWidget *>(watched);
+        if (isPopupOfWindow(w))
+            enlargePopup(w);
+    }
+    return QObject::eventFilter(watched, event);
+}
+
 void PresenterMode::setHighlightTarget(const QString &panel, QWidget *widget)
 {
     m_targets.insert(panel, widget);
@@ -134,26 +195,63 @@ QWidget *PresenterMode::targetFor(const QString &panel) const
 void PresenterMode::highlight(const QString &panel, const QString &objectRef)
 {
     QWidget *target = panel.isEmpty() ? nullptr : targetFor(panel);
+    QDockWidget *dock = nullptr;
+    for (QWidget *w = target; w && w != m_window; w = w->parentWidget()) {
+        if ((dock = qobject_cast<QDockWidget *>(w)))
+            break;
+    }
+    // The dock shown for the previous highlight goes back (the lesson moved on), unless it is
+    // this one's; the tab it covered comes back on top.
+    int restoring = 0;   // the covered column's width, being put back (chained highlights keep it)
+    QPointer<QDockWidget> covered;
+    if (m_shownForHighlight && m_shownForHighlight != dock) {
+        restoring = m_widthBefore;
+        covered = m_coveredTab;
+        m_shownForHighlight->hide();
+        if (m_coveredTab) {
+            m_coveredTab->raise();
+            // Once the layout has taken the hidden dock out (the next pass of the event loop).
+            if (m_widthBefore > 0)
+                QTimer::singleShot(0, m_window, [window = m_window, tab = m_coveredTab, width = m_widthBefore] {
+                    if (tab && !tab->isHidden())
+                        window->resizeDocks({tab.data()}, {width}, Qt::Horizontal);
+                });
+        }
+        m_shownForHighlight = nullptr;
+        m_coveredTab = nullptr;
+    }
     if (!target) {
         m_overlay->clear();
         return;
     }
     // A highlight brings its panel forward: a hidden dock (presenter mode hides most) is shown,
     // a tabbed one raised. setEnabled(false) restores the docks as they were.
-    for (QWidget *w = target; w && w != m_window; w = w->parentWidget()) {
-        if (auto *dock = qobject_cast<QDockWidget *>(w)) {
-            if (dock->isHidden())
-                dock->show();
-            dock->raise();
-            break;
+    if (dock) {
+        if (dock->isHidden() && m_enabled) {
+            m_shownForHighlight = dock;
+            m_coveredTab = covered;
+            // (tabifiedDockWidgets() skips a hidden dock: the one in front in the same area.)
+            for (QDockWidget *tab : m_window->findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly))
+                if (!covered && tab != dock && m_window->dockWidgetArea(tab) == m_window->dockWidgetArea(dock) && !tab->isHidden()
+                    && !tab->isFloating() && !tab->visibleRegion().isEmpty())
+                    m_coveredTab = tab;
+            m_widthBefore = restoring > 0 ? restoring : m_coveredTab ? m_coveredTab->width() : 0;
         }
+        const bool widen = dock->isHidden() && m_enabled;
+        if (dock->isHidden())
+            dock->show();
+        dock->raise();
+        // A panel presenter mode had hidden gets a column it can be read in (its tabs whole)
+        // while it is the step's subject; the column's width comes back with the tab it covered.
+        if (widen)
+            m_window->resizeDocks({dock}, {std::max(m_widthBefore, m_window->width() * kHighlightColumnPercent / 100)}, Qt::Horizontal);
     }
     m_overlay->showOn(target, objectRef.isEmpty() ? panel : objectRef);
 }
 
 void PresenterMode::clearHighlight()
 {
-    m_overlay->clear();
+    highlight(QString(), QString());
 }
 
 } // namespace rlab::ui

@@ -2,6 +2,7 @@
 #include <QFont>
 #include <QKeySequence>
 #include <QHash>
+#include <QList>
 #include <QObject>
 #include <QPalette>
 #include <QPointer>
@@ -25,7 +26,12 @@ class HighlightOverlay;
 // already owns that key (TimeControls: Space = play, → = step), which then keeps it. highlight(panel, objectRef) — wired
 // to LessonPanel::highlightRequested — draws the HighlightOverlay over that panel's dock and
 // brings the dock forward (shown even if presenter mode hid it, raised if tabbed); an empty
-// panel clears it.
+// panel clears it. A dock presenter mode had hidden is given a wider column (28 % of the window)
+// while highlighted and is hidden again once the highlight moves elsewhere (the tab it covered
+// raised again, the column back to its width). Menus and dialogs of the window (QMenu, QDialog, QMessageBox: top-level
+// windows, which do not inherit the window's font) follow the presenter font too: those that
+// exist when it turns on, and every one polished while it is on (an application event filter);
+// off puts their fonts back.
 // GUI thread only.
 class PresenterMode : public QObject
 {
@@ -35,6 +41,8 @@ public:
     ~PresenterMode() override;
 
     static constexpr double kFontScale = 1.6;
+    // The column a highlighted panel (one presenter mode had hidden) is given, % of the window.
+    static constexpr int kHighlightColumnPercent = 28;
 
     bool isEnabled() const { return m_enabled; }
     void setEnabled(bool on);
@@ -58,6 +66,9 @@ public slots:
     void highlight(const QString &panel, const QString &objectRef);
     void clearHighlight();
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 signals:
     void enabledChanged(bool on);
     void playPauseRequested();
@@ -66,6 +77,10 @@ signals:
 
 private:
     QWidget *targetFor(const QString &panel) const;
+    // A menu or dialog of the window (a top-level widget whose parents lead to it).
+    bool isPopupOfWindow(const QWidget *w) const;
+    void enlargePopup(QWidget *popup);
+    void restorePopups();
 
     QMainWindow *m_window;
     bool m_enabled = false;
@@ -73,6 +88,8 @@ private:
     QHash<QString, QPointer<QWidget>> m_targets;
     QAction *m_toggle, *m_playPause, *m_step, *m_back;
     HighlightOverlay *m_overlay;
+    QPointer<QDockWidget> m_shownForHighlight, m_coveredTab;
+    int m_widthBefore = 0;   // of the column m_shownForHighlight widened
     QHash<QAction *, QKeySequence> m_keys;
 
     // What setEnabled(false) puts back.
@@ -84,6 +101,14 @@ private:
         QByteArray state;
         QHash<QDockWidget *, bool> visible;
     } m_saved;
+    // Menus and dialogs given the presenter font: their own font before (nullopt: none set).
+    struct PopupFont
+    {
+        QPointer<QWidget> widget;
+        bool fontSet = false;
+        QFont font;
+    };
+    QList<PopupFont> m_popups;
 };
 
 } // namespace rlab::ui

@@ -57,6 +57,8 @@ void RecordControls::startRecording()
         say(LabOnly::refusal(LabOnly::Reason::Recording));
         return;
     }
+    if (m_resetGuard && !m_resetGuard())   // a fresh cluster: asked first (a lesson runs)
+        return;
     m_session.unfreeze();
     m_recorder->start();
     say(tr("recording from a fresh cluster"));
@@ -84,6 +86,8 @@ bool RecordControls::replay(const QString &stem)
         say(LabOnly::refusal(LabOnly::Reason::Recording));
         return false;
     }
+    if (m_resetGuard && !m_resetGuard())   // replaying resets the cluster: asked first
+        return false;
     QString error;
     const std::optional<Recording> rec = Recording::load(Recording::stemOf(stem), &error);
     if (!rec) {

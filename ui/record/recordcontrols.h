@@ -1,6 +1,8 @@
 #pragma once
 #include <QWidget>
 
+#include <functional>
+
 class QLabel;
 class QPushButton;
 
@@ -14,7 +16,8 @@ class SessionRecorder;
 // and writes STEM.yaml + STEM.trace.jsonl + STEM.state.json; Replay asks for a STEM.yaml,
 // replays it in the session (SessionReplayer) and reports whether the trace and the final state
 // are identical to the recording's. stopAndSave(stem) / replay(stem) are the dialog-free halves
-// (tests, scripts). GUI thread only.
+// (tests, scripts). Both throw the cluster away: setResetGuard's guard is asked first (the
+// window asks during a lesson) and a "no" leaves everything as it was. GUI thread only.
 class RecordControls : public QWidget
 {
     Q_OBJECT
@@ -25,6 +28,7 @@ public:
     QPushButton *recordButton() const { return m_record; }
     QPushButton *replayButton() const { return m_replay; }
     QString statusText() const;
+    void setResetGuard(std::function<bool()> guard) { m_resetGuard = std::move(guard); }
 
 public slots:
     void startRecording();
@@ -46,6 +50,7 @@ private:
     QPushButton *m_stop;
     QPushButton *m_replay;
     QLabel *m_status;
+    std::function<bool()> m_resetGuard;
 };
 
 } // namespace rlab::ui

@@ -50,7 +50,7 @@ CanvasLayout::Geometry CanvasLayout::compute(const std::vector<Column> &columns,
     for (std::size_t i = 0; i < columns.size(); ++i) {
         if (i > 0)
             x += columns[i].startsGroup ? kGroupGap : kColumnGap;
-        const double w = columnWidth(columns[i].chipCols, presenter);
+        const double w = std::max(columnWidth(columns[i].chipCols, presenter), std::ceil(columns[i].minWidth));
         g.columnX.push_back(x);
         g.columnW.push_back(w);
         x += w;

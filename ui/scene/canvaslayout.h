@@ -30,6 +30,7 @@ struct CanvasLayout
     {
         int chipCols = 2;
         bool startsGroup = false;   // first column of another Deployment: a wider gap before it
+        double minWidth = 0;        // its card's title, whole (CardItem::widthForTitle)
     };
     struct Geometry
     {

@@ -11,6 +11,7 @@
 #include "ui/scene/poditem.h"
 #include "ui/theme.h"
 
+#include <QCoreApplication>
 #include <algorithm>
 
 namespace rlab::ui {
@@ -60,6 +61,12 @@ void CanvasScene::relayout(bool animate)
                 fullest = std::max(fullest, col.cellSlots.value(n).extent());
             col.chipCols = CanvasLayout::settle(col.chipCols, std::max(col.plannedCols, CanvasLayout::chipColumnsFor(fullest, m_presenter)));
             c.chipCols = col.chipCols;
+            // As wide as the card's title needs: "nginx-7c5ddbdf54" whole in presenter type.
+            // (From the stored object: refreshCards() writes the card's content after this pass.)
+            if (col.rs)
+                c.minWidth = CardItem::widthForTitle(col.rs->metadata.name,
+                                                     col.revision > 0 ? QCoreApplication::translate("rlab::ui::CardContents", "rev %1").arg(col.revision) : QString(),
+                                                     m_presenter);
             waitingRows = std::max(waitingRows, col.cellSlots.value(QString()).extent() > 0
                                                     ? CanvasLayout::rowsFor(col.cellSlots.value(QString()).extent(), col.chipCols)
                                                     : 0);

@@ -70,6 +70,7 @@ CardContent CardContents::deployment(const api::Deployment &d)
                         {tr("ready"), d.status.readyReplicas},
                         {tr("available"), d.status.availableReplicas}};
     content.summary = tr("%1/%2 ready · %3 updated").arg(d.status.readyReplicas).arg(d.replicas()).arg(d.status.updatedReplicas);
+    content.shortSummary = tr("%1/%2 ready").arg(d.status.readyReplicas).arg(d.replicas());   // a card too narrow for the updated count
     content.accent = QColor(0x4f, 0x46, 0xe5);
     return content;
 }

@@ -17,7 +17,7 @@ namespace rlab::ui {
 // Deployment's new ReplicaSet, grey (and faded at 0 replicas) when old. A Deployment card:
 // strategy with maxSurge / maxUnavailable (default 25%), counters desired / updated / ready /
 // available; presenter mode's summary line: "2/3 ready" (ReplicaSet), "2/3 ready · 1 updated"
-// (Deployment). Pure functions; any thread.
+// (Deployment; "2/3 ready" on a card too narrow for it). Pure functions; any thread.
 struct CardContents
 {
     static CardContent replicaSet(const api::ReplicaSet &rs, qint64 revision, bool isNew);

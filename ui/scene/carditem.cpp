@@ -4,6 +4,8 @@
 #include "ui/theme.h"
 
 #include <QPainter>
+
+#include <cmath>
 #include <QStyleOptionGraphicsItem>
 
 namespace rlab::ui {
@@ -47,6 +49,46 @@ void CardItem::setPresenter(bool on)
         return;
     m_presenter = on;
     update();
+}
+
+namespace {
+// The room a title has on a card of width `cardW`: the normal card shares its line with the badge.
+double titleRoom(double cardW, const QString &badge, bool presenter)
+{
+    if (presenter)
+        return cardW - 1 - 22;
+    const double badgeW = badge.isEmpty() ? 0 : QFontMetricsF(CanvasText::font(CanvasText::Role::Badge, false)).horizontalAdvance(badge) + 14;
+    return cardW - 1 - 26 - badgeW;
+}
+} // namespace
+
+QString CardItem::shownTitle() const
+{
+    const QFontMetricsF fm(CanvasText::font(CanvasText::Role::CardTitle, m_presenter));
+    return fm.elidedText(m_content.title, Qt::ElideMiddle, titleRoom(m_size.width(), m_content.badge, m_presenter));
+}
+
+double CardItem::widthForTitle(const QString &title, const QString &badge, bool presenter)
+{
+    const double needed = QFontMetricsF(CanvasText::font(CanvasText::Role::CardTitle, presenter)).horizontalAdvance(title);
+    return std::ceil(needed - titleRoom(0, badge, presenter)) + 2;
+}
+
+namespace {
+// Presenter mode's second line: x 14 + badge (text + 12) + 10, the summary inset 4, 8 at the right.
+double presenterBadgeWidth(const QString &badge)
+{
+    return badge.isEmpty() ? 0 : QFontMetricsF(CanvasText::font(CanvasText::Role::Badge, true)).horizontalAdvance(badge) + 12 + 10;
+}
+} // namespace
+
+QString CardItem::shownSummary() const
+{
+    const double room = m_size.width() - 1 - 14 - presenterBadgeWidth(m_content.badge) - 8 - 4;
+    const QFontMetricsF fm(CanvasText::font(CanvasText::Role::CardSummary, true));
+    if (fm.horizontalAdvance(m_content.summary) <= room || m_content.shortSummary.isEmpty())
+        return fm.elidedText(m_content.summary, Qt::ElideRight, room);
+    return fm.elidedText(m_content.shortSummary, Qt::ElideRight, room);
 }
 
 bool CardItem::isAnimating() const
@@ -121,9 +163,7 @@ void CardItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
     painter->drawText(QRectF(x, r.top() + 6, w - badgeW, 14), Qt::AlignLeft | Qt::AlignVCenter, m_content.kind.toUpper());
     painter->setFont(titleFont);
     painter->setPen(ink);
-    const QFontMetricsF tm(titleFont);
-    painter->drawText(QRectF(x, r.top() + 20, w - badgeW, 22), Qt::AlignLeft | Qt::AlignVCenter,
-                      tm.elidedText(m_content.title, Qt::ElideMiddle, w - badgeW));
+    painter->drawText(QRectF(x, r.top() + 20, w - badgeW + 2, 22), Qt::AlignLeft | Qt::AlignVCenter, shownTitle());
     painter->setFont(detailFont);
     painter->setPen(theme::muted());
     const QFontMetricsF dm(detailFont);
@@ -168,8 +208,7 @@ void CardItem::paintPresenter(QPainter *painter, const QRectF &r, const QColor &
     const double top = r.top() + (r.height() - 2 * line) / 2;
     painter->setFont(titleFont);
     painter->setPen(ink);
-    painter->drawText(QRectF(x, top, w, line), Qt::AlignLeft | Qt::AlignVCenter,
-                      QFontMetricsF(titleFont).elidedText(m_content.title, Qt::ElideMiddle, w));
+    painter->drawText(QRectF(x, top, w + 2, line), Qt::AlignLeft | Qt::AlignVCenter, shownTitle());
     double sx = x;
     if (!m_content.badge.isEmpty()) {
         painter->setFont(badgeFont);
@@ -195,8 +234,7 @@ void CardItem::paintPresenter(QPainter *painter, const QRectF &r, const QColor &
     }
     painter->setFont(summaryFont);
     painter->setPen(ink);
-    painter->drawText(summary.adjusted(4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                      QFontMetricsF(summaryFont).elidedText(m_content.summary, Qt::ElideRight, summary.width() - 4));
+    painter->drawText(summary.adjusted(4, 0, 2, 0), Qt::AlignLeft | Qt::AlignVCenter, shownSummary());
 }
 
 } // namespace rlab::ui

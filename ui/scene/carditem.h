@@ -19,6 +19,7 @@ struct CardContent
     QString detail;
     QList<QPair<QString, int>> counters;
     QString summary;        // presenter mode's one line instead of the counters: "2/3 ready"
+    QString shortSummary;   // drawn instead when the summary does not fit ("2/3 ready" of "2/3 ready · 1 updated")
     QColor accent;          // header stripe and badge: the new ReplicaSet is blue, old ones grey
     bool faded = false;     // an old ReplicaSet scaled to 0: drawn lighter
     bool operator==(const CardContent &) const = default;
@@ -42,6 +43,13 @@ public:
     bool isAnimating() const;
     // Presenter mode (CanvasText): title, then badge and summary, in large type.
     void setPresenter(bool on);
+    // The title as painted: whole, or middle-elided when the card is too narrow for it.
+    QString shownTitle() const;
+    // The card width a title needs to be drawn whole (the layout widens a column to it).
+    static double widthForTitle(const QString &title, const QString &badge, bool presenter);
+    // Presenter mode's second line (badge, then the summary) as painted: the summary, or its
+    // short form when the card is too narrow for it (elided only if even that does not fit).
+    QString shownSummary() const;
 
 private:
     void paintPresenter(QPainter *painter, const QRectF &r, const QColor &accent);

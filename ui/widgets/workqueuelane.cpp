@@ -108,7 +108,7 @@ WorkQueueLane::Metrics WorkQueueLane::metrics() const
     m.headFont = theme::headlineFont(1.3);
     m.line = QFontMetrics(font()).height();
     m.chipH = QFontMetrics(m.keyFont).height() + 12;
-    m.pad = 10;
+    m.pad = kPad;
     m.gap = 8;
     m.small = QFontMetrics(m.smallFont).height() + 4;
     const QFontMetrics lfm(m.labelFont);
@@ -125,13 +125,83 @@ int WorkQueueLane::workerLanes() const
 
 void WorkQueueLane::refresh()
 {
-    const int lanes = workerLanes(), lines = headerLines(width());
-    if (lanes != m_lanes || lines != m_headerLines) {
-        m_lanes = lanes;
-        m_headerLines = lines;
+    const int lanes = workerLanes();
+    const bool changed = lanes != m_lanes;
+    m_lanes = lanes;
+    if (relayout() || changed)
         updateGeometry();
-    }
     update();
+}
+
+bool WorkQueueLane::relayout()
+{
+    const int w = width();
+    const int header = headerLines(w), footer = qMax(1, int(footerLines(w).size()));
+    const int needed = qMax(WorkQueueModel::kMaxNotes, noteLineCount(w));
+    const int notes = w == m_notesWidth ? qMax(m_noteLines, needed) : needed;
+    m_notesWidth = w;
+    if (header == m_headerLines && footer == m_footerLines && notes == m_noteLines)
+        return false;
+    m_headerLines = header;
+    m_footerLines = footer;
+    m_noteLines = notes;
+    return true;
+}
+
+QFont WorkQueueLane::footerFont() const
+{
+    return metrics().smallFont;
+}
+
+QFont WorkQueueLane::noteFont() const
+{
+    return metrics().labelFont;
+}
+
+QStringList WorkQueueLane::footerLines(int width) const
+{
+    const int row = m_model->controllerRow(m_controller);
+    if (row < 0)
+        return {};
+    const WorkQueueView &view = m_model->queue(row);
+    const QString how = view.threaded ? (view.workers == 1 ? tr("1 worker thread") : tr("%1 worker threads").arg(view.workers))
+                                      : tr("deterministic runner: worker 0 only");
+    const QString sep = QStringLiteral(" · ");
+    const QStringList parts = m_model->index(row, WorkQueueModel::TimeColumn).data().toString().split(sep) << how;
+    const QFontMetrics fm(footerFont());
+    QList<int> widths;
+    for (const QString &p : parts)
+        widths << fm.horizontalAdvance(p);
+    QStringList out;
+    qsizetype i = 0;
+    const auto advance = [&fm](const QString &s) { return fm.horizontalAdvance(s); };
+    for (int n : WorkQueueLaneLayout::wrap(widths, fm.horizontalAdvance(sep), footerRoom(width))) {
+        // A part wider than the lane on its own ("deterministic runner: worker 0 only") wraps at its spaces.
+        out += WorkQueueLaneLayout::wrapWords(parts.mid(i, n).join(sep), footerRoom(width), advance);
+        i += n;
+    }
+    return out;
+}
+
+QList<QStringList> WorkQueueLane::noteLines(int width) const
+{
+    const int row = m_model->controllerRow(m_controller);
+    if (row < 0)
+        return {};
+    const QFontMetrics fm(noteFont());
+    const auto advance = [&fm](const QString &s) { return fm.horizontalAdvance(s); };
+    QList<QStringList> out;
+    for (const WorkQueueModel::Note &n : m_model->notes(row))
+        out << WorkQueueLaneLayout::wrapWords(n.text(), noteRoom(width), advance);
+    return out;
+}
+
+int WorkQueueLane::noteLineCount(int width) const
+{
+    int lines = 0;
+    for (const QStringList &note : noteLines(width))
+        lines += int(note.size());
+    return lines;
 }
 
 int WorkQueueLane::headerLines(int width) const
@@ -167,24 +237,30 @@ QStringList WorkQueueLane::counterLines(int width) const
 
 int WorkQueueLane::heightForWidth(int width) const
 {
-    return sizeHint().height() + (headerLines(width) - m_headerLines) * (metrics().line + 6);
+    const Metrics m = metrics();
+    const int notes = width == m_notesWidth ? m_noteLines : qMax(WorkQueueModel::kMaxNotes, noteLineCount(width));
+    return m.pad + m.header + (headerLines(width) - 1) * (m.line + 6) + (2 + m_lanes) * (m.chipH + 6)
+           + qMax(1, int(footerLines(width).size())) * (m.line + 4) + 4 + notes * (m.line + 4) + m.pad;
+}
+
+int WorkQueueLane::contentHeight(int width) const
+{
+    return heightForWidth(width);
 }
 
 void WorkQueueLane::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
-    if (const int lines = headerLines(width()); lines != m_headerLines) {
-        m_headerLines = lines;
+    if (relayout())
         updateGeometry();
-    }
 }
 
 QSize WorkQueueLane::sizeHint() const
 {
     const Metrics m = metrics();
     const int rows = 2 + m_lanes;   // queue, workers, waiting
-    const int h = m.pad + m.header + (m_headerLines - 1) * (m.line + 6) + rows * (m.chipH + 6) + (m.line + 8)
-                  + WorkQueueModel::kMaxNotes * (m.line + 4) + m.pad;
+    const int h = m.pad + m.header + (m_headerLines - 1) * (m.line + 6) + rows * (m.chipH + 6) + m_footerLines * (m.line + 4) + 4
+                  + qMax(WorkQueueModel::kMaxNotes, m_noteLines) * (m.line + 4) + m.pad;
     return {m.labelW + 520, h};
 }
 
@@ -348,18 +424,19 @@ void WorkQueueLane::paintEvent(QPaintEvent *)
     chipRow(m_model->rowCount(waiting), waitingChip, y, tr("none"));
     y += m.chipH + 6;
 
-    // Counters, then the notes of the last moments.
+    // Counters, then the notes of the last moments: wrapped, never cut.
     p.setFont(m.smallFont);
     p.setPen(theme::muted());
-    const WorkQueueView &view = m_model->queue(row);
-    const QString how = view.threaded ? (view.workers == 1 ? tr("1 worker thread") : tr("%1 worker threads").arg(view.workers))
-                                      : tr("deterministic runner: worker 0 only");
-    p.drawText(QRect(left, y, right - left, m.line + 4), Qt::AlignVCenter | Qt::AlignLeft,
-               QFontMetrics(m.smallFont).elidedText(m_model->index(row, WorkQueueModel::TimeColumn).data().toString()
-                                                        + QStringLiteral(" · ") + how, Qt::ElideRight, right - left));
-    y += m.line + 8;
+    for (const QString &line : footerLines(width())) {
+        p.drawText(QRect(left, y, right - left, m.line + 4), Qt::AlignVCenter | Qt::AlignLeft, line);
+        y += m.line + 4;
+    }
+    y += 4;
     const qint64 now = m_model->nowMs();
-    for (const WorkQueueModel::Note &n : m_model->notes(row)) {
+    const std::vector<WorkQueueModel::Note> notes = m_model->notes(row);
+    const QList<QStringList> noted = noteLines(width());
+    for (std::size_t i = 0; i < notes.size() && qsizetype(i) < noted.size(); ++i) {
+        const WorkQueueModel::Note &n = notes[i];
         p.save();
         p.setOpacity(WorkQueueLaneLayout::fade(now - n.atMs, WorkQueueModel::kNoteMs));
         const QColor c = n.kind == WorkQueueModel::Note::Dedup ? theme::accent() : kDirty;
@@ -368,10 +445,11 @@ void WorkQueueLane::paintEvent(QPaintEvent *)
         p.drawEllipse(QPointF(left + 6, y + (m.line + 4) / 2.0), 5, 5);
         p.setFont(m.labelFont);
         p.setPen(c.darker(130));
-        p.drawText(QRect(left + 18, y, right - left - 18, m.line + 4), Qt::AlignVCenter | Qt::AlignLeft,
-                   QFontMetrics(m.labelFont).elidedText(n.text(), Qt::ElideRight, right - left - 18));
+        for (const QString &line : noted[qsizetype(i)]) {
+            p.drawText(QRect(left + kNoteIndent, y, right - left - kNoteIndent, m.line + 4), Qt::AlignVCenter | Qt::AlignLeft, line);
+            y += m.line + 4;
+        }
         p.restore();
-        y += m.line + 4;
     }
 }
 

@@ -12,6 +12,9 @@ class WorkQueueModel;
 // it processes and an orange "dirty — will requeue on done()" badge when it was re-added, the
 // waiting keys as amber chips with their virtual-time countdown and requeue count, the queue's
 // counters, and the notes of what happened inside the last frames (dedups, re-adds) fading out.
+// Nothing is cut in a narrow lane (a projector's font): the counters, the adds/dedups line and
+// each note wrap onto more lines and the lane grows by them (the notes' room only grows while
+// the width stays, so lanes below do not jump as notes come and go).
 // Repaints when told (update()); reads the model only while painting. GUI thread only.
 class WorkQueueLane : public QWidget
 {
@@ -28,8 +31,22 @@ public:
     int headerLines(int width) const;
     // The counters' lines under the name when they do not fit beside it (empty when they do).
     QStringList counterLines(int width) const;
+    // The line under the waiting row ("adds 13 · dedups 11 · requeues 0 · … · 5 worker threads"),
+    // wrapped at " · " into lines of at most footerRoom(width) px in footerFont(); and each
+    // current note's text wrapped into lines of at most noteRoom(width) px in noteFont(). What
+    // paintEvent draws, line for line.
+    QStringList footerLines(int width) const;
+    QList<QStringList> noteLines(int width) const;
+    QFont footerFont() const;
+    QFont noteFont() const;
+    int footerRoom(int width) const { return width - 2 * kPad; }
+    int noteRoom(int width) const { return width - 2 * kPad - kNoteIndent; }
+    // The height everything drawn needs at `width` (the notes' room as reserved now).
+    int contentHeight(int width) const;
     // Call after the model changed: re-reads the lane count and repaints.
     void refresh();
+
+    static constexpr int kPad = 10, kNoteIndent = 18;
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -39,11 +56,16 @@ private:
     struct Metrics;
     Metrics metrics() const;
     int workerLanes() const;
+    int noteLineCount(int width) const;
+    bool relayout();   // re-counts the lines at the current width; true when the height changed
 
     WorkQueueModel *m_model;
     QString m_controller;
     int m_lanes = 1;
     int m_headerLines = 1;
+    int m_footerLines = 1;
+    int m_noteLines = 0;          // reserved for the notes (at least kMaxNotes); grows only …
+    int m_notesWidth = -1;        // … while the width stays this
 };
 
 } // namespace rlab::ui

@@ -44,6 +44,48 @@ QList<int> WorkQueueLaneLayout::wrap(const QList<int> &widths, int separator, in
     return lines;
 }
 
+QStringList WorkQueueLaneLayout::wrapWords(const QString &text, int available, const std::function<int(const QString &)> &advance)
+{
+    // A word too wide for a line, in pieces that fit: after a separator when one is in reach.
+    auto split = [&](QString word) {
+        QStringList pieces;
+        while (advance(word) > available && word.size() > 1) {
+            qsizetype fit = 1;
+            while (fit < word.size() && advance(word.left(fit + 1)) <= available)
+                ++fit;
+            qsizetype cut = fit;
+            for (qsizetype i = fit; i > 0; --i) {
+                const QChar c = word[i - 1];
+                if (c == u'/' || c == u'-' || c == u'(' || c == u',') {
+                    cut = i;
+                    break;
+                }
+            }
+            pieces << word.left(cut);
+            word = word.mid(cut);
+        }
+        pieces << word;
+        return pieces;
+    };
+    QStringList lines;
+    QString line;
+    for (const QString &word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const QString joined = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+        if (advance(joined) <= available) {
+            line = joined;
+            continue;
+        }
+        if (!line.isEmpty())
+            lines << line;
+        QStringList pieces = split(word);
+        line = pieces.takeLast();
+        lines += pieces;
+    }
+    if (!line.isEmpty())
+        lines << line;
+    return lines;
+}
+
 QString WorkQueueLaneLayout::countdown(qint64 ms)
 {
     if (ms <= 0)

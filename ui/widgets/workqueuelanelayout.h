@@ -1,6 +1,9 @@
 #pragma once
 #include <QList>
 #include <QString>
+#include <QStringList>
+
+#include <functional>
 
 namespace rlab::ui {
 
@@ -24,6 +27,14 @@ struct WorkQueueLaneLayout
     // how many parts each line holds. Example, separator 20, available 200: {70, 120, 80} ->
     // {1, 1, 1} (70 + 20 + 120 and 120 + 20 + 80 exceed 200); {60, 100, 80} -> {2, 1}.
     static QList<int> wrap(const QList<int> &widths, int separator, int available);
+
+    // `text` in lines of at most `available` px (`advance` measures a string): greedy at spaces;
+    // a word wider than a line (a long key) breaks after '/', '-', '(' or ',' where it can, else
+    // between characters. Never cuts: the lines' characters are the text's, minus the spaces
+    // broken at. Example, 10 px a character, available 100: "add(default/nginx): already queued"
+    // -> {"add(", "default/", "nginx):", "already", "queued"}; available 200 ->
+    // {"add(default/nginx):", "already queued"}.
+    static QStringList wrapWords(const QString &text, int available, const std::function<int(const QString &)> &advance);
 
     // A virtual-time countdown, rounded UP so it never reads 0 while the key still waits:
     // 0 -> "now", 50 -> "0.1 s", 4201 -> "4.3 s", 9999 -> "10 s", 61000 -> "61 s",
