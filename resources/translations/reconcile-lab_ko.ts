@@ -997,6 +997,10 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
 <context>
     <name>rlab::ui::LiveMenu</name>
     <message>
+        <source>the lab&apos;s cluster is kept</source>
+        <translation>랩의 클러스터를 그대로 둡니다</translation>
+    </message>
+    <message>
         <source>Live cluster</source>
         <translation>실시간 클러스터</translation>
     </message>
@@ -1055,6 +1059,10 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
 </context>
 <context>
     <name>rlab::ui::MainWindow</name>
+    <message>
+        <source>the lesson&apos;s cluster is kept</source>
+        <translation>수업의 클러스터를 그대로 둡니다</translation>
+    </message>
     <message>
         <source>Reconcile Lab</source>
         <translation>Reconcile Lab</translation>
