@@ -141,7 +141,7 @@ int storeBench(int pods, int watchers, bool json, QTextStream &out)
 int benchCommand(const QStringList &args, QTextStream &out, QTextStream &err)
 {
     QString what = QStringLiteral("store");
-    int pods = 100000, watchers = 3, traceMemoryMiB = 0;
+    int pods = 100000, watchers = 3, traceMemoryMiB = 0, retainRevisions = -1;
     RolloutBenchOptions rollout;
     std::optional<SizeBenchOptions> sized;
     bool json = false;
@@ -178,6 +178,11 @@ int benchCommand(const QStringList &args, QTextStream &out, QTextStream &err)
                 err << "rlab bench: --trace-memory needs a positive number of MiB\n";
                 return 2;
             }
+        } else if (a == QLatin1String("--retain-revisions")) {
+            if (!next(&retainRevisions)) {
+                err << "rlab bench: --retain-revisions needs a number (0: the lab's default)\n";
+                return 2;
+            }
         } else if (a == QLatin1String("--deployments") || a == QLatin1String("--replicas") || a == QLatin1String("--nodes")) {
             int *v = a == QLatin1String("--deployments") ? &rollout.deployments
                      : a == QLatin1String("--replicas")  ? &rollout.replicas
@@ -206,6 +211,8 @@ int benchCommand(const QStringList &args, QTextStream &out, QTextStream &err)
         override("--replicas", &o.replicas, rollout.replicas);
         override("--nodes", &o.nodes, rollout.nodes);
         o.traceMemoryMiB = traceMemoryMiB;
+        if (retainRevisions >= 0)
+            o.retainRevisions = retainRevisions;
         const bool terminal = isatty(STDERR_FILENO);
         const SizeBenchResult r = runSizeBench(o, [&](const QString &phase, double done) {
             if (terminal) {   // a progress bar, overwritten: the phase's share of the goal reached

@@ -14,7 +14,7 @@ void usage(QTextStream &s)
          "  validate FILE...            validate manifests exactly as apply would (exit 2 on errors)\n"
          "  bench [store] [--pods N] [--watchers W] [--json]\n"
          "                              measure the API layer and store\n"
-         "  bench --size small|medium|large [--trace-memory MIB] [--json]\n"
+         "  bench --size small|medium|large [--trace-memory MIB] [--retain-revisions N] [--json]\n"
          "                              create, roll and scale x2 Deployments; CPU, wall, RSS per phase\n"
          "  bench serve [--students N] [--seconds S] [--json]\n"
          "                              a class of N students (kubectl + a window's watches) on one served lab\n"

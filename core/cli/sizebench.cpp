@@ -98,6 +98,8 @@ SizeBenchResult runSizeBench(const SizeBenchOptions &o, const SizeBenchProgress 
     config.podCapacity = 0;   // large goes past the lab's default capacity of 100,000 pods
     config.cluster.seed = 1;
     config.latency = LatencyModel::instant();
+    if (o.retainRevisions > 0)
+        config.maxRetainedRevisions = o.retainRevisions;
     Simulation sim(config);
     if (o.traceMemoryMiB > 0)
         sim.trace().setMemoryBudget(std::size_t(o.traceMemoryMiB) << 20);
@@ -207,6 +209,7 @@ QJsonObject SizeBenchResult::toJson(const SizeBenchOptions &o) const
                        {QStringLiteral("deployments"), o.deployments},
                        {QStringLiteral("replicas"), o.replicas},
                        {QStringLiteral("nodes"), o.nodes},
+                       {QStringLiteral("retainRevisions"), o.retainRevisions > 0 ? o.retainRevisions : SimulationConfig().maxRetainedRevisions},
                        {QStringLiteral("phases"), list},
                        {QStringLiteral("peakRssBytes"), peakRssBytes},
                        {QStringLiteral("livePods"), livePods},
@@ -219,8 +222,10 @@ QJsonObject SizeBenchResult::toJson(const SizeBenchOptions &o) const
 
 QString SizeBenchResult::toText(const SizeBenchOptions &o) const
 {
-    QString out = QStringLiteral("size bench (%1): %2 Deployment(s) x %3 replicas on %4 nodes, instant latency, deterministic runner, trace on\n")
-                      .arg(o.size).arg(o.deployments).arg(o.replicas).arg(o.nodes);
+    QString out = QStringLiteral("size bench (%1): %2 Deployment(s) x %3 replicas on %4 nodes, instant latency, deterministic runner, trace on, "
+                                 "history compacted above %5 revisions\n")
+                      .arg(o.size).arg(o.deployments).arg(o.replicas).arg(o.nodes)
+                      .arg(o.retainRevisions > 0 ? o.retainRevisions : SimulationConfig().maxRetainedRevisions);
     out += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8 %9\n")
                .arg(QStringLiteral("phase"), -8).arg(QStringLiteral("wall s"), 9).arg(QStringLiteral("CPU s"), 9)
                .arg(QStringLiteral("reconciles"), 11).arg(QStringLiteral("API writes"), 11)

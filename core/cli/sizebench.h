@@ -25,6 +25,11 @@ struct SizeBenchOptions
     int replicas = 10;
     int nodes = 10;
     int traceMemoryMiB = 0;   // the trace's memory budget (TraceLog::setMemoryBudget); 0: its default
+    // Revision-based auto-compaction (etcd --auto-compaction-mode=revision): above this many
+    // retained revisions the store compacts to half of them (SimulationConfig::
+    // maxRetainedRevisions). The presets keep 100,000; 0: the lab's default (1,000,000), where
+    // history is otherwise dropped only by the 5-minute compaction and dominates memory at scale.
+    int retainRevisions = 100'000;
     // small 10 x 10 on 10 nodes, medium 10 x 1,000 on 100, large 100 x 1,000 on 1,000.
     static std::optional<SizeBenchOptions> preset(const QString &name);
     static QStringList presetNames();
