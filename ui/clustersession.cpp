@@ -55,6 +55,8 @@ QString ClusterSession::namespace_() const
 void ClusterSession::startFeed()
 {
     m_feed.reset();
+    m_backlog.clear();   // the snapshot holds what it carried
+    m_backlogAt = 0;
     m_snapshot = m_view->objects().value_or(view::Snapshot{});
     // Continue right after the snapshot's revision: no write is missed or seen twice.
     m_feed = m_view->watch(m_snapshot.revision + 1);
@@ -276,7 +278,8 @@ qint64 ClusterSession::elapsedMs() const
 void ClusterSession::frame()
 {
     const qint64 now = m_monotonic.elapsed();
-    if (m_timeRunning && m_timer.isActive() && !m_frozen && !m_applying && m_timeHeld == 0) {   // the past does not run
+    // The past does not run; nor does the cluster while the models have not taken its last writes.
+    if (m_timeRunning && m_timer.isActive() && !m_frozen && !m_applying && m_timeHeld == 0 && intakeBacklog() == 0) {
         m_carryMs += double(now - m_lastFrameMs) * m_speed;
         const qint64 step = qint64(m_carryMs);
         m_carryMs -= double(step);
@@ -299,18 +302,49 @@ void ClusterSession::frame()
         }
     }
     m_lastFrameMs = now;
-    drain();
+    handOn(m_intakeBudgetMs > 0 ? m_intakeBudgetMs : -1);
     emit frameDone(now);
 }
 
 void ClusterSession::drain()
 {
+    handOn(-1);
+}
+
+void ClusterSession::handOn(int budgetMs)
+{
     if (m_frozen)
         return;   // the past holds back new writes and trace (unfreeze() starts from now)
     if (m_feed) {
-        const std::vector<view::WatchEvent> events = m_feed->take();
-        if (!events.empty())
-            emit storeEvents(events);
+        std::vector<view::WatchEvent> events = m_feed->take();
+        if (m_backlogAt == m_backlog.size()) {
+            m_backlog = std::move(events);
+            m_backlogAt = 0;
+        } else {
+            m_backlog.insert(m_backlog.end(), std::make_move_iterator(events.begin()), std::make_move_iterator(events.end()));
+        }
+        QElapsedTimer clock;
+        clock.start();
+        while (m_backlogAt < m_backlog.size()) {
+            const std::size_t n = budgetMs < 0 ? m_backlog.size() - m_backlogAt : std::min(kStoreBatch, m_backlog.size() - m_backlogAt);
+            std::vector<view::WatchEvent> batch;
+            if (m_backlogAt == 0 && n == m_backlog.size()) {
+                batch = std::move(m_backlog);
+                m_backlog.clear();
+            } else {
+                const auto first = m_backlog.begin() + std::ptrdiff_t(m_backlogAt);
+                batch.assign(std::make_move_iterator(first), std::make_move_iterator(first + std::ptrdiff_t(n)));
+                m_backlogAt += n;
+            }
+            ++m_storeBatches;
+            emit storeEvents(batch);
+            if (budgetMs >= 0 && clock.elapsed() >= budgetMs)
+                break;
+        }
+        if (m_backlogAt >= m_backlog.size()) {
+            m_backlog.clear();
+            m_backlogAt = 0;
+        }
     }
     const qint64 last = m_view->lastTraceSeq();
     if (last > m_traceSeq) {

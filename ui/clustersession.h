@@ -40,6 +40,9 @@ class BackgroundApply;
 // queue snapshots, trace) and act through client() (the kubectl verbs); models start from
 // snapshot(), taken at the revision the feed continues from, so they see every write once.
 // freeze() holds the feed at a past revision (TimeTravel) and makes the session read-only.
+// A frame hands on at most kIntakeBudgetMs of store events (batches of kStoreBatch, timed on
+// the GUI thread): the rest waits for the next frames (intakeBacklog()) and virtual time stands
+// still until it is taken (issue #17: one sync of 100,000 pods is not one long frame).
 // Thread rules: GUI thread only; no core thread ever calls into it (the feed is drained here).
 class ClusterSession : public QObject
 {
@@ -124,7 +127,15 @@ public:
     void frame();
     // The second half of a frame: hand on the feed's new writes and the new trace without moving
     // time (after a step or a run-until, which moved it themselves). Nothing while frozen.
+    // Everything at once (the backlog too); a frame hands on within its intake budget instead.
     void drain();
+    static constexpr std::size_t kStoreBatch = 1024;
+    static constexpr int kDefaultIntakeBudgetMs = 8;   // 0: no budget (a frame hands on everything)
+    void setIntakeBudgetMs(int ms) { m_intakeBudgetMs = qMax(ms, 0); }
+    // Store events taken from the feed, not yet handed on.
+    std::size_t intakeBacklog() const { return m_backlog.size() - m_backlogAt; }
+    // How many storeEvents() batches have been emitted (for tests: big intakes are sliced).
+    qint64 storeBatches() const { return m_storeBatches; }
     // Monotonic milliseconds since the session started, the clock of highlight fades.
     qint64 monotonicMs() const { return m_monotonic.elapsed(); }
 
@@ -188,6 +199,9 @@ signals:
 
 private:
     void startFeed();
+    // Takes the feed's new writes and hands on the backlog: all of it (budgetMs < 0) or batches
+    // until budgetMs have passed (at least one batch).
+    void handOn(int budgetMs);
     void createSimulation(const SimulationConfig *restoreFrom = nullptr, std::unique_ptr<Simulation> built = nullptr);
     void rebuild(const SimulationConfig *restoreFrom, std::unique_ptr<Simulation> built = nullptr);
     void emitTraceUpTo(qint64 rev);
@@ -216,6 +230,10 @@ private:
     bool m_behind = false;
     double m_effectiveSpeed = 1.0;
     std::unique_ptr<live::LiveSource> m_live;   // detached before m_sim goes
+    std::vector<view::WatchEvent> m_backlog;   // from m_backlogAt on: not handed on yet
+    std::size_t m_backlogAt = 0;
+    int m_intakeBudgetMs = kDefaultIntakeBudgetMs;
+    qint64 m_storeBatches = 0;
 };
 
 } // namespace rlab::ui

@@ -46,8 +46,9 @@ private slots:
         QFETCH(bool, buildOnWorker);
         const int deployments = full() ? 200 : 20;
         const int replicas = full() ? 100 : 20;
-        // Made once for every row (20,000 pods take minutes to create in a Debug build).
-        const QString path = m_labDir.filePath(QStringLiteral("big.rlab"));
+        // Made once for every row (20,000 pods take minutes to create in a Debug build);
+        // RLAB_HOSTILE_LAB=FILE keeps it between runs (made there when missing).
+        const QString path = qEnvironmentVariable("RLAB_HOSTILE_LAB", m_labDir.filePath(QStringLiteral("big.rlab")));
         if (!QFileInfo::exists(path)) {
             Simulation sim;
             for (int i = 0; i < deployments; ++i) {

@@ -1,0 +1,48 @@
+#include "ui/models/offthreadbuild.h"
+
+#include <algorithm>
+
+namespace rlab::ui {
+
+OffThreadBuild::OffThreadBuild(QObject *parent) : QObject(parent) {}
+
+OffThreadBuild::~OffThreadBuild()
+{
+    ++m_generation;
+    for (const std::unique_ptr<QThread> &t : m_threads)
+        t->wait();
+}
+
+void OffThreadBuild::run(std::function<void()> work, std::function<void()> done)
+{
+    const quint64 generation = ++m_generation;
+    m_running = true;
+    QThread *thread = QThread::create(std::move(work));
+    thread->setObjectName(QStringLiteral("rlab-model-build"));
+    m_threads.emplace_back(thread);
+    // finished() is queued here (the thread object lives on the owner's thread); work()'s writes
+    // happen before it.
+    connect(thread, &QThread::finished, this, [this, thread, generation, done = std::move(done)] {
+        thread->wait();
+        const auto it = std::find_if(m_threads.begin(), m_threads.end(), [thread](const auto &t) { return t.get() == thread; });
+        if (it != m_threads.end()) {
+            it->release();
+            m_threads.erase(it);
+            thread->deleteLater();
+        }
+        if (generation != m_generation)
+            return;   // superseded or cancelled
+        m_running = false;
+        ++m_completed;
+        done();
+    });
+    thread->start();
+}
+
+void OffThreadBuild::cancel()
+{
+    ++m_generation;
+    m_running = false;
+}
+
+} // namespace rlab::ui
