@@ -52,12 +52,15 @@ QString ClusterSession::namespace_() const
     return ns.isEmpty() ? QStringLiteral("default") : ns;
 }
 
-void ClusterSession::startFeed()
+void ClusterSession::startFeed(std::optional<view::Snapshot> taken)
 {
     m_feed.reset();
     m_backlog.clear();   // the snapshot holds what it carried
     m_backlogAt = 0;
-    m_snapshot = m_view->objects().value_or(view::Snapshot{});
+    if (taken && taken->revision == m_view->revision())
+        m_snapshot = std::move(*taken);
+    else
+        m_snapshot = m_view->objects().value_or(view::Snapshot{});
     // Continue right after the snapshot's revision: no write is missed or seen twice.
     m_feed = m_view->watch(m_snapshot.revision + 1);
     m_traceSeq = 0;
@@ -122,12 +125,13 @@ void ClusterSession::reset()
     rebuild(nullptr);
 }
 
-void ClusterSession::restore(const SimulationConfig &config, std::unique_ptr<Simulation> built)
+void ClusterSession::restore(const SimulationConfig &config, std::unique_ptr<Simulation> built,
+                             std::optional<view::Snapshot> builtSnapshot)
 {
     if (m_live)
         openLive(nullptr);   // a saved lab replaces a live session too: back to the lab first
     const QString latency = m_latency;
-    rebuild(&config, std::move(built));
+    rebuild(&config, std::move(built), std::move(builtSnapshot));
     if (m_latency != latency)
         emit latencyChanged(m_latency);
 }
@@ -137,7 +141,8 @@ bool ClusterSession::saveLab(const QString &path, QString *error)
     return LabFile::save(*m_sim, path, error);
 }
 
-void ClusterSession::rebuild(const SimulationConfig *restoreFrom, std::unique_ptr<Simulation> built)
+void ClusterSession::rebuild(const SimulationConfig *restoreFrom, std::unique_ptr<Simulation> built,
+                             std::optional<view::Snapshot> builtSnapshot)
 {
     delete std::exchange(m_applying, nullptr);   // cancels and joins a batch in flight
     m_timer.stop();
@@ -149,7 +154,7 @@ void ClusterSession::rebuild(const SimulationConfig *restoreFrom, std::unique_pt
     m_sim.reset();   // the old simulation's threads and watches go first
     createSimulation(restoreFrom, std::move(built));
     m_carryMs = 0.0;
-    startFeed();
+    startFeed(std::move(builtSnapshot));
     ++m_epoch;
     if (m_frozen) {   // a fresh cluster is live
         m_frozen = false;
@@ -278,8 +283,10 @@ qint64 ClusterSession::elapsedMs() const
 void ClusterSession::frame()
 {
     const qint64 now = m_monotonic.elapsed();
-    // The past does not run; nor does the cluster while the models have not taken its last writes.
-    if (m_timeRunning && m_timer.isActive() && !m_frozen && !m_applying && m_timeHeld == 0 && intakeBacklog() == 0) {
+    // The past does not run; nor does the cluster while the panels have not taken its last writes.
+    const bool gated = isIntakeGated();
+    if (m_timeRunning && m_timer.isActive() && !m_frozen && !m_applying && m_timeHeld == 0 && intakeBacklog() == 0
+        && !gated) {
         m_carryMs += double(now - m_lastFrameMs) * m_speed;
         const qint64 step = qint64(m_carryMs);
         m_carryMs -= double(step);
@@ -302,7 +309,7 @@ void ClusterSession::frame()
         }
     }
     m_lastFrameMs = now;
-    handOn(m_intakeBudgetMs > 0 ? m_intakeBudgetMs : -1);
+    handOn(m_intakeBudgetMs > 0 ? m_intakeBudgetMs : -1, !gated);
     emit frameDone(now);
 }
 
@@ -311,11 +318,24 @@ void ClusterSession::drain()
     handOn(-1);
 }
 
-void ClusterSession::handOn(int budgetMs)
+void ClusterSession::addIntakeGate(QObject *owner, std::function<bool()> busy)
+{
+    m_gates.emplace_back(owner, std::move(busy));
+}
+
+bool ClusterSession::isIntakeGated() const
+{
+    for (const auto &[owner, busy] : m_gates)
+        if (owner && busy())
+            return true;
+    return false;
+}
+
+void ClusterSession::handOn(int budgetMs, bool store)
 {
     if (m_frozen)
         return;   // the past holds back new writes and trace (unfreeze() starts from now)
-    if (m_feed) {
+    if (m_feed && store) {
         std::vector<view::WatchEvent> events = m_feed->take();
         if (m_backlogAt == m_backlog.size()) {
             m_backlog = std::move(events);

@@ -2,6 +2,12 @@
 
 #include <algorithm>
 
+#ifdef Q_OS_LINUX
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 namespace rlab::ui {
 
 OffThreadBuild::OffThreadBuild(QObject *parent) : QObject(parent) {}
@@ -17,7 +23,14 @@ void OffThreadBuild::run(std::function<void()> work, std::function<void()> done)
 {
     const quint64 generation = ++m_generation;
     m_running = true;
-    QThread *thread = QThread::create(std::move(work));
+    // Niced: on a busy machine the GUI thread (which hands the lab over meanwhile) comes first.
+    QThread *thread = QThread::create([work = std::move(work)]() mutable {
+#ifdef Q_OS_LINUX
+        setpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid)), 10);
+#endif
+        work();
+        work = nullptr;   // what it captured is freed here, not on the owner's thread
+    });
     thread->setObjectName(QStringLiteral("rlab-model-build"));
     m_threads.emplace_back(thread);
     // finished() is queued here (the thread object lives on the owner's thread); work()'s writes

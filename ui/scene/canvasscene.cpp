@@ -80,7 +80,7 @@ void CanvasScene::reset(const std::vector<view::KeyValue> &kvs, qint64 monotonic
     m_resetNext = 0;
     if (qsizetype(kvs.size()) >= m_sliceKeys && !kvs.empty()) {
         m_resetKvs = std::make_unique<const std::vector<view::KeyValue>>(kvs);
-        continueReset(kSliceMs);
+        continueReset(m_sliceMs);
         return;
     }
     m_resetKvs.reset();
@@ -352,7 +352,7 @@ void CanvasScene::tick(qint64 monotonicMs, qint64 virtualNowMs)
     if (m_resetKvs) {
         m_lastMonotonicMs = monotonicMs;
         m_lastVirtualMs = virtualNowMs;
-        continueReset(kSliceMs);
+        continueReset(m_sliceMs);
         return;
     }
     const double dt = Motion::step(double(monotonicMs - m_lastMonotonicMs), double(virtualNowMs - m_lastVirtualMs));

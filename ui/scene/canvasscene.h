@@ -47,6 +47,7 @@ public:
     static constexpr qsizetype kSliceKeys = 2000;
     static constexpr int kSliceMs = 6;
     void setSliceThreshold(qsizetype keys) { m_sliceKeys = keys; }
+    void setSliceMs(int ms) { m_sliceMs = ms; }   // 0: one chunk of 64 keys per slice (tests)
     bool isResetting() const { return m_resetKvs != nullptr; }
     // How many slices the last reset took (1: at once).
     int resetSlices() const { return m_resetSlices; }
@@ -140,6 +141,7 @@ private:
     std::vector<view::WatchEvent> m_held;   // arrived while resetting
     qsizetype m_sliceKeys = kSliceKeys;
     int m_resetSlices = 0;
+    int m_sliceMs = kSliceMs;
 };
 
 } // namespace rlab::ui
