@@ -19,8 +19,14 @@ OffThreadBuild::~OffThreadBuild()
         t->wait();
 }
 
+void OffThreadBuild::reapFinished()
+{
+    std::erase_if(m_threads, [](const std::unique_ptr<QThread> &t) { return t->isFinished(); });
+}
+
 void OffThreadBuild::run(std::function<void()> work, std::function<void()> done)
 {
+    reapFinished();
     const quint64 generation = ++m_generation;
     m_running = true;
     // Niced: on a busy machine the GUI thread (which hands the lab over meanwhile) comes first.
@@ -35,14 +41,10 @@ void OffThreadBuild::run(std::function<void()> work, std::function<void()> done)
     m_threads.emplace_back(thread);
     // finished() is queued here (the thread object lives on the owner's thread); work()'s writes
     // happen before it.
-    connect(thread, &QThread::finished, this, [this, thread, generation, done = std::move(done)] {
-        thread->wait();
-        const auto it = std::find_if(m_threads.begin(), m_threads.end(), [thread](const auto &t) { return t.get() == thread; });
-        if (it != m_threads.end()) {
-            it->release();
-            m_threads.erase(it);
-            thread->deleteLater();
-        }
+    connect(thread, &QThread::finished, this, [this, generation, done = std::move(done)] {
+        // No wait() here: the niced thread may not have left yet, and the GUI thread must not
+        // wait for it (its exit is reaped by a later run() or the destructor).
+        reapFinished();
         if (generation != m_generation)
             return;   // superseded or cancelled
         m_running = false;

@@ -29,6 +29,8 @@ public:
     int completed() const { return m_completed; }
 
 private:
+    void reapFinished();   // deletes the threads that have ended
+
     std::vector<std::unique_ptr<QThread>> m_threads;
     quint64 m_generation = 0;
     bool m_running = false;
