@@ -320,6 +320,7 @@ void ClusterSession::drain()
 
 void ClusterSession::addIntakeGate(QObject *owner, std::function<bool()> busy)
 {
+    std::erase_if(m_gates, [](const auto &gate) { return gate.first.isNull(); });   // owners gone
     m_gates.emplace_back(owner, std::move(busy));
 }
 
