@@ -52,10 +52,15 @@ QString ClusterSession::namespace_() const
     return ns.isEmpty() ? QStringLiteral("default") : ns;
 }
 
-void ClusterSession::startFeed()
+void ClusterSession::startFeed(std::optional<view::Snapshot> taken)
 {
     m_feed.reset();
-    m_snapshot = m_view->objects().value_or(view::Snapshot{});
+    m_backlog.clear();   // the snapshot holds what it carried
+    m_backlogAt = 0;
+    if (taken && taken->revision == m_view->revision())
+        m_snapshot = std::move(*taken);
+    else
+        m_snapshot = m_view->objects().value_or(view::Snapshot{});
     // Continue right after the snapshot's revision: no write is missed or seen twice.
     m_feed = m_view->watch(m_snapshot.revision + 1);
     m_traceSeq = 0;
@@ -120,12 +125,13 @@ void ClusterSession::reset()
     rebuild(nullptr);
 }
 
-void ClusterSession::restore(const SimulationConfig &config, std::unique_ptr<Simulation> built)
+void ClusterSession::restore(const SimulationConfig &config, std::unique_ptr<Simulation> built,
+                             std::optional<view::Snapshot> builtSnapshot)
 {
     if (m_live)
         openLive(nullptr);   // a saved lab replaces a live session too: back to the lab first
     const QString latency = m_latency;
-    rebuild(&config, std::move(built));
+    rebuild(&config, std::move(built), std::move(builtSnapshot));
     if (m_latency != latency)
         emit latencyChanged(m_latency);
 }
@@ -135,7 +141,8 @@ bool ClusterSession::saveLab(const QString &path, QString *error)
     return LabFile::save(*m_sim, path, error);
 }
 
-void ClusterSession::rebuild(const SimulationConfig *restoreFrom, std::unique_ptr<Simulation> built)
+void ClusterSession::rebuild(const SimulationConfig *restoreFrom, std::unique_ptr<Simulation> built,
+                             std::optional<view::Snapshot> builtSnapshot)
 {
     delete std::exchange(m_applying, nullptr);   // cancels and joins a batch in flight
     m_timer.stop();
@@ -147,7 +154,7 @@ void ClusterSession::rebuild(const SimulationConfig *restoreFrom, std::unique_pt
     m_sim.reset();   // the old simulation's threads and watches go first
     createSimulation(restoreFrom, std::move(built));
     m_carryMs = 0.0;
-    startFeed();
+    startFeed(std::move(builtSnapshot));
     ++m_epoch;
     if (m_frozen) {   // a fresh cluster is live
         m_frozen = false;
@@ -276,7 +283,10 @@ qint64 ClusterSession::elapsedMs() const
 void ClusterSession::frame()
 {
     const qint64 now = m_monotonic.elapsed();
-    if (m_timeRunning && m_timer.isActive() && !m_frozen && !m_applying && m_timeHeld == 0) {   // the past does not run
+    // The past does not run; nor does the cluster while the panels have not taken its last writes.
+    const bool gated = isIntakeGated();
+    if (m_timeRunning && m_timer.isActive() && !m_frozen && !m_applying && m_timeHeld == 0 && intakeBacklog() == 0
+        && !gated) {
         m_carryMs += double(now - m_lastFrameMs) * m_speed;
         const qint64 step = qint64(m_carryMs);
         m_carryMs -= double(step);
@@ -299,18 +309,63 @@ void ClusterSession::frame()
         }
     }
     m_lastFrameMs = now;
-    drain();
+    handOn(m_intakeBudgetMs > 0 ? m_intakeBudgetMs : -1, !gated);
     emit frameDone(now);
 }
 
 void ClusterSession::drain()
 {
+    handOn(-1);
+}
+
+void ClusterSession::addIntakeGate(QObject *owner, std::function<bool()> busy)
+{
+    std::erase_if(m_gates, [](const auto &gate) { return gate.first.isNull(); });   // owners gone
+    m_gates.emplace_back(owner, std::move(busy));
+}
+
+bool ClusterSession::isIntakeGated() const
+{
+    for (const auto &[owner, busy] : m_gates)
+        if (owner && busy())
+            return true;
+    return false;
+}
+
+void ClusterSession::handOn(int budgetMs, bool store)
+{
     if (m_frozen)
         return;   // the past holds back new writes and trace (unfreeze() starts from now)
-    if (m_feed) {
-        const std::vector<view::WatchEvent> events = m_feed->take();
-        if (!events.empty())
-            emit storeEvents(events);
+    if (m_feed && store) {
+        std::vector<view::WatchEvent> events = m_feed->take();
+        if (m_backlogAt == m_backlog.size()) {
+            m_backlog = std::move(events);
+            m_backlogAt = 0;
+        } else {
+            m_backlog.insert(m_backlog.end(), std::make_move_iterator(events.begin()), std::make_move_iterator(events.end()));
+        }
+        QElapsedTimer clock;
+        clock.start();
+        while (m_backlogAt < m_backlog.size()) {
+            const std::size_t n = budgetMs < 0 ? m_backlog.size() - m_backlogAt : std::min(kStoreBatch, m_backlog.size() - m_backlogAt);
+            std::vector<view::WatchEvent> batch;
+            if (m_backlogAt == 0 && n == m_backlog.size()) {
+                batch = std::move(m_backlog);
+                m_backlog.clear();
+            } else {
+                const auto first = m_backlog.begin() + std::ptrdiff_t(m_backlogAt);
+                batch.assign(std::make_move_iterator(first), std::make_move_iterator(first + std::ptrdiff_t(n)));
+                m_backlogAt += n;
+            }
+            ++m_storeBatches;
+            emit storeEvents(batch);
+            if (budgetMs >= 0 && clock.elapsed() >= budgetMs)
+                break;
+        }
+        if (m_backlogAt >= m_backlog.size()) {
+            m_backlog.clear();
+            m_backlogAt = 0;
+        }
     }
     const qint64 last = m_view->lastTraceSeq();
     if (last > m_traceSeq) {

@@ -8,9 +8,12 @@
 
 #include <QElapsedTimer>
 #include <QObject>
+#include <QPointer>
 #include <QTimer>
 #include <QVariantMap>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace rlab {
@@ -40,6 +43,11 @@ class BackgroundApply;
 // queue snapshots, trace) and act through client() (the kubectl verbs); models start from
 // snapshot(), taken at the revision the feed continues from, so they see every write once.
 // freeze() holds the feed at a past revision (TimeTravel) and makes the session read-only.
+// A frame hands on at most kIntakeBudgetMs of store events (batches of kStoreBatch, timed on
+// the GUI thread): the rest waits for the next frames (intakeBacklog()) and virtual time stands
+// still until it is taken (issue #17: one sync of 100,000 pods is not one long frame). While
+// an intake gate says busy (a panel still taking a reset: a model built off the GUI thread, the
+// canvas in slices) frames hand on no store events and time stands still.
 // Thread rules: GUI thread only; no core thread ever calls into it (the feed is drained here).
 class ClusterSession : public QObject
 {
@@ -84,8 +92,10 @@ public:
     // clusterReset, unfrozen): its store with history, its time, its settings; the session's
     // latency preset becomes the lab's. A later reset() starts a fresh cluster again. `built`:
     // the Simulation of `config` made already (LabOpen builds it on a worker thread, so the
-    // window keeps painting); only handing it over is left for the GUI thread.
-    void restore(const SimulationConfig &config, std::unique_ptr<Simulation> built = nullptr);
+    // window keeps painting); only handing it over is left for the GUI thread. `builtSnapshot`:
+    // its keys at its current revision, taken there too (used when still current).
+    void restore(const SimulationConfig &config, std::unique_ptr<Simulation> built = nullptr,
+                 std::optional<view::Snapshot> builtSnapshot = std::nullopt);
     // LabFile::save of the lab as it is now (either mode); false with *error when unwritable.
     bool saveLab(const QString &path, QString *error = nullptr);
 
@@ -124,7 +134,18 @@ public:
     void frame();
     // The second half of a frame: hand on the feed's new writes and the new trace without moving
     // time (after a step or a run-until, which moved it themselves). Nothing while frozen.
+    // Everything at once (the backlog too); a frame hands on within its intake budget instead.
     void drain();
+    static constexpr std::size_t kStoreBatch = 1024;
+    static constexpr int kDefaultIntakeBudgetMs = 8;   // 0: no budget (a frame hands on everything)
+    void setIntakeBudgetMs(int ms) { m_intakeBudgetMs = qMax(ms, 0); }
+    // `busy` is asked every frame while `owner` lives: true holds the intake (see above).
+    void addIntakeGate(QObject *owner, std::function<bool()> busy);
+    bool isIntakeGated() const;
+    // Store events taken from the feed, not yet handed on.
+    std::size_t intakeBacklog() const { return m_backlog.size() - m_backlogAt; }
+    // How many storeEvents() batches have been emitted (for tests: big intakes are sliced).
+    qint64 storeBatches() const { return m_storeBatches; }
     // Monotonic milliseconds since the session started, the clock of highlight fades.
     qint64 monotonicMs() const { return m_monotonic.elapsed(); }
 
@@ -193,9 +214,13 @@ signals:
     void liveChanged(rlab::live::LiveSource *source);
 
 private:
-    void startFeed();
+    void startFeed(std::optional<view::Snapshot> taken = std::nullopt);
+    // Takes the feed's new writes and hands on the backlog: all of it (budgetMs < 0) or batches
+    // until budgetMs have passed (at least one batch); `store` false: only the trace.
+    void handOn(int budgetMs, bool store = true);
     void createSimulation(const SimulationConfig *restoreFrom = nullptr, std::unique_ptr<Simulation> built = nullptr);
-    void rebuild(const SimulationConfig *restoreFrom, std::unique_ptr<Simulation> built = nullptr);
+    void rebuild(const SimulationConfig *restoreFrom, std::unique_ptr<Simulation> built = nullptr,
+                 std::optional<view::Snapshot> builtSnapshot = std::nullopt);
     void emitTraceUpTo(qint64 rev);
 
     ClusterConfig m_config;
@@ -222,6 +247,11 @@ private:
     bool m_behind = false;
     double m_effectiveSpeed = 1.0;
     std::unique_ptr<live::LiveSource> m_live;   // detached before m_sim goes
+    std::vector<view::WatchEvent> m_backlog;   // from m_backlogAt on: not handed on yet
+    std::size_t m_backlogAt = 0;
+    int m_intakeBudgetMs = kDefaultIntakeBudgetMs;
+    qint64 m_storeBatches = 0;
+    std::vector<std::pair<QPointer<QObject>, std::function<bool()>>> m_gates;
 };
 
 } // namespace rlab::ui

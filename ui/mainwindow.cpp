@@ -198,7 +198,11 @@ void MainWindow::showReport(const ApplyReport &report)
 ApplyReport MainWindow::applyEditor()
 {
     const ManifestEditor *editor = panel<ManifestEditor>(QStringLiteral("editor"));
-    const ApplyReport report = m_session->apply({ManifestSource{editor->sourceName(), editor->text().toUtf8(), {}}});
+    const QList<ManifestSource> sources{ManifestSource{editor->sourceName(), editor->text().toUtf8(), {}}};
+    // A big text goes to the worker thread as Open…/drops do: the same ManifestApplier, so the
+    // same file:line errors and all or nothing (frozen: the session refuses either way).
+    const bool big = BackgroundApply::totalBytes(sources) > BackgroundApply::kBackgroundBytes;
+    const ApplyReport report = big && !m_session->isFrozen() ? applyInBackground(sources) : m_session->apply(sources);
     showReport(report);
     return report;
 }

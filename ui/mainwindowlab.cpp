@@ -87,7 +87,7 @@ bool MainWindow::openLab(const QString &path, QString *error)
     }
     if (m_session->isFrozen())
         m_session->unfreeze();
-    m_session->restore(open->config(), open->takeSimulation());
+    m_session->restore(open->config(), open->takeSimulation(), open->takeSnapshot());
     delete open;
     showMessage(tr("Lab %1 restored at revision %2: every controller starts again against its store")
                     .arg(QFileInfo(path).fileName()).arg(m_session->view().revision()),

@@ -34,6 +34,7 @@ public:
         m_clock.start();
         m_last = 0;
         m_longest = 0;
+        m_longestAt = 0;
         m_timer.start();
     }
     qint64 stop()
@@ -43,18 +44,24 @@ public:
         return m_longest;
     }
     qint64 longest() const { return m_longest; }
+    // When the longest stretch ended, in ms since start().
+    qint64 longestEndedAt() const { return m_longestAt; }
 
 private:
     void tick()
     {
         const qint64 now = m_clock.elapsed();
-        m_longest = qMax(m_longest, now - m_last);
+        if (now - m_last > m_longest) {
+            m_longest = now - m_last;
+            m_longestAt = now;
+        }
         m_last = now;
     }
     QTimer m_timer;
     QElapsedTimer m_clock;
     qint64 m_last = 0;
     qint64 m_longest = 0;
+    qint64 m_longestAt = 0;
 };
 
 inline MainWindow::Options windowOptions()

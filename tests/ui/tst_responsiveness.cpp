@@ -17,6 +17,7 @@
 #include "ui/clustersession.h"
 #include "ui/mainwindow.h"
 #include "ui/scenarioplayer.h"
+#include "ui/widgets/manifesteditor.h"
 #include "ui/widgets/speedslider.h"
 #include "core/sim/scenariorunner.h"
 #include "tests/ui/hostileinputs.h"
@@ -214,6 +215,50 @@ private slots:
             QCOMPARE(r.results.size(), n);
         }
         qInfo("dialog cancel: %s", ManifestApplier::cancelled(r) ? "cancelled, store unchanged" : "too late: the whole batch was written");
+    }
+
+    // The editor's Apply of a big text (above BackgroundApply::kBackgroundBytes) takes the same
+    // worker-thread path as Open…/drops: the same file:line errors as a synchronous apply, all or
+    // nothing; a good text is written whole.
+    void editorApplyOfABigTextRunsOnAWorker()
+    {
+        const int n = 1'000;   // 276 KB
+        QByteArray bad = manyDeployments(n) + "---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: broken\nspec:\n  replicas: -1\n";
+        QVERIFY(bad.size() > BackgroundApply::kBackgroundBytes);
+        // What a synchronous apply says about it (on a lab of its own).
+        ApplyReport direct;
+        {
+            Simulation sim;
+            direct = ManifestApplier::apply(sim.client(), {ManifestSource{QStringLiteral("editor.yaml"), bad, {}}});
+        }
+        QVERIFY(!direct.ok());
+        MainWindow window(windowOptions());
+        ClusterSession &session = window.session();
+        auto *editor = window.findChild<ManifestEditor *>();
+        QVERIFY(editor);
+        bool onWorker = false;
+        connect(&session, &ClusterSession::applied, this, [&session, &onWorker] {
+            const BackgroundApply *job = session.findChild<BackgroundApply *>();
+            onWorker = job && job->ranOnWorkerThread();
+        });
+        const qint64 before = revision(session);
+        editor->setText(QString::fromUtf8(bad));
+        editor->setSourceName(QStringLiteral("editor.yaml"));
+        const ApplyReport r = window.applyEditor();
+        QVERIFY(onWorker);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.problems.size(), direct.problems.size());
+        for (int i = 0; i < r.problems.size(); ++i)
+            QCOMPARE(r.problems[i].toString(), direct.problems[i].toString());
+        QCOMPARE(revision(session), before);   // nothing of the 1,000 good ones was written
+        // The good part alone: written whole, on the worker.
+        onWorker = false;
+        editor->setText(QString::fromUtf8(manyDeployments(n)));
+        const ApplyReport good = window.applyEditor();
+        QVERIFY(onWorker);
+        QVERIFY2(good.ok(), qPrintable(good.problems.value(0).toString()));
+        QCOMPARE(good.results.size(), n);
+        QVERIFY(revision(session) > before);
     }
 
     // (c) 10,000 scale/runUntilIdle steps: the old synchronous loop against ScenarioPlayer.

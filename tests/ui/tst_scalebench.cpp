@@ -78,9 +78,20 @@ private slots:
         createEvents(session, 0, kRows);
         QElapsedTimer fill;
         fill.start();
-        session.frame();
+        // A frame takes at most ClusterSession::kDefaultIntakeBudgetMs of them (issue #17): the
+        // rest come in the next frames.
+        qint64 longestFrame = 0;
+        int frames = 0;
+        do {
+            QElapsedTimer one;
+            one.start();
+            session.frame();
+            longestFrame = qMax(longestFrame, one.elapsed());
+            ++frames;
+        } while (session.intakeBacklog() > 0);
         const QPixmap first = panel.grab();
-        qInfo("Events panel: %d Events arrive in one frame, applied and painted in %lld ms", kRows, fill.elapsed());
+        qInfo("Events panel: %d Events arrive, applied in %d frames (longest %lld ms) and painted in %lld ms", kRows, frames,
+              longestFrame, fill.elapsed());
         QCOMPARE(panel.model()->rowCount(), before + kRows);
         int next = kRows;
         QBENCHMARK {

@@ -3,28 +3,55 @@
 #include "ui/theme.h"
 
 #include <algorithm>
+#include <memory>
 
 namespace rlab::ui {
 
 EtcdKeyModel::EtcdKeyModel(QObject *parent)
-    : QAbstractTableModel(parent)
+    : QAbstractTableModel(parent), m_build(new OffThreadBuild(this))
 {
 }
 
 EtcdKeyModel::~EtcdKeyModel() = default;
 
+QList<EtcdKeyModel::Row> EtcdKeyModel::build(const std::vector<view::KeyValue> &kvs)
+{
+    QList<Row> rows;
+    rows.reserve(qsizetype(kvs.size()));
+    for (const view::KeyValue &kv : kvs)
+        rows.append(Row{kv.key, kv.createRevision, kv.modRevision, kv.version, -1});
+    std::sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) { return a.key < b.key; });
+    return rows;
+}
+
 void EtcdKeyModel::reset(const std::vector<view::KeyValue> &kvs, qint64 revision)
 {
+    m_build->cancel();
+    m_pending.clear();
+    auto old = std::make_shared<QList<Row>>();
     beginResetModel();
-    m_rows.clear();
     m_highlighted.clear();
-    m_rows.reserve(qsizetype(kvs.size()));
-    for (const view::KeyValue &kv : kvs)
-        m_rows.append(Row{kv.key, kv.createRevision, kv.modRevision, kv.version, -1});
-    std::sort(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) { return a.key < b.key; });
+    if (qsizetype(kvs.size()) < m_offThreadKeys)
+        m_rows = build(kvs);
+    else
+        std::swap(*old, m_rows);   // freed on the worker
     endResetModel();
     m_revision = 0;
     setRevision(revision);
+    if (qsizetype(kvs.size()) < m_offThreadKeys)
+        return;
+    auto out = std::make_shared<QList<Row>>();
+    m_build->run([kvs, old, out]() mutable {
+        old.reset();
+        *out = build(kvs);
+    }, [this, out] {
+        beginResetModel();
+        m_rows = std::move(*out);
+        endResetModel();
+        for (const auto &[events, nowMs] : std::exchange(m_pending, {}))
+            applyNow(events, nowMs);
+        emit built();
+    });
 }
 
 void EtcdKeyModel::setRevision(qint64 revision)
@@ -53,6 +80,15 @@ QByteArray EtcdKeyModel::keyAt(int row) const
 }
 
 void EtcdKeyModel::apply(const std::vector<view::WatchEvent> &events, qint64 nowMs)
+{
+    if (m_build->isRunning()) {
+        m_pending.emplace_back(events, nowMs);
+        return;
+    }
+    applyNow(events, nowMs);
+}
+
+void EtcdKeyModel::applyNow(const std::vector<view::WatchEvent> &events, qint64 nowMs)
 {
     m_nowMs = nowMs;
     qint64 newest = m_revision;

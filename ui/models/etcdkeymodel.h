@@ -2,10 +2,12 @@
 #include "core/sim/view/keyvalue.h"
 #include "core/sim/view/watchevent.h"
 #include "ui/models/highlightfade.h"
+#include "ui/models/offthreadbuild.h"
 
 #include <QAbstractTableModel>
 #include <QHash>
 #include <QSet>
+#include <utility>
 #include <vector>
 
 namespace rlab::ui {
@@ -14,7 +16,9 @@ namespace rlab::ui {
 // would list them, with create revision, mod revision and version. Keys written (PUT) in the
 // last second are highlighted (HighlightFade on BackgroundRole); a DELETE removes the row.
 // Incremental like ObjectTreeModel: fed with a snapshot, then store watch events; the caller
-// passes the time (monotonic ms) so the fade is testable. GUI thread only.
+// passes the time (monotonic ms) so the fade is testable. A reset of kOffThreadKeys keys or more
+// is sorted on a worker thread (OffThreadBuild) and swapped in; until then the model is empty,
+// isBuilding() is true and apply() keeps the events for after the swap. GUI thread only.
 class EtcdKeyModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -26,6 +30,9 @@ public:
     ~EtcdKeyModel() override;
 
     void reset(const std::vector<view::KeyValue> &kvs, qint64 revision);
+    static constexpr qsizetype kOffThreadKeys = 2000;   // 0: always off-thread (tests)
+    void setOffThreadThreshold(qsizetype keys) { m_offThreadKeys = keys; }
+    bool isBuilding() const { return m_build->isRunning(); }
     void apply(const std::vector<view::WatchEvent> &events, qint64 nowMs);
     // Moves the highlight clock; emits dataChanged for the rows whose fade changed.
     void tick(qint64 nowMs);
@@ -44,6 +51,7 @@ public:
 
 signals:
     void revisionChanged(qint64 revision);
+    void built();   // an off-thread reset was swapped in
 
 private:
     struct Row
@@ -55,6 +63,8 @@ private:
         qint64 writtenAtMs = -1;
     };
 
+    static QList<Row> build(const std::vector<view::KeyValue> &kvs);   // pure, any thread
+    void applyNow(const std::vector<view::WatchEvent> &events, qint64 nowMs);
     qsizetype lowerBound(const QByteArray &key) const;
     void put(const view::KeyValue &kv, qint64 nowMs);
     void remove(const QByteArray &key);
@@ -65,6 +75,9 @@ private:
     HighlightFade m_fade;
     qint64 m_nowMs = 0;
     qint64 m_revision = 0;
+    OffThreadBuild *m_build;
+    std::vector<std::pair<std::vector<view::WatchEvent>, qint64>> m_pending;   // arrived while building
+    qsizetype m_offThreadKeys = kOffThreadKeys;
 };
 
 } // namespace rlab::ui

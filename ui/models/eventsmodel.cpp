@@ -7,6 +7,7 @@
 
 #include <QFont>
 #include <algorithm>
+#include <memory>
 
 namespace rlab::ui {
 
@@ -23,7 +24,7 @@ const api::Event *asEvent(const api::ObjectPtr &obj)
 } // namespace
 
 EventsModel::EventsModel(QObject *parent)
-    : QAbstractTableModel(parent)
+    : QAbstractTableModel(parent), m_build(new OffThreadBuild(this))
 {
 }
 
@@ -76,24 +77,62 @@ int EventsModel::rowOfKey(const QByteArray &etcdKey) const
     return find(etcdKey);
 }
 
-void EventsModel::reset(const std::vector<view::KeyValue> &kvs)
+EventsModel::Contents EventsModel::build(const std::vector<view::KeyValue> &kvs)
 {
-    beginResetModel();
-    m_rows.clear();
-    m_sortByKey.clear();
-    m_warnings = 0;
+    Contents c;
     for (const view::KeyValue &kv : kvs) {
         if (!isEventKey(kv.key) || !asEvent(kv.value))
             continue;
-        m_rows.append(Row{kv.key, sortKeyOf(kv), kv.value, -1});
-        m_sortByKey.insert(kv.key, m_rows.back().sort);
-        m_warnings += isWarning(kv.value) ? 1 : 0;
+        c.rows.append(Row{kv.key, sortKeyOf(kv), kv.value, -1});
+        c.sortByKey.insert(kv.key, c.rows.back().sort);
+        c.warnings += isWarning(kv.value) ? 1 : 0;
     }
-    std::sort(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) { return a.sort < b.sort; });
+    std::sort(c.rows.begin(), c.rows.end(), [](const Row &a, const Row &b) { return a.sort < b.sort; });
+    return c;
+}
+
+void EventsModel::reset(const std::vector<view::KeyValue> &kvs)
+{
+    m_build->cancel();
+    m_pending.clear();
+    const bool offThread = qsizetype(kvs.size()) >= m_offThreadKeys;
+    auto old = std::make_shared<Contents>();
+    beginResetModel();
+    Contents now = offThread ? Contents{} : build(kvs);
+    std::swap(old->rows, m_rows);   // freed on the worker when off-thread
+    std::swap(old->sortByKey, m_sortByKey);
+    m_rows = std::move(now.rows);
+    m_sortByKey = std::move(now.sortByKey);
+    m_warnings = now.warnings;
     endResetModel();
+    if (!offThread)
+        return;
+    auto out = std::make_shared<Contents>();
+    m_build->run([kvs, old, out]() mutable {
+        old.reset();
+        *out = build(kvs);
+    }, [this, out] {
+        beginResetModel();
+        m_rows = std::move(out->rows);
+        m_sortByKey = std::move(out->sortByKey);
+        m_warnings = out->warnings;
+        endResetModel();
+        for (const auto &[events, monotonicMs] : std::exchange(m_pending, {}))
+            applyNow(events, monotonicMs);
+        emit built();
+    });
 }
 
 void EventsModel::apply(const std::vector<view::WatchEvent> &events, qint64 monotonicMs)
+{
+    if (m_build->isRunning()) {
+        m_pending.emplace_back(events, monotonicMs);
+        return;
+    }
+    applyNow(events, monotonicMs);
+}
+
+void EventsModel::applyNow(const std::vector<view::WatchEvent> &events, qint64 monotonicMs)
 {
     if (events.size() > kBulkEvents) {
         applyBulk(events, monotonicMs);

@@ -3,9 +3,11 @@
 #include "core/sim/view/keyvalue.h"
 #include "core/sim/view/watchevent.h"
 #include "ui/models/highlightfade.h"
+#include "ui/models/offthreadbuild.h"
 
 #include <QAbstractTableModel>
 #include <QHash>
+#include <utility>
 #include <vector>
 
 namespace rlab::ui {
@@ -17,7 +19,9 @@ namespace rlab::ui {
 // moves it to the bottom), a DELETE removes it; other keys are ignored. Rows written less than a
 // second ago are highlighted (HighlightFade), Warning rows always stand out. tick() moves both
 // clocks so LAST SEEN and the fade are testable. MESSAGE is upstream's English, shown in the
-// window's language (TraceWording). GUI thread only.
+// window's language (TraceWording). A reset of kOffThreadKeys keys or more is built on a worker
+// thread (OffThreadBuild) and swapped in; until then the model is empty, isBuilding() is true and
+// apply() keeps the events for after the swap. GUI thread only.
 class EventsModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -29,6 +33,9 @@ public:
 
     // Replaces everything with the event keys of a snapshot (ClusterView::objects of "/registry/").
     void reset(const std::vector<view::KeyValue> &kvs);
+    static constexpr qsizetype kOffThreadKeys = 2000;   // 0: always off-thread (tests)
+    void setOffThreadThreshold(qsizetype keys) { m_offThreadKeys = keys; }
+    bool isBuilding() const { return m_build->isRunning(); }
     void apply(const std::vector<view::WatchEvent> &events, qint64 monotonicMs = 0);
     // virtualNowMs: the cluster clock (same epoch as lastTimestamp); monotonicMs: the fade clock.
     void tick(qint64 virtualNowMs, qint64 monotonicMs);
@@ -46,6 +53,9 @@ public:
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+signals:
+    void built();   // an off-thread reset was swapped in
 
 private:
     struct SortKey
@@ -65,6 +75,14 @@ private:
         qint64 writtenAtMs = -1;   // monotonic; -1 = came with the snapshot
     };
 
+    struct Contents
+    {
+        QList<Row> rows;
+        QHash<QByteArray, SortKey> sortByKey;
+        int warnings = 0;
+    };
+    static Contents build(const std::vector<view::KeyValue> &kvs);   // pure, any thread
+    void applyNow(const std::vector<view::WatchEvent> &events, qint64 monotonicMs);
     static SortKey sortKeyOf(const view::KeyValue &kv);
     int lowerBound(const SortKey &key) const;
     int find(const QByteArray &key) const;
@@ -79,6 +97,9 @@ private:
     HighlightFade m_fade;
     qint64 m_now = 0, m_monotonic = 0;
     int m_warnings = 0;
+    OffThreadBuild *m_build;
+    std::vector<std::pair<std::vector<view::WatchEvent>, qint64>> m_pending;   // arrived while building
+    qsizetype m_offThreadKeys = kOffThreadKeys;
 };
 
 } // namespace rlab::ui

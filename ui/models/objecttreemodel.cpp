@@ -5,6 +5,8 @@
 
 #include <QFont>
 #include <algorithm>
+#include <memory>
+#include <utility>
 
 namespace rlab::ui {
 
@@ -13,7 +15,7 @@ constexpr quintptr kGroupId = 0;   // internalId of group rows; object rows use 
 }
 
 ObjectTreeModel::ObjectTreeModel(QObject *parent)
-    : QAbstractItemModel(parent)
+    : QAbstractItemModel(parent), m_build(new OffThreadBuild(this))
 {
 }
 
@@ -58,28 +60,68 @@ ObjectRef ObjectTreeModel::refOf(const api::Object &obj)
     return ObjectRef{obj.kindName, obj.metadata.namespace_, obj.metadata.name};
 }
 
-void ObjectTreeModel::reset(const std::vector<view::KeyValue> &kvs)
+ObjectTreeModel::Contents ObjectTreeModel::build(const std::vector<view::KeyValue> &kvs)
 {
-    beginResetModel();
-    for (QList<Row> &rows : m_groups)
-        rows.clear();
-    m_refByKey.clear();
-    m_groupByRef.clear();
+    Contents c;
     for (const view::KeyValue &kv : kvs) {
         if (!kv.value)
             continue;
         const ObjectRef ref = refOf(*kv.value);
         const Group g = groupOf(*kv.value);
-        m_refByKey.insert(kv.key, ref);
-        m_groupByRef.insert(ref, g);
-        m_groups[g].append(Row{ref, kv.key, kv.value, ObjectSummary::status(*kv.value)});
+        c.refByKey.insert(kv.key, ref);
+        c.groupByRef.insert(ref, g);
+        c.groups[g].append(Row{ref, kv.key, kv.value, ObjectSummary::status(*kv.value)});
     }
-    for (QList<Row> &rows : m_groups)
+    for (QList<Row> &rows : c.groups)
         std::sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) { return a.ref < b.ref; });
+    return c;
+}
+
+void ObjectTreeModel::swapIn(Contents &&contents)
+{
+    beginResetModel();
+    m_groups = std::move(contents.groups);
+    m_refByKey = std::move(contents.refByKey);
+    m_groupByRef = std::move(contents.groupByRef);
     endResetModel();
 }
 
+void ObjectTreeModel::reset(const std::vector<view::KeyValue> &kvs)
+{
+    m_build->cancel();
+    m_pending.clear();
+    if (qsizetype(kvs.size()) < m_offThreadKeys) {
+        swapIn(build(kvs));
+        return;
+    }
+    // Empty until the worker is done; the old rows go with the worker and are freed there.
+    auto old = std::make_shared<Contents>();
+    beginResetModel();
+    std::swap(old->groups, m_groups);
+    std::swap(old->refByKey, m_refByKey);
+    std::swap(old->groupByRef, m_groupByRef);
+    endResetModel();
+    auto out = std::make_shared<Contents>();
+    m_build->run([kvs, old, out]() mutable {
+        old.reset();
+        *out = build(kvs);
+    }, [this, out] {
+        swapIn(std::move(*out));
+        applyNow(std::exchange(m_pending, {}));
+        emit built();
+    });
+}
+
 void ObjectTreeModel::apply(const std::vector<view::WatchEvent> &events)
+{
+    if (m_build->isRunning()) {
+        m_pending.insert(m_pending.end(), events.begin(), events.end());
+        return;
+    }
+    applyNow(events);
+}
+
+void ObjectTreeModel::applyNow(const std::vector<view::WatchEvent> &events)
 {
     for (const view::WatchEvent &e : events) {
         if (e.type == view::WatchEvent::Put)

@@ -3,6 +3,7 @@
 #include "core/sim/view/keyvalue.h"
 #include "core/sim/view/watchevent.h"
 #include "ui/models/objectref.h"
+#include "ui/models/offthreadbuild.h"
 
 #include <QAbstractItemModel>
 #include <QHash>
@@ -17,7 +18,10 @@ namespace rlab::ui {
 // namespace and name inside their group and change incrementally: a store PUT of a new key
 // inserts one row, a PUT of a known key updates it (dataChanged), a DELETE removes it, keyed by
 // kind + namespace + name. Fed with store snapshots and watch events (of the "/registry/"
-// prefix); it never reads the store itself. GUI thread only.
+// prefix); it never reads the store itself. A reset of kOffThreadKeys keys or more is built on a
+// worker thread (OffThreadBuild: rows, summaries, sorting) and swapped in when done; until then the
+// model is empty, isBuilding() is true and apply() keeps the events for after the swap. GUI
+// thread only (the worker reads only the snapshot's immutable values).
 class ObjectTreeModel : public QAbstractItemModel
 {
     Q_OBJECT
@@ -31,6 +35,10 @@ public:
 
     // Replaces everything with the live keys of a snapshot (ClusterView::objects of "/registry/").
     void reset(const std::vector<view::KeyValue> &kvs);
+    // Resets of this many keys or more are built off the GUI thread (0: always, for tests).
+    static constexpr qsizetype kOffThreadKeys = 2000;
+    void setOffThreadThreshold(qsizetype keys) { m_offThreadKeys = keys; }
+    bool isBuilding() const { return m_build->isRunning(); }
     // Applies store watch events in order.
     void apply(const std::vector<view::WatchEvent> &events);
 
@@ -51,6 +59,10 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
+signals:
+    // An off-thread reset was swapped in (and the events that arrived meanwhile applied).
+    void built();
+
 private:
     struct Row
     {
@@ -60,6 +72,16 @@ private:
         QString status;
     };
 
+    struct Contents
+    {
+        std::array<QList<Row>, GroupCount> groups;
+        QHash<QByteArray, ObjectRef> refByKey;
+        QHash<ObjectRef, Group> groupByRef;
+    };
+    // The rows of `kvs`, sorted: pure, any thread.
+    static Contents build(const std::vector<view::KeyValue> &kvs);
+    void swapIn(Contents &&contents);
+    void applyNow(const std::vector<view::WatchEvent> &events);
     void put(const view::KeyValue &kv);
     void remove(const QByteArray &etcdKey);
     // Position of `ref` in its group: the row holding it, or where it would be inserted.
@@ -73,6 +95,9 @@ private:
     std::array<QList<Row>, GroupCount> m_groups;
     QHash<QByteArray, ObjectRef> m_refByKey;
     QHash<ObjectRef, Group> m_groupByRef;
+    OffThreadBuild *m_build;
+    std::vector<view::WatchEvent> m_pending;   // arrived while building
+    qsizetype m_offThreadKeys = kOffThreadKeys;
 };
 
 } // namespace rlab::ui

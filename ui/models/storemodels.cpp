@@ -21,6 +21,7 @@ StoreModels::StoreModels(ClusterSession &session, QObject *parent)
     });
     connect(&session, &ClusterSession::traceEvents, m_trace, &TraceEventModel::append);
     connect(&session, &ClusterSession::frameDone, m_keys, &EtcdKeyModel::tick);
+    session.addIntakeGate(this, [this] { return m_objects->isBuilding() || m_keys->isBuilding(); });
     reset();
 }
 

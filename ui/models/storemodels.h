@@ -17,7 +17,8 @@ class WatchEventModel;
 // cluster, or time travel) the tree and the keys are rebuilt from the session's snapshot() and
 // both logs cleared; each storeEvents() batch is applied to all of them, then announced by
 // applied() (so panels that follow one key refresh after the models); each frame ticks the
-// highlights. GUI thread only.
+// highlights. While the tree or the keys build a big reset off the GUI thread, the session's
+// intake is gated (ClusterSession::addIntakeGate). GUI thread only.
 class StoreModels : public QObject
 {
     Q_OBJECT

@@ -1,6 +1,7 @@
 #include "ui/record/labopen.h"
 
 #include "core/sim/labfile.h"
+#include "core/sim/view/clusterview.h"
 
 namespace rlab::ui {
 
@@ -36,6 +37,7 @@ void LabOpen::start()
         config->cluster.storeImage.reset();   // the Simulation's store holds it now
         if (m_cancel)
             return;   // sim goes here, on the worker
+        m_snapshot = view::ClusterView(*sim).objects();
         m_config = std::move(config);
         m_sim = std::move(sim);
     }));
@@ -44,6 +46,7 @@ void LabOpen::start()
         m_running = false;
         if (m_cancel) {
             m_sim.reset();
+            m_snapshot.reset();
             m_error = tr("cancelled");
         }
         emit finished(m_sim != nullptr);

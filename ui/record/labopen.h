@@ -1,5 +1,6 @@
 #pragma once
 #include "core/sim/simulation.h"
+#include "core/sim/view/snapshot.h"
 
 #include <QObject>
 #include <QString>
@@ -13,8 +14,9 @@ namespace rlab::ui {
 
 // Opens a saved lab off the GUI thread: reads and checks the file (LabFile::load) and builds its
 // Simulation (for a lab of 20,000 pods: seconds of restoring the store, informer lists and first
-// syncs) on a worker thread; finished() on the owner's thread hands both over (config(),
-// takeSimulation()) or says why not (error()). Nothing else holds the new lab while it is built
+// syncs) on a worker thread, with the snapshot of its keys the window's panels start from;
+// finished() on the owner's thread hands them over (config(), takeSimulation(), takeSnapshot())
+// or says why not (error()). Nothing else holds the new lab while it is built
 // and it is not running, so the build needs no locks. cancel() drops the result: a lab built
 // after it is destroyed on the worker, and finished(false) follows with error() "cancelled".
 // Thread rules: create, start, cancel and destroy on the GUI thread; the destructor waits for
@@ -37,6 +39,8 @@ public:
     // and the Simulation built from them; or the reason it failed.
     const SimulationConfig &config() const { return *m_config; }
     std::unique_ptr<Simulation> takeSimulation() { return std::move(m_sim); }
+    // The built lab's keys under "/registry/" at its current revision (ClusterView::objects).
+    std::optional<view::Snapshot> takeSnapshot() { return std::move(m_snapshot); }
     QString error() const { return m_error; }
     // For tests: whether the Simulation was built on a thread other than the one that started it.
     bool builtOnWorkerThread() const { return m_builtOnWorker.load(); }
@@ -50,6 +54,7 @@ private:
     std::unique_ptr<QThread> m_thread;
     std::optional<SimulationConfig> m_config;
     std::unique_ptr<Simulation> m_sim;
+    std::optional<view::Snapshot> m_snapshot;
     QString m_error;
     std::atomic<bool> m_cancel{false};
     std::atomic<bool> m_builtOnWorker{false};

@@ -8,7 +8,9 @@
 #include "ui/scene/poditem.h"
 #include "ui/theme.h"
 
+#include <QElapsedTimer>
 #include <algorithm>
+#include <utility>
 
 namespace rlab::ui {
 
@@ -71,16 +73,52 @@ void CanvasScene::clearAll()
 void CanvasScene::reset(const std::vector<view::KeyValue> &kvs, qint64 monotonicMs, qint64 virtualNowMs)
 {
     clearAll();
+    m_held.clear();
+    m_lastMonotonicMs = monotonicMs;
+    m_lastVirtualMs = virtualNowMs;
+    m_resetSlices = 0;
+    m_resetNext = 0;
+    if (qsizetype(kvs.size()) >= m_sliceKeys && !kvs.empty()) {
+        m_resetKvs = std::make_unique<const std::vector<view::KeyValue>>(kvs);
+        continueReset(m_sliceMs);
+        return;
+    }
+    m_resetKvs.reset();
+    m_resetSlices = 1;
     for (const view::KeyValue &kv : kvs)
         put(kv, false);
     relayout(false);
     refreshCards(false);
-    m_lastMonotonicMs = monotonicMs;
-    m_lastVirtualMs = virtualNowMs;
+}
+
+void CanvasScene::continueReset(int budgetMs)
+{
+    if (!m_resetKvs)
+        return;
+    ++m_resetSlices;
+    QElapsedTimer clock;
+    clock.start();
+    const std::vector<view::KeyValue> &kvs = *m_resetKvs;
+    do {
+        const std::size_t end = std::min(kvs.size(), m_resetNext + 64);
+        for (; m_resetNext < end; ++m_resetNext)
+            put(kvs[m_resetNext], false);
+    } while (m_resetNext < kvs.size() && clock.elapsed() < budgetMs);
+    if (m_resetNext < kvs.size())
+        return;
+    m_resetKvs.reset();
+    relayout(false);
+    refreshCards(false);
+    if (!m_held.empty())
+        apply(std::exchange(m_held, {}));
 }
 
 void CanvasScene::apply(const std::vector<view::WatchEvent> &events)
 {
+    if (m_resetKvs) {
+        m_held.insert(m_held.end(), events.begin(), events.end());
+        return;
+    }
     for (const view::WatchEvent &e : events) {
         if (e.type == view::WatchEvent::Put)
             put(e.kv, true);
@@ -311,6 +349,12 @@ void CanvasScene::dropPod(const QString &key)
 
 void CanvasScene::tick(qint64 monotonicMs, qint64 virtualNowMs)
 {
+    if (m_resetKvs) {
+        m_lastMonotonicMs = monotonicMs;
+        m_lastVirtualMs = virtualNowMs;
+        continueReset(m_sliceMs);
+        return;
+    }
     const double dt = Motion::step(double(monotonicMs - m_lastMonotonicMs), double(virtualNowMs - m_lastVirtualMs));
     m_lastMonotonicMs = monotonicMs;
     m_lastVirtualMs = virtualNowMs;

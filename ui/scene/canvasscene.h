@@ -30,7 +30,10 @@ class PodItem;
 // the "waiting for a node" lane). Slots (PodSlots) and lane heights are kept, never reshuffled.
 // apply() animates; reset() and animate = false place everything at once. tick() advances every
 // running tween by one frame and removes pods whose fade-out ended. Items carry the ObjectRef of
-// their object in data(0..2) (kind, namespace, name). GUI thread only.
+// their object in data(0..2) (kind, namespace, name). A reset() of kSliceKeys keys or more is
+// built in slices (issue #17: 20,000 pods are handed over without a long frame): each tick()
+// places the next kSliceMs worth of objects, the layout follows once all are in; events that
+// arrive meanwhile are kept and applied after it (isResetting()). GUI thread only.
 class CanvasScene : public QGraphicsScene
 {
     Q_OBJECT
@@ -38,8 +41,16 @@ public:
     explicit CanvasScene(QObject *parent = nullptr);
     ~CanvasScene() override;
 
-    // Forgets everything and shows `kvs` at once (no fly-in). `virtualNowMs`: the cluster clock.
+    // Forgets everything and shows `kvs` at once (no fly-in), or in slices when there are
+    // kSliceKeys keys or more (0: always, for tests). `virtualNowMs`: the cluster clock.
     void reset(const std::vector<view::KeyValue> &kvs, qint64 monotonicMs, qint64 virtualNowMs);
+    static constexpr qsizetype kSliceKeys = 2000;
+    static constexpr int kSliceMs = 6;
+    void setSliceThreshold(qsizetype keys) { m_sliceKeys = keys; }
+    void setSliceMs(int ms) { m_sliceMs = ms; }   // 0: one chunk of 64 keys per slice (tests)
+    bool isResetting() const { return m_resetKvs != nullptr; }
+    // How many slices the last reset took (1: at once).
+    int resetSlices() const { return m_resetSlices; }
     void apply(const std::vector<view::WatchEvent> &events);
     // One frame: tweens move by Motion::step(wall delta, virtual delta).
     void tick(qint64 monotonicMs, qint64 virtualNowMs);
@@ -98,6 +109,9 @@ private:
     };
 
     void clearAll();
+    // Places reset keys until `budgetMs` have passed (at least one); lays out and applies the held
+    // events once the last is in.
+    void continueReset(int budgetMs);
     void put(const view::KeyValue &kv, bool animate);
     void remove(const QByteArray &etcdKey, bool animate);
     void putPod(const std::shared_ptr<const api::Pod> &pod, bool animate);
@@ -124,6 +138,12 @@ private:
     qint64 m_lastVirtualMs = 0;
     bool m_layoutDirty = false;
     bool m_presenter = false;
+    std::unique_ptr<const std::vector<view::KeyValue>> m_resetKvs;   // a sliced reset in progress
+    std::size_t m_resetNext = 0;
+    std::vector<view::WatchEvent> m_held;   // arrived while resetting
+    qsizetype m_sliceKeys = kSliceKeys;
+    int m_resetSlices = 0;
+    int m_sliceMs = kSliceMs;
 };
 
 } // namespace rlab::ui

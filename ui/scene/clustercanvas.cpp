@@ -61,6 +61,7 @@ ClusterCanvas::ClusterCanvas(ClusterSession &session, QWidget *parent)
 
     connect(&m_session, &ClusterSession::storeEvents, this, &ClusterCanvas::onStoreEvents);
     connect(&m_session, &ClusterSession::frameDone, this, &ClusterCanvas::tick);
+    m_session.addIntakeGate(this, [this] { return m_scene->isResetting(); });
     connect(&m_session, &ClusterSession::clusterReset, this, &ClusterCanvas::rebuild);
     rebuild();
 }

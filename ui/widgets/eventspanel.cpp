@@ -53,6 +53,7 @@ EventsPanel::EventsPanel(ClusterSession &session, QWidget *parent)
         m_model->tick(m_session.view().now(), monotonicMs);
         updateSummary();
     });
+    session.addIntakeGate(this, [this] { return m_model->isBuilding(); });   // issue #17
     connect(&session, &ClusterSession::clusterReset, this, [this] {
         m_model->reset(m_session.snapshot().kvs);
         updateSummary();
