@@ -1060,6 +1060,14 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
 <context>
     <name>rlab::ui::MainWindow</name>
     <message>
+        <source>Restoring %1: its store, informers and controllers…</source>
+        <translation>%1 복원 중: 저장소, 인포머, 컨트롤러…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
         <source>the lesson&apos;s cluster is kept</source>
         <translation>수업의 클러스터를 그대로 둡니다</translation>
     </message>
@@ -3186,6 +3194,13 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
     <message>
         <source>the pod is gone or not on a node</source>
         <translation>파드가 사라졌거나 노드에 없음</translation>
+    </message>
+</context>
+<context>
+    <name>rlab::ui::LabOpen</name>
+    <message>
+        <source>cancelled</source>
+        <translation>취소됨</translation>
     </message>
 </context>
 </TS>
