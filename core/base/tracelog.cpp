@@ -24,9 +24,16 @@ quint32 TraceLog::intern(const QString &s)
 {
     // A few dozen names repeat millions of times: a small direct-mapped cache of recent names,
     // chosen by length and end characters and checked by equality, spares most hash lookups.
-    const std::size_t slot = s.isEmpty() ? 0
-                                         : (std::size_t(s.size()) * 31 + s.front().unicode() + std::size_t(s.back().unicode()) * 7)
-                                               % m_recent.size();
+    // The last three characters take part: "kubelet/node-17" and "kubelet/node-71" (one per
+    // node, hundreds of them) must not share a slot.
+    std::size_t slot = 0;
+    if (!s.isEmpty()) {
+        const qsizetype n = s.size();
+        slot = std::size_t(n) * 31 + s.front().unicode();
+        for (qsizetype i = std::max<qsizetype>(0, n - 3); i < n; ++i)
+            slot = slot * 131 + s[i].unicode();
+        slot %= m_recent.size();
+    }
     RecentName &recent = m_recent[slot];
     if (recent.valid && recent.name == s)
         return recent.id;

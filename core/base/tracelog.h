@@ -74,7 +74,7 @@ private:
         quint32 id = 0;
         bool valid = false;
     };
-    std::array<RecentName, 32> m_recent;   // intern()'s cache, under m_mutex
+    std::array<RecentName, 256> m_recent;   // intern()'s cache, under m_mutex
     std::size_t m_capacity;
     std::size_t m_budget;
     std::size_t m_bytes = 0;
