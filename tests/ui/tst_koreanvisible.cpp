@@ -12,6 +12,7 @@
 #include "ui/i18n/language.h"
 #include "ui/mainwindow.h"
 #include "ui/presenter/presentermode.h"
+#include "englishwords.h"
 #include "ui/arithmetic/arithmeticpanel.h"
 
 #include <QAbstractButton>
@@ -63,29 +64,7 @@ class TestKoreanVisible : public QObject
         if (!window)
             return {};
         const MainWindow &w = *window;
-        QSet<QString> out;
-        for (QWidget *widget : w.findChildren<QWidget *>()) {
-            if (!widget->isVisibleTo(&w))
-                continue;
-            if (auto *l = qobject_cast<QLabel *>(widget))
-                out << l->text();
-            else if (auto *b = qobject_cast<QAbstractButton *>(widget))
-                out << b->text();
-            else if (auto *g = qobject_cast<QGroupBox *>(widget))
-                out << g->title();
-            else if (auto *d = qobject_cast<QDockWidget *>(widget))
-                out << d->windowTitle();
-            else if (auto *c = qobject_cast<QComboBox *>(widget))
-                for (int i = 0; i < c->count(); ++i)
-                    out << c->itemText(i);
-            if (auto *bar = qobject_cast<QTabBar *>(widget))
-                for (int i = 0; i < bar->count(); ++i)
-                    out << bar->tabText(i);
-        }
-        for (QAction *a : w.findChildren<QAction *>())
-            out << a->text();
-        out.remove(QString());
-        return out;
+        return rlab::test::widgetTexts(w, false, false);
     }
 
 public:
@@ -93,25 +72,7 @@ public:
     // controllers, REST verbs and resources (a request's "<agent> <verb> <resource> <key>"), tools.
     static QStringList cellEnglish(const QString &text)
     {
-        static const QRegularExpression word(QStringLiteral("^[a-z]{3,}[,.;:!?)]*$")), strip(QStringLiteral("[,.;:!?)]+$"));
-        static const QSet<QString> identifiers{
-            QStringLiteral("deployment"), QStringLiteral("replicaset"), QStringLiteral("scheduler"), QStringLiteral("kubelet"),
-            QStringLiteral("kubectl"), QStringLiteral("etcd"), QStringLiteral("nginx"), QStringLiteral("client"),
-            QStringLiteral("replicafloor"), QStringLiteral("create"), QStringLiteral("update"), QStringLiteral("patch"),
-            QStringLiteral("delete"), QStringLiteral("watch"), QStringLiteral("list"), QStringLiteral("get"),
-            QStringLiteral("deployments"), QStringLiteral("replicasets"), QStringLiteral("pods"), QStringLiteral("nodes"),
-            QStringLiteral("events"), QStringLiteral("namespaces"), QStringLiteral("default"), QStringLiteral("apply"),
-            QStringLiteral("sync")};
-        QStringList out;
-        for (const QString &token : text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts)) {
-            if (!word.match(token).hasMatch())
-                continue;
-            QString bare = token;
-            bare.remove(strip);
-            if (!identifiers.contains(bare))
-                out << bare;
-        }
-        return out;
+        return rlab::test::englishWordsOf(text);
     }
 
     // "panel: words ⟵ cell" for every header and cell of the panel's item views that keeps two
@@ -142,16 +103,7 @@ public:
     // The English words of a text: tags, zero-width spaces and identifiers taken out.
     static int englishWords(QString text)
     {
-        static const QRegularExpression tags(QStringLiteral("<[^>]*>")), word(QStringLiteral("^[a-z]{3,}[,.;:!?)]*$"));
-        text.remove(tags).remove(QChar(0x200B)).remove(QLatin1Char('&'));
-        // Lower-case Kubernetes names: controllers (kube-controller-manager's), tools, the sample.
-        static const QSet<QString> names{QStringLiteral("deployment"), QStringLiteral("replicaset"), QStringLiteral("scheduler"),
-                                         QStringLiteral("kubelet"), QStringLiteral("garbagecollector"), QStringLiteral("kubectl"),
-                                         QStringLiteral("etcd"), QStringLiteral("nginx")};
-        int n = 0;
-        for (const QString &token : text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts))
-            n += word.match(token).hasMatch() && !names.contains(token) ? 1 : 0;
-        return n;
+        return rlab::test::englishWordCount(std::move(text));
     }
 
 private slots:

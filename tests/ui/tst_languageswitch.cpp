@@ -7,6 +7,7 @@
 // ones and none keeps a Hangul syllable; and a switched window shows exactly the texts of a window
 // built in Korean in the same state. TranslationCatalog's conversions are checked alone.
 #include "core/sim/view/clusterview.h"
+#include "englishwords.h"
 #include "ui/clustersession.h"
 #include "ui/i18n/language.h"
 #include "ui/i18n/translationcatalog.h"
@@ -82,42 +83,13 @@ class TestLanguageSwitch : public QObject
     // their tooltips.
     static QSet<QString> texts(const MainWindow &w)
     {
-        QSet<QString> out;
-        for (QWidget *widget : w.findChildren<QWidget *>()) {
-            out << widget->toolTip();
-            if (auto *l = qobject_cast<QLabel *>(widget))
-                out << l->text();
-            else if (auto *b = qobject_cast<QAbstractButton *>(widget))
-                out << b->text();
-            else if (auto *g = qobject_cast<QGroupBox *>(widget))
-                out << g->title();
-            else if (auto *d = qobject_cast<QDockWidget *>(widget))
-                out << d->windowTitle();
-            else if (auto *c = qobject_cast<QComboBox *>(widget))
-                for (int i = 0; i < c->count(); ++i)
-                    out << c->itemText(i);
-            if (auto *bar = qobject_cast<QTabBar *>(widget))
-                for (int i = 0; i < bar->count(); ++i)
-                    out << bar->tabText(i);
-        }
-        for (QAction *a : w.findChildren<QAction *>())
-            out << a->text() << a->toolTip();
-        out.remove(QString());
-        return out;
+        return rlab::test::widgetTexts(w, true, true);
     }
 
     // tst_koreanvisible's rule: two English words (3+ lower-case letters), identifiers aside.
     static int englishWords(QString text)
     {
-        static const QRegularExpression tags(QStringLiteral("<[^>]*>")), word(QStringLiteral("^[a-z]{3,}[,.;:!?)]*$"));
-        text.remove(tags).remove(QChar(0x200B)).remove(QLatin1Char('&'));
-        static const QSet<QString> names{QStringLiteral("deployment"), QStringLiteral("replicaset"), QStringLiteral("scheduler"),
-                                         QStringLiteral("kubelet"), QStringLiteral("garbagecollector"), QStringLiteral("kubectl"),
-                                         QStringLiteral("etcd"), QStringLiteral("nginx")};
-        int n = 0;
-        for (const QString &token : text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts))
-            n += word.match(token).hasMatch() && !names.contains(token) ? 1 : 0;
-        return n;
+        return rlab::test::englishWordCount(std::move(text));
     }
     static bool hasHangul(const QString &text)
     {

@@ -7,6 +7,7 @@
 #include "core/sim/scenario.h"
 #include "core/sim/scenariorunner.h"
 #include "core/sim/simulation.h"
+#include "englishwords.h"
 #include "ui/i18n/language.h"
 #include "ui/i18n/tracephrases.h"
 #include "ui/i18n/tracewording.h"
@@ -26,29 +27,12 @@ public:
     // English words (3+ lower-case letters) of a text that are not Kubernetes identifiers.
     static QStringList englishWords(const QString &text)
     {
-        static const QRegularExpression word(QStringLiteral("^[a-z]{3,}[,.;:!?)]*$")), strip(QStringLiteral("[,.;:!?)]+$"));
-        // kube-controller-manager's controllers, REST verbs and resources (a Request's text is
-        // "<agent> <verb> <resource> <key>", as in an audit log), and tools.
-        static const QSet<QString> identifiers{
-            QStringLiteral("deployment"), QStringLiteral("replicaset"), QStringLiteral("scheduler"), QStringLiteral("kubelet"),
-            QStringLiteral("kubectl"), QStringLiteral("etcd"), QStringLiteral("nginx"), QStringLiteral("client"),
-            QStringLiteral("replicafloor"), QStringLiteral("create"), QStringLiteral("update"), QStringLiteral("patch"),
-            QStringLiteral("delete"), QStringLiteral("watch"), QStringLiteral("list"), QStringLiteral("get"),
-            QStringLiteral("deployments"), QStringLiteral("replicasets"), QStringLiteral("pods"), QStringLiteral("nodes"),
-            QStringLiteral("events"), QStringLiteral("namespaces"), QStringLiteral("default"), QStringLiteral("rollout"),
-            QStringLiteral("pause"), QStringLiteral("resume"), QStringLiteral("undo"), QStringLiteral("scale"),
-            QStringLiteral("set"), QStringLiteral("image"), QStringLiteral("apply"), QStringLiteral("sync"),
-            QStringLiteral("rpc"), QStringLiteral("error"), QStringLiteral("code"), QStringLiteral("desc")};
-        QStringList out;
-        for (const QString &token : text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts)) {
-            if (!word.match(token).hasMatch())
-                continue;
-            QString bare = token;
-            bare.remove(strip);
-            if (!identifiers.contains(bare))
-                out << bare;
-        }
-        return out;
+        // Beyond the cells' identifiers: kubectl's rollout verbs and the words of gRPC errors.
+        static const QSet<QString> identifiers = rlab::test::cellIdentifiers()
+            + QSet<QString>{QStringLiteral("rollout"), QStringLiteral("pause"), QStringLiteral("resume"), QStringLiteral("undo"),
+                            QStringLiteral("scale"), QStringLiteral("set"), QStringLiteral("image"), QStringLiteral("rpc"),
+                            QStringLiteral("error"), QStringLiteral("code"), QStringLiteral("desc")};
+        return rlab::test::englishWordsOf(text, identifiers);
     }
 
 private slots:
