@@ -13,6 +13,7 @@
 #include "ui/record/labautosave.h"
 #include "ui/theme.h"
 
+#include <QScreen>
 #include <QApplication>
 #include <QFile>
 #include <QRegularExpression>
@@ -163,7 +164,14 @@ int runReconcileLab(QApplication &app, view::ApiEndpointFactory serveEndpoints)
     wo.autosaveDir = LabAutosave::defaultDir();
     MainWindow window(wo);
     window.session().setLatency(options.latency);
-    window.show();
+    if (window.opensMaximized()) {
+        // The size too: without a window manager (a bare X server, some kiosks) the maximize
+        // hint alone does nothing.
+        window.setGeometry(window.screen()->availableGeometry());
+        window.showMaximized();
+    }
+    else
+        window.show();
     // A crash last time: offer its autosave first (then autosaving starts); files given on
     // the command line still apply on top.
     window.offerCrashRestore();

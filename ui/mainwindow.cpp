@@ -86,7 +86,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     restoreDefaultLayout();
     if (m_options.persistLayout) {
         QSettings settings;
-        restoreGeometry(settings.value(QStringLiteral("mainwindow/geometry")).toByteArray());
+        m_geometryRestored = restoreGeometry(settings.value(QStringLiteral("mainwindow/geometry")).toByteArray());
         m_dockSizesPending = !restoreState(settings.value(QStringLiteral("mainwindow/state")).toByteArray(), kStateVersion);
     }
     if (m_options.startFrames)

@@ -26,6 +26,15 @@ QSize MainWindow::defaultSize() const
     return QSize(1600, 900).boundedTo(available * 0.92).expandedTo(QSize(960, 600));
 }
 
+bool MainWindow::opensMaximized() const
+{
+    const QScreen *s = screen();
+    if (!s || m_geometryRestored)
+        return false;
+    const QSize available = s->availableSize();
+    return available.width() < 1400 || available.height() < 800;
+}
+
 void MainWindow::restoreDefaultLayout()
 {
     const QList<DockColumn> columns{
