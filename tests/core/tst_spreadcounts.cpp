@@ -95,8 +95,17 @@ private slots:
                     for (const QString &ns : namespaces)
                         counts.counts(ns, selectors[s]);
             for (const Selector &selector : selectors)
-                for (const QString &ns : namespaces)
-                    QCOMPARE(nonZero(counts.counts(ns, selector)), bruteForce(pods, ns, selector));
+                for (const QString &ns : namespaces) {
+                    const QHash<QString, qint64> expected = bruteForce(pods, ns, selector);
+                    QCOMPARE(nonZero(counts.counts(ns, selector)), expected);
+                    // The scheduler's path: the same counts by node id (ids past the end: 0).
+                    const std::vector<qint64> &byId = counts.countsOf(counts.entry(ns, selector));
+                    for (int n = 0; n < 4; ++n) {
+                        const QString node = QStringLiteral("node-%1").arg(n);
+                        const std::size_t id = std::size_t(counts.nodeId(node));
+                        QCOMPARE(id < byId.size() ? byId[id] : 0, expected.value(node));
+                    }
+                }
         }
         QCOMPARE(counts.selectorCount(), selectors.size() * namespaces.size());
         // Selector() matches every pod of the namespace, Selector::nothing() none.

@@ -1,6 +1,7 @@
 #include "core/controller/scheduler/nodeinfo.h"
 
 #include "core/api/quantity.h"
+#include "core/controller/scheduler/scoreplugins.h"
 
 namespace rlab::controller {
 
@@ -42,6 +43,7 @@ NodeInfo::NodeInfo(std::shared_ptr<const Node> n)
     allocatableCpuMilli = milli(alloc.value(QStringLiteral("cpu"), QStringLiteral("0")));
     allocatableMemoryBytes = milli(alloc.value(QStringLiteral("memory"), QStringLiteral("0"))) / 1000;
     allowedPods = milli(alloc.value(QStringLiteral("pods"), QStringLiteral("110"))) / 1000;
+    imageSizes = scoring::imageSizes(*node);
 }
 
 void NodeInfo::addPod(const PodRequests &r)

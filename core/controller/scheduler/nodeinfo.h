@@ -2,6 +2,8 @@
 #include "core/api/node.h"
 #include "core/api/pod.h"
 
+#include <QHash>
+
 #include <memory>
 
 namespace rlab::controller {
@@ -17,7 +19,8 @@ struct PodRequests
 };
 
 // What the scheduler knows about one node in one scheduling cycle (framework.NodeInfo):
-// the node, and the sum of the requests of the pods assigned to it. A value.
+// the node, the sum of the requests of the pods assigned to it, and its images' sizes by
+// normalized name (NodeInfo.ImageStates), read from status.images once per Node object. A value.
 struct NodeInfo
 {
     std::shared_ptr<const api::Node> node;
@@ -25,6 +28,7 @@ struct NodeInfo
     qint64 requestedCpuMilli = 0, requestedMemoryBytes = 0;
     qint64 nonZeroCpuMilli = 0, nonZeroMemoryBytes = 0;
     int pods = 0;
+    QHash<QString, qint64> imageSizes;   // "nginx:1.25" -> sizeBytes (implicitly shared)
 
     explicit NodeInfo(std::shared_ptr<const api::Node> n = nullptr);
     void addPod(const PodRequests &r);

@@ -220,30 +220,34 @@ SyncResult Scheduler::scheduleOne(const QString &key)
     QString best;
     qint64 bestScore = -1;
     QStringList scores;
-    std::vector<NodeScore> scored;
+    std::span<const NodeScore> scored;
+    std::vector<NodeScore> kept;   // the best few when not in full detail
     if (feasible.size() == 1) {
         best = nodeName(feasible.front());
     } else if (!feasible.empty()) {
         scored = scoreNodes(*pod, req, feasible);
-        QStringList top;
+        // The top-scored nodes by index (their names only for the choice made).
+        std::vector<int> &top = m_top;
+        top.clear();
         for (const NodeScore &ns : scored) {
             if (fullDetail)
                 scores << QStringLiteral("%1 %2").arg(nodeName(ns.index)).arg(ns.total);
             if (ns.total > bestScore) {
                 bestScore = ns.total;
-                top = {nodeName(ns.index)};
+                top.assign(1, ns.index);
             } else if (ns.total == bestScore) {
-                top << nodeName(ns.index);
+                top.push_back(ns.index);
             }
         }
         // selectHost: a uniform choice among the top-scored nodes (reservoir sampling).
-        best = top.first();
+        int bestIndex = top.front();
         if (top.size() > 1) {
             std::lock_guard lock(m_mutex);
-            for (qsizetype k = 1; k < top.size(); ++k)
+            for (std::size_t k = 1; k < top.size(); ++k)
                 if (nextRandom() % quint64(k + 1) == 0)
-                    best = top[k];
+                    bestIndex = top[k];
         }
+        best = nodeName(bestIndex);
         if (!fullDetail) {
             // The best few, by score (then name): what the compact trace event and notes show.
             std::vector<const NodeScore *> order;
@@ -253,12 +257,11 @@ SyncResult Scheduler::scheduleOne(const QString &key)
             const std::size_t k = std::min<std::size_t>(kTopCandidates, order.size());
             std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(k), order.end(),
                               [](const NodeScore *x, const NodeScore *y) { return x->total != y->total ? x->total > y->total : x->index < y->index; });
-            std::vector<NodeScore> kept;
             for (std::size_t i = 0; i < k; ++i) {
                 kept.push_back(*order[i]);
                 scores << QStringLiteral("%1 %2").arg(nodeName(order[i]->index)).arg(order[i]->total);
             }
-            scored = std::move(kept);
+            scored = kept;
         }
     }
     if (m_trace) {

@@ -15,6 +15,7 @@
 #include <array>
 #include <map>
 #include <mutex>
+#include <span>
 #include <vector>
 
 namespace rlab::client {
@@ -90,9 +91,10 @@ private:
     };
     // Cache.UpdateSnapshot; under m_cycleMutex, needs m_mutex free.
     void updateSnapshot();
-    // RunScorePlugins over the feasible nodes (indices into m_snapshot, name order); under
+    // RunScorePlugins over the feasible nodes (indices into m_snapshot, name order), written to
+    // m_scores (reused: the plugin arrays are not cleared, `count` says how many are valid); under
     // m_cycleMutex, needs m_mutex free.
-    std::vector<NodeScore> scoreNodes(const api::Pod &pod, const PodRequests &req, const std::vector<int> &feasible);
+    std::span<const NodeScore> scoreNodes(const api::Pod &pod, const PodRequests &req, const std::vector<int> &feasible);
     // A node's plugin -> {raw, score, weighted} (or {skip}) object, shared between equal ones.
     QJsonObject pluginsJson(const NodeScore &score);
     // A scored node's trace entry {node, filter, plugins, score}, shared between equal ones.
@@ -132,10 +134,13 @@ private:
     std::vector<NodeInfo> m_snapshot;         // every node, name order, with its usage
     QHash<QString, int> m_snapshotIndex;      // node name -> index in m_snapshot
     QList<scoring::SpreadNode> m_spreadNodes; // the same nodes for PodTopologySpread (matching refreshed per cycle)
+    std::vector<int> m_spreadNodeIds;         // their SpreadCounts::nodeId, same order
     QHash<QString, bool> m_spreadKeyPresent;  // topology key -> some node of m_spreadNodes has it (reset with them)
     QHash<QString, int> m_imageNodes;         // image -> nodes that have it (ImageLocality)
     int m_nextStartNodeIndex = 0;             // where the next cycle starts filtering
     std::vector<int> m_feasible;              // scratch: feasible node indices of the current cycle
+    std::vector<NodeScore> m_scores;          // scratch: scoreNodes' result (never shrinks)
+    std::vector<int> m_top;                   // scratch: the top-scored nodes' indices
     std::map<std::array<qint64, 3>, QJsonObject> m_scoreJson;   // {raw, score, weighted} objects, shared by trace events
     std::map<std::vector<qint64>, QJsonObject> m_pluginsJson;   // a node's plugins object by its signature
     std::map<std::vector<qint64>, QJsonObject> m_nodeEntryJson; // a node's entry by signature, index, total

@@ -165,13 +165,23 @@ qint64 imageLocality(const Pod &pod, const Node &node, int totalNodes, const QHa
     return imageLocality(podImages(pod), node, totalNodes, imageNodes);
 }
 
-qint64 imageLocality(const QStringList &images, const Node &node, int totalNodes, const QHash<QString, int> &imageNodes)
+QHash<QString, qint64> imageSizes(const Node &node)
 {
-    constexpr qint64 mb = 1024 * 1024, minThreshold = 23 * mb, maxContainerThreshold = 1000 * mb;
     QHash<QString, qint64> sizes;
     for (const QJsonValue &image : node.status.extra.value(QLatin1String("images")).toArray())
         for (const QJsonValue &n : image.toObject().value(QLatin1String("names")).toArray())
             sizes.insert(normalizedImageName(n.toString()), image.toObject().value(QLatin1String("sizeBytes")).toInteger());
+    return sizes;
+}
+
+qint64 imageLocality(const QStringList &images, const Node &node, int totalNodes, const QHash<QString, int> &imageNodes)
+{
+    return imageLocality(images, imageSizes(node), totalNodes, imageNodes);
+}
+
+qint64 imageLocality(const QStringList &images, const QHash<QString, qint64> &sizes, int totalNodes, const QHash<QString, int> &imageNodes)
+{
+    constexpr qint64 mb = 1024 * 1024, minThreshold = 23 * mb, maxContainerThreshold = 1000 * mb;
     qint64 sum = 0;
     if (!sizes.isEmpty() && totalNodes > 0)
         for (const QString &name : images)
@@ -205,8 +215,10 @@ QList<SpreadConstraint> systemDefaultConstraints(const Selector &selector)
 
 const QString *SpreadNode::topologyValue(const QString &key) const
 {
+    // The keys usually share the text of the same literal (systemDefaultConstraints): the
+    // pointer comparison answers before the text one.
     for (const auto &[k, v] : topology)
-        if (k == key)
+        if ((k.constData() == key.constData() && k.size() == key.size()) || k == key)
             return v ? &*v : nullptr;
     const auto it = labels.constFind(key);
     return it == labels.cend() ? nullptr : &it.value();
@@ -252,17 +264,22 @@ std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &co
             else
                 topo[std::size_t(i * nc + c)] = v;
         }
-    const auto value = [&](qsizetype node, qsizetype c) -> QString {
+    // A node's value for a constraint; a node without the key reads as "" (one shared empty
+    // string), as before. Values are compared through these pointers: the same label text is
+    // often the same QString data (equal pointers answer at once).
+    static const QString kEmpty;
+    const auto value = [&](qsizetype node, qsizetype c) -> const QString * {
         const QString *v = topo[std::size_t(node * nc + c)];
-        return v ? *v : QString();
+        return v ? v : &kEmpty;
     };
+    const auto same = [](const QString *a, const QString *b) { return a == b || *a == *b; };
     // PreScore: domains among the feasible nodes, their sizes, and the pods counted per domain
     // over every node.
     // Runs of nodes share a value (often every node: ""), so each loop remembers its last value
     // per constraint and skips the set insert / lookup when it repeats.
     QSet<int> ignored;
     QList<QSet<QString>> domains(nc);
-    std::vector<std::optional<QString>> lastInserted(static_cast<std::size_t>(nc));
+    std::vector<const QString *> lastInserted(static_cast<std::size_t>(nc), nullptr);
     for (int i : feasible) {
         if (requireAllTopologies && !hasAll[std::size_t(i)]) {
             ignored.insert(i);
@@ -271,18 +288,18 @@ std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &co
         for (qsizetype c = 0; c < nc; ++c) {
             if (isHostname[std::size_t(c)])
                 continue;
-            QString v = value(i, c);
-            std::optional<QString> &last = lastInserted[std::size_t(c)];
-            if (last && *last == v)
+            const QString *v = value(i, c);
+            const QString *&last = lastInserted[std::size_t(c)];
+            if (last && same(last, v))
                 continue;
-            domains[c].insert(v);
-            last = std::move(v);
+            domains[c].insert(*v);
+            last = v;
         }
     }
     QList<QHash<QString, qint64>> counts(nc);
     // Per constraint: the last value looked up and its counter (nullptr: not a domain). The
     // pointer stays valid until the next insert into counts[c], which only a new value makes.
-    std::vector<std::optional<QString>> lastValue(static_cast<std::size_t>(nc));
+    std::vector<const QString *> lastValue(static_cast<std::size_t>(nc), nullptr);
     std::vector<qint64 *> lastCounter(std::size_t(nc), nullptr);
     for (qsizetype n = 0; n < allNodes.size(); ++n) {
         const SpreadNode &node = allNodes[n];
@@ -292,10 +309,10 @@ std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &co
             if (isHostname[std::size_t(c)])
                 continue;
             const std::size_t cc = std::size_t(c);
-            QString v = value(n, c);
-            if (!lastValue[cc] || *lastValue[cc] != v) {
-                lastCounter[cc] = domains[c].contains(v) ? &counts[c][v] : nullptr;
-                lastValue[cc] = std::move(v);
+            const QString *v = value(n, c);
+            if (!lastValue[cc] || !same(lastValue[cc], v)) {
+                lastCounter[cc] = domains[c].contains(*v) ? &counts[c][*v] : nullptr;
+                lastValue[cc] = v;
             }
             if (lastCounter[cc])
                 *lastCounter[cc] += nodeMatching(node, c, constraints[c].selector, ns);

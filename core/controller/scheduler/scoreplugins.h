@@ -37,8 +37,12 @@ std::optional<qint64> nodeAffinityRaw(const api::Pod &pod, const api::Node &node
 bool hasPreferredNodeAffinity(const api::Pod &pod);
 // ImageLocality: from status.images; imageNodes = how many of the cluster's nodes have each image.
 qint64 imageLocality(const api::Pod &pod, const api::Node &node, int totalNodes, const QHash<QString, int> &imageNodes);
-// The same with the pod's images (init containers then containers) normalized once: podImages().
+// The same with the pod's images (init containers then containers) normalized once: podImages(),
+// and the node's image sizes parsed once (imageSizes(), kept in NodeInfo as upstream's ImageStates).
 qint64 imageLocality(const QStringList &podImages, const api::Node &node, int totalNodes, const QHash<QString, int> &imageNodes);
+qint64 imageLocality(const QStringList &podImages, const QHash<QString, qint64> &nodeImageSizes, int totalNodes,
+                     const QHash<QString, int> &imageNodes);
+QHash<QString, qint64> imageSizes(const api::Node &node);   // every normalized name -> sizeBytes
 QStringList podImages(const api::Pod &pod);
 QStringList nodeImages(const api::Node &node);   // every name of every image, normalized (":latest")
 

@@ -6,6 +6,24 @@ using namespace rlab::api;
 
 namespace {
 constexpr QChar kSep = QChar(0x1f);
+
+void addAt(std::vector<qint64> &perNode, int id, qint64 delta)
+{
+    if (perNode.size() <= std::size_t(id))
+        perNode.resize(std::size_t(id) + 1, 0);
+    perNode[std::size_t(id)] += delta;
+}
+} // namespace
+
+int SpreadCounts::nodeId(const QString &node)
+{
+    const auto found = m_nodeIds.constFind(node);
+    if (found != m_nodeIds.cend())
+        return *found;
+    const int id = int(m_nodeNames.size());
+    m_nodeNames << node;
+    m_nodeIds.insert(node, id);
+    return id;
 }
 
 int SpreadCounts::groupFor(const QString &ns, const Labels &labels)
@@ -33,10 +51,11 @@ int SpreadCounts::groupFor(const QString &ns, const Labels &labels)
 
 void SpreadCounts::change(const QString &node, const QString &ns, const Labels &labels, qint64 delta)
 {
+    const int id = nodeId(node);
     Group &g = m_groups[std::size_t(groupFor(ns, labels))];
-    g.perNode[node] += delta;
+    addAt(g.perNode, id, delta);
     for (int e : g.entries)
-        m_entries[std::size_t(e)].perNode[node] += delta;
+        addAt(m_entries[std::size_t(e)].perNode, id, delta);
 }
 
 void SpreadCounts::add(const QString &node, const QString &ns, const Labels &labels, bool terminating)
@@ -51,26 +70,38 @@ void SpreadCounts::remove(const QString &node, const QString &ns, const Labels &
         change(node, ns, labels, -1);
 }
 
-QHash<QString, qint64> SpreadCounts::counts(const QString &ns, const Selector &selector)
+int SpreadCounts::entry(const QString &ns, const Selector &selector)
 {
     // Selector() (everything) and Selector::nothing() print alike; tell them apart.
     const QChar kind = selector.isEmpty() ? QLatin1Char('E') : selector.requirements().isEmpty() ? QLatin1Char('N') : QLatin1Char('S');
     const QString key = ns + kSep + kind + selector.toString();
     const auto found = m_entryIds.constFind(key);
     if (found != m_entryIds.cend())
-        return m_entries[std::size_t(*found)].perNode;
+        return *found;
     const int id = int(m_entries.size());
     Entry e{ns, selector, {}};
     for (Group &g : m_groups) {
         if (g.ns != ns || !selector.matches(g.labels))
             continue;
         g.entries << id;
-        for (auto it = g.perNode.cbegin(); it != g.perNode.cend(); ++it)
-            e.perNode[it.key()] += it.value();
+        if (e.perNode.size() < g.perNode.size())
+            e.perNode.resize(g.perNode.size(), 0);
+        for (std::size_t n = 0; n < g.perNode.size(); ++n)
+            e.perNode[n] += g.perNode[n];
     }
     m_entries.push_back(std::move(e));
     m_entryIds.insert(key, id);
-    return m_entries.back().perNode;
+    return id;
+}
+
+QHash<QString, qint64> SpreadCounts::counts(const QString &ns, const Selector &selector)
+{
+    const std::vector<qint64> &perNode = countsOf(entry(ns, selector));
+    QHash<QString, qint64> out;
+    for (std::size_t n = 0; n < perNode.size(); ++n)
+        if (perNode[n] != 0)
+            out.insert(m_nodeNames[qsizetype(n)], perNode[n]);
+    return out;
 }
 
 } // namespace rlab::controller

@@ -24,6 +24,13 @@ public:
     // node -> matching pods in `ns` (nodes without any may be absent). The first call for a
     // selector counts the groups once; later calls are a lookup.
     QHash<QString, qint64> counts(const QString &ns, const api::Selector &selector);
+    // The same by node id (nodeId()): entry(ns, selector) once per constraint, then
+    // countsOf(entry)[id] (ids past the end count 0). A scheduling cycle reads a count per node
+    // by index, no name lookup. countsOf's reference lasts until the next non-const call.
+    int entry(const QString &ns, const api::Selector &selector);
+    const std::vector<qint64> &countsOf(int entry) const { return m_entries[std::size_t(entry)].perNode; }
+    // A node's stable index ("node-7" -> 6 when it was the 7th name seen); never reused.
+    int nodeId(const QString &node);
     // How many (namespace, selector) pairs are kept up to date.
     qsizetype selectorCount() const { return qsizetype(m_entries.size()); }
 
@@ -32,14 +39,14 @@ private:
     {
         QString ns;
         api::Labels labels;
-        QHash<QString, qint64> perNode;
+        std::vector<qint64> perNode;   // by node id
         QList<int> entries;   // indices of the entries whose selector matches these labels
     };
     struct Entry
     {
         QString ns;
         api::Selector selector;
-        QHash<QString, qint64> perNode;
+        std::vector<qint64> perNode;   // by node id
     };
     int groupFor(const QString &ns, const api::Labels &labels);
     void change(const QString &node, const QString &ns, const api::Labels &labels, qint64 delta);
@@ -48,6 +55,8 @@ private:
     QHash<QString, int> m_groupIds;   // "ns\x1fk=v\x1f..." -> index in m_groups
     std::vector<Entry> m_entries;
     QHash<QString, int> m_entryIds;   // "ns\x1f<kind>selector" -> index in m_entries
+    QHash<QString, int> m_nodeIds;    // node name -> id
+    QStringList m_nodeNames;          // id -> node name
 };
 
 } // namespace rlab::controller
