@@ -20,7 +20,16 @@ public:
     explicit EventLogCache(std::size_t capacity = kMaxLruCacheEntries);
 
     std::optional<QString> get(const QString &key);
-    void add(const QString &key, const QString &eventName);
+    void add(const QString &key, const QString &eventName) { add(key, eventName, 1); }
+    // The event logger's eventLog: the Event's name and how often it occurred, counting
+    // occurrences the spam filter then kept from being written (upstream counts them too).
+    struct Observation
+    {
+        QString eventName;
+        int count = 0;
+    };
+    std::optional<Observation> observation(const QString &key);
+    void add(const QString &key, const QString &eventName, int count);
     std::size_t size() const { return m_order.size(); }
     std::size_t capacity() const { return m_capacity; }
 
@@ -29,6 +38,7 @@ private:
     {
         QString key;
         QString eventName;
+        int count = 1;
     };
     std::list<Entry> m_order;   // most recently used first
     QHash<QString, std::list<Entry>::iterator> m_index;

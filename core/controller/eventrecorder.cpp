@@ -11,8 +11,8 @@ namespace rlab::controller {
 using namespace rlab::api;
 using namespace rlab::apiserver;
 
-EventRecorder::EventRecorder(client::Interface &api, QString component)
-    : m_api(api), m_component(std::move(component))
+EventRecorder::EventRecorder(client::Interface &api, QString component, Correlation correlation)
+    : m_api(api), m_component(std::move(component)), m_correlation(correlation)
 {
 }
 
@@ -20,31 +20,61 @@ void EventRecorder::event(const Object &involved, const QString &type, const QSt
 {
     const qint64 now = m_api.clock().now() / 1000 * 1000;
     const QString ns = involved.metadata.namespace_.isEmpty() ? QStringLiteral("default") : involved.metadata.namespace_;
-    const QString correlation = QStringList{involved.kindName, ns, involved.metadata.name, involved.metadata.uid,
-                                            type, reason, message}.join(QLatin1Char('\x1f'));
-    const ResourceType rt = resources::byKind(Kind::Event);
+    const QChar sep(0x1f);
+    // getSpamKey: source and object; the aggregate key adds type and reason (and the reporting
+    // controller, this component); the event key adds the message.
+    const QString spamKey = m_component + sep + involved.kindName + sep + ns + sep + involved.metadata.name + sep
+                            + involved.metadata.uid + sep + involved.apiVersion;
+    const QString aggregateKey = spamKey + sep + type + sep + reason;
+    const QString eventKey = aggregateKey + sep + message;
+    const auto newName = [&] {
+        // upstream: fmt.Sprintf("%v.%x", ref.Name, t.UnixNano())
+        return QStringLiteral("%1.%2").arg(involved.metadata.name).arg(quint64(now) * 1000000ULL + quint64(++m_counter), 0, 16);
+    };
+    QString text = message;   // what is written: the message, or the aggregate's
     QString existing;
     QString name;
+    QString correlationKey;
+    int count = 1;
+    bool written = true;
     {
         std::lock_guard lock(m_mutex);
-        existing = m_seen.get(correlation).value_or(QString());
-        if (existing.isEmpty()) {
-            // upstream: fmt.Sprintf("%v.%x", ref.Name, t.UnixNano())
-            name = QStringLiteral("%1.%2").arg(involved.metadata.name).arg(quint64(now) * 1000000ULL + quint64(++m_counter), 0, 16);
-            m_seen.add(correlation, name);
+        correlationKey = eventKey;
+        if (m_correlation == Correlation::Full) {
+            const EventCorrelator::Aggregated a = m_correlator.aggregate(aggregateKey, eventKey, message, now);
+            text = a.message;
+            correlationKey = a.key;
         }
+        // eventObserve: a repeat updates the Event it wrote (and counts, written or not).
+        if (const auto seen = m_seen.observation(correlationKey)) {
+            existing = seen->eventName;
+            name = existing;
+            count = seen->count + 1;
+        } else {
+            name = newName();
+        }
+        m_seen.add(correlationKey, name, count);
+        if (m_correlation == Correlation::Full)
+            written = m_correlator.allow(spamKey, now);
+    }
+    if (!written) {
+        traceEvent(involved, type, reason, text, false);
+        return;
     }
     if (!existing.isEmpty()) {
-        if (const auto old = objectCast<Event>(m_api.get(rt, ns, existing).value)) {
+        if (const auto old = objectCast<Event>(m_api.get(rt(), ns, existing).value)) {
             auto ev = std::static_pointer_cast<Event>(old->clone());
-            ev->count = std::max(1, ev->count) + 1;
+            ev->count = count;
             ev->lastTimestamp = now;
-            if (m_api.update(rt, ns, ev).ok())
-                return;
+            ev->message = text;
+            if (m_api.update(rt(), ns, ev).ok())
+                return;   // a repeat is not traced again (the Event's count shows it)
         }
-        name = QStringLiteral("%1.%2").arg(involved.metadata.name).arg(quint64(now) * 1000000ULL + quint64(++m_counter), 0, 16);
+        // Gone (deleted, expired): a new Event.
         std::lock_guard lock(m_mutex);
-        m_seen.add(correlation, name);
+        name = newName();
+        count = 1;
+        m_seen.add(correlationKey, name, count);
     }
     auto ev = std::make_shared<Event>();
     ev->metadata.name = name;
@@ -56,34 +86,50 @@ void EventRecorder::event(const Object &involved, const QString &type, const QSt
     ev->involvedObject.uid = involved.metadata.uid;
     ev->involvedObject.resourceVersion = involved.metadata.resourceVersion;
     ev->reason = reason;
-    ev->message = message;
+    ev->message = text;
     ev->type = type;
     ev->source.component = m_component;
     ev->firstTimestamp = now;
     ev->lastTimestamp = now;
-    ev->count = 1;
+    ev->count = count;
     ev->reportingComponent = m_component;
-    m_api.create(rt, ns, ev);
-    if (TraceLog *t = m_api.trace()) {
-        TraceEvent te;
-        te.component = m_component;
-        te.type = QStringLiteral("Event");
-        te.key = involved.key();
-        te.text = QStringLiteral("%1 %2: %3").arg(type, reason, message);
-        {
-            // A handful of (reason, type) pairs: each detail is built once and shared.
-            std::lock_guard lock(m_mutex);
-            const QString detailKey = type + QLatin1Char('\x1f') + reason;
-            auto cached = m_details.constFind(detailKey);
-            if (cached == m_details.cend()) {
-                if (m_details.size() >= 4096)
-                    m_details.clear();
-                cached = m_details.insert(detailKey, QJsonObject{{QStringLiteral("reason"), reason}, {QStringLiteral("type"), type}});
-            }
-            te.detail = *cached;
+    m_api.create(rt(), ns, ev);
+    traceEvent(involved, type, reason, text, true);
+}
+
+ResourceType EventRecorder::rt()
+{
+    return resources::byKind(Kind::Event);
+}
+
+void EventRecorder::traceEvent(const Object &involved, const QString &type, const QString &reason, const QString &message, bool written)
+{
+    TraceLog *t = m_api.trace();
+    if (!t)
+        return;
+    TraceEvent te;
+    te.component = m_component;
+    te.type = QStringLiteral("Event");
+    te.key = involved.key();
+    te.text = written ? QStringLiteral("%1 %2: %3").arg(type, reason, message)
+                      : QStringLiteral("%1 %2: %3 (not written: the event spam filter lets a source write 25 events about one object, then 1 every 5 minutes)")
+                            .arg(type, reason, message);
+    {
+        // A handful of (reason, type) pairs: each detail is built once and shared.
+        std::lock_guard lock(m_mutex);
+        const QString detailKey = type + QLatin1Char('\x1f') + reason + (written ? QString() : QStringLiteral("\x1fskip"));
+        auto cached = m_details.constFind(detailKey);
+        if (cached == m_details.cend()) {
+            if (m_details.size() >= 4096)
+                m_details.clear();
+            QJsonObject detail{{QStringLiteral("reason"), reason}, {QStringLiteral("type"), type}};
+            if (!written)
+                detail.insert(QStringLiteral("skipped"), QStringLiteral("spam filter"));
+            cached = m_details.insert(detailKey, detail);
         }
-        t->append(std::move(te));
+        te.detail = *cached;
     }
+    t->append(std::move(te));
 }
 
 } // namespace rlab::controller

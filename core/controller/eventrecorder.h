@@ -1,5 +1,7 @@
 #pragma once
 #include "core/api/object.h"
+#include "core/apiserver/resourcetype.h"
+#include "core/controller/eventcorrelator.h"
 #include "core/controller/eventlogcache.h"
 
 #include <QHash>
@@ -15,14 +17,18 @@ namespace rlab::controller {
 
 // client-go's record.EventRecorder: `event(obj, "Normal", "ScalingReplicaSet", "Scaled up replica
 // set web-7c5b4f to 3")` writes a core/v1 Event about obj through the API server, as
-// kube-controller-manager does. Repeats of the same (object, type, reason, message) update the
-// existing Event (count + 1, lastTimestamp) like the event correlator, instead of piling up;
-// the correlator remembers the 4096 most recently used keys, as upstream's LRU (EventLogCache).
-// Names are "<object>.<hex timestamp>" like upstream. Thread-safe; call from any worker.
+// kube-controller-manager and the kubelet do, through the EventCorrelator: similar events are
+// aggregated ("(combined from similar events): …" after 10 messages in 10 minutes), repeats of
+// the same key update the existing Event (count + 1, lastTimestamp, message) instead of piling
+// up (EventLogCache, 4,096 keys), and a source may write 25 events about one object, then 1
+// every 5 minutes (the spam filter; the rest are traced as not written). `Correlation::None`:
+// only the repeats are counted (the scheduler writes through the events.k8s.io API, which has no
+// aggregator or spam filter). Names are "<object>.<hex timestamp>" like upstream. Thread-safe.
 class EventRecorder
 {
 public:
-    EventRecorder(client::Interface &api, QString component);
+    enum class Correlation { Full, None };
+    EventRecorder(client::Interface &api, QString component, Correlation correlation = Correlation::Full);
     void event(const api::Object &involved, const QString &type, const QString &reason, const QString &message);
     void eventf(const api::ObjectPtr &involved, const QString &type, const QString &reason, const QString &message)
     {
@@ -32,10 +38,15 @@ public:
     QString component() const { return m_component; }
 
 private:
+    static apiserver::ResourceType rt();
+    void traceEvent(const api::Object &involved, const QString &type, const QString &reason, const QString &message, bool written);
+
     client::Interface &m_api;
     QString m_component;
     std::mutex m_mutex;
-    EventLogCache m_seen;   // correlation key -> event name; under m_mutex
+    Correlation m_correlation;
+    EventLogCache m_seen;   // correlation key -> event name and count; under m_mutex
+    EventCorrelator m_correlator;   // under m_mutex
     QHash<QString, QJsonObject> m_details;   // "type\x1freason" -> the trace detail; under m_mutex
     qint64 m_counter = 0;
 };

@@ -2576,6 +2576,14 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>(combined from similar events):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(not written: the event spam filter lets a source write %1 events about one object, then %2 every %3 minutes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Deleted pod: %1</source>
         <translation type="unfinished"></translation>
     </message>

@@ -2736,6 +2736,14 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
         <translation>파드 생성: %1</translation>
     </message>
     <message>
+        <source>(combined from similar events):</source>
+        <translation>(비슷한 이벤트를 합침):</translation>
+    </message>
+    <message>
+        <source>(not written: the event spam filter lets a source write %1 events about one object, then %2 every %3 minutes)</source>
+        <translation>(기록되지 않음: 이벤트 스팸 필터는 한 소스가 한 객체에 대해 이벤트를 %1개까지 쓰게 하고, 그 뒤로는 %3분마다 %2개만 허용합니다)</translation>
+    </message>
+    <message>
         <source>Deleted pod: %1</source>
         <translation>파드 삭제: %1</translation>
     </message>

@@ -2,6 +2,8 @@
 // EventRecorder: repeats of one (object, type, reason, message) update one Event (count + 1);
 // the correlator remembers the 4096 most recently used keys (upstream's LRU), so a repeat that
 // comes after 4096 other keys writes a new Event, as kube-controller-manager's recorder does.
+// (Correlation::None here: 4096 events about one object would otherwise be aggregated and
+// spam-filtered first — tst_eventcorrelator covers those.)
 #include "core/controller/eventrecorder.h"
 
 #include "core/api/event.h"
@@ -40,7 +42,7 @@ void TestEventRecorder::correlation()
     auto pod = test::makePod(QStringLiteral("web-1"));
     const ObjectPtr stored = f.client.create(pod).value;
     QVERIFY(stored);
-    controller::EventRecorder recorder(f.client, QStringLiteral("kubelet"));
+    controller::EventRecorder recorder(f.client, QStringLiteral("kubelet"), controller::EventRecorder::Correlation::None);
     const QString type = QStringLiteral("Normal");
     recorder.event(*stored, type, QStringLiteral("Pulling"), QStringLiteral("Pulling image \"nginx\""));
     for (int i = 0; i < othersBetween; ++i)

@@ -118,6 +118,10 @@ const std::vector<const char *> &tracePhrases()
         QT_TRANSLATE_NOOP("rlab::ui::TraceWording", "Scaled down replica set %1 to %2 from %3"),
         QT_TRANSLATE_NOOP("rlab::ui::TraceWording", "Scaled down replica set %1 to %2"),
         QT_TRANSLATE_NOOP("rlab::ui::TraceWording", "Created pod: %1"),
+        // client-go's EventCorrelator (EventRecorder): the aggregate Event's prefix, and an event
+        // the spam filter kept back.
+        QT_TRANSLATE_NOOP("rlab::ui::TraceWording", "(combined from similar events):"),
+        QT_TRANSLATE_NOOP("rlab::ui::TraceWording", "(not written: the event spam filter lets a source write %1 events about one object, then %2 every %3 minutes)"),
         QT_TRANSLATE_NOOP("rlab::ui::TraceWording", "Deleted pod: %1"),
         QT_TRANSLATE_NOOP("rlab::ui::TraceWording", "Pulling image %1"),
         QT_TRANSLATE_NOOP("rlab::ui::TraceWording", "Successfully pulled image %1 in %2 (%3 including waiting). Image size: %4 bytes."),

@@ -31,7 +31,7 @@ bool wantsScheduling(const Pod &pod)
 Scheduler::Scheduler(client::Interface &api, client::SharedInformerFactory &informers, Clock &clock, TraceLog *trace)
     : m_api(api), m_clock(clock), m_trace(trace),
       m_controller(QStringLiteral("scheduler"), QStringLiteral("scheduleOne"), clock, trace, -1),
-      m_events(api, QStringLiteral("default-scheduler")),
+      m_events(api, QStringLiteral("default-scheduler"), EventRecorder::Correlation::None),
       m_pods(informers.lister<Pod>()), m_nodes(informers.lister<Node>()), m_replicaSets(informers.lister<ReplicaSet>())
 {
     m_controller.setSyncHandler([this](const QString &key) { return scheduleOne(key); });
