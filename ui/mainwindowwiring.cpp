@@ -214,6 +214,7 @@ void MainWindow::connectTeachingPanels()
         return true;
     });
     panel<ControlsPanel>(QStringLiteral("controls"))->commands()->setResetGuard([this] { return confirmReset(); });
+    lesson->setStartGuard([this] { return confirmReset(); });   // Start restarts: the cluster goes
     // Every other path that throws the cluster away asks too: Record, Replay, a live cluster or
     // recording (Open lab asks in openLab).
     panel<RecordControls>(QStringLiteral("recordControls"))->setResetGuard([this] { return confirmReset(); });

@@ -220,7 +220,7 @@ private slots:
     }
 
     // Every path that throws the cluster away asks first during a lesson — Open lab, Record,
-    // Replay, a live recording or cluster (Reset and the Controls' reset: tst_lessonclassroom);
+    // Replay, a live recording or cluster, the lesson's own Start (Reset and the Controls' reset: tst_lessonclassroom);
     // "no" keeps the cluster (same epoch and revision) and the lesson; without a lesson nobody asks.
     void everyResetPathAsksDuringALesson()
     {
@@ -272,18 +272,32 @@ private slots:
         QVERIFY(!live->connectCluster({dir.filePath(QStringLiteral("kubeconfig"))}, QString(), QString(), &error));
         QCOMPARE(asked.size(), 5);
         unchanged("connect");
+        // The lesson's own Start restarts it from step 1 on a fresh cluster: it asks too.
+        const int stepBefore = panel->player().stepIndex();
+        panel->startButton()->click();
+        QCOMPARE(asked.size(), 6);
+        unchanged("start");
+        QCOMPARE(panel->player().stepIndex(), stepBefore);
         for (const QString &q : std::as_const(asked))
             QVERIFY2(q.contains(QStringLiteral("lesson")), qPrintable(q));
         QVERIFY(panel->player().next());   // the lesson goes on
 
-        // "Yes": the lab replaces the lesson's cluster, and the lesson ends.
+        // "Yes" to Start: the lesson begins again at step 1 on a fresh cluster.
         answer = true;
-        QVERIFY2(w.openLab(lab, &error), qPrintable(error));
-        QCOMPARE(asked.size(), 6);
+        panel->startButton()->click();
+        QCOMPARE(asked.size(), 7);
         QCOMPARE(w.session().clusterEpoch(), epoch + 1);
+        QVERIFY(panel->isLessonRunning());
+        QCOMPARE(panel->player().stepIndex(), 0);
+        QVERIFY(panel->player().next());
+
+        // "Yes": the lab replaces the lesson's cluster, and the lesson ends.
+        QVERIFY2(w.openLab(lab, &error), qPrintable(error));
+        QCOMPARE(asked.size(), 8);
+        QCOMPARE(w.session().clusterEpoch(), epoch + 2);
         QVERIFY(!panel->isLessonRunning());
         record->startRecording();   // no lesson: no question
-        QCOMPARE(asked.size(), 6);
+        QCOMPARE(asked.size(), 8);
         QVERIFY(record->recorder()->isRecording());
     }
 };

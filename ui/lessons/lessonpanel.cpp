@@ -222,6 +222,8 @@ bool LessonPanel::openLesson(const QString &path, QStringList *errors)
 void LessonPanel::startChosen()
 {
     const QString path = m_chooser->currentData().toString();
+    if (!path.isEmpty() && isLessonRunning() && m_startGuard && !m_startGuard())
+        return;   // declined: the lesson and its cluster stay
     if (!path.isEmpty())
         openLesson(path);
 }
