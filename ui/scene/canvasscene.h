@@ -70,8 +70,9 @@ public:
     // Presenter mode (CanvasText): large type, taller cells (CanvasLayout::chipColumnsFor), the
     // wider gutter; relaid out at once.
     void setPresenter(bool on);
-    // The cards' and lanes' words again in the installed language (after a language switch).
-    void retranslate() { refreshCards(false); }
+    // The cards' and lanes' words and every item's tooltip again in the installed language
+    // (after a language switch), from the objects as they are now.
+    void retranslate();
     bool isPresenter() const { return m_presenter; }
     const CanvasLayout::Geometry &geometry() const { return m_geometry; }
 
@@ -124,6 +125,10 @@ private:
     static QString unownedPrefix();   // the column key of pods without a ReplicaSet
     void relayout(bool animate);   // canvasscenelayout.cpp
     void refreshCards(bool animate);
+    // The hover texts of the objects as stored now, in the installed language.
+    static QString replicaSetTooltip(const QString &key, const api::ReplicaSet &rs);
+    static QString deploymentTooltip(const QString &key, const api::Deployment &d);
+    static QString nodeTooltip(const QString &key, const api::Node &n);
 
     QMap<QString, PodState> m_pods;
     QMap<QString, ColumnState> m_replicaSets;
