@@ -1,8 +1,9 @@
 // Lessons in presenter mode on a 1280×720 projector (issue 14), on the real MainWindow: at every
 // step of every lesson the lesson column wraps instead of scrolling sideways and keeps its left
 // edge in view (also after Reveal), nothing in it is cut; the step's highlight shows on its panel,
-// brought forward even where presenter mode hid it, and a panel shown only for a highlight is
-// hidden again when the lesson moves on; at the end no highlight is left. During a lesson every
+// brought forward even where presenter mode hid it, its label on no button or heading, the
+// panel reflowed (no sideways scroll bar, no cut table cell), and a panel shown only for a
+// highlight is hidden again when the lesson moves on; at the end no highlight is left. During a lesson every
 // path that throws the cluster away asks first. Frames are not started.
 #include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
@@ -175,6 +176,19 @@ private slots:
                     for (QWidget *c : std::as_const(controls))
                         if (overlay->labelRect().intersects(QRect(c->mapTo(&w, QPoint(0, 0)), c->size())))
                             problems << when + QStringLiteral(": the highlight's label covers %1").arg(elision::where(c));
+                    // …nor a heading: a table's header, a label's first line (the Arithmetic
+                    // summary's "deployment/nginx · strategy RollingUpdate").
+                    for (const QString &h : elision::headingsUnder(target, overlay->labelRect()))
+                        problems << when + QStringLiteral(": the highlight's label covers the heading %1").arg(h);
+                    // The highlighted panel reflows: nothing in it scrolls sideways, no cell is cut.
+                    // (Not yet the etcd keys table and the Objects tree, ui/widgets: issue 14's list.)
+                    const QStringList notYetReflowed{QStringLiteral("etcdDock"), QStringLiteral("objectsDock")};
+                    if (!dock || !notYetReflowed.contains(dock->objectName())) {
+                        for (const QString &p : elision::sidewaysScrolls(dock ? static_cast<QWidget *>(dock) : target))
+                            problems << when + QStringLiteral(": in the highlighted panel ") + p;
+                        for (const QString &p : elision::cellsCut(target))
+                            problems << when + QStringLiteral(": in the highlighted panel ") + p;
+                    }
                 }
             } else if (overlay->isVisible()) {
                 problems << when + QStringLiteral(": a highlight left from another step");
