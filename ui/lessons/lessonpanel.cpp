@@ -276,6 +276,31 @@ bool LessonPanel::handlePlay()
     return false;
 }
 
+bool LessonPanel::handleTimeStep()
+{
+    using State = LessonPlayer::State;
+    switch (m_player.state()) {
+    case State::Showing:
+        if (m_player.beginWait())
+            return false;   // the cluster moves by the press, towards the step's goal
+        return handlePlay();
+    case State::Revealed:
+    case State::AwaitingPrediction:
+        return handlePlay();
+    case State::Idle:
+    case State::Finished:
+    case State::Failed:
+    case State::Playing:
+        return false;
+    }
+    return false;
+}
+
+void LessonPanel::afterTimeStep()
+{
+    m_player.checkWait();
+}
+
 void LessonPanel::rebuildChoices()
 {
     for (QAbstractButton *b : m_choiceGroup->buttons()) {

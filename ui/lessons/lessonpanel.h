@@ -53,6 +53,13 @@ public:
     // moves on; a pending prediction is left for the student (the question is shown). False when
     // no lesson runs or a wait step is playing: then Play pauses / resumes time as usual.
     bool handlePlay();
+    // Step, Next event or Run until pressed during a lesson, before the cluster moves: as Play, a
+    // shown step that is not a wait runs, a revealed one moves on, a prediction waits (true: the
+    // lesson took the press, the cluster must not move); a wait step is begun and the press
+    // moves the cluster (false), after which afterTimeStep() completes the step once the cluster
+    // has reached its goal. False when no lesson runs.
+    bool handleTimeStep();
+    void afterTimeStep();
     // Asked by Start while a lesson is under way (starting resets the cluster and ends it):
     // false keeps the lesson and the cluster. Without a guard Start restarts at once.
     void setStartGuard(std::function<bool()> guard) { m_startGuard = std::move(guard); }
