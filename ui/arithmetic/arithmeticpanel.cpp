@@ -50,6 +50,12 @@ ArithmeticPanel::ArithmeticPanel(ClusterSession &session, QWidget *parent)
     h->resizeSection(SyncStepModel::ReplicaSetColumn, fm.horizontalAdvance(QStringLiteral("nginx-5f7799dff0")) + 16);
     h->resizeSection(SyncStepModel::MoveColumn, fm.horizontalAdvance(QStringLiteral("spec.replicas")) + 16);
     m_table->setItemDelegate(m_delegate);
+    connect(m_steps, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex &, int first, int last) { fitRows(first, last); });
+    connect(m_steps, &QAbstractItemModel::modelReset, this, [this] { fitRows(0, m_steps->rowCount() - 1); });
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int section, int, int) {
+        if (section == SyncStepModel::TimeColumn)
+            fitRows(0, m_steps->rowCount() - 1);
+    });
     new TailFollower(m_table);
 
     auto *top = m_top = new QBoxLayout(QBoxLayout::LeftToRight);
@@ -93,8 +99,10 @@ void ArithmeticPanel::changeEvent(QEvent *event)
     // The summary is one HTML text built from tr() and TraceWording: rebuilt in the new language.
     if (event->type() == QEvent::LanguageChange)
         updateSummary();
-    if (event->type() == QEvent::FontChange)
+    if (event->type() == QEvent::FontChange) {
         updateNarrow();
+        fitRows(0, m_steps->rowCount() - 1);
+    }
     QWidget::changeEvent(event);
 }
 
@@ -121,11 +129,25 @@ void ArithmeticPanel::updateNarrow()
     for (int c = 1; c < SyncStepModel::ColumnCount; ++c)
         m_table->setColumnHidden(c, narrow);
     m_table->horizontalHeader()->setVisible(!narrow);
-    m_table->verticalHeader()->setSectionResizeMode(narrow ? QHeaderView::ResizeToContents : QHeaderView::Interactive);
-
-    if (!narrow)
+    if (narrow)
+        fitRows(0, m_steps->rowCount() - 1);
+    else
         m_table->verticalHeader()->reset();   // rows back to one line each
     updateSummary();
+}
+
+void ArithmeticPanel::fitRows(int first, int last)
+{
+    // Each row as tall as its paragraph at the column's width: set for the rows that came (the
+    // log grows by a few rows per frame), all of them only when the width changed — not the
+    // header's ResizeToContents, which measures every row at every insertion.
+    if (!m_narrow)
+        return;
+    QStyleOptionViewItem option;
+    option.initFrom(m_table);
+    option.font = m_table->font();
+    for (int r = std::max(first, 0); r <= last && r < m_steps->rowCount(); ++r)
+        m_table->setRowHeight(r, m_delegate->sizeHint(option, m_steps->index(r, 0)).height());
 }
 
 void ArithmeticPanel::onReset()

@@ -56,6 +56,7 @@ private:
     void fillPicker();
     void updateSummary();
     void updateNarrow();
+    void fitRows(int first, int last);   // narrow: rows as tall as their paragraphs
 
     ClusterSession &m_session;
     WorkloadCache m_cache;
