@@ -279,26 +279,10 @@ bool LessonPanel::handlePlay()
 bool LessonPanel::handleTimeStep()
 {
     using State = LessonPlayer::State;
-    switch (m_player.state()) {
-    case State::Showing:
-        if (m_player.beginWait())
-            return false;   // the cluster moves by the press, towards the step's goal
-        return handlePlay();
-    case State::Revealed:
-    case State::AwaitingPrediction:
-        return handlePlay();
-    case State::Idle:
-    case State::Finished:
-    case State::Failed:
-    case State::Playing:
-        return false;
-    }
-    return false;
-}
-
-void LessonPanel::afterTimeStep()
-{
-    m_player.checkWait();
+    const State s = m_player.state();
+    if (s == State::Showing && m_player.beginWait())
+        return false;   // the cluster moves by the press, towards the step's goal
+    return (s == State::Showing || s == State::Revealed || s == State::AwaitingPrediction) && handlePlay();
 }
 
 void LessonPanel::rebuildChoices()

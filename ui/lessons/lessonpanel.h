@@ -59,7 +59,7 @@ public:
     // moves the cluster (false), after which afterTimeStep() completes the step once the cluster
     // has reached its goal. False when no lesson runs.
     bool handleTimeStep();
-    void afterTimeStep();
+    void afterTimeStep() { m_player.checkWait(); }
     // Asked by Start while a lesson is under way (starting resets the cluster and ends it):
     // false keeps the lesson and the cluster. Without a guard Start restarts at once.
     void setStartGuard(std::function<bool()> guard) { m_startGuard = std::move(guard); }
