@@ -279,6 +279,8 @@ void CanvasScene::putReplicaSet(const std::shared_ptr<const api::ReplicaSet> &rs
     const int cols = std::max(col.chipCols, col.plannedCols);
     if (!col.rs || deployment != col.deployment || revision != col.revision || cols != col.chipCols)
         m_layoutDirty = true;
+    if (m_compact && col.rs && (col.rs->replicas() == 0) != (rs->replicas() == 0))
+        m_layoutDirty = true;   // it may fold or unfold
     col.rs = rs;
     col.deployment = deployment;
     col.revision = revision;
@@ -367,7 +369,9 @@ void CanvasScene::dropPod(const QString &key)
     auto col = m_replicaSets.find(it->column);
     if (col != m_replicaSets.end()) {
         col->cellSlots[it->lane].release(key);
-        if (--col->pods == 0 && !col->rs) {
+        if (--col->pods == 0 && m_compact)
+            m_layoutDirty = true;   // an empty old ReplicaSet folds
+        if (col->pods == 0 && !col->rs) {
             m_anim.remove(col->card);
             delete col->card;
             m_replicaSets.erase(col);

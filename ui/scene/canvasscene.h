@@ -33,7 +33,9 @@ class PodItem;
 // their object in data(0..2) (kind, namespace, name). A reset() of kSliceKeys keys or more is
 // built in slices (issue #17: 20,000 pods are handed over without a long frame): each tick()
 // places the next kSliceMs worth of objects, the layout follows once all are in; events that
-// arrive meanwhile are kept and applied after it (isResetting()). GUI thread only.
+// arrive meanwhile are kept and applied after it (isResetting()). In presenter mode a picture
+// wider than the view shows at the readable zoom is laid out compact (setAvailableWidth). GUI
+// thread only.
 class CanvasScene : public QGraphicsScene
 {
     Q_OBJECT
@@ -74,6 +76,11 @@ public:
     // (after a language switch), from the objects as they are now.
     void retranslate();
     bool isPresenter() const { return m_presenter; }
+    // The picture's width the view shows at its least readable zoom, in scene units (presenter
+    // mode): a picture wider than that is laid out compact (CanvasLayout's compact geometry,
+    // empty old ReplicaSets folded, node names over their lanes). 0: no limit.
+    void setAvailableWidth(double units);
+    bool isCompact() const { return m_compact; }
     const CanvasLayout::Geometry &geometry() const { return m_geometry; }
 
 private:
@@ -143,6 +150,8 @@ private:
     qint64 m_lastVirtualMs = 0;
     bool m_layoutDirty = false;
     bool m_presenter = false;
+    bool m_compact = false;
+    double m_availableWidth = 0;
     std::unique_ptr<const std::vector<view::KeyValue>> m_resetKvs;   // a sliced reset in progress
     std::size_t m_resetNext = 0;
     std::vector<view::WatchEvent> m_held;   // arrived while resetting
