@@ -124,6 +124,7 @@ private slots:
         for (const QString &f : QDir(lessonDir()).entryList({QStringLiteral("*.yaml")}, QDir::Files, QDir::Name))
             QTest::addRow("%s", qPrintable(f)) << f << QStringLiteral("en");
         QTest::addRow("03-rolling-update.yaml ko") << QStringLiteral("03-rolling-update.yaml") << QStringLiteral("ko");
+        QTest::addRow("06-recreate-vs-rolling.yaml ko") << QStringLiteral("06-recreate-vs-rolling.yaml") << QStringLiteral("ko");   // the compact canvas in Korean
     }
 
     void everyStepInPresenterMode()
