@@ -206,6 +206,11 @@ void MainWindow::connectTeachingPanels()
     });
     lesson->setLanguage(Language::current());
     connect(lesson, &LessonPanel::highlightRequested, presenter, &PresenterMode::highlight);
+    // A highlight on the Arithmetic panel naming a Deployment shows that Deployment's figures.
+    connect(lesson, &LessonPanel::highlightRequested, this, [this](const QString &panelName, const QString &objectRef) {
+        if (panelName == QLatin1String("arithmetic"))
+            panel<ArithmeticPanel>(QStringLiteral("arithmetic"))->showObject(objectRef);
+    });
     // During a lesson Play follows the lesson (runs its step), and Reset asks first.
     time->setPlayHandler([this, lesson] {
         if (!lesson->handlePlay())

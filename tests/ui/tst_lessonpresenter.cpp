@@ -6,6 +6,7 @@
 // highlight is hidden again when the lesson moves on; at the end no highlight is left. During a lesson every
 // path that throws the cluster away asks first. Frames are not started.
 #include "core/sim/view/clusterview.h"
+#include "ui/arithmetic/arithmeticpanel.h"
 #include "ui/clustersession.h"
 #include "ui/i18n/language.h"
 #include "ui/lessons/lessonpanel.h"
@@ -180,6 +181,12 @@ private slots:
                     for (QWidget *c : std::as_const(controls))
                         if (overlay->labelRect().intersects(QRect(c->mapTo(&w, QPoint(0, 0)), c->size())))
                             problems << when + QStringLiteral(": the highlight's label covers %1").arg(elision::where(c));
+                    // The Arithmetic panel shows the Deployment the highlight names.
+                    if (step->highlight->panel == QLatin1String("arithmetic") && overlay->label().startsWith(QLatin1String("Deployment/"))) {
+                        const QString shown = w.panel<ArithmeticPanel>(QStringLiteral("arithmetic"))->deployment();
+                        if (shown.section(u'/', 1) != overlay->label().section(u'/', 1))
+                            problems << when + QStringLiteral(": the highlight says %1, the Arithmetic panel shows %2").arg(overlay->label(), shown);
+                    }
                     // …nor a heading: a table's header, a label's first line (the Arithmetic
                     // summary's "deployment/nginx · strategy RollingUpdate").
                     for (const QString &h : elision::headingsUnder(target, overlay->labelRect()))

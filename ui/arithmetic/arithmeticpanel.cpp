@@ -176,6 +176,19 @@ void ArithmeticPanel::setDeployment(const QString &key)
     updateSummary();
 }
 
+void ArithmeticPanel::showObject(const QString &objectRef)
+{
+    if (!objectRef.startsWith(QLatin1String("Deployment/")))
+        return;
+    const QString name = objectRef.section(QLatin1Char('/'), 1);
+    for (const QString &key : m_cache.deploymentKeys())
+        if (key.section(QLatin1Char('/'), 1) == name) {
+            if (key != m_deployment)
+                setDeployment(key);
+            return;
+        }
+}
+
 void ArithmeticPanel::onStoreEvents(const std::vector<rlab::view::WatchEvent> &events)
 {
     if (!m_cache.apply(events))

@@ -35,6 +35,9 @@ public:
     explicit ArithmeticPanel(ClusterSession &session, QWidget *parent = nullptr);
 
     void setDeployment(const QString &key);
+    // A lesson's highlight names its object ("Deployment/web"): that Deployment is shown (the
+    // first of that name among the keys); any other reference changes nothing.
+    void showObject(const QString &objectRef);
     QString deployment() const { return m_deployment; }
     SyncStepModel *steps() const { return m_steps; }
     LiveNote *liveNote() const { return m_liveNote; }
