@@ -8,6 +8,7 @@
 #include "ui/clustersession.h"
 #include "ui/i18n/language.h"
 #include "ui/i18n/translationcatalog.h"
+#include "ui/i18n/languagelayouts.h"
 #include "ui/i18n/windowretranslator.h"
 #include "ui/lessons/lessonpanel.h"
 #include "ui/live/livemenu.h"
@@ -24,6 +25,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QLabel>
+#include <QLayout>
 #include <QMenuBar>
 #include <QStatusBar>
 #include <QStyle>
@@ -161,6 +163,8 @@ void MainWindow::switchLanguage(const QString &code)
     // Remembered as the preference only where the window keeps its settings (not in tests).
     if (code == from || !Language::setLanguage(code, m_options.persistLayout))
         return;
+    LanguageLayouts *layouts = LanguageLayouts::of(this);
+    const QByteArray target = layouts->leave(from, code, docks, size());
     // Live, nothing rebuilt: the cluster, the docks, presenter mode and time travel stay as they
     // are; every text the window shows in `from` becomes the new language's (panels that build
     // their texts themselves follow on QEvent::LanguageChange).
@@ -171,10 +175,6 @@ void MainWindow::switchLanguage(const QString &code)
     // The widgets that retranslate themselves do it now, then every other text.
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
     WindowRetranslator::retranslate(this, from);
-    // New words have new widths: the docks keep their sizes rather than follow them.
-    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-    restoreState(docks, kStateVersion);
-    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     for (QAction *action : findChildren<QAction *>())
         if (action->isCheckable() && Language::availableLanguages().contains(action->data().toString()))
             action->setChecked(action->data().toString() == code);
@@ -183,6 +183,15 @@ void MainWindow::switchLanguage(const QString &code)
     const QString message = statusBar()->currentMessage();
     if (!message.isEmpty())
         showMessage(TranslationCatalog::instance().convert(message, from), m_session->isFrozen() ? 0 : 5000);
+    // New words have new widths: the docks keep their sizes rather than follow them. The bars
+    // take their new heights first (Hangul's glyphs are taller), then the docks theirs: after a
+    // round trip with nothing moved, exactly the layout this language was left with.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    layout()->invalidate();
+    layout()->activate();
+    restoreState(target, kStateVersion);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    layouts->arrived(saveState(kStateVersion), size());
 }
 
 } // namespace rlab::ui

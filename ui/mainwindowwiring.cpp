@@ -206,6 +206,11 @@ void MainWindow::connectTeachingPanels()
     });
     lesson->setLanguage(Language::current());
     connect(lesson, &LessonPanel::highlightRequested, presenter, &PresenterMode::highlight);
+    // A highlight on the Arithmetic panel naming a Deployment shows that Deployment's figures.
+    connect(lesson, &LessonPanel::highlightRequested, this, [this](const QString &panelName, const QString &objectRef) {
+        if (panelName == QLatin1String("arithmetic"))
+            panel<ArithmeticPanel>(QStringLiteral("arithmetic"))->showObject(objectRef);
+    });
     // During a lesson Play follows the lesson (runs its step), and Reset asks first.
     time->setPlayHandler([this, lesson] {
         if (!lesson->handlePlay())
@@ -213,7 +218,25 @@ void MainWindow::connectTeachingPanels()
         raiseDock(QStringLiteral("lesson"));
         return true;
     });
+    // Step, Next event and Run until follow the lesson too: its step runs or moves on as with Play,
+    // or — a wait step — the press moves the cluster and the step completes once it is reached.
+    // (The toolbar's own connections are replaced by ones that ask the lesson first.)
+    const std::pair<QAction *, std::function<void()>> timeSteps[] = {{time->stepAction(), [time] { time->stepOneReconcile(); }},
+                                                                     {time->nextEventAction(), [time] { time->stepToNextEvent(); }},
+                                                                     {time->runUntilAction(), [time] { time->runUntilComplete(); }}};
+    for (const auto &[action, run] : timeSteps) {
+        disconnect(action, &QAction::triggered, time, nullptr);
+        connect(action, &QAction::triggered, this, [this, lesson, run = run] {
+            if (lesson->handleTimeStep()) {
+                raiseDock(QStringLiteral("lesson"));
+                return;
+            }
+            run();
+            lesson->afterTimeStep();
+        });
+    }
     panel<ControlsPanel>(QStringLiteral("controls"))->commands()->setResetGuard([this] { return confirmReset(); });
+    lesson->setStartGuard([this] { return confirmReset(); });   // Start restarts: the cluster goes
     // Every other path that throws the cluster away asks too: Record, Replay, a live cluster or
     // recording (Open lab asks in openLab).
     panel<RecordControls>(QStringLiteral("recordControls"))->setResetGuard([this] { return confirmReset(); });

@@ -10,6 +10,10 @@
 #include "ui/widgets/workqueuelane.h"
 
 #include <QAbstractButton>
+#include <QAbstractScrollArea>
+#include <QHeaderView>
+#include <QScrollBar>
+#include <QTableView>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QGraphicsScene>
@@ -62,6 +66,76 @@ inline bool placed(const QWidget *w)
 }
 
 inline QStringList laneCut(const WorkQueueLane *lane);
+
+// The headings under `rect` (window coordinates) among root's visible widgets: a table's header,
+// the first line of a label (a panel's title, the Arithmetic summary's "deployment/nginx …").
+inline QStringList headingsUnder(QWidget *root, const QRect &rect)
+{
+    QStringList out;
+    if (rect.isEmpty())
+        return out;
+    QWidget *top = root->window();
+    for (QHeaderView *h : root->findChildren<QHeaderView *>())
+        if (h->isVisible() && h->orientation() == Qt::Horizontal && rect.intersects(QRect(h->mapTo(top, QPoint(0, 0)), h->size())))
+            out << where(h);
+    for (QLabel *l : root->findChildren<QLabel *>()) {
+        if (!l->isVisible() || l->text().isEmpty() || !l->pixmap().isNull())
+            continue;
+        // The first line: as tall as the label's largest type (a rich text heading is "large").
+        const QRect inner = l->contentsRect();
+        const int line = std::min(inner.height(), l->fontMetrics().height() * 3 / 2 + l->margin());
+        const QRect first(l->mapTo(top, inner.topLeft()), QSize(inner.width(), line));
+        // Only what the label shows: a label scrolled out of its area is not under the rect.
+        const QRect shown = first.intersected(QRect(l->parentWidget()->mapTo(top, QPoint(0, 0)), l->parentWidget()->size()));
+        if (rect.intersects(shown))
+            out << QStringLiteral("\"%1\" in %2").arg(plain(l->text()).left(40), where(l));
+    }
+    return out;
+}
+
+// Scroll areas in root that have something to scroll sideways (a panel that does not reflow).
+inline QStringList sidewaysScrolls(QWidget *root)
+{
+    QStringList out;
+    for (QAbstractScrollArea *a : root->findChildren<QAbstractScrollArea *>())
+        if (a->isVisible() && a->horizontalScrollBar()->maximum() > 0)
+            out << QStringLiteral("%1 scrolls sideways (%2 px more)").arg(where(a)).arg(a->horizontalScrollBar()->maximum());
+    return out;
+}
+
+// Table cells drawn in less room than their delegate asks for (elided "scaleDownOld…", a wrapped
+// paragraph taller than its row), among the rows in view.
+inline QStringList cellsCut(QWidget *root)
+{
+    QStringList out;
+    for (QTableView *t : root->findChildren<QTableView *>()) {
+        if (!t->isVisible() || !t->model())
+            continue;
+        QAbstractItemModel *m = t->model();
+        for (int r = 0; r < m->rowCount(); ++r) {
+            for (int c = 0; c < m->columnCount(); ++c) {
+                if (t->isColumnHidden(c) || t->isRowHidden(r))
+                    continue;
+                const QModelIndex i = m->index(r, c);
+                const QRect cell = t->visualRect(i);
+                if (!cell.intersects(t->viewport()->rect()))
+                    continue;
+                QStyleOptionViewItem option;
+                option.initFrom(t);
+                option.font = t->font();
+                option.rect = cell;
+                option.features |= t->wordWrap() ? QStyleOptionViewItem::WrapText : QStyleOptionViewItem::None;
+                const QSize needed = t->itemDelegateForIndex(i)->sizeHint(option, i);
+                // Across: any pixel short elides; down: a third of a line short hides a wrapped line.
+                if (needed.width() > cell.width() + 1 || needed.height() > cell.height() + t->fontMetrics().height() / 3)
+                    out << QStringLiteral("cell (%1, %2) \"%3\" of %4: %5x%6 px in %7x%8")
+                               .arg(r).arg(c).arg(i.data().toString().left(40), where(t))
+                               .arg(needed.width()).arg(needed.height()).arg(cell.width()).arg(cell.height());
+            }
+        }
+    }
+    return out;
+}
 
 // Everything visible that shows less than its text.
 inline QStringList cut(QWidget *window)
@@ -150,6 +224,8 @@ inline QStringList cut(QWidget *window)
     if (auto *canvas = window->findChild<ClusterCanvas *>(); canvas && canvas->isVisible()) {
         for (QGraphicsItem *item : canvas->scene()->items()) {
             const auto *card = dynamic_cast<const CardItem *>(item);
+            if (card && card->isFolded())   // presenter's compact picture: an empty old ReplicaSet's badge (level of detail)
+                continue;
             if (card && card->isVisible() && card->shownTitle() != card->content().title)
                 out << QStringLiteral("canvas card \"%1\" drawn as \"%2\"").arg(card->content().title, card->shownTitle());
             if (card && card->isVisible() && canvas->isPresenter() && card->shownSummary() != card->content().summary

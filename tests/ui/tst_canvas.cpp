@@ -2,6 +2,7 @@
 #include "core/kubectl/rollout.h"
 #include "core/store/kvstore.h"
 #include "ui/clustersession.h"
+#include "ui/i18n/language.h"
 #include "ui/scene/canvasscene.h"
 #include "ui/scene/cardcontents.h"
 #include "ui/scene/carditem.h"
@@ -319,6 +320,30 @@ private slots:
         QVERIFY(scene.podItems().isEmpty());
         QVERIFY(scene.laneOf(QStringLiteral("node-3")));
         QCOMPARE(scene.animatingCount(), 0);
+    }
+
+    // A language switch re-sets every item's tooltip from the object as stored now: a pod that
+    // does not change after it shows its hover text in the new language (and back).
+    void tooltipsFollowTheLanguage()
+    {
+        ClusterSession session;
+        ClusterCanvas canvas(session);
+        canvas.resize(1280, 720);
+        canvas.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+        applyNginx(session);
+        run(session, 30'000);
+        PodItem *pod = canvas.canvasScene()->podItems().first();
+        NodeLaneItem *lane = canvas.canvasScene()->laneOf(QStringLiteral("node-1"));
+        const QString english = pod->toolTip(), laneEnglish = lane->toolTip();
+        QVERIFY(english.contains(QLatin1String("\nnode: node-")));
+        QVERIFY(Language::setLanguage(QStringLiteral("ko")));
+        QTRY_VERIFY(pod->toolTip().contains(QStringLiteral("\n노드: node-")));   // LanguageChange is posted
+        QVERIFY(!pod->toolTip().contains(QLatin1String("\nnode: ")));
+        QVERIFY(!pod->toolTip().contains(QLatin1String("\nowner: ")));
+        QVERIFY(Language::setLanguage(QStringLiteral("en")));
+        QTRY_COMPARE(pod->toolTip(), english);
+        QCOMPARE(lane->toolTip(), laneEnglish);
     }
 
     void clickActivatesAndKeysZoom()

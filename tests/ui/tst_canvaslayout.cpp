@@ -121,6 +121,25 @@ private slots:
         QCOMPARE(CanvasLayout::compute({{2, false}}, {0, 1}).laneH[0], CanvasLayout::laneHeight(1));
     }
 
+    // The compact presenter picture (the comment's example): no gutter, tight gaps, a folded
+    // column as wide as its badge, columns as wide as their words, node names over their lanes.
+    void computeCompact()
+    {
+        CanvasLayout::Column folded{2, false, 96};
+        folded.folded = true;
+        const CanvasLayout::Geometry g = CanvasLayout::compute({folded, {2, false, 250}, {2, true, 270}}, {0, 1, 1, 1}, true, true);
+        QCOMPARE(g.columnX, (std::vector<double>{8, 112, 386}));
+        QCOMPARE(g.columnW, (std::vector<double>{96, 250, 270}));
+        QCOMPARE(g.sceneRect.width(), 8.0 + 96 + 8 + 250 + 24 + 270 + 8);
+        QCOMPARE(g.laneHeader, CanvasLayout::kLaneHeaderH);
+        QCOMPARE(g.laneY[1], 208.0);
+        QCOMPARE(g.laneH[1], CanvasLayout::laneHeight(1) + 40);
+        // A column narrower than its chips is as wide as them; not compact, the same columns keep 300.
+        QCOMPARE(CanvasLayout::compute({{3, false, 0}}, {0, 1}, true, true).columnW[0], 8.0 + 3 * 120 - 8 + 8);
+        QCOMPARE(CanvasLayout::compute({folded, {2, false, 250}}, {0, 1}, true).columnW[0], 300.0);
+        QCOMPARE(CanvasLayout::compute({folded, {2, false, 250}}, {0, 1}, true).laneHeader, 0.0);
+    }
+
     // Every text the presenter canvas draws is 28 units: 18 px on screen at zoom 18/28.
     void presenterText()
     {

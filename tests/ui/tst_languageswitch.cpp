@@ -30,6 +30,9 @@
 #include <QRegularExpression>
 #include <QStatusBar>
 #include <QTabBar>
+#include <QMenuBar>
+#include <QStatusBar>
+#include <QToolBar>
 #include <QtTest>
 
 using namespace rlab;
@@ -47,6 +50,7 @@ class TestLanguageSwitch : public QObject
         QSize size;
         bool presenter = false;
         QStringList visibleDocks;   // "traceDock 8 [activityDock eventsDock]": area and tab group
+        QStringList geometry;       // "traceDock 0,420 330x250": every visible dock, to the pixel
         // Readable in a failure.
         QString describe() const
         {
@@ -74,8 +78,19 @@ class TestLanguageSwitch : public QObject
                 tabs << t->objectName();
             tabs.sort();
             l.visibleDocks << QStringLiteral("%1 %2 [%3]").arg(d->objectName()).arg(int(w.dockWidgetArea(d))).arg(tabs.join(u' '));
+            const QRect g = d->geometry();
+            l.geometry << QStringLiteral("%1 %2,%3 %4x%5").arg(d->objectName()).arg(g.x()).arg(g.y()).arg(g.width()).arg(g.height());
         }
+        // The bars around the docks, whose heights the docks share.
+        QList<QWidget *> bars{w.menuBar(), w.statusBar(), w.centralWidget()};
+        for (QToolBar *t : w.findChildren<QToolBar *>())
+            bars << t;
+        for (QWidget *b : std::as_const(bars))
+            if (b && b->isVisible())
+                l.geometry << QStringLiteral("%1 %2,%3 %4x%5").arg(b->objectName().isEmpty() ? QString::fromLatin1(b->metaObject()->className()) : b->objectName())
+                                  .arg(b->x()).arg(b->y()).arg(b->width()).arg(b->height());
         l.visibleDocks.sort();
+        l.geometry.sort();
         return l;
     }
 
@@ -246,7 +261,7 @@ private slots:
         QApplication::processEvents();   // the posted LanguageChange events
         QCOMPARE(Language::current(), QStringLiteral("ko"));
         QVERIFY(korean->isChecked());
-        // The same docks in the same places; sizes may grow to fit longer words.
+        // The same docks in the same places; sizes may grow to fit longer words (and come back).
         QCOMPARE(lab(w).describe(), before.describe());
         QStringList untranslated;
         for (const QString &t : texts(w))
@@ -269,6 +284,9 @@ private slots:
         QApplication::processEvents();
         QCOMPARE(Language::current(), QStringLiteral("en"));
         QCOMPARE(lab(w).describe(), before.describe());
+        // The round trip puts the layout back exactly (Korean's longer words may have widened a
+        // dock; the English layout is the one from before, not the widened one).
+        QCOMPARE(lab(w).geometry.join(u'\n'), before.geometry.join(u'\n'));
         QStringList korean2;
         for (const QString &t : texts(w))
             if (hasHangul(t) && t != Language::displayName(QStringLiteral("ko")))

@@ -1,6 +1,7 @@
 #include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
 #include "ui/commands/clustercommands.h"
+#include "ui/commands/clusterqueries.h"
 #include "ui/lessons/lessonpanel.h"
 #include "ui/lessons/softbreaks.h"
 #include "ui/mainwindow.h"
@@ -26,7 +27,8 @@ using namespace rlab::ui;
 // The lesson panel in a classroom (issue 14): long identifiers wrap instead of widening the
 // column; the highlight is the current step's only and is gone when the lesson ends; it brings
 // its panel forward (also in presenter mode) and never covers the canvas's −/+/Fit; Reset asks
-// first during a lesson; Play during a lesson follows the lesson. Frames are not started.
+// first during a lesson; Play, Step, Next event and Run until during a lesson follow the
+// lesson. Frames are not started.
 class TestLessonClassroom : public QObject
 {
     Q_OBJECT
@@ -246,6 +248,57 @@ private slots:
         const bool running = w.session().isTimeRunning();
         time->playAction()->trigger();
         QCOMPARE(w.session().isTimeRunning(), !running);
+    }
+
+    // Step, Next event and Run until during a lesson follow it as Play does: a shown action runs
+    // as the lesson's step (the clock does not move), a revealed step moves on; in a wait step the
+    // press moves the cluster and the step completes when the cluster reaches its goal.
+    void timeStepsFollowTheLesson()
+    {
+        MainWindow w(options());
+        auto *lessonPanel = w.panel<LessonPanel>(QStringLiteral("lesson"));
+        LessonPlayer &player = lessonPanel->player();
+        auto *time = w.panel<TimeControls>(QStringLiteral("timeControls"));
+        QVERIFY(lessonPanel->openLesson(lesson("03-rolling-update.yaml")));
+        using State = LessonPlayer::State;
+        QCOMPARE(player.stepIndex(), 0);   // "kubectl apply" of nginx
+        QCOMPARE(player.state(), State::Showing);
+        const qint64 t0 = w.session().view().now();
+        time->stepAction()->trigger();   // runs the apply, as Next: no reconcile, no time
+        QCOMPARE(player.stepIndex(), 0);
+        QCOMPARE(player.state(), State::Revealed);
+        QCOMPARE(w.session().view().now(), t0);
+        QVERIFY(ClusterQueries::deployments(w.session().readClient(), QStringLiteral("default")).contains(QStringLiteral("nginx")));
+        time->nextEventAction()->trigger();   // on to "waitFor Available"
+        QCOMPARE(player.stepIndex(), 1);
+        QCOMPARE(player.state(), State::Showing);
+        QVERIFY(player.isWaitStep());
+        // The wait step: the press moves the cluster; the rollout is not done after one event.
+        const qint64 revision = w.session().view().revision();
+        time->nextEventAction()->trigger();
+        QCOMPARE(player.state(), State::Playing);
+        QVERIFY(w.session().view().revision() > revision || w.session().view().now() > t0);
+        QVERIFY(!w.session().isTimeRunning());
+        time->runUntilAction()->trigger();   // the rollout completes: so does the step
+        QCOMPARE(player.stepIndex(), 1);
+        QCOMPARE(player.state(), State::Revealed);
+        time->stepAction()->trigger();   // on to "runUntilIdle"
+        QCOMPARE(player.stepIndex(), 2);
+        QCOMPARE(player.state(), State::Showing);
+        // One reconcile at a time until the cluster is idle: the step completes on its own.
+        int presses = 0;
+        while (player.state() != State::Revealed && presses < 200) {
+            time->stepAction()->trigger();
+            ++presses;
+            QCOMPARE(player.stepIndex(), 2);
+        }
+        QCOMPARE(player.state(), State::Revealed);
+        QVERIFY(presses >= 1);
+        QVERIFY(player.failures().isEmpty());
+        // After the lesson Step is a plain reconcile step again.
+        player.stop();
+        time->stepAction()->trigger();
+        QCOMPARE(player.state(), State::Idle);
     }
 };
 

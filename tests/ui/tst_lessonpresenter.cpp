@@ -1,10 +1,12 @@
 // Lessons in presenter mode on a 1280×720 projector (issue 14), on the real MainWindow: at every
 // step of every lesson the lesson column wraps instead of scrolling sideways and keeps its left
 // edge in view (also after Reveal), nothing in it is cut; the step's highlight shows on its panel,
-// brought forward even where presenter mode hid it, and a panel shown only for a highlight is
-// hidden again when the lesson moves on; at the end no highlight is left. During a lesson every
+// brought forward even where presenter mode hid it, its label on no button or heading, the
+// panel reflowed (no sideways scroll bar, no cut table cell), and a panel shown only for a
+// highlight is hidden again when the lesson moves on; at the end no highlight is left. During a lesson every
 // path that throws the cluster away asks first. Frames are not started.
 #include "core/sim/view/clusterview.h"
+#include "ui/arithmetic/arithmeticpanel.h"
 #include "ui/clustersession.h"
 #include "ui/i18n/language.h"
 #include "ui/lessons/lessonpanel.h"
@@ -15,6 +17,7 @@
 #include "ui/record/recordcontrols.h"
 #include "ui/record/sessionrecorder.h"
 #include "ui/scene/canvasscene.h"
+#include "ui/scene/canvastext.h"
 #include "ui/scene/clustercanvas.h"
 
 #include "elisionwalker.h"
@@ -95,13 +98,15 @@ class TestLessonPresenter : public QObject
                        + widest(panel);
         if (dock->mapTo(&w, QPoint(dock->width(), 0)).x() > w.width())
             out << when + QStringLiteral(": the lesson dock runs off the window");
-        // The canvas shows its whole picture (Fit) at a readable zoom, whatever column is widened —
-        // with one rollout's two ReplicaSets (lesson 06's two Deployments, three to five
-        // ReplicaSets of 300 units, need more than 1280 px gives at 18 px text: the canvas scrolls).
+        // The canvas shows its whole picture (Fit) at a readable zoom (no text under 18 px),
+        // whatever column is widened — also lesson 06's two Deployments with three to five
+        // ReplicaSets (the compact picture: folded empty ReplicaSets, node names over their lanes).
         auto *canvas = w.panel<ClusterCanvas>(QStringLiteral("canvas"));
         canvas->fit();
         const QRect picture = canvas->mapFromScene(canvas->sceneRect()).boundingRect();
-        if (canvas->canvasScene()->replicaSetCardCount() <= 2 && !canvas->viewport()->rect().contains(picture.adjusted(2, 2, -2, -2)))
+        if (canvas->zoom() < CanvasText::minReadableZoom() - 1e-9)
+            out << when + QStringLiteral(": the canvas at zoom %1: text under 18 px").arg(canvas->zoom());
+        if (!canvas->viewport()->rect().contains(picture.adjusted(2, 2, -2, -2)))
             out << when + QStringLiteral(": the canvas shows %1x%2 of its %3x%4 px picture")
                               .arg(canvas->viewport()->width()).arg(canvas->viewport()->height()).arg(picture.width()).arg(picture.height());
         for (const QString &p : elision::cut(&w))   // the lesson, the canvas, the queues, a highlighted panel
@@ -120,6 +125,7 @@ private slots:
         for (const QString &f : QDir(lessonDir()).entryList({QStringLiteral("*.yaml")}, QDir::Files, QDir::Name))
             QTest::addRow("%s", qPrintable(f)) << f << QStringLiteral("en");
         QTest::addRow("03-rolling-update.yaml ko") << QStringLiteral("03-rolling-update.yaml") << QStringLiteral("ko");
+        QTest::addRow("06-recreate-vs-rolling.yaml ko") << QStringLiteral("06-recreate-vs-rolling.yaml") << QStringLiteral("ko");   // the compact canvas in Korean
     }
 
     void everyStepInPresenterMode()
@@ -175,6 +181,25 @@ private slots:
                     for (QWidget *c : std::as_const(controls))
                         if (overlay->labelRect().intersects(QRect(c->mapTo(&w, QPoint(0, 0)), c->size())))
                             problems << when + QStringLiteral(": the highlight's label covers %1").arg(elision::where(c));
+                    // The Arithmetic panel shows the Deployment the highlight names.
+                    if (step->highlight->panel == QLatin1String("arithmetic") && overlay->label().startsWith(QLatin1String("Deployment/"))) {
+                        const QString shown = w.panel<ArithmeticPanel>(QStringLiteral("arithmetic"))->deployment();
+                        if (shown.section(u'/', 1) != overlay->label().section(u'/', 1))
+                            problems << when + QStringLiteral(": the highlight says %1, the Arithmetic panel shows %2").arg(overlay->label(), shown);
+                    }
+                    // …nor a heading: a table's header, a label's first line (the Arithmetic
+                    // summary's "deployment/nginx · strategy RollingUpdate").
+                    for (const QString &h : elision::headingsUnder(target, overlay->labelRect()))
+                        problems << when + QStringLiteral(": the highlight's label covers the heading %1").arg(h);
+                    // The highlighted panel reflows: nothing in it scrolls sideways, no cell is cut.
+                    // (Not yet the etcd keys table and the Objects tree, ui/widgets: issue 14's list.)
+                    const QStringList notYetReflowed{QStringLiteral("etcdDock"), QStringLiteral("objectsDock")};
+                    if (!dock || !notYetReflowed.contains(dock->objectName())) {
+                        for (const QString &p : elision::sidewaysScrolls(dock ? static_cast<QWidget *>(dock) : target))
+                            problems << when + QStringLiteral(": in the highlighted panel ") + p;
+                        for (const QString &p : elision::cellsCut(target))
+                            problems << when + QStringLiteral(": in the highlighted panel ") + p;
+                    }
                 }
             } else if (overlay->isVisible()) {
                 problems << when + QStringLiteral(": a highlight left from another step");
@@ -220,7 +245,7 @@ private slots:
     }
 
     // Every path that throws the cluster away asks first during a lesson — Open lab, Record,
-    // Replay, a live recording or cluster (Reset and the Controls' reset: tst_lessonclassroom);
+    // Replay, a live recording or cluster, the lesson's own Start (Reset and the Controls' reset: tst_lessonclassroom);
     // "no" keeps the cluster (same epoch and revision) and the lesson; without a lesson nobody asks.
     void everyResetPathAsksDuringALesson()
     {
@@ -272,18 +297,32 @@ private slots:
         QVERIFY(!live->connectCluster({dir.filePath(QStringLiteral("kubeconfig"))}, QString(), QString(), &error));
         QCOMPARE(asked.size(), 5);
         unchanged("connect");
+        // The lesson's own Start restarts it from step 1 on a fresh cluster: it asks too.
+        const int stepBefore = panel->player().stepIndex();
+        panel->startButton()->click();
+        QCOMPARE(asked.size(), 6);
+        unchanged("start");
+        QCOMPARE(panel->player().stepIndex(), stepBefore);
         for (const QString &q : std::as_const(asked))
             QVERIFY2(q.contains(QStringLiteral("lesson")), qPrintable(q));
         QVERIFY(panel->player().next());   // the lesson goes on
 
-        // "Yes": the lab replaces the lesson's cluster, and the lesson ends.
+        // "Yes" to Start: the lesson begins again at step 1 on a fresh cluster.
         answer = true;
-        QVERIFY2(w.openLab(lab, &error), qPrintable(error));
-        QCOMPARE(asked.size(), 6);
+        panel->startButton()->click();
+        QCOMPARE(asked.size(), 7);
         QCOMPARE(w.session().clusterEpoch(), epoch + 1);
+        QVERIFY(panel->isLessonRunning());
+        QCOMPARE(panel->player().stepIndex(), 0);
+        QVERIFY(panel->player().next());
+
+        // "Yes": the lab replaces the lesson's cluster, and the lesson ends.
+        QVERIFY2(w.openLab(lab, &error), qPrintable(error));
+        QCOMPARE(asked.size(), 8);
+        QCOMPARE(w.session().clusterEpoch(), epoch + 2);
         QVERIFY(!panel->isLessonRunning());
         record->startRecording();   // no lesson: no question
-        QCOMPARE(asked.size(), 6);
+        QCOMPARE(asked.size(), 8);
         QVERIFY(record->recorder()->isRecording());
     }
 };

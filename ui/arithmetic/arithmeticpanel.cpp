@@ -2,9 +2,11 @@
 
 #include "core/api/deploymentutil.h"
 #include "ui/arithmetic/rollingmath.h"
+#include "ui/arithmetic/syncstepdelegate.h"
 #include "ui/arithmetic/syncstepmodel.h"
 #include "ui/clustersession.h"
 #include "ui/i18n/tracewording.h"
+#include "ui/lessons/softbreaks.h"
 #include "ui/live/livenote.h"
 #include "ui/theme.h"
 #include "ui/widgets/tailfollower.h"
@@ -14,6 +16,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTableView>
 #include <QTextDocument>
@@ -25,7 +28,7 @@ namespace du = deploymentutil;
 
 ArithmeticPanel::ArithmeticPanel(ClusterSession &session, QWidget *parent)
     : QWidget(parent), m_session(session), m_steps(new SyncStepModel(this)), m_picker(new QComboBox(this)),
-      m_summary(new QLabel(this)), m_table(new QTableView(this))
+      m_summary(new QLabel(this)), m_table(new QTableView(this)), m_delegate(new SyncStepDelegate(m_table))
 {
     m_picker->setObjectName(QStringLiteral("deploymentPicker"));
     m_summary->setObjectName(QStringLiteral("arithmeticSummary"));
@@ -46,9 +49,16 @@ ArithmeticPanel::ArithmeticPanel(ClusterSession &session, QWidget *parent)
     h->resizeSection(SyncStepModel::StepColumn, fm.horizontalAdvance(QStringLiteral("scaleDownOldReplicaSetsForRollingUpdate")) + 16);
     h->resizeSection(SyncStepModel::ReplicaSetColumn, fm.horizontalAdvance(QStringLiteral("nginx-5f7799dff0")) + 16);
     h->resizeSection(SyncStepModel::MoveColumn, fm.horizontalAdvance(QStringLiteral("spec.replicas")) + 16);
+    m_table->setItemDelegate(m_delegate);
+    connect(m_steps, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex &, int first, int last) { fitRows(first, last); });
+    connect(m_steps, &QAbstractItemModel::modelReset, this, [this] { fitRows(0, m_steps->rowCount() - 1); });
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int section, int, int) {
+        if (section == SyncStepModel::TimeColumn)
+            fitRows(0, m_steps->rowCount() - 1);
+    });
     new TailFollower(m_table);
 
-    auto *top = new QHBoxLayout;
+    auto *top = m_top = new QBoxLayout(QBoxLayout::LeftToRight);
     top->addWidget(new QLabel(tr("Deployment:"), this));
     top->addWidget(m_picker, 1);
     auto *upper = new QWidget(this);
@@ -58,8 +68,15 @@ ArithmeticPanel::ArithmeticPanel(ClusterSession &session, QWidget *parent)
     m_liveNote = new LiveNote(session, tr("Live cluster: the figures come from its Deployment's spec and status; the sync log below is "
                                           "the shadow controller's syncDeployment on that state."), upper);
     ul->addWidget(m_liveNote);
-    ul->addWidget(m_summary, 1);
-    auto *split = new QSplitter(Qt::Vertical, this);
+    // The summary scrolls up and down when the pane is short (large type), never sideways.
+    auto *summaryScroll = new QScrollArea(upper);
+    summaryScroll->setObjectName(QStringLiteral("arithmeticSummaryScroll"));
+    summaryScroll->setWidgetResizable(true);
+    summaryScroll->setFrameShape(QFrame::NoFrame);
+    summaryScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    summaryScroll->setWidget(m_summary);
+    ul->addWidget(summaryScroll, 1);
+    auto *split = m_split = new QSplitter(Qt::Vertical, this);
     split->addWidget(upper);
     split->addWidget(m_table);
     split->setStretchFactor(1, 1);
@@ -82,7 +99,55 @@ void ArithmeticPanel::changeEvent(QEvent *event)
     // The summary is one HTML text built from tr() and TraceWording: rebuilt in the new language.
     if (event->type() == QEvent::LanguageChange)
         updateSummary();
+    if (event->type() == QEvent::FontChange) {
+        updateNarrow();
+        fitRows(0, m_steps->rowCount() - 1);
+    }
     QWidget::changeEvent(event);
+}
+
+void ArithmeticPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    updateNarrow();
+    // Stacked, the summary needs about as much height as the log: at least 40 % of it.
+    const QList<int> sizes = m_split->sizes();
+    const int h = sizes.value(0) + sizes.value(1);
+    if (m_narrow && h > 0 && sizes.value(0) < h * 2 / 5)
+        m_split->setSizes({h / 2, h - h / 2});
+}
+
+void ArithmeticPanel::updateNarrow()
+{
+    const bool narrow = width() < fontMetrics().averageCharWidth() * kNarrowChars;
+    if (narrow == m_narrow && m_delegate->isCombined() == narrow)
+        return;
+    m_narrow = narrow;
+    m_top->setDirection(narrow ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+    // The log: one wrapped paragraph per row in the first column, or the five columns.
+    m_delegate->setCombined(narrow);
+    for (int c = 1; c < SyncStepModel::ColumnCount; ++c)
+        m_table->setColumnHidden(c, narrow);
+    m_table->horizontalHeader()->setVisible(!narrow);
+    if (narrow)
+        fitRows(0, m_steps->rowCount() - 1);
+    else
+        m_table->verticalHeader()->reset();   // rows back to one line each
+    updateSummary();
+}
+
+void ArithmeticPanel::fitRows(int first, int last)
+{
+    // Each row as tall as its paragraph at the column's width: set for the rows that came (the
+    // log grows by a few rows per frame), all of them only when the width changed — not the
+    // header's ResizeToContents, which measures every row at every insertion.
+    if (!m_narrow)
+        return;
+    QStyleOptionViewItem option;
+    option.initFrom(m_table);
+    option.font = m_table->font();
+    for (int r = std::max(first, 0); r <= last && r < m_steps->rowCount(); ++r)
+        m_table->setRowHeight(r, m_delegate->sizeHint(option, m_steps->index(r, 0)).height());
 }
 
 void ArithmeticPanel::onReset()
@@ -111,6 +176,19 @@ void ArithmeticPanel::setDeployment(const QString &key)
     updateSummary();
 }
 
+void ArithmeticPanel::showObject(const QString &objectRef)
+{
+    if (!objectRef.startsWith(QLatin1String("Deployment/")))
+        return;
+    const QString name = objectRef.section(QLatin1Char('/'), 1);
+    for (const QString &key : m_cache.deploymentKeys())
+        if (key.section(QLatin1Char('/'), 1) == name) {
+            if (key != m_deployment)
+                setDeployment(key);
+            return;
+        }
+}
+
 void ArithmeticPanel::onStoreEvents(const std::vector<rlab::view::WatchEvent> &events)
 {
     if (!m_cache.apply(events))
@@ -126,7 +204,7 @@ void ArithmeticPanel::onStoreEvents(const std::vector<rlab::view::WatchEvent> &e
 void ArithmeticPanel::updateSummary()
 {
     const DeploymentPtr d = m_cache.deployment(m_deployment);
-    m_summary->setText(d ? summaryHtml(*d, m_cache.replicaSetsOf(*d))
+    m_summary->setText(d ? summaryHtml(*d, m_cache.replicaSetsOf(*d), m_narrow)
                          : tr("Apply a Deployment to see its rolling-update arithmetic."));
 }
 
@@ -134,22 +212,30 @@ QString ArithmeticPanel::summaryText() const
 {
     QTextDocument doc;
     doc.setHtml(m_summary->text());
-    return doc.toPlainText();
+    return SoftBreaks::strip(doc.toPlainText());
 }
 
-QString ArithmeticPanel::summaryHtml(const api::Deployment &d, const QList<ReplicaSetCPtr> &rss)
+QString ArithmeticPanel::summaryHtml(const api::Deployment &d, const QList<ReplicaSetCPtr> &rss, bool narrow)
 {
     const RollingMath::Fenceposts f = RollingMath::resolve(d);
-    auto row = [](const QString &k, const QString &v, const QString &how = {}) {
+    // Wide: a table of name, value, rule. Narrow: each row a paragraph, the rule under its value.
+    auto row = [narrow](const QString &k, const QString &v, const QString &how = {}) {
+        if (narrow)
+            return QStringLiteral("<p style=\"margin:0 0 6px 0\"><b>%1&nbsp;&nbsp;%2</b>%3</p>")
+                .arg(k.toHtmlEscaped(), v.toHtmlEscaped(), how.isEmpty() ? QString() : QStringLiteral("<br>") + SoftBreaks::insert(how, 12).toHtmlEscaped());
         return QStringLiteral("<tr><td><b>%1</b></td><td align=right style=\"padding:0 12px\"><b>%2</b></td><td>%3</td></tr>")
             .arg(k.toHtmlEscaped(), v.toHtmlEscaped(), how.toHtmlEscaped());
     };
-    QString html = QStringLiteral("<p style=\"font-size:large\"><b>deployment/%1</b> · %2</p><table cellspacing=3>")
-                       .arg(d.metadata.name.toHtmlEscaped(), tr("strategy %1").arg(d.spec.strategy.type).toHtmlEscaped());
+    const QString open = narrow ? QString() : QStringLiteral("<table cellspacing=3>");
+    const QString close = narrow ? QString() : QStringLiteral("</table>");
+    const QString name = QStringLiteral("deployment/") + d.metadata.name;
+    QString html = QStringLiteral("<p style=\"font-size:large\"><b>%1</b> · %2</p>")
+                       .arg((narrow ? SoftBreaks::insert(name, 12) : name).toHtmlEscaped(), tr("strategy %1").arg(d.spec.strategy.type).toHtmlEscaped())
+                   + open;
     html += row(QStringLiteral("replicas"), QString::number(f.replicas), QStringLiteral("spec.replicas"));
     if (!f.error.isEmpty()) {
         html += row(QStringLiteral("error"), QString(), f.error);
-        return html + QStringLiteral("</table>");
+        return html + close;
     }
     html += row(QStringLiteral("maxSurge"), QString::number(f.surge), tr("as written %1: %2").arg(TraceWording::display(f.surgeWritten), TraceWording::display(f.surgeRule)));
     html += row(QStringLiteral("maxUnavailable"), QString::number(f.unavailable),
@@ -182,7 +268,7 @@ QString ArithmeticPanel::summaryHtml(const api::Deployment &d, const QList<Repli
                     tr("reconcileOldReplicaSets: total %1 − minAvailable %2 − %3 unavailable in the new RS = %4")
                         .arg(total).arg(f.minAvailable).arg(newUnavailable).arg(maxScaledDown));
     }
-    return html + QStringLiteral("</table>");
+    return html + close;
 }
 
 } // namespace rlab::ui

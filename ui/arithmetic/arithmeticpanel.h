@@ -3,7 +3,9 @@
 
 #include <QWidget>
 
+class QBoxLayout;
 class QComboBox;
+class QSplitter;
 class QLabel;
 class QTableView;
 
@@ -11,6 +13,7 @@ namespace rlab::ui {
 
 class ClusterSession;
 class LiveNote;
+class SyncStepDelegate;
 class SyncStepModel;
 
 // The rolling-update arithmetic of one Deployment, live: replicas, maxSurge / maxUnavailable
@@ -20,7 +23,11 @@ class SyncStepModel;
 // per-sync log (SyncStepModel) of which step moved which ReplicaSet from → to and why.
 // Recomputed when that Deployment or its ReplicaSets change. In a live session the log is the
 // shadow controller's (a LiveNote says so). The rules and the log are RollingMath's English,
-// shown through TraceWording; a language change rebuilds the summary. GUI thread only.
+// shown through TraceWording; a language change rebuilds the summary. In a column narrower than
+// kNarrowChars average characters (a presenter-mode column of 28 %) it reflows instead of
+// scrolling sideways: the picker under its label, the summary's rows stacked (value, then the
+// rule) with break opportunities in long identifiers, the log's rows as wrapped paragraphs
+// (SyncStepDelegate); the summary scrolls only up and down. GUI thread only.
 class ArithmeticPanel : public QWidget
 {
     Q_OBJECT
@@ -28,22 +35,31 @@ public:
     explicit ArithmeticPanel(ClusterSession &session, QWidget *parent = nullptr);
 
     void setDeployment(const QString &key);
+    // A lesson's highlight names its object ("Deployment/web"): that Deployment is shown (the
+    // first of that name among the keys); any other reference changes nothing.
+    void showObject(const QString &objectRef);
     QString deployment() const { return m_deployment; }
     SyncStepModel *steps() const { return m_steps; }
     LiveNote *liveNote() const { return m_liveNote; }
     // The summary as plain text (what the panel shows, for tests).
     QString summaryText() const;
     // The summary of `d` with its ReplicaSets, as HTML in the current language (GUI thread).
-    static QString summaryHtml(const api::Deployment &d, const QList<ReplicaSetCPtr> &rss);
+    // narrow: the rows stacked, long identifiers breakable (a narrow column).
+    static QString summaryHtml(const api::Deployment &d, const QList<ReplicaSetCPtr> &rss, bool narrow = false);
+    bool isNarrow() const { return m_narrow; }
+    static constexpr int kNarrowChars = 64;
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void onReset();
     void onStoreEvents(const std::vector<rlab::view::WatchEvent> &events);
     void fillPicker();
     void updateSummary();
+    void updateNarrow();
+    void fitRows(int first, int last);   // narrow: rows as tall as their paragraphs
 
     ClusterSession &m_session;
     WorkloadCache m_cache;
@@ -52,6 +68,10 @@ private:
     QComboBox *m_picker;
     QLabel *m_summary;
     QTableView *m_table;
+    SyncStepDelegate *m_delegate;
+    QBoxLayout *m_top;
+    QSplitter *m_split;
+    bool m_narrow = false;
     LiveNote *m_liveNote = nullptr;
 };
 

@@ -222,6 +222,8 @@ bool LessonPanel::openLesson(const QString &path, QStringList *errors)
 void LessonPanel::startChosen()
 {
     const QString path = m_chooser->currentData().toString();
+    if (!path.isEmpty() && isLessonRunning() && m_startGuard && !m_startGuard())
+        return;   // declined: the lesson and its cluster stay
     if (!path.isEmpty())
         openLesson(path);
 }
@@ -272,6 +274,15 @@ bool LessonPanel::handlePlay()
         return false;
     }
     return false;
+}
+
+bool LessonPanel::handleTimeStep()
+{
+    using State = LessonPlayer::State;
+    const State s = m_player.state();
+    if (s == State::Showing && m_player.beginWait())
+        return false;   // the cluster moves by the press, towards the step's goal
+    return (s == State::Showing || s == State::Revealed || s == State::AwaitingPrediction) && handlePlay();
 }
 
 void LessonPanel::rebuildChoices()

@@ -3,6 +3,7 @@
 #include "ui/lessons/lessonplayer.h"
 
 #include <QWidget>
+#include <functional>
 
 class QButtonGroup;
 class QFrame;
@@ -19,7 +20,8 @@ class LessonChooser;
 
 // The lesson dock: a lesson chooser, the lesson title, progress ("Step 3 / 9"), the step's
 // title and text in large type (long identifiers wrap: SoftBreaks, LessonChooser), the prediction prompt with an answer box (or choice buttons),
-// Reveal / Next, and the revealed answer marked right or wrong. Drives a LessonPlayer on the
+// Reveal / Next, and the revealed answer marked right or wrong. Start during a lesson asks the
+// start guard first (the window's "reset and end the lesson?"). Drives a LessonPlayer on the
 // session and forwards its highlightRequested(panel, objectRef) for the presenter overlay.
 // Fonts scale with the panel's own font (presenter mode enlarges it). Start, Reveal and Next are
 // disabled while the session views the past (time travel). GUI thread only.
@@ -51,6 +53,16 @@ public:
     // moves on; a pending prediction is left for the student (the question is shown). False when
     // no lesson runs or a wait step is playing: then Play pauses / resumes time as usual.
     bool handlePlay();
+    // Step, Next event or Run until pressed during a lesson, before the cluster moves: as Play, a
+    // shown step that is not a wait runs, a revealed one moves on, a prediction waits (true: the
+    // lesson took the press, the cluster must not move); a wait step is begun and the press
+    // moves the cluster (false), after which afterTimeStep() completes the step once the cluster
+    // has reached its goal. False when no lesson runs.
+    bool handleTimeStep();
+    void afterTimeStep() { m_player.checkWait(); }
+    // Asked by Start while a lesson is under way (starting resets the cluster and ends it):
+    // false keeps the lesson and the cluster. Without a guard Start restarts at once.
+    void setStartGuard(std::function<bool()> guard) { m_startGuard = std::move(guard); }
 
 signals:
     void highlightRequested(const QString &panel, const QString &objectRef);
@@ -94,6 +106,7 @@ private:
     QPushButton *m_reveal;
     QPushButton *m_next;
     bool m_applyingFonts = false;
+    std::function<bool()> m_startGuard;
 };
 
 } // namespace rlab::ui

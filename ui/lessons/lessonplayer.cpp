@@ -168,6 +168,31 @@ void LessonPlayer::runCurrent()
 
 void LessonPlayer::onFrame()
 {
+    // Only while time runs: paused, the goal is checked after each toolbar step (checkWait) —
+    // a runUntilIdle goal runs what this instant holds, which would outrun a single Step.
+    if (m_state == State::Playing && m_runner && m_session.isTimeRunning() && m_runner->waitReached())
+        finishPlaying();
+}
+
+bool LessonPlayer::isWaitStep() const
+{
+    const LessonStep *s = currentStep();
+    return s && ScenarioRunner::isWaitStep(s->step);
+}
+
+bool LessonPlayer::beginWait()
+{
+    if (m_state != State::Showing || !isWaitStep() || m_session.isFrozen())
+        return false;
+    ++m_ran;
+    m_failuresBefore = m_runner->failures().size();
+    m_runner->beginWait(currentStep()->step);
+    setState(State::Playing);
+    return true;
+}
+
+void LessonPlayer::checkWait()
+{
     if (m_state == State::Playing && m_runner && m_runner->waitReached())
         finishPlaying();
 }

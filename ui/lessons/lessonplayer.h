@@ -21,7 +21,8 @@ namespace rlab::ui {
 // answer first) → next() runs the step's action through ScenarioRunner::runStep and reads the
 // prediction's ClusterQuery → Revealed (right/wrong) → next() shows the following step, and
 // after the last one Finished. A step that fails (expect, invalid action) → Failed with its
-// file:line. A reset of the cluster by anyone else ends the lesson (Idle). Example: "scale 3→5, how many replicas will the new RS want after one sync?";
+// file:line. A reset of the cluster by anyone else ends the lesson (Idle). A wait step plays while
+// time runs (frames check its goal), or follows the time toolbar's steps (beginWait/checkWait). Example: "scale 3→5, how many replicas will the new RS want after one sync?";
 // submitAnswer("5"), next() runs `sync`, reveal().answer == 5, reveal().correct.
 // GUI thread only (the session's thread).
 class LessonPlayer : public QObject
@@ -57,6 +58,13 @@ public:
     bool next();
     // next() until Finished or Failed; how many steps ran (narration-only steps run nothing).
     int runToEnd();
+    // The time toolbar moves the cluster itself (Step, Next event, Run until) during a wait step:
+    // beginWait() begins the shown wait step (Playing, time left stopped) so the cluster's moves
+    // count towards it; checkWait() after each move completes it (Revealed) once the cluster has
+    // reached its goal. False / no-op when the shown step is not a wait step or nothing plays.
+    bool beginWait();
+    void checkWait();
+    bool isWaitStep() const;   // the current step is a waitFor, runUntilIdle or advance
 
     State state() const { return m_state; }
     const Lesson &lesson() const { return m_lesson; }

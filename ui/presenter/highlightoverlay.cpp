@@ -18,17 +18,38 @@ HighlightOverlay::HighlightOverlay(QWidget *window)
     hide();
 }
 
-void HighlightOverlay::showOn(QWidget *target, const QString &label)
+void HighlightOverlay::showOn(QWidget *target, const QString &label, QWidget *room)
 {
     watch(false);
+    if (room != m_room || label != m_label)
+        giveRoomBack();
     m_target = target;
     m_label = label;
     if (!target) {
         hide();
         return;
     }
+    if (room && !label.isEmpty() && room != m_room) {
+        m_room = room;
+        m_roomMargins = room->contentsMargins();
+        room->setContentsMargins(m_roomMargins + QMargins(0, stripHeight(), 0, 0));
+    }
     watch(true);
     place();
+}
+
+void HighlightOverlay::giveRoomBack()
+{
+    if (m_room)
+        m_room->setContentsMargins(m_roomMargins);
+    m_room = nullptr;
+}
+
+int HighlightOverlay::stripHeight() const
+{
+    QFont f = font();
+    f.setBold(true);
+    return QFontMetrics(f).height() + 8 + 6;   // labelRect's height, 2 + 4 px around it
 }
 
 void HighlightOverlay::clear()

@@ -1,4 +1,5 @@
 #pragma once
+#include <QMargins>
 #include <QPointer>
 #include <QWidget>
 
@@ -11,14 +12,17 @@ namespace rlab::ui {
 // margin 6 → the overlay covers (94, 34) 312×212 (clipped to the window), the label in its
 // top-right corner. The target's own visible buttons and combo boxes are kept clear (masked out,
 // the label placed below them), so the canvas's −/+/Fit and a panel's chooser stay readable.
-// GUI thread only.
+// With a `room` widget (a docked panel: its headings and first lines sit where the label would),
+// the label gets a strip of its own: room's top contents margin grows by the label's height
+// while it is highlighted (its layout moves everything down), and is put back by clear() or
+// the next showOn(). GUI thread only.
 class HighlightOverlay : public QWidget
 {
     Q_OBJECT
 public:
     explicit HighlightOverlay(QWidget *window);
 
-    void showOn(QWidget *target, const QString &label);
+    void showOn(QWidget *target, const QString &label, QWidget *room = nullptr);
     void clear();
     QWidget *target() const { return m_target; }
     QString label() const { return m_label; }
@@ -29,6 +33,8 @@ public:
     QList<QRect> keptClear() const;
 
     static constexpr int kMargin = 6;
+    // The strip a `room` widget is given: the label's height and the gap above and below it.
+    int stripHeight() const;
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -37,11 +43,14 @@ protected:
 private:
     void watch(bool on);
     void place();
+    void giveRoomBack();
 
     QPointer<QWidget> m_target;
     QList<QPointer<QWidget>> m_watched;
     QString m_label;
     QList<QRect> m_holes;   // the target's buttons, in overlay coordinates
+    QPointer<QWidget> m_room;
+    QMargins m_roomMargins;   // room's own, before the strip
 };
 
 } // namespace rlab::ui

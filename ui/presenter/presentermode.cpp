@@ -10,6 +10,7 @@
 #include <QEvent>
 #include <QMainWindow>
 #include <QMenu>
+#include <QScrollArea>
 #include <QTimer>
 
 namespace rlab::ui {
@@ -246,7 +247,14 @@ void PresenterMode::highlight(const QString &panel, const QString &objectRef)
         if (widen)
             m_window->resizeDocks({dock}, {std::max(m_widthBefore, m_window->width() * kHighlightColumnPercent / 100)}, Qt::Horizontal);
     }
-    m_overlay->showOn(target, objectRef.isEmpty() ? panel : objectRef);
+    // A docked panel's label gets a strip of its own above the panel's content (its heading and
+    // first line sit right under the label's corner otherwise); the canvas keeps all its height.
+    QWidget *room = dock ? target : nullptr;
+    if (auto *area = qobject_cast<QScrollArea *>(room))
+        room = area->widget();
+    if (qobject_cast<QFrame *>(room))   // a frame manages its own contents margins
+        room = nullptr;
+    m_overlay->showOn(target, objectRef.isEmpty() ? panel : objectRef, room);
 }
 
 void PresenterMode::clearHighlight()

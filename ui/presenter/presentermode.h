@@ -25,8 +25,9 @@ class HighlightOverlay;
 // the owner connects to its time controls and time travel — unless another action of the window
 // already owns that key (TimeControls: Space = play, → = step), which then keeps it. highlight(panel, objectRef) — wired
 // to LessonPanel::highlightRequested — draws the HighlightOverlay over that panel's dock and
-// brings the dock forward (shown even if presenter mode hid it, raised if tabbed); an empty
-// panel clears it. A dock presenter mode had hidden is given a wider column (28 % of the window)
+// brings the dock forward (shown even if presenter mode hid it, raised if tabbed), its label in a
+// strip of its own above the docked panel's content (HighlightOverlay's room); an empty panel
+// clears it. A dock presenter mode had hidden is given a wider column (28 % of the window)
 // while highlighted and is hidden again once the highlight moves elsewhere (the tab it covered
 // raised again, the column back to its width). Menus and dialogs of the window (QMenu, QDialog, QMessageBox: top-level
 // windows, which do not inherit the window's font) follow the presenter font too: those that

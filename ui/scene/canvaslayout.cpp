@@ -38,24 +38,29 @@ QPointF CanvasLayout::chipOffset(int slot, int chipCols)
     return QPointF(kCellPadX + (slot % chipCols) * kPitchX, kCellPadY + (slot / chipCols) * kPitchY);
 }
 
-CanvasLayout::Geometry CanvasLayout::compute(const std::vector<Column> &columns, const std::vector<int> &laneRows, bool presenter)
+CanvasLayout::Geometry CanvasLayout::compute(const std::vector<Column> &columns, const std::vector<int> &laneRows, bool presenter, bool compact)
 {
     Geometry g;
-    const double gutter = CanvasLayout::gutter(presenter);
+    compact = compact && presenter;
+    const double gutter = compact ? 0 : CanvasLayout::gutter(presenter);
+    g.margin = compact ? kCompactMargin : kMargin;
+    g.laneHeader = compact ? kLaneHeaderH : 0;
     if (presenter) {
         g.deploymentH = g.replicaSetH = kPresenterCardH;
         g.replicaSetY = g.deploymentY + g.deploymentH + 8;
     }
-    double x = kMargin + gutter;
+    double x = g.margin + gutter;
     for (std::size_t i = 0; i < columns.size(); ++i) {
         if (i > 0)
-            x += columns[i].startsGroup ? kGroupGap : kColumnGap;
-        const double w = std::max(columnWidth(columns[i].chipCols, presenter), std::ceil(columns[i].minWidth));
+            x += columns[i].startsGroup ? (compact ? kCompactGroupGap : kGroupGap) : (compact ? kCompactColumnGap : kColumnGap);
+        const double w = !compact         ? std::max(columnWidth(columns[i].chipCols, presenter), std::ceil(columns[i].minWidth))
+                         : columns[i].folded ? std::ceil(columns[i].minWidth)
+                                             : std::max(compactColumnWidth(columns[i].chipCols), std::ceil(columns[i].minWidth));
         g.columnX.push_back(x);
         g.columnW.push_back(w);
         x += w;
     }
-    const double right = std::max(x, kMargin + gutter + (presenter ? kPresenterCardW : kCardW)) + kMargin;
+    const double right = (compact ? x : std::max(x, g.margin + gutter + (presenter ? kPresenterCardW : kCardW))) + g.margin;
     double y = presenter ? kPresenterLanesY : kLanesY;
     bool first = true;
     for (std::size_t i = 0; i < laneRows.size(); ++i) {
@@ -67,12 +72,12 @@ CanvasLayout::Geometry CanvasLayout::compute(const std::vector<Column> &columns,
         if (!first)
             y += kLaneGap;
         first = false;
-        const double h = laneHeight(laneRows[i]);
+        const double h = laneHeight(laneRows[i]) + g.laneHeader;
         g.laneY.push_back(y);
         g.laneH.push_back(h);
         y += h;
     }
-    g.sceneRect = QRectF(0, 0, right, y + kMargin);
+    g.sceneRect = QRectF(0, 0, right, y + g.margin);
     return g;
 }
 

@@ -31,12 +31,15 @@ struct CanvasLayout
         int chipCols = 2;
         bool startsGroup = false;   // first column of another Deployment: a wider gap before it
         double minWidth = 0;        // its card's title, whole (CardItem::widthForTitle)
+        bool folded = false;        // compact: an empty old ReplicaSet, minWidth wide (its badge)
     };
     struct Geometry
     {
         std::vector<double> columnX, columnW, laneY, laneH;
         QRectF sceneRect;
         double deploymentY = kDeploymentY, deploymentH = kDeploymentH, replicaSetY = kReplicaSetY, replicaSetH = kReplicaSetH;
+        double margin = kMargin;
+        double laneHeader = 0;   // compact: the node's name above its cells, in each lane's top
     };
 
     // Presenter mode (CanvasText): a wider gutter for the node names in large type, cards at
@@ -44,6 +47,15 @@ struct CanvasLayout
     // (the waiting lane while nobody waits) takes no room at all.
     static constexpr double kPresenterGutter = 190, kPresenterCardW = 300, kPresenterCardH = 84, kPresenterLanesY = 208;
     static double gutter(bool presenter) { return presenter ? kPresenterGutter : kGutter; }
+
+    // Compact presenter picture, for a canvas narrower than the readable picture (two
+    // Deployments' rollouts side by side at 1280 px): no gutter — each node's name in a strip
+    // over its lane —, tighter margins and gaps, a column as wide as its chips and its card's
+    // words (not 300), and an empty old ReplicaSet folded to its badge. Example: columns
+    // {folded 96, 250, 270} of two Deployments → x 8, 112, 386; width 8 + 96 + 8 + 250 + 24 +
+    // 270 + 8 = 664; a one-row lane 48 + 40 tall, its chips from y + 40.
+    static constexpr double kCompactMargin = 8, kCompactColumnGap = 8, kCompactGroupGap = 24, kLaneHeaderH = 40;
+    static double compactColumnWidth(int chipCols) { return 2 * kCellPadX + chipCols * kPitchX - (kPitchX - kChipW); }
 
     // Chip columns for a cell holding n pods: max(2, ceil(sqrt(2n))): 3 → 3, 50 → 10. Presenter
     // mode stacks more rows (a projected canvas has little width to spare): max(2, ceil(sqrt(n/2))):
@@ -58,7 +70,7 @@ struct CanvasLayout
     static double columnWidth(int chipCols, bool presenter = false);
     static double laneHeight(int rows);
     static QPointF chipOffset(int slot, int chipCols);
-    static Geometry compute(const std::vector<Column> &columns, const std::vector<int> &laneRows, bool presenter = false);
+    static Geometry compute(const std::vector<Column> &columns, const std::vector<int> &laneRows, bool presenter = false, bool compact = false);
     // Lane order of nodes: "node-2" before "node-10" (the text before a trailing number, then
     // the number), else plain string order.
     static bool naturalLess(const QString &a, const QString &b);

@@ -279,11 +279,13 @@ void CanvasScene::putReplicaSet(const std::shared_ptr<const api::ReplicaSet> &rs
     const int cols = std::max(col.chipCols, col.plannedCols);
     if (!col.rs || deployment != col.deployment || revision != col.revision || cols != col.chipCols)
         m_layoutDirty = true;
+    if (m_compact && col.rs && (col.rs->replicas() == 0) != (rs->replicas() == 0))
+        m_layoutDirty = true;   // it may fold or unfold
     col.rs = rs;
     col.deployment = deployment;
     col.revision = revision;
     col.chipCols = cols;
-    col.card->setToolTip(QStringLiteral("ReplicaSet %1\n%2").arg(keyOf(*rs), ObjectSummary::explanation(*rs)));
+    col.card->setToolTip(replicaSetTooltip(keyOf(*rs), *rs));
 }
 
 void CanvasScene::putDeployment(const std::shared_ptr<const api::Deployment> &d)
@@ -299,10 +301,7 @@ void CanvasScene::putDeployment(const std::shared_ptr<const api::Deployment> &d)
         m_layoutDirty = true;
     }
     it->deployment = d;
-    QString tip = QStringLiteral("Deployment %1\n%2").arg(key, ObjectSummary::explanation(*d));
-    for (const api::Condition &c : d->status.conditions)
-        tip += QStringLiteral("\n%1 %2: %3").arg(c.type, c.status, c.reason);
-    it->card->setToolTip(tip);
+    it->card->setToolTip(deploymentTooltip(key, *d));
 }
 
 void CanvasScene::putNode(const std::shared_ptr<const api::Node> &n)
@@ -322,7 +321,44 @@ void CanvasScene::putNode(const std::shared_ptr<const api::Node> &n)
         }
     }
     it->node = n;
-    it->lane->setToolTip(QStringLiteral("Node %1\n%2").arg(key, ObjectSummary::status(*n)));
+    it->lane->setToolTip(nodeTooltip(key, *n));
+}
+
+QString CanvasScene::replicaSetTooltip(const QString &key, const api::ReplicaSet &rs)
+{
+    return QStringLiteral("ReplicaSet %1\n%2").arg(key, ObjectSummary::explanation(rs));
+}
+
+QString CanvasScene::deploymentTooltip(const QString &key, const api::Deployment &d)
+{
+    QString tip = QStringLiteral("Deployment %1\n%2").arg(key, ObjectSummary::explanation(d));
+    for (const api::Condition &c : d.status.conditions)
+        tip += QStringLiteral("\n%1 %2: %3").arg(c.type, c.status, c.reason);
+    return tip;
+}
+
+QString CanvasScene::nodeTooltip(const QString &key, const api::Node &n)
+{
+    return QStringLiteral("Node %1\n%2").arg(key, ObjectSummary::status(n));
+}
+
+void CanvasScene::retranslate()
+{
+    refreshCards(false);
+    // Tooltips are texts set when an object last changed: set again, or a pod that does not
+    // change keeps the old language under the mouse.
+    for (const PodState &p : std::as_const(m_pods))
+        if (p.pod && p.item)
+            p.item->setToolTip(CardContents::podTooltip(*p.pod));
+    for (auto it = m_replicaSets.cbegin(); it != m_replicaSets.cend(); ++it)
+        if (it->rs && it->card)
+            it->card->setToolTip(replicaSetTooltip(it.key(), *it->rs));
+    for (auto it = m_deployments.cbegin(); it != m_deployments.cend(); ++it)
+        if (it->deployment && it->card)
+            it->card->setToolTip(deploymentTooltip(it.key(), *it->deployment));
+    for (auto it = m_nodes.cbegin(); it != m_nodes.cend(); ++it)
+        if (it->node && it->lane)
+            it->lane->setToolTip(nodeTooltip(it.key(), *it->node));
 }
 
 void CanvasScene::dropPod(const QString &key)
@@ -333,7 +369,9 @@ void CanvasScene::dropPod(const QString &key)
     auto col = m_replicaSets.find(it->column);
     if (col != m_replicaSets.end()) {
         col->cellSlots[it->lane].release(key);
-        if (--col->pods == 0 && !col->rs) {
+        if (--col->pods == 0 && m_compact)
+            m_layoutDirty = true;   // an empty old ReplicaSet folds
+        if (col->pods == 0 && !col->rs) {
             m_anim.remove(col->card);
             delete col->card;
             m_replicaSets.erase(col);

@@ -33,7 +33,9 @@ class PodItem;
 // their object in data(0..2) (kind, namespace, name). A reset() of kSliceKeys keys or more is
 // built in slices (issue #17: 20,000 pods are handed over without a long frame): each tick()
 // places the next kSliceMs worth of objects, the layout follows once all are in; events that
-// arrive meanwhile are kept and applied after it (isResetting()). GUI thread only.
+// arrive meanwhile are kept and applied after it (isResetting()). In presenter mode a picture
+// wider than the view shows at the readable zoom is laid out compact (setAvailableWidth). GUI
+// thread only.
 class CanvasScene : public QGraphicsScene
 {
     Q_OBJECT
@@ -70,9 +72,15 @@ public:
     // Presenter mode (CanvasText): large type, taller cells (CanvasLayout::chipColumnsFor), the
     // wider gutter; relaid out at once.
     void setPresenter(bool on);
-    // The cards' and lanes' words again in the installed language (after a language switch).
-    void retranslate() { refreshCards(false); }
+    // The cards' and lanes' words and every item's tooltip again in the installed language
+    // (after a language switch), from the objects as they are now.
+    void retranslate();
     bool isPresenter() const { return m_presenter; }
+    // The picture's width the view shows at its least readable zoom, in scene units (presenter
+    // mode): a picture wider than that is laid out compact (CanvasLayout's compact geometry,
+    // empty old ReplicaSets folded, node names over their lanes). 0: no limit.
+    void setAvailableWidth(double units);
+    bool isCompact() const { return m_compact; }
     const CanvasLayout::Geometry &geometry() const { return m_geometry; }
 
 private:
@@ -124,6 +132,10 @@ private:
     static QString unownedPrefix();   // the column key of pods without a ReplicaSet
     void relayout(bool animate);   // canvasscenelayout.cpp
     void refreshCards(bool animate);
+    // The hover texts of the objects as stored now, in the installed language.
+    static QString replicaSetTooltip(const QString &key, const api::ReplicaSet &rs);
+    static QString deploymentTooltip(const QString &key, const api::Deployment &d);
+    static QString nodeTooltip(const QString &key, const api::Node &n);
 
     QMap<QString, PodState> m_pods;
     QMap<QString, ColumnState> m_replicaSets;
@@ -138,6 +150,8 @@ private:
     qint64 m_lastVirtualMs = 0;
     bool m_layoutDirty = false;
     bool m_presenter = false;
+    bool m_compact = false;
+    double m_availableWidth = 0;
     std::unique_ptr<const std::vector<view::KeyValue>> m_resetKvs;   // a sliced reset in progress
     std::size_t m_resetNext = 0;
     std::vector<view::WatchEvent> m_held;   // arrived while resetting

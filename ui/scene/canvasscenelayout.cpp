@@ -89,12 +89,61 @@ void CanvasScene::relayout(bool animate)
     if (m_presenter && waitingRows == 0)
         laneRows[0] = 0;   // nobody waits: presenter mode gives the lane's room to the nodes
     m_geometry = CanvasLayout::compute(columns, laneRows, m_presenter);
+    // Wider than the canvas shows at the readable zoom: the compact picture. Its columns are as
+    // wide as their words (title, and the badge line's short summary) and chips; an old
+    // ReplicaSet scaled to 0 with no pod left folds to its badge.
+    std::vector<bool> folded(refs.size(), false);
+    m_compact = m_presenter && m_availableWidth > 0 && m_geometry.sceneRect.width() > m_availableWidth;
+    if (m_compact) {
+        QHash<QString, qint64> newest;
+        for (const ColumnState &c : std::as_const(m_replicaSets))
+            if (c.rs && !c.deployment.isEmpty())
+                newest[c.deployment] = std::max(newest.value(c.deployment, 0), c.revision);
+        for (std::size_t i = 0; i < refs.size(); ++i) {
+            if (refs[i].column.isEmpty())
+                continue;
+            const ColumnState &col = m_replicaSets[refs[i].column];
+            if (!col.rs)
+                continue;
+            const CardContent content = CardContents::replicaSet(*col.rs, col.revision, col.deployment.isEmpty() || col.revision >= newest.value(col.deployment, 0));
+            folded[i] = !col.deployment.isEmpty() && col.revision < newest.value(col.deployment, 0) && col.rs->replicas() == 0 && col.pods == 0
+                        && !content.badge.isEmpty();
+            columns[i].folded = folded[i];
+            const QString &line = content.shortSummary.isEmpty() ? content.summary : content.shortSummary;
+            columns[i].minWidth = folded[i] ? CardItem::widthForFolded(content.badge)
+                                            : std::max(columns[i].minWidth, CardItem::widthForSummary(content.badge, line));
+        }
+        // A Deployment's card spans its columns: its title and short summary whole, or its last
+        // (newest) column widens.
+        for (std::size_t last = 0; last < refs.size(); ++last) {
+            if (last + 1 < refs.size() && refs[last + 1].group == refs[last].group)
+                continue;
+            const auto d = m_deployments.constFind(refs[last].group);
+            if (d == m_deployments.cend() || !d->deployment)
+                continue;
+            std::size_t first = last;
+            while (first > 0 && refs[first - 1].group == refs[last].group)
+                --first;
+            double span = 0;
+            for (std::size_t i = first; i <= last; ++i)
+                span += std::max(columns[i].folded ? 0.0 : CanvasLayout::compactColumnWidth(columns[i].chipCols), std::ceil(columns[i].minWidth))
+                        + (i > first ? CanvasLayout::kCompactColumnGap : 0);
+            const CardContent content = CardContents::deployment(*d->deployment);
+            const QString &line = content.shortSummary.isEmpty() ? content.summary : content.shortSummary;
+            const double needed = std::max(CardItem::widthForTitle(content.title, content.badge, true), CardItem::widthForSummary(content.badge, line));
+            if (needed > span)
+                columns[last].minWidth = std::max(columns[last].minWidth, CanvasLayout::compactColumnWidth(columns[last].chipCols)) + (needed - span);
+        }
+        m_geometry = CanvasLayout::compute(columns, laneRows, true, true);
+    }
     const CanvasLayout::Geometry &g = m_geometry;
 
     // Cards.
     for (std::size_t i = 0; i < refs.size(); ++i) {
-        if (!refs[i].column.isEmpty())
+        if (!refs[i].column.isEmpty()) {
             m_replicaSets[refs[i].column].card->setTargetRect(CanvasLayout::replicaSetCard(g, int(i)), animate);
+            m_replicaSets[refs[i].column].card->setFolded(folded[i]);
+        }
         if (i + 1 == refs.size() || refs[i + 1].group != refs[i].group) {
             std::size_t first = i;
             while (first > 0 && refs[first - 1].group == refs[i].group)
@@ -110,15 +159,17 @@ void CanvasScene::relayout(bool animate)
         if (!refs[i].column.isEmpty())
             cells.emplace_back(g.columnX[i], g.columnW[i]);
     }
-    const double laneW = g.sceneRect.width() - 2 * CanvasLayout::kMargin;
+    const double laneW = g.sceneRect.width() - 2 * g.margin;
     m_waitingLane->setVisible(g.laneH[0] > 0);
-    m_waitingLane->setGeometry(QRectF(CanvasLayout::kMargin, g.laneY[0], laneW, g.laneH[0]), cells, animate);
+    m_waitingLane->setHeader(g.laneHeader);
+    m_waitingLane->setGeometry(QRectF(g.margin, g.laneY[0], laneW, g.laneH[0]), cells, animate);
     QHash<QString, int> laneIndex;
     laneIndex.insert(QString(), 0);
     for (qsizetype n = 0; n < nodeOrder.size(); ++n) {
         laneIndex.insert(nodeOrder[n], int(n) + 1);
+        m_nodes[nodeOrder[n]].lane->setHeader(g.laneHeader);
         m_nodes[nodeOrder[n]].lane->setGeometry(
-            QRectF(CanvasLayout::kMargin, g.laneY[std::size_t(n) + 1], laneW, g.laneH[std::size_t(n) + 1]), cells, animate);
+            QRectF(g.margin, g.laneY[std::size_t(n) + 1], laneW, g.laneH[std::size_t(n) + 1]), cells, animate);
     }
     if (animate) {
         m_anim.add(m_waitingLane);
@@ -137,7 +188,7 @@ void CanvasScene::relayout(bool animate)
         const ColumnState &col = m_replicaSets[it->column];
         const int slot = col.cellSlots.value(it->lane).slotOf(it.key());
         const std::size_t li = std::size_t(laneIndex.value(it->lane, 0));
-        const QPointF target = QPointF(g.columnX[std::size_t(ci)], g.laneY[li]) + CanvasLayout::chipOffset(std::max(slot, 0), col.chipCols);
+        const QPointF target = QPointF(g.columnX[std::size_t(ci)], g.laneY[li] + g.laneHeader) + CanvasLayout::chipOffset(std::max(slot, 0), col.chipCols);
         PodItem *item = it->item;
         if (item->data(3).toBool()) {
             item->setData(3, false);
@@ -153,6 +204,15 @@ void CanvasScene::relayout(bool animate)
         }
     }
     setSceneRect(g.sceneRect);
+}
+
+void CanvasScene::setAvailableWidth(double units)
+{
+    if (units == m_availableWidth)
+        return;
+    m_availableWidth = units;
+    if (m_presenter)
+        relayout(false);
 }
 
 void CanvasScene::setPresenter(bool on)

@@ -64,6 +64,8 @@ double titleRoom(double cardW, const QString &badge, bool presenter)
 
 QString CardItem::shownTitle() const
 {
+    if (m_folded)
+        return {};
     const QFontMetricsF fm(CanvasText::font(CanvasText::Role::CardTitle, m_presenter));
     return fm.elidedText(m_content.title, Qt::ElideMiddle, titleRoom(m_size.width(), m_content.badge, m_presenter));
 }
@@ -82,8 +84,28 @@ double presenterBadgeWidth(const QString &badge)
 }
 } // namespace
 
+double CardItem::widthForSummary(const QString &badge, const QString &summary)
+{
+    return std::ceil(1 + 14 + presenterBadgeWidth(badge) + 8 + 4 + QFontMetricsF(CanvasText::font(CanvasText::Role::CardSummary, true)).horizontalAdvance(summary)) + 2;
+}
+
+double CardItem::widthForFolded(const QString &badge)
+{
+    return std::ceil(1 + 14 + QFontMetricsF(CanvasText::font(CanvasText::Role::Badge, true)).horizontalAdvance(badge) + 12 + 8) + 2;
+}
+
+void CardItem::setFolded(bool on)
+{
+    if (on == m_folded)
+        return;
+    m_folded = on;
+    update();
+}
+
 QString CardItem::shownSummary() const
 {
+    if (m_folded)
+        return {};
     const double room = m_size.width() - 1 - 14 - presenterBadgeWidth(m_content.badge) - 8 - 4;
     const QFontMetricsF fm(CanvasText::font(CanvasText::Role::CardSummary, true));
     if (fm.horizontalAdvance(m_content.summary) <= room || m_content.shortSummary.isEmpty())
@@ -206,6 +228,16 @@ void CardItem::paintPresenter(QPainter *painter, const QRectF &r, const QColor &
     const QColor ink = m_content.faded ? QColor(0x6b, 0x72, 0x80) : kInk;
     const double x = r.left() + 14, w = r.width() - 22, line = CanvasText::kPresenterPx + 12;
     const double top = r.top() + (r.height() - 2 * line) / 2;
+    if (m_folded) {   // the badge alone, centred in height
+        painter->setFont(badgeFont);
+        const QRectF badge(x, r.top() + (r.height() - line + 4) / 2, QFontMetricsF(badgeFont).horizontalAdvance(m_content.badge) + 12, line - 4);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(accent);
+        painter->drawRoundedRect(badge, badge.height() / 2, badge.height() / 2);
+        painter->setPen(Qt::white);
+        painter->drawText(badge, Qt::AlignCenter, m_content.badge);
+        return;
+    }
     painter->setFont(titleFont);
     painter->setPen(ink);
     painter->drawText(QRectF(x, top, w + 2, line), Qt::AlignLeft | Qt::AlignVCenter, shownTitle());

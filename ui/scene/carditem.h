@@ -50,6 +50,13 @@ public:
     // Presenter mode's second line (badge, then the summary) as painted: the summary, or its
     // short form when the card is too narrow for it (elided only if even that does not fit).
     QString shownSummary() const;
+    // Presenter mode's compact picture: an empty old ReplicaSet folded to its badge ("rev 1", the
+    // name in the tooltip) — a level of detail, not a cut: shownTitle() and shownSummary() are "".
+    void setFolded(bool on);
+    bool isFolded() const { return m_folded; }
+    // Presenter widths: a card whose badge line shows `summary` whole; a folded card.
+    static double widthForSummary(const QString &badge, const QString &summary);
+    static double widthForFolded(const QString &badge);
 
 private:
     void paintPresenter(QPainter *painter, const QRectF &r, const QColor &accent);
@@ -59,6 +66,7 @@ private:
     Tween<QPointF> m_pos;
     QList<double> m_pulse;   // per counter: 1 just changed … 0 at rest
     bool m_presenter = false;
+    bool m_folded = false;
 };
 
 } // namespace rlab::ui

@@ -255,6 +255,8 @@ void ClusterCanvas::mouseDoubleClickEvent(QMouseEvent *event)
 void ClusterCanvas::resizeEvent(QResizeEvent *event)
 {
     QGraphicsView::resizeEvent(event);
+    // What the picture may span at the readable zoom: wider, the scene lays it out compact.
+    m_scene->setAvailableWidth(std::floor(viewport()->width() / CanvasText::minReadableZoom()) - 4);
     placeButtons();
     m_fittedRect = QRectF();
     fitIfAuto();

@@ -19,6 +19,8 @@ class ClusterSession;
 // until the user zooms. Hover shows the object's tooltip; a click emits objectActivated.
 // One full-viewport repaint per frame at most (FullViewportUpdate: with hundreds of chips moving,
 // the union of dirty rects is the viewport anyway). A language change rewrites the cards' words.
+// In presenter mode it tells the scene how wide a picture it shows at the readable zoom (no text
+// under 18 px); a wider one is laid out compact (CanvasScene::setAvailableWidth).
 // GUI thread only.
 class ClusterCanvas : public QGraphicsView
 {

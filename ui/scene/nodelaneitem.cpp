@@ -46,6 +46,14 @@ void NodeLaneItem::setPresenter(bool on)
     update();
 }
 
+void NodeLaneItem::setHeader(double height)
+{
+    if (height == m_header)
+        return;
+    m_header = height;
+    update();
+}
+
 bool NodeLaneItem::advance(double dt)
 {
     m_pos.advance(dt);
@@ -65,10 +73,30 @@ void NodeLaneItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opti
     painter->drawRoundedRect(r, 8, 8);
     painter->setPen(Qt::NoPen);
     painter->setBrush(m_look.waitingLane ? QColor(0xfe, 0xf3, 0xc7) : QColor(0xf1, 0xf5, 0xf9));
+    const double cellsTop = r.top() + (m_presenter ? m_header : 0);
     for (const auto &[x, w] : m_cells)
-        painter->drawRoundedRect(QRectF(x, r.top() + 4, w, r.height() - 8), 6, 6);
+        painter->drawRoundedRect(QRectF(x, cellsTop + 4, w, r.bottom() - cellsTop - 8), 6, 6);
     if (lod < 0.2)
         return;
+    if (m_presenter && m_header > 0) {
+        // The strip: "● node-1   3 pods" on one line over the cells.
+        const QFont title = CanvasText::font(CanvasText::Role::LaneTitle, true), status = CanvasText::font(CanvasText::Role::LaneStatus, true);
+        const double dot = m_look.waitingLane ? 0 : 22, x = r.left() + 12;
+        const QRectF strip(x + dot, r.top() + 2, r.width() - 24 - dot, m_header - 2);
+        painter->setFont(title);
+        painter->setPen(QColor(0x1f, 0x29, 0x37));
+        painter->drawText(strip, Qt::AlignLeft | Qt::AlignVCenter, m_look.title);
+        const double titleW = QFontMetricsF(title).horizontalAdvance(m_look.title);
+        if (!m_look.waitingLane) {
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(m_look.ready ? QColor(0x16, 0xa3, 0x4a) : theme::deleted());
+            painter->drawEllipse(QPointF(x + 7, strip.center().y()), 7, 7);
+        }
+        painter->setFont(status);
+        painter->setPen(m_look.ready || m_look.waitingLane ? theme::muted() : theme::deleted());
+        painter->drawText(strip.adjusted(titleW + 16, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, m_look.shortStatus);
+        return;
+    }
 
     // Gutter: node name and state.
     const double gx = r.left() + 12, gw = CanvasLayout::gutter(m_presenter) - 20;

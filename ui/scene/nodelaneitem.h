@@ -38,6 +38,10 @@ public:
     // Presenter mode (CanvasText): the wider gutter, the title in large type, the short status
     // only when the lane has room for a second line.
     void setPresenter(bool on);
+    // Presenter mode's compact picture: the node's name and pod count in a strip of this height
+    // at the lane's top (its cells below), instead of the gutter. 0: the gutter.
+    void setHeader(double height);
+    double header() const { return m_header; }
 
 private:
     Look m_look;
@@ -45,6 +49,7 @@ private:
     Tween<QPointF> m_pos;
     std::vector<std::pair<double, double>> m_cells;   // relative to the lane's left edge
     bool m_presenter = false;
+    double m_header = 0;
 };
 
 } // namespace rlab::ui
