@@ -3,10 +3,13 @@
 #include "ui/models/objecttreemodel.h"
 #include "ui/theme.h"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace rlab::ui {
 
@@ -33,11 +36,13 @@ ObjectsPanel::ObjectsPanel(ObjectTreeModel *model, QWidget *parent)
     header->setMinimumSectionSize(fm.horizontalAdvance(QStringLiteral("Rev")) + 16);
     // Group rows span every column, so the name column only has to fit object names; long pod
     // names elide in the middle, keeping their distinguishing suffix.
-    header->resizeSection(ObjectTreeModel::NameColumn, fm.horizontalAdvance(QStringLiteral("nginx-7c5b4f9d8")) + m_view->indentation());
+    m_nameWidth = fm.horizontalAdvance(QStringLiteral("nginx-7c5b4f9d8")) + m_view->indentation();
+    header->resizeSection(ObjectTreeModel::NameColumn, m_nameWidth);
     m_view->setTextElideMode(Qt::ElideMiddle);
     header->resizeSection(ObjectTreeModel::NamespaceColumn, fm.horizontalAdvance(QStringLiteral("Namespace")) + 12);
     header->resizeSection(ObjectTreeModel::RevisionColumn, fm.horizontalAdvance(QStringLiteral("99999")) + 12);
     expandGroups();
+    m_view->viewport()->installEventFilter(this);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -62,6 +67,31 @@ void ObjectsPanel::expandGroups()
         m_view->setFirstColumnSpanned(g, QModelIndex(), true);
         m_view->setExpanded(m_model->index(g, 0), g != ObjectTreeModel::Other);
     }
+}
+
+bool ObjectsPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+        fitColumns();
+    return QWidget::eventFilter(watched, event);
+}
+
+void ObjectsPanel::fitColumns()
+{
+    // Worked example (presenter font, a 28 % column): viewport 297 px, Namespace 83, Rev 50, the
+    // status at least 100: the name column would get 297 - 83 - 50 - 100 = 64 < its minimum 76,
+    // so Namespace hides and the name gets min(297 - 50 - 100, its preferred 122) = 122.
+    QHeaderView *header = m_view->header();
+    const int available = m_view->viewport()->width();
+    // A stretched last section does not shrink below the header's default section size.
+    const int minStatus = std::max(header->minimumSectionSize() * 2, header->defaultSectionSize());
+    const int minName = header->minimumSectionSize() * 2;
+    const int rev = header->sectionSize(ObjectTreeModel::RevisionColumn);
+    const int ns = header->sectionSize(ObjectTreeModel::NamespaceColumn);
+    const bool hideNamespace = available - rev - minStatus - ns < minName;
+    m_view->setColumnHidden(ObjectTreeModel::NamespaceColumn, hideNamespace);
+    const int others = rev + minStatus + (hideNamespace ? 0 : ns);
+    header->resizeSection(ObjectTreeModel::NameColumn, std::clamp(available - others, minName, std::max(minName, m_nameWidth)));
 }
 
 void ObjectsPanel::setNote(const QString &text)
