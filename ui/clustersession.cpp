@@ -11,6 +11,7 @@
 #include "core/sim/view/watchfeed.h"
 #include "ui/apply/backgroundapply.h"
 #include "ui/apply/manifestapplier.h"
+#include "ui/clustersessioninputguard.h"
 #include "ui/record/stepforms.h"
 
 #include <utility>
@@ -25,6 +26,9 @@ ClusterSession::ClusterSession(const ClusterConfig &config, QObject *parent)
     m_timer.setInterval(kFrameIntervalMs);
     m_timer.setTimerType(Qt::PreciseTimer);
     connect(&m_timer, &QTimer::timeout, this, [this] { runFrame(m_useRunnerThread); });
+    // Whatever a click or key does to the lab happens between two runner steps.
+    auto *guard = new ClusterSessionInputGuard([this] { settle(); }, this);
+    guard->setObjectName(QStringLiteral("clusterSessionInputGuard"));
     startFeed();
 }
 

@@ -17,7 +17,7 @@ using namespace rlab::ui;
 // The session's time and mode: speed and play state with their signals, drain without time,
 // Live mode (worker threads; the session only moves the clock and drains) against the
 // deterministic default, and the timer's frames running the deterministic runner on the
-// session's runner thread (issue #17) while direct frame()s and commands stay synchronous.
+// session's runner thread (issue #17) while direct frame()s, commands and input stay synchronous.
 class TestClusterSession : public QObject
 {
     Q_OBJECT
@@ -146,6 +146,12 @@ private slots:
         QVERIFY(d);
         QVERIFY(!session.isRunnerBusy());
         QVERIFY(session.lastRunnerWorkThread() == session.runnerThreadId());
+        // So does the user's input (a click that runs a lesson's next step drives the
+        // Simulation directly): a key press waits for the step in flight before it is delivered.
+        QWidget widget;
+        QTRY_VERIFY_WITH_TIMEOUT(session.isRunnerBusy(), 60'000);
+        QTest::keyClick(&widget, Qt::Key_Space);
+        QVERIFY(!session.isRunnerBusy());
         // A direct frame(): synchronous, on this thread.
         session.frame();
         QVERIFY(!session.isRunnerBusy());
