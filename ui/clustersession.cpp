@@ -2,7 +2,6 @@
 
 #include "core/sim/latencymodel.h"
 #include "core/sim/deterministicrunner.h"
-
 #include "core/base/manualclock.h"
 #include "core/sim/labfile.h"
 #include "core/live/livesource.h"
