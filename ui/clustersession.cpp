@@ -2,7 +2,6 @@
 
 #include "core/sim/latencymodel.h"
 #include "core/sim/deterministicrunner.h"
-
 #include "core/base/manualclock.h"
 #include "core/sim/labfile.h"
 #include "core/live/livesource.h"
@@ -11,6 +10,7 @@
 #include "core/sim/view/watchfeed.h"
 #include "ui/apply/backgroundapply.h"
 #include "ui/apply/manifestapplier.h"
+#include "ui/clustersessioninputguard.h"
 #include "ui/record/stepforms.h"
 
 #include <utility>
@@ -24,12 +24,16 @@ ClusterSession::ClusterSession(const ClusterConfig &config, QObject *parent)
     m_monotonic.start();
     m_timer.setInterval(kFrameIntervalMs);
     m_timer.setTimerType(Qt::PreciseTimer);
-    connect(&m_timer, &QTimer::timeout, this, &ClusterSession::frame);
+    connect(&m_timer, &QTimer::timeout, this, [this] { runFrame(m_useRunnerThread); });
+    // Whatever a click or key does to the lab happens between two runner steps.
+    auto *guard = new ClusterSessionInputGuard([this] { settle(); }, this);
+    guard->setObjectName(QStringLiteral("clusterSessionInputGuard"));
     startFeed();
 }
 
 ClusterSession::~ClusterSession()
 {
+    settle();   // the runner thread's job reads m_sim
     delete std::exchange(m_applying, nullptr);   // cancels and joins: it writes to m_sim
     m_feed.reset();   // before the store it watches
     if (m_live)
@@ -38,6 +42,7 @@ ClusterSession::~ClusterSession()
 
 client::Interface &ClusterSession::client()
 {
+    settle();   // a command lands between two runner steps, never inside one
     return m_live ? m_live->commandClient() : m_sim->client();
 }
 
@@ -58,11 +63,11 @@ void ClusterSession::startFeed(std::optional<view::Snapshot> taken)
     m_backlog.clear();   // the snapshot holds what it carried
     m_backlogAt = 0;
     if (taken && taken->revision == m_view->revision())
-        m_snapshot = std::move(*taken);
+        m_snapshot = std::make_shared<const view::Snapshot>(std::move(*taken));
     else
-        m_snapshot = m_view->objects().value_or(view::Snapshot{});
+        m_snapshot = std::make_shared<const view::Snapshot>(m_view->objects().value_or(view::Snapshot{}));
     // Continue right after the snapshot's revision: no write is missed or seen twice.
-    m_feed = m_view->watch(m_snapshot.revision + 1);
+    m_feed = m_view->watch(m_snapshot->revision + 1);
     m_traceSeq = 0;
 }
 
@@ -93,6 +98,7 @@ void ClusterSession::createSimulation(const SimulationConfig *restoreFrom, std::
 
 void ClusterSession::openLive(std::unique_ptr<live::LiveSource> source)
 {
+    settle();
     if (m_live)
         m_live->detach();
     m_feed.reset();
@@ -138,6 +144,7 @@ void ClusterSession::restore(const SimulationConfig &config, std::unique_ptr<Sim
 
 bool ClusterSession::saveLab(const QString &path, QString *error)
 {
+    settle();
     return LabFile::save(*m_sim, path, error);
 }
 
@@ -146,6 +153,7 @@ void ClusterSession::rebuild(const SimulationConfig *restoreFrom, std::unique_pt
 {
     delete std::exchange(m_applying, nullptr);   // cancels and joins a batch in flight
     m_timer.stop();
+    settle();
     m_feed.reset();
     emit aboutToReset();
     if (m_live)
@@ -168,6 +176,7 @@ void ClusterSession::rebuild(const SimulationConfig *restoreFrom, std::unique_pt
 
 ApplyReport ClusterSession::apply(const QList<ManifestSource> &sources)
 {
+    settle();
     if (m_frozen || m_applying) {
         ApplyReport refused;
         const QString why = m_frozen ? readOnlyError() : tr("another batch is being applied");
@@ -184,6 +193,7 @@ ApplyReport ClusterSession::apply(const QList<ManifestSource> &sources)
 
 BackgroundApply *ClusterSession::applyInBackground(const QList<ManifestSource> &sources)
 {
+    settle();   // the batch writes from its worker while frames run nothing
     if (m_frozen || m_applying) {
         ApplyReport refused;
         const QString why = m_frozen ? readOnlyError() : tr("another batch is being applied");
@@ -215,12 +225,14 @@ void ClusterSession::start()
 void ClusterSession::stop()
 {
     m_timer.stop();
+    settle();
 }
 
 void ClusterSession::setMode(Mode mode)
 {
     if (mode == m_mode || m_live)   // a mirror runs nothing of its own
         return;
+    settle();
     m_mode = mode;
     if (mode == Mode::Live)
         m_sim->startThreaded();
@@ -231,6 +243,7 @@ void ClusterSession::setMode(Mode mode)
 
 void ClusterSession::setTimeRunning(bool running)
 {
+    settle();
     const bool changed = running != m_timeRunning;
     m_timeRunning = running;
     m_lastFrameMs = m_monotonic.elapsed();
@@ -244,6 +257,7 @@ void ClusterSession::setLatency(const QString &preset)
     const std::optional<LatencyModel> model = LatencyModel::preset(preset);
     if (!model || preset == m_latency)
         return;
+    settle();
     m_latency = preset;
     m_sim->setLatency(*model);
     emit latencyChanged(preset);
@@ -261,6 +275,7 @@ void ClusterSession::setSpeed(double speed)
 void ClusterSession::advance(qint64 ms)
 {
     ms = qMax<qint64>(ms, 0);
+    settle();
     if (m_live) {
         m_live->advance(ms);   // a live cluster takes what arrived; a recording plays ms of it
         return;
@@ -282,27 +297,75 @@ qint64 ClusterSession::elapsedMs() const
 
 void ClusterSession::frame()
 {
+    runFrame(false);
+}
+
+void ClusterSession::settle()
+{
+    if (!m_runner)
+        return;
+    if (const std::optional<ClusterSessionRunner::Outcome> done = m_runner->wait())
+        takeOutcome(*done);
+}
+
+std::thread::id ClusterSession::runnerThreadId() const
+{
+    return m_runner ? m_runner->threadId() : std::thread::id{};
+}
+
+void ClusterSession::takeOutcome(const ClusterSessionRunner::Outcome &outcome)
+{
+    m_lastRunThread = outcome.thread;
+    const bool behind = outcome.hitDeadline;
+    if (behind) {
+        m_carryMs = 0.0;   // what did not fit is dropped: the cluster runs slower, not later
+        const qint64 wall = qMax<qint64>(m_monotonic.elapsed() - m_jobStartedMs, 1);
+        m_effectiveSpeed = double(outcome.clockAfter - outcome.clockBefore) / double(wall);
+    }
+    if (behind || m_behind) {
+        m_behind = behind;
+        emit pacingChanged();
+    }
+}
+
+void ClusterSession::runFrame(bool onRunnerThread)
+{
+    // The job a previous frame started: collected when done (or waited for: a direct frame()).
+    if (!onRunnerThread)
+        settle();
+    else if (m_runner)
+        if (const std::optional<ClusterSessionRunner::Outcome> done = m_runner->take())
+            takeOutcome(*done);
     const qint64 now = m_monotonic.elapsed();
     // The past does not run; nor does the cluster while the panels have not taken its last writes.
     const bool gated = isIntakeGated();
-    if (m_timeRunning && m_timer.isActive() && !m_frozen && !m_applying && m_timeHeld == 0 && intakeBacklog() == 0
-        && !gated) {
+    // While a job runs, the wall time passing is not carried (as behind: slower, not later).
+    if (!isRunnerBusy() && m_timeRunning && m_timer.isActive() && !m_frozen && !m_applying && m_timeHeld == 0
+        && intakeBacklog() == 0 && !gated) {
         m_carryMs += double(now - m_lastFrameMs) * m_speed;
         const qint64 step = qint64(m_carryMs);
         m_carryMs -= double(step);
         if (m_mode == Mode::Deterministic && !m_live && m_frameBudgetMs > 0) {
-            const qint64 before = m_sim->clock().now();
-            const auto deadline = DeterministicRunner::WallClock::now() + std::chrono::milliseconds(m_frameBudgetMs);
-            m_sim->runner().advance(qMax<qint64>(step, 0), 10'000'000, deadline);
-            const bool behind = m_sim->runner().hitDeadline();
-            if (behind) {
-                m_carryMs = 0.0;   // what did not fit is dropped: the cluster runs slower, not later
-                const qint64 wall = qMax<qint64>(m_monotonic.elapsed() - m_lastFrameMs, 1);
-                m_effectiveSpeed = double(m_sim->clock().now() - before) / double(wall);
-            }
-            if (behind || m_behind) {
-                m_behind = behind;
-                emit pacingChanged();
+            Simulation *sim = m_sim.get();
+            const qint64 ms = qMax<qint64>(step, 0);
+            const int budgetMs = m_frameBudgetMs;
+            auto job = [sim, ms, budgetMs] {
+                ClusterSessionRunner::Outcome o;
+                o.clockBefore = sim->clock().now();
+                const auto deadline = DeterministicRunner::WallClock::now() + std::chrono::milliseconds(budgetMs);
+                sim->runner().advance(ms, 10'000'000, deadline);
+                o.hitDeadline = sim->runner().hitDeadline();
+                o.clockAfter = sim->clock().now();
+                o.thread = std::this_thread::get_id();
+                return o;
+            };
+            m_jobStartedMs = m_lastFrameMs;
+            if (onRunnerThread) {
+                if (!m_runner)
+                    m_runner = std::make_unique<ClusterSessionRunner>();
+                m_runner->submit(std::move(job));
+            } else {
+                takeOutcome(job());
             }
         } else {
             advance(step);
@@ -315,6 +378,7 @@ void ClusterSession::frame()
 
 void ClusterSession::drain()
 {
+    settle();
     handOn(-1);
 }
 
@@ -386,6 +450,7 @@ void ClusterSession::recordStep(const QVariantMap &step)
 
 bool ClusterSession::freeze(qint64 rev, const QString &reason)
 {
+    settle();
     if (rev < m_view->oldestRevision() || rev > m_view->revision())
         return false;
     std::optional<view::Snapshot> past = m_view->objects(rev);
@@ -396,7 +461,7 @@ bool ClusterSession::freeze(qint64 rev, const QString &reason)
         drain();   // hand on everything up to now before the present is held back
         m_feed.reset();   // unfreeze() starts a new feed after a new snapshot
     }
-    m_snapshot = std::move(*past);
+    m_snapshot = std::make_shared<const view::Snapshot>(std::move(*past));
     const qint64 seq = m_view->lastTraceSeqAt(rev);
     const std::vector<TraceEvent> last = seq > 0 ? m_view->trace(seq - 1, 1) : std::vector<TraceEvent>{};
     m_frozenElapsedMs = last.empty() ? 0 : last.front().t;

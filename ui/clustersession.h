@@ -5,6 +5,7 @@
 #include "core/sim/view/watchevent.h"
 #include "ui/apply/applyproblem.h"
 #include "ui/apply/manifestsource.h"
+#include "ui/clustersessionrunner.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -48,7 +49,14 @@ class BackgroundApply;
 // still until it is taken (issue #17: one sync of 100,000 pods is not one long frame). While
 // an intake gate says busy (a panel still taking a reset: a model built off the GUI thread, the
 // canvas in slices) frames hand on no store events and time stands still.
-// Thread rules: GUI thread only; no core thread ever calls into it (the feed is drained here).
+// The frame TIMER's runner work (Deterministic mode) runs on a thread of the session's own
+// (ClusterSessionRunner), so even one long runner step never blocks the window: a frame starts
+// the job and returns; later frames hand on what it wrote and collect it. Everything else that
+// drives the lab — client(), simulation(), advance(), stop(), holding or stopping time, reset,
+// freeze, a direct frame() — first waits for the job (settle()), so commands land at a step
+// boundary and the runner's steps still run one at a time, in the same order.
+// Thread rules: GUI thread only; no core thread ever calls into it (the feed is drained here);
+// the runner thread only runs Simulation::runner().advance on jobs the GUI thread starts.
 class ClusterSession : public QObject
 {
     Q_OBJECT
@@ -60,6 +68,7 @@ public:
     ~ClusterSession() override;
 
     const view::ClusterView &view() const { return *m_view; }
+    // Waits for the runner job in flight (settle()): a command acts at a step boundary.
     client::Interface &client();
     // What panels read through (queries, choosers): the lab's API, or in a live session the
     // mirror's, in process — never a request to the real cluster from the window's thread.
@@ -68,10 +77,18 @@ public:
     QString namespace_() const;
     // The lab itself, for what drives it (scenario runners, the time commands, the teacher's
     // faults, serving it); panels read view() and act through client().
-    Simulation &simulation() { return *m_sim; }
+    // Waits for the runner job in flight first (settle()).
+    Simulation &simulation()
+    {
+        settle();
+        return *m_sim;
+    }
     // The keys under /registry/ the feed continues from (after the last reset or thaw), or the
     // past revision while frozen: what panels rebuild from on clusterReset().
-    const view::Snapshot &snapshot() const { return m_snapshot; }
+    const view::Snapshot &snapshot() const { return *m_snapshot; }
+    // The same value, shared: what a model builds from on a worker thread without a copy of its
+    // keys on this one (a copy of 60,000 keys is a frame's worth of work).
+    std::shared_ptr<const view::Snapshot> sharedSnapshot() const { return m_snapshot; }
 
     // kubectl apply of every source, all or nothing (ManifestApplier); emits applied(). Refused
     // with readOnlyError() while frozen.
@@ -83,7 +100,11 @@ public:
     BackgroundApply *applyInBackground(const QList<ManifestSource> &sources);
     bool isApplying() const { return m_applying != nullptr; }
     // Held: frames drain but do not move virtual time (a ScenarioPlayer moves it, step by step).
-    void setTimeHeld(bool held) { m_timeHeld += held ? 1 : -1; }
+    void setTimeHeld(bool held)
+    {
+        settle();
+        m_timeHeld += held ? 1 : -1;
+    }
     bool isTimeHeld() const { return m_timeHeld > 0; }
     // Throws the cluster away and starts a fresh, live one (in the current mode); emits
     // aboutToReset() and clusterReset().
@@ -130,8 +151,21 @@ public:
     qint64 viewedElapsedMs() const { return m_frozen ? m_frozenElapsedMs : elapsedMs(); }
 
     // One frame: advance time (only while the frame timer runs and not frozen), drain, emit
-    // frameDone. The timer calls it; tests and screenshots may call it directly.
+    // frameDone. Tests and screenshots may call it directly: then the runner's work is done
+    // when it returns (on this thread). The timer's frames run it on the runner thread instead
+    // (see the class comment; setRunnerThread(false): on this thread, as before).
     void frame();
+    // Waits for the runner job in flight and takes its outcome (pacing); nothing when none.
+    void settle();
+    // A runner job started by a frame and not collected yet (running or just finished).
+    bool isRunnerBusy() const { return m_runner && m_runner->hasJob(); }
+    void setRunnerThread(bool on) { settle(); m_useRunnerThread = on; }
+    bool usesRunnerThread() const { return m_useRunnerThread; }
+    // The runner thread (for tests: never the GUI thread), and how many jobs it ran.
+    std::thread::id runnerThreadId() const;
+    qint64 runnerJobs() const { return m_runner ? m_runner->jobsRun() : 0; }
+    // The thread the last runner work of a frame ran on (either way).
+    std::thread::id lastRunnerWorkThread() const { return m_lastRunThread; }
     // The second half of a frame: hand on the feed's new writes and the new trace without moving
     // time (after a step or a run-until, which moved it themselves). Nothing while frozen.
     // Everything at once (the backlog too); a frame hands on within its intake budget instead.
@@ -214,6 +248,8 @@ signals:
     void liveChanged(rlab::live::LiveSource *source);
 
 private:
+    void runFrame(bool onRunnerThread);
+    void takeOutcome(const ClusterSessionRunner::Outcome &outcome);
     void startFeed(std::optional<view::Snapshot> taken = std::nullopt);
     // Takes the feed's new writes and hands on the backlog: all of it (budgetMs < 0) or batches
     // until budgetMs have passed (at least one batch); `store` false: only the trace.
@@ -227,7 +263,7 @@ private:
     std::unique_ptr<Simulation> m_sim;
     std::unique_ptr<view::ClusterView> m_view;
     std::unique_ptr<view::WatchFeed> m_feed;
-    view::Snapshot m_snapshot;
+    std::shared_ptr<const view::Snapshot> m_snapshot = std::make_shared<const view::Snapshot>();
     qint64 m_traceSeq = 0;
     QTimer m_timer;
     QElapsedTimer m_monotonic;
@@ -252,6 +288,10 @@ private:
     int m_intakeBudgetMs = kDefaultIntakeBudgetMs;
     qint64 m_storeBatches = 0;
     std::vector<std::pair<QPointer<QObject>, std::function<bool()>>> m_gates;
+    bool m_useRunnerThread = true;
+    qint64 m_jobStartedMs = 0;
+    std::thread::id m_lastRunThread;
+    std::unique_ptr<ClusterSessionRunner> m_runner;   // created on first use; waited for before m_sim goes
 };
 
 } // namespace rlab::ui

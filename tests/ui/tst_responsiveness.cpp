@@ -53,12 +53,15 @@ private slots:
     void hugeDeploymentFrames_data()
     {
         QTest::addColumn<int>("budgetMs");
-        QTest::newRow("before: no frame budget") << 0;
-        QTest::newRow("after: 12 ms frame budget") << int(ClusterSession::kDefaultFrameBudgetMs);
+        QTest::addColumn<bool>("runnerThread");
+        QTest::newRow("before: no frame budget") << 0 << false;
+        QTest::newRow("session 6: 12 ms budget, GUI thread") << int(ClusterSession::kDefaultFrameBudgetMs) << false;
+        QTest::newRow("after: 12 ms budget, runner thread") << int(ClusterSession::kDefaultFrameBudgetMs) << true;
     }
     void hugeDeploymentFrames()
     {
         QFETCH(int, budgetMs);
+        QFETCH(bool, runnerThread);
         const int replicas = full() ? 100'000 : 1'000;
         // Without a budget each frame must run (its wall time × speed) of virtual time: a slow
         // frame makes the next one slower (the old window's spiral), so only a few are measured.
@@ -72,6 +75,7 @@ private slots:
         session.setLatency(latency);
         qInfo("latency %s", qPrintable(latency));
         session.setFrameBudgetMs(budgetMs);
+        session.setRunnerThread(runnerThread);
         session.setSpeed(ClusterSession::kMaxSpeed);
         Watchdog dog;
         dog.start();
@@ -96,7 +100,10 @@ private slots:
                    .arg(double(session.elapsedMs()) / 1000.0, 0, 'f', 1)
                    .arg(pods)
                    .arg(pacing.count())
-                   .arg(window.findChild<SpeedSlider *>() ? window.findChild<SpeedSlider *>()->labelText() : QString()));
+                   .arg(window.findChild<SpeedSlider *>() ? window.findChild<SpeedSlider *>()->labelText() : QString())
+               + QStringLiteral(" runner jobs %1").arg(session.runnerJobs()),
+               dog.longestCpu());
+        QCOMPARE(session.runnerJobs() > 0, runnerThread);
         if (budgetMs > 0 && session.isBehind()) {
             QVERIFY(session.effectiveSpeed() < session.speed());
             QVERIFY(window.findChild<SpeedSlider *>() == nullptr || window.findChild<SpeedSlider *>()->labelText().contains(QStringLiteral("busy")));
@@ -152,7 +159,7 @@ private slots:
             QVERIFY(!session.isApplying());
         }
         report(full() ? "(b) 11,370 Deployments, 2.9 MiB" : "(b) 1,500 Deployments", QTest::currentDataTag(), block,
-               QStringLiteral("(%1 bytes, %2 ms wall)").arg(text.size()).arg(wall.elapsed()));
+               QStringLiteral("(%1 bytes, %2 ms wall)").arg(text.size()).arg(wall.elapsed()), dog.longestCpu());
     }
 
     void backgroundApplyRunsOnAWorkerThread()
@@ -315,7 +322,7 @@ private slots:
         const qint64 block = dog.stop();
         session.stop();
         report(full() ? "(c) 10,000 scale/runUntilIdle steps" : "(c) 400 scale/runUntilIdle steps", QTest::currentDataTag(), block,
-               QStringLiteral("(%1 ms wall; %2)").arg(wall.elapsed()).arg(extra));
+               QStringLiteral("(%1 ms wall; %2)").arg(wall.elapsed()).arg(extra), dog.longestCpu());
     }
 
     void cancelledScenarioStopsBetweenSteps()

@@ -15,8 +15,11 @@
 #include "ui/record/labopen.h"
 #include "ui/scene/canvasscene.h"
 #include "ui/scene/poditem.h"
+#include "ui/widgets/controlspanel.h"
+#include "ui/controls/podcontrols.h"
 #include "tests/ui/hostileinputs.h"
 
+#include <QComboBox>
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QSignalSpy>
@@ -136,21 +139,25 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(settled(window), 600'000);
         const qint64 settledAt = wall.elapsed();
         const qint64 block = dog.stop();
+        const qint64 blockCpu = dog.longestCpu();
         const qint64 endedAt = dog.longestEndedAt();
         // Then the restored lab runs: 60 frames (its controllers, the garbage collector's passes).
         QSignalSpy frames(&window.session(), &ClusterSession::frameDone);
         dog.start();
         QTRY_VERIFY_WITH_TIMEOUT(frames.count() >= 60, 600'000);
         const qint64 running = dog.stop();
+        const qint64 runningCpu = dog.longestCpu();
         report("(d) saved lab", QTest::currentDataTag(), block,
-               QStringLiteral("(ended at %5 ms, openLab returned at %6 ms, settled at %4 ms; then 60 frames running: longest %7 ms; %1 bytes, %2 pods, revision %3)")
+               QStringLiteral("(ended at %5 ms, openLab returned at %6 ms, settled at %4 ms; then 60 frames running: longest %7 ms, CPU %8 ms; %1 bytes, %2 pods, revision %3)")
                    .arg(QFileInfo(path).size())
                    .arg(deployments * replicas)
                    .arg(window.session().view().revision())
                    .arg(settledAt)
                    .arg(endedAt)
                    .arg(returned)
-                   .arg(running));
+                   .arg(running)
+                   .arg(runningCpu),
+               blockCpu);
     }
 
     // LabOpen builds the lab's Simulation on a worker thread and hands over the lab as saved;
@@ -283,6 +290,46 @@ private slots:
             QCOMPARE(sliced.podLane(ns, name), direct.podLane(ns, name));
             QCOMPARE(sliced.podSlot(ns, name), direct.podSlot(ns, name));
         }
+    }
+
+    // After the reset of a big lab the Controls re-read their choosers one per frame (each
+    // lists through the API: the pods' chooser walks every pod), not all in the reset's frame.
+    void bigResetRefreshesTheControlsOneChooserPerFrame()
+    {
+        ClusterSession session;
+        ControlsPanel panel(session);
+        ManifestApplier::apply(session.client(), {ManifestSource{QStringLiteral("d"), deployment(QStringLiteral("web"), 3), {}}});
+        session.simulation().runUntilIdle();
+        panel.refresh();
+        QComboBox *pods = panel.podControls()->findChild<QComboBox *>(QStringLiteral("podBox"));
+        QVERIFY(pods);
+        QCOMPARE(panel.deploymentBox()->count(), 1);
+        QCOMPARE(pods->count(), 3);
+        panel.setStagedResetKeys(0);   // every reset counts as big
+        session.reset();   // an empty cluster: every chooser empties, one per frame
+        QCOMPARE(panel.stagedRefreshLeft(), 4);
+        QCOMPARE(panel.deploymentBox()->count(), 1);   // nothing read in the reset's own frame
+        QCOMPARE(pods->count(), 3);
+        session.frame();
+        QCOMPARE(panel.stagedRefreshLeft(), 3);
+        QCOMPARE(panel.deploymentBox()->count(), 0);   // the Deployments
+        QCOMPARE(pods->count(), 3);                    // the pods wait for their own frame
+        session.frame();
+        session.frame();
+        QCOMPARE(panel.stagedRefreshLeft(), 1);
+        QCOMPARE(pods->count(), 3);
+        session.frame();
+        QCOMPARE(panel.stagedRefreshLeft(), 0);
+        QCOMPARE(pods->count(), 0);
+        // A small reset (below the threshold) still refreshes at once.
+        panel.setStagedResetKeys(ControlsPanel::kStagedResetKeys);
+        ManifestApplier::apply(session.client(), {ManifestSource{QStringLiteral("d"), deployment(QStringLiteral("web"), 2), {}}});
+        session.simulation().runUntilIdle();
+        panel.refresh();
+        QCOMPARE(pods->count(), 2);
+        session.reset();
+        QCOMPARE(panel.stagedRefreshLeft(), 0);
+        QCOMPARE(pods->count(), 0);
     }
 
     // The session hands a big intake on in bounded batches: more than one storeEvents() when a

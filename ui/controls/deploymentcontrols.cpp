@@ -139,12 +139,13 @@ QWidget *DeploymentControls::buildRollout()
     return box;
 }
 
-void DeploymentControls::setDeployment(const QString &name)
+void DeploymentControls::setDeployment(const QString &name, bool refreshNow)
 {
     m_deployment = name;
     setEnabled(!name.isEmpty());
     commandDone();
-    refresh();
+    if (refreshNow)
+        refresh();
 }
 
 void DeploymentControls::commandDone()

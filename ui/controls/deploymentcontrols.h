@@ -24,7 +24,8 @@ public:
     DeploymentControls(ClusterSession &session, ClusterCommands *commands, QWidget *parent = nullptr);
 
     // The Deployment the buttons act on ("" = none); refreshes, forgetting what was typed.
-    void setDeployment(const QString &name);
+    // `refreshNow` false: the caller refreshes later (a big reset, one chooser per frame).
+    void setDeployment(const QString &name, bool refreshNow = true);
     void refresh();
     // A command succeeded: from now on the fields show the Deployment again.
     void commandDone();

@@ -35,11 +35,12 @@ PodControls::PodControls(ClusterSession &session, ClusterCommands *commands, QWi
     setEnabled(false);
 }
 
-void PodControls::setDeployment(const QString &name)
+void PodControls::setDeployment(const QString &name, bool refreshNow)
 {
     m_deployment = name;
     setEnabled(!name.isEmpty());
-    refresh();
+    if (refreshNow)
+        refresh();
 }
 
 void PodControls::refresh()
@@ -50,6 +51,8 @@ void PodControls::refresh()
         // The name's random suffix, as the canvas's chips show it ("g6bvr · Running · node-2"):
         // the whole "nginx-5f7799dff-g6bvr · …" does not fit a projector's Controls column.
         for (const ClusterQueries::Pod &p : ClusterQueries::podsOf(m_session.readClient(), m_session.namespace_(), m_deployment)) {
+            if (items.size() >= kMaxListed)
+                break;
             ClusterQueries::Pod shortName = p;
             shortName.name = p.name.section(QLatin1Char('-'), -1);
             items.append({shortName.label(), p.name});

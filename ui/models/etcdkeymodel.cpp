@@ -26,24 +26,32 @@ QList<EtcdKeyModel::Row> EtcdKeyModel::build(const std::vector<view::KeyValue> &
 
 void EtcdKeyModel::reset(const std::vector<view::KeyValue> &kvs, qint64 revision)
 {
+    resetShared(qsizetype(kvs.size()) < m_offThreadKeys ? std::shared_ptr<const std::vector<view::KeyValue>>(std::shared_ptr<void>(), &kvs)
+                                                  : std::make_shared<const std::vector<view::KeyValue>>(kvs),
+          revision);
+}
+
+void EtcdKeyModel::resetShared(std::shared_ptr<const std::vector<view::KeyValue>> kvs, qint64 revision)
+{
     m_build->cancel();
     m_pending.clear();
     auto old = std::make_shared<QList<Row>>();
     beginResetModel();
     m_highlighted.clear();
-    if (qsizetype(kvs.size()) < m_offThreadKeys)
-        m_rows = build(kvs);
+    if (qsizetype(kvs->size()) < m_offThreadKeys)
+        m_rows = build(*kvs);
     else
         std::swap(*old, m_rows);   // freed on the worker
     endResetModel();
     m_revision = 0;
     setRevision(revision);
-    if (qsizetype(kvs.size()) < m_offThreadKeys)
+    if (qsizetype(kvs->size()) < m_offThreadKeys)
         return;
     auto out = std::make_shared<QList<Row>>();
     m_build->run([kvs, old, out]() mutable {
         old.reset();
-        *out = build(kvs);
+        *out = build(*kvs);
+        kvs.reset();   // the last owner may be this thread: the keys are freed here
     }, [this, out] {
         beginResetModel();
         m_rows = std::move(*out);

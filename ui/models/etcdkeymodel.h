@@ -7,6 +7,7 @@
 #include <QAbstractTableModel>
 #include <QHash>
 #include <QSet>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -30,6 +31,8 @@ public:
     ~EtcdKeyModel() override;
 
     void reset(const std::vector<view::KeyValue> &kvs, qint64 revision);
+    // The same from shared keys: an off-thread build reads them there, no copy made here.
+    void resetShared(std::shared_ptr<const std::vector<view::KeyValue>> kvs, qint64 revision);
     static constexpr qsizetype kOffThreadKeys = 2000;   // 0: always off-thread (tests)
     void setOffThreadThreshold(qsizetype keys) { m_offThreadKeys = keys; }
     bool isBuilding() const { return m_build->isRunning(); }

@@ -93,12 +93,18 @@ EventsModel::Contents EventsModel::build(const std::vector<view::KeyValue> &kvs)
 
 void EventsModel::reset(const std::vector<view::KeyValue> &kvs)
 {
+    resetShared(qsizetype(kvs.size()) < m_offThreadKeys ? std::shared_ptr<const std::vector<view::KeyValue>>(std::shared_ptr<void>(), &kvs)
+                                                  : std::make_shared<const std::vector<view::KeyValue>>(kvs));
+}
+
+void EventsModel::resetShared(std::shared_ptr<const std::vector<view::KeyValue>> kvs)
+{
     m_build->cancel();
     m_pending.clear();
-    const bool offThread = qsizetype(kvs.size()) >= m_offThreadKeys;
+    const bool offThread = qsizetype(kvs->size()) >= m_offThreadKeys;
     auto old = std::make_shared<Contents>();
     beginResetModel();
-    Contents now = offThread ? Contents{} : build(kvs);
+    Contents now = offThread ? Contents{} : build(*kvs);
     std::swap(old->rows, m_rows);   // freed on the worker when off-thread
     std::swap(old->sortByKey, m_sortByKey);
     m_rows = std::move(now.rows);
@@ -110,7 +116,8 @@ void EventsModel::reset(const std::vector<view::KeyValue> &kvs)
     auto out = std::make_shared<Contents>();
     m_build->run([kvs, old, out]() mutable {
         old.reset();
-        *out = build(kvs);
+        *out = build(*kvs);
+        kvs.reset();   // the last owner may be this thread: the keys are freed here
     }, [this, out] {
         beginResetModel();
         m_rows = std::move(out->rows);

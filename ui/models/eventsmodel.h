@@ -7,6 +7,7 @@
 
 #include <QAbstractTableModel>
 #include <QHash>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -33,6 +34,8 @@ public:
 
     // Replaces everything with the event keys of a snapshot (ClusterView::objects of "/registry/").
     void reset(const std::vector<view::KeyValue> &kvs);
+    // The same from shared keys: an off-thread build reads them there, no copy made here.
+    void resetShared(std::shared_ptr<const std::vector<view::KeyValue>> kvs);
     static constexpr qsizetype kOffThreadKeys = 2000;   // 0: always off-thread (tests)
     void setOffThreadThreshold(qsizetype keys) { m_offThreadKeys = keys; }
     bool isBuilding() const { return m_build->isRunning(); }

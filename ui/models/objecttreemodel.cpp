@@ -88,10 +88,21 @@ void ObjectTreeModel::swapIn(Contents &&contents)
 
 void ObjectTreeModel::reset(const std::vector<view::KeyValue> &kvs)
 {
+    if (qsizetype(kvs.size()) < m_offThreadKeys) {
+        m_build->cancel();
+        m_pending.clear();
+        swapIn(build(kvs));
+        return;
+    }
+    resetShared(std::make_shared<const std::vector<view::KeyValue>>(kvs));
+}
+
+void ObjectTreeModel::resetShared(std::shared_ptr<const std::vector<view::KeyValue>> kvs)
+{
     m_build->cancel();
     m_pending.clear();
-    if (qsizetype(kvs.size()) < m_offThreadKeys) {
-        swapIn(build(kvs));
+    if (qsizetype(kvs->size()) < m_offThreadKeys) {
+        swapIn(build(*kvs));
         return;
     }
     // Empty until the worker is done; the old rows go with the worker and are freed there.
@@ -104,7 +115,8 @@ void ObjectTreeModel::reset(const std::vector<view::KeyValue> &kvs)
     auto out = std::make_shared<Contents>();
     m_build->run([kvs, old, out]() mutable {
         old.reset();
-        *out = build(kvs);
+        *out = build(*kvs);
+        kvs.reset();   // the last owner may be this thread: the keys are freed here
     }, [this, out] {
         swapIn(std::move(*out));
         applyNow(std::exchange(m_pending, {}));

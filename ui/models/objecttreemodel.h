@@ -8,6 +8,7 @@
 #include <QAbstractItemModel>
 #include <QHash>
 #include <array>
+#include <memory>
 #include <vector>
 
 namespace rlab::ui {
@@ -35,6 +36,8 @@ public:
 
     // Replaces everything with the live keys of a snapshot (ClusterView::objects of "/registry/").
     void reset(const std::vector<view::KeyValue> &kvs);
+    // The same from shared keys: an off-thread build reads them there, no copy made here.
+    void resetShared(std::shared_ptr<const std::vector<view::KeyValue>> kvs);
     // Resets of this many keys or more are built off the GUI thread (0: always, for tests).
     static constexpr qsizetype kOffThreadKeys = 2000;
     void setOffThreadThreshold(qsizetype keys) { m_offThreadKeys = keys; }

@@ -27,9 +27,11 @@ StoreModels::StoreModels(ClusterSession &session, QObject *parent)
 
 void StoreModels::reset()
 {
-    const view::Snapshot &snap = m_session.snapshot();
-    m_objects->reset(snap.kvs);
-    m_keys->reset(snap.kvs, snap.revision);
+    // Shared with the off-thread builds: no copy of the keys on this thread (issue #17).
+    const std::shared_ptr<const view::Snapshot> snap = m_session.sharedSnapshot();
+    const std::shared_ptr<const std::vector<view::KeyValue>> kvs(snap, &snap->kvs);
+    m_objects->resetShared(kvs);
+    m_keys->resetShared(kvs, snap->revision);
     m_watch->clear();
     m_trace->clear();
     emit wasReset();

@@ -94,7 +94,7 @@ void ControlsPanel::connectSession()
         refresh();
     });
     connect(m_deployment, &QComboBox::currentIndexChanged, this, &ControlsPanel::deploymentChosen);
-    connect(&m_session, &ClusterSession::clusterReset, this, &ControlsPanel::refresh);
+    connect(&m_session, &ClusterSession::clusterReset, this, &ControlsPanel::clusterWasReset);
     connect(&m_session, &ClusterSession::frozenChanged, this, &ControlsPanel::showFrozen);
     connect(&m_session, &ClusterSession::storeEvents, this, [this](const std::vector<view::WatchEvent> &events) {
         bool deployments = false, details = false, nodes = false;
@@ -113,6 +113,10 @@ void ControlsPanel::connectSession()
             m_cluster->refresh();
     });
     connect(&m_session, &ClusterSession::frameDone, this, [this](qint64 now) {
+        if (m_stage > 0) {
+            refreshStage();
+            return;
+        }
         if (m_podsDirty && now - m_podsRefreshedAt >= kPodRefreshMs) {
             m_podsRefreshedAt = now;
             m_podsDirty = false;
@@ -142,13 +146,44 @@ void ControlsPanel::setCurrentDeployment(const QString &name)
 
 void ControlsPanel::deploymentChosen()
 {
-    m_deploymentControls->setDeployment(currentDeployment());
-    m_pods->setDeployment(currentDeployment());
+    // During a staged refresh the next stages re-read both (one per frame).
+    m_deploymentControls->setDeployment(currentDeployment(), m_stage == 0 || m_stage > 2);
+    m_pods->setDeployment(currentDeployment(), m_stage == 0);
     emit currentDeploymentChanged(currentDeployment());
+}
+
+void ControlsPanel::clusterWasReset()
+{
+    if (m_session.snapshot().kvs.size() < m_stagedResetKeys) {
+        refresh();
+        return;
+    }
+    m_stage = 1;   // from the next frame on, one chooser per frame
+}
+
+void ControlsPanel::refreshStage()
+{
+    switch (m_stage) {
+    case 1:
+        refreshDeployments();
+        break;
+    case 2:
+        m_deploymentControls->refresh();
+        break;
+    case 3:
+        m_cluster->refresh();
+        break;
+    default:
+        m_podsDirty = false;
+        m_pods->refresh();
+        break;
+    }
+    m_stage = m_stage >= 4 ? 0 : m_stage + 1;
 }
 
 void ControlsPanel::refresh()
 {
+    m_stage = 0;
     refreshDeployments();
     m_deploymentControls->refresh();
     m_podsDirty = false;

@@ -3,6 +3,8 @@
 
 #include <QWidget>
 
+#include <cstddef>
+
 class QComboBox;
 class QLabel;
 
@@ -22,7 +24,9 @@ class PodControls;
 // most every 250 ms) and after every command. While the session views the past (time travel)
 // every command button is disabled under an amber "read-only" note (ClusterCommands refuses
 // them too). Choosers read through ClusterSession::readClient() in its namespace_() (a live
-// session: the mirror, in its namespace). GUI thread only.
+// session: the mirror, in its namespace). After the reset of a big lab (kStagedResetKeys keys
+// or more: a saved lab opened) the choosers are re-read one per frame, not all in one (issue
+// #17). GUI thread only.
 class ControlsPanel : public QWidget
 {
     Q_OBJECT
@@ -34,6 +38,10 @@ public:
     void setCurrentDeployment(const QString &name);
     // Re-reads every chooser now.
     void refresh();
+    static constexpr std::size_t kStagedResetKeys = 2000;
+    void setStagedResetKeys(std::size_t keys) { m_stagedResetKeys = keys; }
+    // Choosers still to re-read after a big reset (0: none).
+    int stagedRefreshLeft() const { return m_stage == 0 ? 0 : 5 - m_stage; }
 
     QComboBox *deploymentBox() const { return m_deployment; }
     CommandTerminal *terminal() const { return m_terminal; }
@@ -51,6 +59,8 @@ private:
     void refreshDeployments();
     void deploymentChosen();
     void showFrozen(bool frozen);
+    void clusterWasReset();
+    void refreshStage();
 
     ClusterSession &m_session;
     ClusterCommands *m_commands;
@@ -62,6 +72,8 @@ private:
     QWidget *m_commandBox;
     QLabel *m_readOnlyNote;
     bool m_podsDirty = false;
+    std::size_t m_stagedResetKeys = kStagedResetKeys;
+    int m_stage = 0;   // 1..4: the staged refresh's next chooser
     qint64 m_podsRefreshedAt = -1'000'000;
 };
 

@@ -55,7 +55,8 @@ EventsPanel::EventsPanel(ClusterSession &session, QWidget *parent)
     });
     session.addIntakeGate(this, [this] { return m_model->isBuilding(); });   // issue #17
     connect(&session, &ClusterSession::clusterReset, this, [this] {
-        m_model->reset(m_session.snapshot().kvs);
+        const std::shared_ptr<const view::Snapshot> snap = m_session.sharedSnapshot();
+        m_model->resetShared(std::shared_ptr<const std::vector<view::KeyValue>>(snap, &snap->kvs));   // no copy here
         updateSummary();
     });
     m_model->reset(session.snapshot().kvs);
