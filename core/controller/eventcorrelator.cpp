@@ -1,11 +1,22 @@
 #include "core/controller/eventcorrelator.h"
 
+#include <QHash>
+
 #include <algorithm>
 
 namespace rlab::controller {
 
+QString EventCorrelator::compactKey(const QString &key)
+{
+    const quint64 h[2] = {quint64(qHash(key, size_t(0x9e3779b97f4a7c15ULL))), quint64(qHash(key, size_t(0xc2b2ae3d27d4eb4fULL)))};
+    QString out(8, Qt::Uninitialized);
+    for (int i = 0; i < 8; ++i)
+        out[i] = QChar(ushort(h[i / 4] >> (16 * (i % 4))));
+    return out;
+}
+
 EventCorrelator::Aggregated EventCorrelator::aggregate(const QString &aggregateKey, const QString &eventKey,
-                                                       const QString &message, qint64 nowMs)
+                                                       const QString &localKey, const QString &message, qint64 nowMs)
 {
     AggregateRecord record;
     if (const AggregateRecord *found = m_aggregates.get(aggregateKey))
@@ -13,7 +24,7 @@ EventCorrelator::Aggregated EventCorrelator::aggregate(const QString &aggregateK
     // Too old (or never seen): a fresh record.
     if (!record.seen || nowMs - record.lastMs > kMaxIntervalMs)
         record = AggregateRecord{};
-    record.localKeys.insert(message);
+    record.localKeys.insert(localKey);
     record.lastMs = nowMs;
     record.seen = true;
     const bool combine = int(record.localKeys.size()) >= kMaxEvents;

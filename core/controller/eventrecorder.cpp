@@ -23,10 +23,12 @@ void EventRecorder::event(const Object &involved, const QString &type, const QSt
     const QChar sep(0x1f);
     // getSpamKey: source and object; the aggregate key adds type and reason (and the reporting
     // controller, this component); the event key adds the message.
-    const QString spamKey = m_component + sep + involved.kindName + sep + ns + sep + involved.metadata.name + sep
-                            + involved.metadata.uid + sep + involved.apiVersion;
-    const QString aggregateKey = spamKey + sep + type + sep + reason;
-    const QString eventKey = aggregateKey + sep + message;
+    // Kept compact (EventCorrelator::compactKey): every kubelet of the lab has these caches.
+    const QString source = m_component + sep + involved.kindName + sep + ns + sep + involved.metadata.name + sep
+                           + involved.metadata.uid + sep + involved.apiVersion;
+    const QString spamKey = EventCorrelator::compactKey(source);
+    const QString aggregateKey = EventCorrelator::compactKey(source + sep + type + sep + reason);
+    const QString eventKey = EventCorrelator::compactKey(source + sep + type + sep + reason + sep + message);
     const auto newName = [&] {
         // upstream: fmt.Sprintf("%v.%x", ref.Name, t.UnixNano())
         return QStringLiteral("%1.%2").arg(involved.metadata.name).arg(quint64(now) * 1000000ULL + quint64(++m_counter), 0, 16);
@@ -41,7 +43,7 @@ void EventRecorder::event(const Object &involved, const QString &type, const QSt
         std::lock_guard lock(m_mutex);
         correlationKey = eventKey;
         if (m_correlation == Correlation::Full) {
-            const EventCorrelator::Aggregated a = m_correlator.aggregate(aggregateKey, eventKey, message, now);
+            const EventCorrelator::Aggregated a = m_correlator.aggregate(aggregateKey, eventKey, EventCorrelator::compactKey(message), message, now);
             text = a.message;
             correlationKey = a.key;
         }
