@@ -128,7 +128,10 @@ void MainWindow::refreshNow()
 
 void MainWindow::updateStatusBar()
 {
-    m_revisionStatus->setText(tr("Revision %1").arg(m_models->keys()->revision()));
+    // The revision the time-travel bar names ("revision N of N" while live, the viewed one in
+    // the past): with the runner on its own thread the store can be a write ahead of the keys
+    // model, and the two bars disagreed by one now and then.
+    m_revisionStatus->setText(tr("Revision %1").arg(m_timeTravel->viewedRevision()));
     // While time travelling: the time of the viewed revision, as everything else shows the past.
     const qint64 elapsed = m_session->viewedElapsedMs();
     const qint64 now = m_session->view().startTime() + elapsed;
