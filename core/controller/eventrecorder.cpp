@@ -4,6 +4,7 @@
 #include "core/client/interface.h"
 #include "core/apiserver/callerscope.h"
 #include "core/base/clock.h"
+#include "core/base/joined.h"
 #include "core/base/tracelog.h"
 
 namespace rlab::controller {
@@ -31,7 +32,7 @@ void EventRecorder::event(const Object &involved, const QString &type, const QSt
     const QString eventKey = EventCorrelator::compactKey(source + sep + type + sep + reason + sep + message);
     const auto newName = [&] {
         // upstream: fmt.Sprintf("%v.%x", ref.Name, t.UnixNano())
-        return QStringLiteral("%1.%2").arg(involved.metadata.name).arg(quint64(now) * 1000000ULL + quint64(++m_counter), 0, 16);
+        return joined(involved.metadata.name, u".", QString::number(quint64(now) * 1000000ULL + quint64(++m_counter), 16));
     };
     QString text = message;   // what is written: the message, or the aggregate's
     QString existing;
@@ -113,9 +114,9 @@ void EventRecorder::traceEvent(const Object &involved, const QString &type, cons
     te.component = m_component;
     te.type = QStringLiteral("Event");
     te.key = involved.key();
-    te.text = written ? QStringLiteral("%1 %2: %3").arg(type, reason, message)
-                      : QStringLiteral("%1 %2: %3 (not written: the event spam filter lets a source write 25 events about one object, then 1 every 5 minutes)")
-                            .arg(type, reason, message);
+    te.text = written ? joined(type, u" ", reason, u": ", message)
+                      : joined(type, u" ", reason, u": ", message,
+                               u" (not written: the event spam filter lets a source write 25 events about one object, then 1 every 5 minutes)");
     {
         // A handful of (reason, type) pairs: each detail is built once and shared.
         std::lock_guard lock(m_mutex);
