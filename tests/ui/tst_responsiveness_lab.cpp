@@ -25,6 +25,9 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
+#include <type_traits>
 #include <QThread>
 
 #include <memory>
@@ -36,21 +39,23 @@ using namespace rlab::ui::hostile;
 
 // Every model and the canvas have taken the session's last reset (off-thread builds swapped in,
 // sliced canvas resets finished).
+template <class... Models>
+bool noneBuilding(const MainWindow &window)
+{
+    const auto idle = [&window](auto *tag) {
+        using M = std::remove_pointer_t<decltype(tag)>;
+        const auto models = window.findChildren<M *>();
+        return std::none_of(models.cbegin(), models.cend(), [](const M *m) { return m->isBuilding(); });
+    };
+    return (idle(static_cast<Models *>(nullptr)) && ...);
+}
+
 bool settled(const MainWindow &window)
 {
-    for (const ObjectTreeModel *m : window.findChildren<ObjectTreeModel *>())
-        if (m->isBuilding())
-            return false;
-    for (const EtcdKeyModel *m : window.findChildren<EtcdKeyModel *>())
-        if (m->isBuilding())
-            return false;
-    for (const EventsModel *m : window.findChildren<EventsModel *>())
-        if (m->isBuilding())
-            return false;
-    for (const CanvasScene *s : window.findChildren<CanvasScene *>())
-        if (s->isResetting())
-            return false;
-    return true;
+    if (!noneBuilding<ObjectTreeModel, EtcdKeyModel, EventsModel>(window))
+        return false;
+    const auto scenes = window.findChildren<CanvasScene *>();
+    return std::none_of(scenes.cbegin(), scenes.cend(), [](const CanvasScene *s) { return s->isResetting(); });
 }
 
 // The rows of a model (tree: every child of every top-level row), as text, for comparisons.
