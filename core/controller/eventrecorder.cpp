@@ -19,20 +19,60 @@ EventRecorder::EventRecorder(client::Interface &api, QString component, Correlat
 
 void EventRecorder::event(const Object &involved, const QString &type, const QString &reason, const QString &message)
 {
-    const qint64 now = m_api.clock().now() / 1000 * 1000;
-    const QString ns = involved.metadata.namespace_.isEmpty() ? QStringLiteral("default") : involved.metadata.namespace_;
+    Pending p;
+    p.involved.kind = involved.kindName;
+    p.involved.apiVersion = involved.apiVersion;
+    p.involved.namespace_ = involved.metadata.namespace_;
+    p.involved.name = involved.metadata.name;
+    p.involved.uid = involved.metadata.uid;
+    p.involved.resourceVersion = involved.metadata.resourceVersion;
+    p.key = involved.key();
+    p.type = type;
+    p.reason = reason;
+    p.message = message;
+    p.now = m_api.clock().now() / 1000 * 1000;
+    {
+        std::lock_guard lock(m_mutex);
+        m_queue.push_back(std::move(p));
+        if (m_draining)
+            return;   // the caller draining the queue writes it, after the ones before it
+        m_draining = true;
+    }
+    for (;;) {
+        Pending next;
+        {
+            std::lock_guard lock(m_mutex);
+            if (m_queue.empty()) {
+                m_draining = false;
+                return;
+            }
+            next = std::move(m_queue.front());
+            m_queue.pop_front();
+        }
+        write(next);
+    }
+}
+
+void EventRecorder::write(const Pending &p)
+{
+    const ObjectReference &involved = p.involved;
+    const QString &type = p.type;
+    const QString &reason = p.reason;
+    const QString &message = p.message;
+    const qint64 now = p.now;
+    const QString ns = involved.namespace_.isEmpty() ? QStringLiteral("default") : involved.namespace_;
     const QChar sep(0x1f);
     // getSpamKey: source and object; the aggregate key adds type and reason (and the reporting
     // controller, this component); the event key adds the message.
     // Kept compact (EventCorrelator::compactKey): every kubelet of the lab has these caches.
-    const QString source = m_component + sep + involved.kindName + sep + ns + sep + involved.metadata.name + sep
-                           + involved.metadata.uid + sep + involved.apiVersion;
+    const QString source = m_component + sep + involved.kind + sep + ns + sep + involved.name + sep + involved.uid
+                           + sep + involved.apiVersion;
     const QString spamKey = EventCorrelator::compactKey(source);
     const QString aggregateKey = EventCorrelator::compactKey(source + sep + type + sep + reason);
     const QString eventKey = EventCorrelator::compactKey(source + sep + type + sep + reason + sep + message);
     const auto newName = [&] {
         // upstream: fmt.Sprintf("%v.%x", ref.Name, t.UnixNano())
-        return joined(involved.metadata.name, u".", QString::number(quint64(now) * 1000000ULL + quint64(++m_counter), 16));
+        return joined(involved.name, u".", QString::number(quint64(now) * 1000000ULL + quint64(++m_counter), 16));
     };
     QString text = message;   // what is written: the message, or the aggregate's
     QString existing;
@@ -61,7 +101,7 @@ void EventRecorder::event(const Object &involved, const QString &type, const QSt
             written = m_correlator.allow(spamKey, now);
     }
     if (!written) {
-        traceEvent(involved, type, reason, text, false);
+        traceEvent(p, text, false);
         return;
     }
     if (!existing.isEmpty()) {
@@ -82,12 +122,7 @@ void EventRecorder::event(const Object &involved, const QString &type, const QSt
     auto ev = std::make_shared<Event>();
     ev->metadata.name = name;
     ev->metadata.namespace_ = ns;
-    ev->involvedObject.kind = involved.kindName;
-    ev->involvedObject.apiVersion = involved.apiVersion;
-    ev->involvedObject.namespace_ = involved.metadata.namespace_;
-    ev->involvedObject.name = involved.metadata.name;
-    ev->involvedObject.uid = involved.metadata.uid;
-    ev->involvedObject.resourceVersion = involved.metadata.resourceVersion;
+    ev->involvedObject = involved;
     ev->reason = reason;
     ev->message = text;
     ev->type = type;
@@ -97,7 +132,7 @@ void EventRecorder::event(const Object &involved, const QString &type, const QSt
     ev->count = count;
     ev->reportingComponent = m_component;
     m_api.create(rt(), ns, ev);
-    traceEvent(involved, type, reason, text, true);
+    traceEvent(p, text, true);
 }
 
 ResourceType EventRecorder::rt()
@@ -105,15 +140,17 @@ ResourceType EventRecorder::rt()
     return resources::byKind(Kind::Event);
 }
 
-void EventRecorder::traceEvent(const Object &involved, const QString &type, const QString &reason, const QString &message, bool written)
+void EventRecorder::traceEvent(const Pending &p, const QString &message, bool written)
 {
+    const QString &type = p.type;
+    const QString &reason = p.reason;
     TraceLog *t = m_api.trace();
     if (!t)
         return;
     TraceEvent te;
     te.component = m_component;
     te.type = QStringLiteral("Event");
-    te.key = involved.key();
+    te.key = p.key;
     te.text = written ? joined(type, u" ", reason, u": ", message)
                       : joined(type, u" ", reason, u": ", message,
                                u" (not written: the event spam filter lets a source write 25 events about one object, then 1 every 5 minutes)");

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/api/event.h"
 #include "core/api/object.h"
 #include "core/apiserver/resourcetype.h"
 #include "core/controller/eventcorrelator.h"
@@ -7,6 +8,7 @@
 #include <QHash>
 #include <QJsonObject>
 #include <QString>
+#include <deque>
 #include <mutex>
 
 namespace rlab::client {
@@ -23,7 +25,11 @@ namespace rlab::controller {
 // up (EventLogCache, 4,096 keys), and a source may write 25 events about one object, then 1
 // every 5 minutes (the spam filter; the rest are traced as not written). `Correlation::None`:
 // only the repeats are counted (the scheduler writes through the events.k8s.io API, which has no
-// aggregator or spam filter). Names are "<object>.<hex timestamp>" like upstream. Thread-safe.
+// aggregator or spam filter). Names are "<object>.<hex timestamp>" like upstream. Thread-safe:
+// as upstream's broadcaster hands events to its sink one at a time, events are queued and one
+// caller at a time drains the queue (correlates, then gets/updates/creates), with no lock held
+// across an API call — two workers repeating one event cannot both create it, and a worker
+// waiting on the latency model's baton never blocks another on this recorder.
 class EventRecorder
 {
 public:
@@ -38,12 +44,22 @@ public:
     QString component() const { return m_component; }
 
 private:
+    // One event waiting for the sink: what it is about (copied, the object may change) and when.
+    struct Pending
+    {
+        api::ObjectReference involved;
+        QString key, type, reason, message;
+        qint64 now = 0;
+    };
     static apiserver::ResourceType rt();
-    void traceEvent(const api::Object &involved, const QString &type, const QString &reason, const QString &message, bool written);
+    void write(const Pending &p);   // correlate and write one event; the drainer only
+    void traceEvent(const Pending &p, const QString &message, bool written);
 
     client::Interface &m_api;
     QString m_component;
     std::mutex m_mutex;
+    std::deque<Pending> m_queue;   // under m_mutex
+    bool m_draining = false;       // a caller is draining m_queue; under m_mutex
     Correlation m_correlation;
     EventLogCache m_seen;   // correlation key -> event name and count; under m_mutex
     EventCorrelator m_correlator;   // under m_mutex
