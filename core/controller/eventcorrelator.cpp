@@ -15,6 +15,23 @@ QString EventCorrelator::compactKey(const QString &key)
     return out;
 }
 
+EventCorrelator::KeyHash EventCorrelator::KeyHash::then(QStringView part) const
+{
+    // The constants keep an empty part from leaving the state unchanged (a field moved from one
+    // part to the next must not give the same key).
+    return KeyHash{quint64(qHash(part, size_t(a ^ 0x517cc1b727220a95ULL))) + 0x2545f4914f6cdd1dULL,
+                   quint64(qHash(part, size_t(b ^ 0xff51afd7ed558ccdULL))) + 0x9fb21c651e98df25ULL};
+}
+
+QString EventCorrelator::KeyHash::compact() const
+{
+    const quint64 h[2] = {a, b};
+    QString out(8, Qt::Uninitialized);
+    for (int i = 0; i < 8; ++i)
+        out[i] = QChar(ushort(h[i / 4] >> (16 * (i % 4))));
+    return out;
+}
+
 EventCorrelator::Aggregated EventCorrelator::aggregate(const QString &aggregateKey, const QString &eventKey,
                                                        const QString &localKey, const QString &message, qint64 nowMs)
 {

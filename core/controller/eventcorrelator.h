@@ -44,6 +44,15 @@ public:
     // 1,000 nodes the full strings took ~380 MB). Equal keys stay equal; distinct ones collide
     // with odds of about 2^-64.
     static QString compactKey(const QString &key);
+    // A compact key built from its parts without joining them: each part's hash seeds the next,
+    // so a shared prefix (the event's source) is hashed once for the spam, aggregate and event
+    // keys. Same odds as compactKey() (its values differ from compactKey of the joined text).
+    struct KeyHash
+    {
+        quint64 a = 0x9e3779b97f4a7c15ULL, b = 0xc2b2ae3d27d4eb4fULL;
+        KeyHash then(QStringView part) const;
+        QString compact() const;
+    };
     // EventSourceObjectSpamFilter.Filter, inverted: true = a token was taken, write the event.
     bool allow(const QString &spamKey, qint64 nowMs);
 

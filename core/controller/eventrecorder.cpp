@@ -61,15 +61,20 @@ void EventRecorder::write(const Pending &p)
     const QString &message = p.message;
     const qint64 now = p.now;
     const QString ns = involved.namespace_.isEmpty() ? QStringLiteral("default") : involved.namespace_;
-    const QChar sep(0x1f);
     // getSpamKey: source and object; the aggregate key adds type and reason (and the reporting
     // controller, this component); the event key adds the message.
-    // Kept compact (EventCorrelator::compactKey): every kubelet of the lab has these caches.
-    const QString source = m_component + sep + involved.kind + sep + ns + sep + involved.name + sep + involved.uid
-                           + sep + involved.apiVersion;
-    const QString spamKey = EventCorrelator::compactKey(source);
-    const QString aggregateKey = EventCorrelator::compactKey(source + sep + type + sep + reason);
-    const QString eventKey = EventCorrelator::compactKey(source + sep + type + sep + reason + sep + message);
+    // Kept compact (EventCorrelator::KeyHash): every kubelet of the lab has these caches.
+    const EventCorrelator::KeyHash source = EventCorrelator::KeyHash{}
+                                                .then(m_component)
+                                                .then(involved.kind)
+                                                .then(ns)
+                                                .then(involved.name)
+                                                .then(involved.uid)
+                                                .then(involved.apiVersion);
+    const EventCorrelator::KeyHash aggregate = source.then(type).then(reason);
+    const QString spamKey = source.compact();
+    const QString aggregateKey = aggregate.compact();
+    const QString eventKey = aggregate.then(message).compact();
     const auto newName = [&] {
         // upstream: fmt.Sprintf("%v.%x", ref.Name, t.UnixNano())
         return joined(involved.name, u".", QString::number(quint64(now) * 1000000ULL + quint64(++m_counter), 16));
@@ -157,15 +162,16 @@ void EventRecorder::traceEvent(const Pending &p, const QString &message, bool wr
     {
         // A handful of (reason, type) pairs: each detail is built once and shared.
         std::lock_guard lock(m_mutex);
-        const QString detailKey = type + QLatin1Char('\x1f') + reason + (written ? QString() : QStringLiteral("\x1fskip"));
-        auto cached = m_details.constFind(detailKey);
-        if (cached == m_details.cend()) {
-            if (m_details.size() >= 4096)
-                m_details.clear();
+        QHash<std::pair<QString, QString>, QJsonObject> &details = m_details[written ? 0 : 1];
+        const std::pair<QString, QString> detailKey{type, reason};
+        auto cached = details.constFind(detailKey);
+        if (cached == details.cend()) {
+            if (details.size() >= 4096)
+                details.clear();
             QJsonObject detail{{QStringLiteral("reason"), reason}, {QStringLiteral("type"), type}};
             if (!written)
                 detail.insert(QStringLiteral("skipped"), QStringLiteral("spam filter"));
-            cached = m_details.insert(detailKey, detail);
+            cached = details.insert(detailKey, detail);
         }
         te.detail = *cached;
     }

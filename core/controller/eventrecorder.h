@@ -10,6 +10,7 @@
 #include <QString>
 #include <deque>
 #include <mutex>
+#include <utility>
 
 namespace rlab::client {
 class Interface;
@@ -63,7 +64,7 @@ private:
     Correlation m_correlation;
     EventLogCache m_seen;   // correlation key -> event name and count; under m_mutex
     EventCorrelator m_correlator;   // under m_mutex
-    QHash<QString, QJsonObject> m_details;   // "type\x1freason" -> the trace detail; under m_mutex
+    QHash<std::pair<QString, QString>, QJsonObject> m_details[2];   // (type, reason) -> the trace detail, [written, kept back]; under m_mutex
     qint64 m_counter = 0;
 };
 

@@ -1,5 +1,7 @@
 #include "core/controller/scheduler/scheduler.h"
 
+#include "core/base/joined.h"
+
 #include "core/client/interface.h"
 #include "core/client/threadsafestore.h"
 #include "core/client/sharedinformerfactory.h"
@@ -231,7 +233,7 @@ SyncResult Scheduler::scheduleOne(const QString &key)
         top.clear();
         for (const NodeScore &ns : scored) {
             if (fullDetail)
-                scores << QStringLiteral("%1 %2").arg(nodeName(ns.index)).arg(ns.total);
+                scores << joined(nodeName(ns.index), u" ", QString::number(ns.total));
             if (ns.total > bestScore) {
                 bestScore = ns.total;
                 top.assign(1, ns.index);
@@ -259,7 +261,7 @@ SyncResult Scheduler::scheduleOne(const QString &key)
                               [](const NodeScore *x, const NodeScore *y) { return x->total != y->total ? x->total > y->total : x->index < y->index; });
             for (std::size_t i = 0; i < k; ++i) {
                 kept.push_back(*order[i]);
-                scores << QStringLiteral("%1 %2").arg(nodeName(order[i]->index)).arg(order[i]->total);
+                scores << joined(nodeName(order[i]->index), u" ", QString::number(order[i]->total));
             }
             scored = kept;
         }
@@ -301,8 +303,10 @@ SyncResult Scheduler::scheduleOne(const QString &key)
                                     {QStringLiteral("filtered"), filtered}};
             ev.text = best.isEmpty()    ? QStringLiteral("scheduleOne %1: no node fits").arg(key)
                       : scores.isEmpty() ? QStringLiteral("scheduleOne %1: only %2 fits (no scoring)").arg(key, best)
-                                         : QStringLiteral("scheduleOne %1: %2 of %3 nodes fit (%4 evaluated, percentageOfNodesToScore); top scores %5 → %6")
-                                               .arg(key).arg(feasible.size()).arg(numNodes).arg(processed).arg(scores.join(QStringLiteral(", ")), best);
+                                         : joined(u"scheduleOne ", key, u": ", QString::number(feasible.size()), u" of ",
+                                                  QString::number(numNodes), u" nodes fit (", QString::number(processed),
+                                                  u" evaluated, percentageOfNodesToScore); top scores ",
+                                                  scores.join(QStringLiteral(", ")), u" → ", best);
         }
         m_trace->append(std::move(ev));
     }
@@ -355,20 +359,20 @@ SyncResult Scheduler::scheduleOne(const QString &key)
         return result;
     }
     m_events.event(*pod, QStringLiteral("Normal"), QStringLiteral("Scheduled"),
-                   QStringLiteral("Successfully assigned %1 to %2").arg(key, best));
+                   joined(u"Successfully assigned ", key, u" to ", best));
     if (m_trace) {
         TraceEvent ev;
         ev.component = QStringLiteral("scheduler");
         ev.type = QStringLiteral("Bind");
         ev.key = key;
         ev.detail = QJsonObject{{QStringLiteral("node"), best}};
-        ev.text = QStringLiteral("bound %1 to %2 (pods/binding)").arg(key, best);
+        ev.text = joined(u"bound ", key, u" to ", best, u" (pods/binding)");
         m_trace->append(std::move(ev));
     }
     if (scores.isEmpty())
         result.notes << QStringLiteral("bound to %1 (the only node that fits)").arg(best);
     else
-        result.notes << QStringLiteral("bound to %1 (score %2 of %3)").arg(best).arg(bestScore).arg(scores.join(QStringLiteral(", ")));
+        result.notes << joined(u"bound to ", best, u" (score ", QString::number(bestScore), u" of ", scores.join(QStringLiteral(", ")), u")");
     return result;
 }
 
