@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/client/reflector.h"
 
+#include "core/base/joined.h"
+
 #include "core/client/interface.h"
 #include "core/client/threadsafestore.h"
 #include "core/base/clock.h"
@@ -184,8 +186,8 @@ void Reflector::handOut(const Delta &d)
         --m_initialPopulation;
     if (d.watchEventType && m_trace && m_trace->isEnabled())
         trace("WatchEvent", d.key, d.revision,
-              QStringLiteral("%1 received %2 %3 (rv %4)")
-                      .arg(m_component, QLatin1String(d.watchEventType), d.key).arg(d.revision));
+              joined(m_component, u" received ", QString::fromLatin1(d.watchEventType), u" ", d.key, u" (rv ",
+                     QString::number(d.revision), u")"));
 }
 
 qsizetype Reflector::step(std::vector<Delta> &out, qsizetype max)

@@ -128,7 +128,7 @@ SyncResult Controller::runSync(const QString &key, int worker)
 SyncResult Controller::startSync(const QString &key, int worker)
 {
     ++m_syncs;
-    trace("ReconcileStart", key, worker, QStringLiteral("%1 %2").arg(m_syncName, key));
+    trace("ReconcileStart", key, worker, joined(m_syncName, u" ", key));
     apiserver::CallerScope caller(m_name, worker);
     return m_sync ? m_sync(key) : SyncResult{};
 }
@@ -140,7 +140,7 @@ void Controller::finishSync(const QString &key, int worker, const SyncResult &r)
     // maxRetries, then drops it.
     if (r.ok()) {
         m_queue->forget(key);
-        trace("ReconcileEnd", key, worker, QStringLiteral("%1 %2: %3").arg(m_syncName, key, what));
+        trace("ReconcileEnd", key, worker, joined(m_syncName, u" ", key, u": ", what));
     } else if (m_maxRetries < 0 || m_queue->numRequeues(key) < m_maxRetries) {
         trace("ReconcileError", key, worker,
               QStringLiteral("%1 %2 failed: %3 (handleErr: addRateLimited)%4").arg(m_syncName, key, r.error,

@@ -2,6 +2,9 @@
 #include "core/controller/kubelet/imagerules.h"
 
 #include <QCryptographicHash>
+#include <QHash>
+
+#include <mutex>
 
 namespace rlab::controller {
 
@@ -86,6 +89,25 @@ std::optional<QString> ImageRules::pullError(const QString &image)
 }
 
 QString ImageRules::imageID(const QString &image)
+{
+    // A lab runs a handful of images for thousands of containers: each ID (a SHA-256) is worked
+    // out once. Any thread (kubelets run on the controller workers).
+    static std::mutex mutex;
+    static QHash<QString, QString> ids;
+    {
+        std::lock_guard lock(mutex);
+        if (const auto it = ids.constFind(image); it != ids.cend())
+            return *it;
+    }
+    QString id = imageIDOf(image);
+    std::lock_guard lock(mutex);
+    if (ids.size() >= 1024)
+        ids.clear();
+    ids.insert(image, id);
+    return id;
+}
+
+QString ImageRules::imageIDOf(const QString &image)
 {
     const ImageReference ref = ImageReference::parse(image);
     if (ref.digest.startsWith(QLatin1String("sha256:")))

@@ -33,7 +33,7 @@ struct ImageReference
 //   "docker.io/library/nginx:doesnotexist": failed to resolve reference
 //   "docker.io/library/nginx:doesnotexist": docker.io/library/nginx:doesnotexist: not found
 // Image IDs and sizes are derived from the name (sha256), so runs are reproducible.
-// Static, pure functions: any thread.
+// Static, pure functions: any thread (imageID keeps the IDs it worked out, under a mutex).
 class ImageRules
 {
 public:
@@ -45,6 +45,9 @@ public:
     static qint64 sizeBytes(const QString &image);
     // "containerd://<64 hex>" for one container instance (pod uid, container, restart count).
     static QString containerID(const QString &podUid, const QString &container, int restartCount);
+
+private:
+    static QString imageIDOf(const QString &image);   // imageID without the cache
 };
 
 } // namespace rlab::controller
