@@ -8,6 +8,7 @@
 #include "core/controller/scheduler/nodeinfo.h"
 #include "core/controller/scheduler/scoreplugins.h"
 #include "core/controller/scheduler/spreadcounts.h"
+#include "core/controller/scheduler/spreadtopology.h"
 
 #include <QHash>
 #include <QJsonObject>
@@ -135,7 +136,8 @@ private:
     QHash<QString, int> m_snapshotIndex;      // node name -> index in m_snapshot
     QList<scoring::SpreadNode> m_spreadNodes; // the same nodes for PodTopologySpread (matching refreshed per cycle)
     std::vector<int> m_spreadNodeIds;         // their SpreadCounts::nodeId, same order
-    QHash<QString, bool> m_spreadKeyPresent;  // topology key -> some node of m_spreadNodes has it (reset with them)
+    QHash<QString, scoring::SpreadTopology> m_spreadTopologies;   // topology keys -> their domains over m_spreadNodes (reset with them)
+    std::vector<std::vector<qint64>> m_spreadMatching;             // a cycle's matching pods per constraint and node (reused)
     QHash<QString, int> m_imageNodes;         // image -> nodes that have it (ImageLocality)
     int m_nextStartNodeIndex = 0;             // where the next cycle starts filtering
     std::vector<int> m_feasible;              // scratch: feasible node indices of the current cycle

@@ -120,7 +120,7 @@ void Scheduler::updateSnapshot()
     m_snapshotIndex.clear();
     m_spreadNodes.clear();
     m_spreadNodeIds.clear();
-    m_spreadKeyPresent.clear();
+    m_spreadTopologies.clear();
     m_imageNodes.clear();
     {
         std::lock_guard lock(m_mutex);
@@ -238,10 +238,16 @@ std::span<const Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, cons
             ns.plugins[std::size_t(ns.count++)] = PluginScore{plugin, why, 0, 0, 0};
     };
     QList<qint64> raw, norm;
-    raw.reserve(qsizetype(out.size()));
+    // One plugin's raw scores, node by node (filled by pointer: QList's append is out of line).
+    const auto fill = [&](auto &&rawOf) {
+        raw.clear();
+        raw.resize(qsizetype(feasible.size()));
+        qint64 *at = raw.data();
+        for (std::size_t k = 0; k < feasible.size(); ++k)
+            at[k] = rawOf(info(feasible[k]));
+    };
     // TaintToleration (3): untolerated PreferNoSchedule taints, reverse-normalized.
-    for (int idx : feasible)
-        raw << taintTolerationRaw(pod, *info(idx).node);
+    fill([&](const NodeInfo &n) { return taintTolerationRaw(pod, *n.node); });
     norm = raw;
     defaultNormalize(norm, true);
     add("TaintToleration", kTaintTolerationWeight, raw, norm);
@@ -249,17 +255,13 @@ std::span<const Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, cons
     if (!hasPreferredNodeAffinity(pod)) {
         skip("NodeAffinity", "no preferred node affinity");
     } else {
-        raw.clear();
-        for (int idx : feasible)
-            raw << nodeAffinityRaw(pod, *info(idx).node).value_or(0);
+        fill([&](const NodeInfo &n) { return nodeAffinityRaw(pod, *n.node).value_or(0); });
         norm = raw;
         defaultNormalize(norm, false);
         add("NodeAffinity", kNodeAffinityWeight, raw, norm);
     }
     // NodeResourcesFit (1): LeastAllocated, no normalization.
-    raw.clear();
-    for (int idx : feasible)
-        raw << leastAllocated(req, info(idx));
+    fill([&](const NodeInfo &n) { return leastAllocated(req, n); });
     add("NodeResourcesFit", kNodeResourcesFitWeight, raw, raw);
     // PodTopologySpread (2): the pod's ScheduleAnyway constraints, or the system defaults.
     QList<SpreadConstraint> constraints;
@@ -276,47 +278,42 @@ std::span<const Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, cons
     std::optional<QList<qint64>> spread;
     QList<qint64> spreadRaw;
     if (!constraints.isEmpty()) {
-        // The counts come from the scheduler cache (SpreadCounts), kept up to date as pods are
-        // assumed, bound and removed: no pod is matched here.
+        // The nodes' domains for these keys, once per node snapshot (the keys are the system
+        // defaults' two for almost every pod).
+        QStringList keys;
+        for (const SpreadConstraint &c : constraints)
+            keys << c.topologyKey;
+        const QString topologyKey = keys.join(QChar(0x1f));
+        auto topology = m_spreadTopologies.constFind(topologyKey);
+        if (topology == m_spreadTopologies.cend()) {
+            if (m_spreadTopologies.size() >= 64)
+                m_spreadTopologies.clear();
+            topology = m_spreadTopologies.insert(topologyKey, SpreadTopology::of(keys, m_spreadNodes));
+        }
+        // The counts come from the scheduler cache (SpreadCounts, by node id), kept up to date
+        // as pods are assumed, bound and removed: no pod is matched here. A constraint whose
+        // topology key no node has (the system default's zone key on unlabelled nodes) never
+        // reads its counts (podTopologySpread scores only nodes with the key): those stay 0.
+        std::vector<std::vector<qint64>> &matching = m_spreadMatching;
+        matching.resize(std::size_t(constraints.size()));
         {
-            // A constraint whose topology key no node has (the system default's zone key on
-            // unlabelled nodes) never reads its per-node counts (podTopologySpread scores only
-            // nodes with the key): those stay 0 instead of one lookup per node.
-            QList<bool> keyPresent;
-            for (const SpreadConstraint &c : constraints) {
-                auto it = m_spreadKeyPresent.constFind(c.topologyKey);
-                if (it == m_spreadKeyPresent.cend()) {
-                    bool any = false;
-                    for (const SpreadNode &sn : std::as_const(m_spreadNodes))
-                        if (sn.labels.contains(c.topologyKey)) {
-                            any = true;
-                            break;
-                        }
-                    it = m_spreadKeyPresent.insert(c.topologyKey, any);
-                }
-                keyPresent << *it;
-            }
             std::lock_guard lock(m_mutex);
-            // Counts by node id (SpreadCounts::nodeId, fixed in updateSnapshot): an index per
-            // node and constraint, no name lookup (1,000 nodes x every pod at large).
-            QList<int> entries;
-            for (const SpreadConstraint &c : constraints)
-                entries << m_spread.entry(pod.metadata.namespace_, c.selector);
-            std::vector<const std::vector<qint64> *> perConstraint;
-            for (int e : std::as_const(entries))
-                perConstraint.push_back(&m_spread.countsOf(e));
-            for (std::size_t n = 0; n < std::size_t(m_spreadNodes.size()); ++n) {
-                SpreadNode &sn = m_spreadNodes[qsizetype(n)];
-                const std::size_t id = std::size_t(m_spreadNodeIds[n]);
-                sn.matching.resize(qsizetype(perConstraint.size()));
-                for (std::size_t c = 0; c < perConstraint.size(); ++c) {
-                    const std::vector<qint64> &counts = *perConstraint[c];
-                    sn.matching[qsizetype(c)] = keyPresent[qsizetype(c)] && id < counts.size() ? counts[id] : 0;
+            for (qsizetype c = 0; c < constraints.size(); ++c) {
+                std::vector<qint64> &m = matching[std::size_t(c)];
+                m.assign(m_spreadNodeIds.size(), 0);
+                const int entry = m_spread.entry(pod.metadata.namespace_, constraints[c].selector);
+                if (!topology->anyHasKey[std::size_t(c)])
+                    continue;
+                const std::vector<qint64> &counts = m_spread.countsOf(entry);
+                for (std::size_t n = 0; n < m_spreadNodeIds.size(); ++n) {
+                    const std::size_t id = std::size_t(m_spreadNodeIds[n]);
+                    if (id < counts.size())
+                        m[n] = counts[id];
                 }
             }
         }
         const QList<int> feasibleIdx(feasible.cbegin(), feasible.cend());
-        spread = podTopologySpread(constraints, pod.metadata.namespace_, m_spreadNodes, feasibleIdx, !own.isEmpty(), &spreadRaw);
+        spread = podTopologySpread(constraints, *topology, matching, feasibleIdx, !own.isEmpty(), &spreadRaw);
     }
     if (spread)
         add("PodTopologySpread", kPodTopologySpreadWeight, spreadRaw, *spread);
@@ -328,16 +325,12 @@ std::span<const Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, cons
     if (!balancedAllocation(req, info(feasible.front()))) {
         skip("NodeResourcesBalancedAllocation", "the pod requests no cpu or memory");
     } else {
-        raw.clear();
-        for (int idx : feasible)
-            raw << balancedAllocation(req, info(idx)).value_or(0);
+        fill([&](const NodeInfo &n) { return balancedAllocation(req, n).value_or(0); });
         add("NodeResourcesBalancedAllocation", kBalancedAllocationWeight, raw, raw);
     }
     // ImageLocality (1): images already on the node, scaled by how many nodes have them.
-    raw.clear();
     const QStringList images = podImages(pod);
-    for (int idx : feasible)
-        raw << imageLocality(images, info(idx).imageSizes, int(m_snapshot.size()), m_imageNodes);
+    fill([&](const NodeInfo &n) { return imageLocality(images, n.imageSizes, int(m_snapshot.size()), m_imageNodes); });
     add("ImageLocality", kImageLocalityWeight, raw, raw);
     return out;
 }

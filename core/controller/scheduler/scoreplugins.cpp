@@ -1,6 +1,7 @@
 #include "core/controller/scheduler/scoreplugins.h"
 
 #include "core/controller/scheduler/schedulerplugins.h"
+#include "core/controller/scheduler/spreadtopology.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -233,12 +234,6 @@ int countMatching(const QList<SpreadPod> &pods, const Selector &selector, const 
             ++n;
     return n;
 }
-
-qint64 nodeMatching(const SpreadNode &node, qsizetype constraint, const Selector &selector, const QString &ns)
-{
-    return node.matching.isEmpty() ? countMatching(node.pods, selector, ns) : node.matching[constraint];
-}
-
 } // namespace
 
 std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &constraints, const QString &ns,
@@ -247,121 +242,20 @@ std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &co
 {
     if (constraints.isEmpty())
         return std::nullopt;
-    const QString hostname = QStringLiteral("kubernetes.io/hostname");
-    // Each node's value for each constraint's topology key, looked up once (nullptr: the node
-    // lacks the key); the passes below read these instead of the label maps.
-    const qsizetype nc = constraints.size();
-    std::vector<const QString *> topo(std::size_t(allNodes.size() * nc), nullptr);
-    std::vector<char> hasAll(std::size_t(allNodes.size()), 1);
-    std::vector<char> isHostname(std::size_t(nc), 0);
-    for (qsizetype c = 0; c < nc; ++c)
-        isHostname[std::size_t(c)] = constraints[c].topologyKey == hostname;
-    for (qsizetype i = 0; i < allNodes.size(); ++i)
-        for (qsizetype c = 0; c < nc; ++c) {
-            const QString *v = allNodes[i].topologyValue(constraints[c].topologyKey);
-            if (!v)
-                hasAll[std::size_t(i)] = 0;
-            else
-                topo[std::size_t(i * nc + c)] = v;
-        }
-    // A node's value for a constraint; a node without the key reads as "" (one shared empty
-    // string), as before. Values are compared through these pointers: the same label text is
-    // often the same QString data (equal pointers answer at once).
-    static const QString kEmpty;
-    const auto value = [&](qsizetype node, qsizetype c) -> const QString * {
-        const QString *v = topo[std::size_t(node * nc + c)];
-        return v ? v : &kEmpty;
-    };
-    const auto same = [](const QString *a, const QString *b) { return a == b || *a == *b; };
-    // PreScore: domains among the feasible nodes, their sizes, and the pods counted per domain
-    // over every node.
-    // Runs of nodes share a value (often every node: ""), so each loop remembers its last value
-    // per constraint and skips the set insert / lookup when it repeats.
-    QSet<int> ignored;
-    QList<QSet<QString>> domains(nc);
-    std::vector<const QString *> lastInserted(static_cast<std::size_t>(nc), nullptr);
-    for (int i : feasible) {
-        if (requireAllTopologies && !hasAll[std::size_t(i)]) {
-            ignored.insert(i);
-            continue;
-        }
-        for (qsizetype c = 0; c < nc; ++c) {
-            if (isHostname[std::size_t(c)])
-                continue;
-            const QString *v = value(i, c);
-            const QString *&last = lastInserted[std::size_t(c)];
-            if (last && same(last, v))
-                continue;
-            domains[c].insert(*v);
-            last = v;
-        }
+    QStringList keys;
+    for (const SpreadConstraint &c : constraints)
+        keys << c.topologyKey;
+    const SpreadTopology topology = SpreadTopology::of(keys, allNodes);
+    // The matching pods per constraint and node: counted beforehand (SpreadNode::matching) or
+    // from the node's pods.
+    std::vector<std::vector<qint64>> matching(std::size_t(constraints.size()));
+    for (qsizetype c = 0; c < constraints.size(); ++c) {
+        std::vector<qint64> &m = matching[std::size_t(c)];
+        m.reserve(std::size_t(allNodes.size()));
+        for (const SpreadNode &node : allNodes)
+            m.push_back(node.matching.isEmpty() ? countMatching(node.pods, constraints[c].selector, ns) : node.matching[c]);
     }
-    QList<QHash<QString, qint64>> counts(nc);
-    // Per constraint: the last value looked up and its counter (nullptr: not a domain). The
-    // pointer stays valid until the next insert into counts[c], which only a new value makes.
-    std::vector<const QString *> lastValue(static_cast<std::size_t>(nc), nullptr);
-    std::vector<qint64 *> lastCounter(std::size_t(nc), nullptr);
-    for (qsizetype n = 0; n < allNodes.size(); ++n) {
-        const SpreadNode &node = allNodes[n];
-        if (requireAllTopologies && !hasAll[std::size_t(n)])
-            continue;
-        for (qsizetype c = 0; c < nc; ++c) {
-            if (isHostname[std::size_t(c)])
-                continue;
-            const std::size_t cc = std::size_t(c);
-            const QString *v = value(n, c);
-            if (!lastValue[cc] || !same(lastValue[cc], v)) {
-                lastCounter[cc] = domains[c].contains(*v) ? &counts[c][*v] : nullptr;
-                lastValue[cc] = v;
-            }
-            if (lastCounter[cc])
-                *lastCounter[cc] += nodeMatching(node, c, constraints[c].selector, ns);
-        }
-    }
-    QList<double> weights;
-    for (qsizetype c = 0; c < nc; ++c) {
-        const qsizetype size = isHostname[std::size_t(c)] ? feasible.size() - ignored.size() : domains[c].size();
-        weights << std::log(double(size + 2));
-    }
-    // Score per feasible node.
-    QList<qint64> raw;
-    raw.reserve(feasible.size());
-    for (int i : feasible) {
-        if (ignored.contains(i)) {
-            raw << 0;
-            continue;
-        }
-        double score = 0;
-        for (qsizetype c = 0; c < nc; ++c) {
-            const SpreadConstraint &sc = constraints[c];
-            const QString *v = topo[std::size_t(i * nc + c)];
-            if (!v)
-                continue;
-            const qint64 cnt = isHostname[std::size_t(c)] ? nodeMatching(allNodes[i], c, sc.selector, ns) : counts[c].value(*v);
-            score += double(cnt) * weights[c] + double(sc.maxSkew - 1);
-        }
-        raw << qint64(std::round(score));
-    }
-    if (rawOut)
-        *rawOut = raw;
-    // NormalizeScore: fewer matching pods score higher; ignored nodes 0.
-    qint64 min = std::numeric_limits<qint64>::max(), max = 0;
-    for (qsizetype k = 0; k < feasible.size(); ++k) {
-        if (ignored.contains(feasible[k]))
-            continue;
-        min = std::min(min, raw[k]);
-        max = std::max(max, raw[k]);
-    }
-    QList<qint64> out;
-    for (qsizetype k = 0; k < feasible.size(); ++k) {
-        if (ignored.contains(feasible[k]))
-            out << 0;
-        else if (max == 0)
-            out << kMaxNodeScore;
-        else
-            out << kMaxNodeScore * (max + min - raw[k]) / max;
-    }
-    return out;
+    return podTopologySpread(constraints, topology, matching, feasible, requireAllTopologies, rawOut);
 }
 
 } // namespace rlab::controller::scoring

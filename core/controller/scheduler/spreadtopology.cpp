@@ -1,0 +1,134 @@
+#include "core/controller/scheduler/spreadtopology.h"
+
+#include <QHash>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace rlab::controller::scoring {
+
+SpreadTopology SpreadTopology::of(const QStringList &keys, const QList<SpreadNode> &nodes)
+{
+    SpreadTopology t;
+    t.keys = keys;
+    const std::size_t nk = std::size_t(keys.size()), nn = std::size_t(nodes.size());
+    t.isHostname.assign(nk, 0);
+    t.anyHasKey.assign(nk, 0);
+    t.values.assign(nk, {});
+    t.domain.assign(nk, std::vector<int>(nn, 0));
+    t.hasKey.assign(nk, std::vector<char>(nn, 0));
+    t.hasAll.assign(nn, 1);
+    for (std::size_t c = 0; c < nk; ++c) {
+        t.isHostname[c] = keys[qsizetype(c)] == QLatin1String("kubernetes.io/hostname");
+        QHash<QString, int> ids;
+        for (std::size_t n = 0; n < nn; ++n) {
+            const QString *v = nodes[qsizetype(n)].topologyValue(keys[qsizetype(c)]);
+            if (v) {
+                t.hasKey[c][n] = 1;
+                t.anyHasKey[c] = 1;
+            } else {
+                t.hasAll[n] = 0;
+            }
+            const QString value = v ? *v : QString();
+            auto it = ids.constFind(value);
+            if (it == ids.cend()) {
+                it = ids.insert(value, int(t.values[c].size()));
+                t.values[c] << value;
+            }
+            t.domain[c][n] = *it;
+        }
+    }
+    return t;
+}
+
+// PreScore: the domains among the feasible nodes (all of them but, with requireAllTopologies,
+// those lacking a key) and the matching pods per domain over every node; Score: per feasible
+// node, sum over constraints of count x log(domains + 2) + maxSkew - 1, rounded; NormalizeScore:
+// 100 x (max + min - raw) / max, ignored nodes 0.
+// Example (hostname, maxSkew 3; feasible a, b with 2 and 0 matching pods): weight log(2 + 2) =
+// 1.386; raw a = round(2 x 1.386 + 2) = 5, b = round(0 + 2) = 2; min 2, max 5: a 100 x 2 / 5
+// = 40, b 100 x 5 / 5 = 100.
+std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &constraints, const SpreadTopology &topology,
+                                               const std::vector<std::vector<qint64>> &matching, const QList<int> &feasible,
+                                               bool requireAllTopologies, QList<qint64> *rawOut)
+{
+    if (constraints.isEmpty())
+        return std::nullopt;
+    const std::size_t nc = std::size_t(constraints.size());
+    const std::size_t nn = topology.hasAll.size();
+    const auto ignoredNode = [&](int n) { return requireAllTopologies && !topology.hasAll[std::size_t(n)]; };
+    qsizetype ignoredCount = 0;
+    std::vector<std::vector<char>> inDomain(nc);
+    std::vector<qsizetype> domainCount(nc, 0);
+    for (std::size_t c = 0; c < nc; ++c)
+        inDomain[c].assign(std::size_t(topology.values[c].size()), 0);
+    for (int i : feasible) {
+        if (ignoredNode(i)) {
+            ++ignoredCount;
+            continue;
+        }
+        for (std::size_t c = 0; c < nc; ++c) {
+            if (topology.isHostname[c])
+                continue;
+            char &in = inDomain[c][std::size_t(topology.domain[c][std::size_t(i)])];
+            if (!in) {
+                in = 1;
+                ++domainCount[c];
+            }
+        }
+    }
+    std::vector<std::vector<qint64>> counts(nc);
+    for (std::size_t c = 0; c < nc; ++c) {
+        if (topology.isHostname[c])
+            continue;
+        counts[c].assign(inDomain[c].size(), 0);
+        const std::vector<int> &domain = topology.domain[c];
+        const std::vector<qint64> &m = matching[c];
+        for (std::size_t n = 0; n < nn; ++n) {
+            if (ignoredNode(int(n)) || !inDomain[c][std::size_t(domain[n])])
+                continue;
+            counts[c][std::size_t(domain[n])] += m[n];
+        }
+    }
+    std::vector<double> weights(nc);
+    for (std::size_t c = 0; c < nc; ++c) {
+        const qsizetype size = topology.isHostname[c] ? feasible.size() - ignoredCount : domainCount[c];
+        weights[c] = std::log(double(size + 2));
+    }
+    QList<qint64> raw(feasible.size(), 0);
+    qint64 *rawAt = raw.data();   // filled by pointer: QList's append is out of line, per node
+    for (qsizetype k = 0; k < feasible.size(); ++k) {
+        const int i = feasible[k];
+        const std::size_t n = std::size_t(i);
+        if (ignoredNode(i))
+            continue;
+        double score = 0;
+        for (std::size_t c = 0; c < nc; ++c) {
+            if (!topology.hasKey[c][n])
+                continue;
+            const qint64 cnt = topology.isHostname[c] ? matching[c][n] : counts[c][std::size_t(topology.domain[c][n])];
+            score += double(cnt) * weights[c] + double(constraints[qsizetype(c)].maxSkew - 1);
+        }
+        rawAt[k] = qint64(std::round(score));
+    }
+    if (rawOut)
+        *rawOut = raw;
+    qint64 min = std::numeric_limits<qint64>::max(), max = 0;
+    for (qsizetype k = 0; k < feasible.size(); ++k) {
+        if (ignoredNode(feasible[k]))
+            continue;
+        min = std::min(min, rawAt[k]);
+        max = std::max(max, rawAt[k]);
+    }
+    QList<qint64> out(feasible.size(), 0);
+    qint64 *outAt = out.data();
+    for (qsizetype k = 0; k < feasible.size(); ++k) {
+        if (ignoredNode(feasible[k]))
+            continue;
+        outAt[k] = max == 0 ? kMaxNodeScore : kMaxNodeScore * (max + min - rawAt[k]) / max;
+    }
+    return out;
+}
+
+} // namespace rlab::controller::scoring
