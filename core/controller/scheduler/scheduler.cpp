@@ -216,7 +216,11 @@ SyncResult Scheduler::scheduleOne(const QString &key)
     }
     if (numNodes > 0)
         m_nextStartNodeIndex = (m_nextStartNodeIndex + processed) % numNodes;
-    std::sort(feasible.begin(), feasible.end());
+    // The search went up from nextStartNodeIndex and wrapped round to 0 at most once: the
+    // indices are two ascending runs, and one rotation puts them in order (was a sort).
+    const auto wrap = std::is_sorted_until(feasible.begin(), feasible.end());
+    std::rotate(feasible.begin(), wrap, feasible.end());
+    Q_ASSERT(std::is_sorted(feasible.begin(), feasible.end()));
     const auto nodeName = [this](int idx) -> const QString & { return m_snapshot[std::size_t(idx)].node->metadata.name; };
     // schedule_one.go: with one feasible node there is nothing to compare, so no scoring.
     QString best;
