@@ -8,18 +8,33 @@ using api::Kind;
 
 QByteArray ResourceType::etcdKey(const QString &ns, const QString &name) const
 {
-    // One string, one conversion: this runs for every request.
+    // One buffer, no UTF-8 conversion call: this runs for every request, and the pieces are
+    // ASCII (DNS names, fixed prefixes) — anything else goes through toUtf8 as before.
     const bool withNs = namespaced && !ns.isEmpty();
-    QString k;
-    k.reserve(etcdPrefix.size() + ns.size() + name.size() + 2);
-    k += etcdPrefix;
-    k += QLatin1Char('/');
+    const qsizetype size = etcdPrefix.size() + 1 + (withNs ? ns.size() + 1 : 0) + name.size();
+    QByteArray k(size, Qt::Uninitialized);
+    char *out = k.data();
+    const auto put = [&out](const QString &piece) {
+        for (const QChar c : piece) {
+            if (c.unicode() >= 0x80)
+                return false;
+            *out++ = char(c.unicode());
+        }
+        return true;
+    };
+    bool ascii = put(etcdPrefix);
+    *out++ = '/';
     if (withNs) {
-        k += ns;
-        k += QLatin1Char('/');
+        ascii = ascii && put(ns);
+        *out++ = '/';
     }
-    k += name;
-    return k.toUtf8();
+    ascii = ascii && put(name);
+    if (ascii)
+        return k;
+    QString text = etcdPrefix + QLatin1Char('/');
+    if (withNs)
+        text += ns + QLatin1Char('/');
+    return (text + name).toUtf8();
 }
 
 namespace resources {
