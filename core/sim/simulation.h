@@ -130,6 +130,12 @@ public:
 
 private:
     void compactTo(qint64 target, const QString &why);
+    // Keeps the newest half when more than config.maxRetainedRevisions are retained; true if it
+    // compacted. compactIfOverRetained: the same as a runner pump, checked once the revision
+    // reaches m_retentionCheckAt.
+    bool compactOverRetained(const store::StoreStats &st);
+    qsizetype compactIfOverRetained();
+    qint64 m_retentionCheckAt = 0;
     // The garbage collector's pass when something was written since its last idle pass.
     qsizetype collectGarbage();
 
