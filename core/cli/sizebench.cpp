@@ -127,6 +127,7 @@ SizeBenchResult runSizeBench(const SizeBenchOptions &o, const SizeBenchProgress 
             const auto deadline = DeterministicRunner::WallClock::now() + std::chrono::milliseconds(100);
             sim.runner().runUntilIdle(std::max<qint64>(0, end - sim.clock().now()), 10'000'000, deadline);
             p.floorCpuS += floor.replayPending();
+            p.retainedRevisionsPeak = std::max(p.retainedRevisionsPeak, sim.cluster().store().stats().retainedRevisions);
             if (!sim.runner().hitDeadline())
                 break;
             if (progress)
@@ -145,6 +146,10 @@ SizeBenchResult runSizeBench(const SizeBenchOptions &o, const SizeBenchProgress 
         p.traceEventsKept = std::min<qint64>(appended, qint64(sim.trace().size()));
         p.virtualS = double(sim.clock().now() - virtualBefore) / 1000.0;
         p.complete = allAvailable(sim, o.deployments, target);
+        // Where the memory is (#16): the store's keys, of which Events, and the heap in use.
+        p.storeKeys = after.keys;
+        p.liveEvents = sim.cluster().store().range(store::KeyRange::prefix(QByteArrayLiteral("/registry/events/")), {0, 0, true}).count;
+        p.heapBytes = heapInUse();
         r.phases << p;
     };
     phase(QStringLiteral("create"), o.replicas, [&] {
@@ -203,6 +208,10 @@ QJsonObject SizeBenchResult::toJson(const SizeBenchOptions &o) const
                                 {QStringLiteral("floorWrites"), p.floorWrites},
                                 {QStringLiteral("floorWatchEventsDelivered"), p.floorWatchEventsDelivered},
                                 {QStringLiteral("pipelineOverFloor"), p.pipelineOverFloor()},
+                                {QStringLiteral("storeKeys"), p.storeKeys},
+                                {QStringLiteral("liveEvents"), p.liveEvents},
+                                {QStringLiteral("retainedRevisionsPeak"), p.retainedRevisionsPeak},
+                                {QStringLiteral("heapBytes"), p.heapBytes},
                                 {QStringLiteral("complete"), p.complete}});
     return QJsonObject{{QStringLiteral("benchmark"), QStringLiteral("size")},
                        {QStringLiteral("size"), o.size},
@@ -240,6 +249,10 @@ QString SizeBenchResult::toText(const SizeBenchOptions &o) const
         wall += p.wallS;
         cpu += p.cpuS;
     }
+    for (const SizeBenchPhase &p : phases)
+        out += QStringLiteral("  after %1: %2 store keys (%3 Events), at most %4 revisions retained, heap %5 MiB\n")
+                   .arg(p.name).arg(p.storeKeys).arg(p.liveEvents).arg(p.retainedRevisionsPeak)
+                   .arg(double(p.heapBytes) / (1024.0 * 1024.0), 0, 'f', 1);
     out += QStringLiteral("  total: %1 s wall, %2 s CPU; floor %3 s CPU; pipeline/floor %4\n")
                .arg(wall, 0, 'f', 3).arg(cpu, 0, 'f', 3).arg(floorCpuS(), 0, 'f', 3).arg(pipelineOverFloor(), 0, 'f', 1);
     out += QStringLiteral("  peak RSS %1 MiB; %2 live pods, %3 heap bytes per live pod\n")

@@ -45,6 +45,9 @@ struct SizeBenchPhase
     double floorCpuS = 0;    // the same writes to the same watchers, nothing else (BenchFloor)
     qint64 floorWrites = 0;   // the phase's changes (a transaction's keys one by one)
     qint64 floorWatchEventsDelivered = 0;
+    // At the phase's end: the store's keys (live or with history), the Events among them, and
+    // the heap in use; and the most revisions the store retained at a 100 ms sample.
+    qint64 storeKeys = 0, liveEvents = 0, heapBytes = 0, retainedRevisionsPeak = 0;
     double pipelineOverFloor() const { return floorCpuS > 0 ? cpuS / floorCpuS : 0; }
 };
 

@@ -58,6 +58,13 @@ private slots:
             QVERIFY(p.value(QLatin1String("floorWatchEventsDelivered")).toInteger() >= 300);
             QVERIFY(p.value(QLatin1String("floorCpuSeconds")).toDouble() > 0);
             QVERIFY(p.value(QLatin1String("pipelineOverFloor")).toDouble() > 0);
+            // Where the memory is: every pod written so far has its Events (Scheduled at least),
+            // the store holds them among its keys, and history was retained meanwhile.
+            const qint64 events = p.value(QLatin1String("liveEvents")).toInteger();
+            QVERIFY2(events >= 100, qPrintable(names[i]));
+            QVERIFY(p.value(QLatin1String("storeKeys")).toInteger() > events);
+            QVERIFY(p.value(QLatin1String("retainedRevisionsPeak")).toInteger() > 0);
+            QVERIFY(p.value(QLatin1String("heapBytes")).toInteger() > 0);
         }
         QVERIFY(r.value(QLatin1String("pipelineOverFloor")).toDouble() > 0);
         // The roll also deletes the 100 old pods.
