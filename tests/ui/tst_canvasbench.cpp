@@ -19,8 +19,9 @@ using namespace rlab::ui;
 // Frame cost of the cluster canvas with thousands of pods (QBENCHMARK; figures are reported,
 // never asserted). A "frame" is what the GUI thread does every 16 ms: ClusterSession::frame()
 // (drain store events → CanvasScene::apply, frameDone → tick) plus painting the 1920×1080
-// viewport. Build Release for figures (RLAB_BENCH=1 adds the 5,000-pod rows and the rolling
-// update, which take minutes to set up in Debug/ASan builds, so the CI suite runs 1,000 only):
+// viewport. Build Release for figures (RLAB_BENCH=1 adds the 5,000- and 20,000-pod rows and the
+// rolling update, which take minutes to set up in Debug/ASan builds, so the CI suite runs 1,000
+// only):
 //   RLAB_BENCH=1 QT_QPA_PLATFORM=offscreen build-rel/tests/tst_canvasbench
 class TestCanvasBench : public QObject
 {
@@ -70,8 +71,10 @@ private slots:
         QTest::addColumn<int>("pods");
         QTest::addColumn<int>("nodes");
         QTest::newRow("1000 pods") << 1000 << 20;
-        if (fullBench())
+        if (fullBench()) {
             QTest::newRow("5000 pods") << 5000 << 50;
+            QTest::newRow("20000 pods") << 20000 << 200;
+        }
     }
     // Steady state: the whole picture repainted at 1920×1080, fitted (every chip visible).
     void paintFrame()
