@@ -160,19 +160,28 @@ private slots:
         QVERIFY(sim.client().update(rt, QStringLiteral("default"), cm).ok());
     }
 
+    // ConfigMap "c" created, then updated 150 times: 151 revisions of one key.
+    static bool writeOneConfigMap151Times(Simulation &sim)
+    {
+        const auto rt = configMaps();
+        if (!sim.client().create(rt, QStringLiteral("default"), configMap(QStringLiteral("c"), 10)).ok())
+            return false;
+        for (int i = 0; i < 150; ++i) {
+            auto cm = sim.client().get(rt, QStringLiteral("default"), QStringLiteral("c")).value->clone();
+            cm->metadata.labels.insert(QStringLiteral("i"), QString::number(i));
+            if (!sim.client().update(rt, QStringLiteral("default"), cm).ok())
+                return false;
+        }
+        return true;
+    }
+
     void simulationCompactsByRevisionCount()
     {
         SimulationConfig c;
         c.controllers.clear();
         c.maxRetainedRevisions = 100;
         Simulation sim(c);
-        const auto rt = configMaps();
-        QVERIFY(sim.client().create(rt, QStringLiteral("default"), configMap(QStringLiteral("c"), 10)).ok());
-        for (int i = 0; i < 150; ++i) {
-            auto cm = sim.client().get(rt, QStringLiteral("default"), QStringLiteral("c")).value->clone();
-            cm->metadata.labels.insert(QStringLiteral("i"), QString::number(i));
-            QVERIFY(sim.client().update(rt, QStringLiteral("default"), cm).ok());
-        }
+        QVERIFY(writeOneConfigMap151Times(sim));
         QVERIFY(sim.api().store().stats().retainedRevisions > 100);
         sim.compactIfDue();   // the 5-minute timer is not due: the count decides
         const store::StoreStats st = sim.api().store().stats();
@@ -188,13 +197,7 @@ private slots:
         SimulationConfig c;
         c.maxRetainedRevisions = 100;
         Simulation sim(c);
-        const auto rt = configMaps();
-        QVERIFY(sim.client().create(rt, QStringLiteral("default"), configMap(QStringLiteral("c"), 10)).ok());
-        for (int i = 0; i < 150; ++i) {
-            auto cm = sim.client().get(rt, QStringLiteral("default"), QStringLiteral("c")).value->clone();
-            cm->metadata.labels.insert(QStringLiteral("i"), QString::number(i));
-            QVERIFY(sim.client().update(rt, QStringLiteral("default"), cm).ok());
-        }
+        QVERIFY(writeOneConfigMap151Times(sim));
         QVERIFY(sim.api().create(test::makeDeployment(QStringLiteral("web"), 1)).ok());
         const qint64 rev = sim.api().store().revision();
         QCOMPARE(sim.api().store().compactRevision(), 0);
