@@ -46,6 +46,20 @@ private:
         session.frame();
     }
 
+    // The canvas shown at 1280×720 with the nginx sample applied and run for 30 virtual seconds.
+    static bool showWithNginxRunning(ClusterSession &session, ClusterCanvas &canvas)
+    {
+        canvas.resize(1280, 720);
+        canvas.show();
+        if (!QTest::qWaitForWindowExposed(&canvas))
+            return false;
+        const ApplyReport report = session.apply({ManifestSource::fromFile(manifest())});
+        if (!report.ok())
+            return false;
+        run(session, 30'000);
+        return true;
+    }
+
     static QList<PodItem *> podsIn(const CanvasScene &scene, PodStage stage)
     {
         QList<PodItem *> out;
@@ -192,12 +206,8 @@ private slots:
     {
         ClusterSession session;
         ClusterCanvas canvas(session);
-        canvas.resize(1280, 720);
-        canvas.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+        QVERIFY(showWithNginxRunning(session, canvas));
         const CanvasScene &scene = *canvas.canvasScene();
-        applyNginx(session);
-        run(session, 30'000);
         QVERIFY(kubectl::rollout::scale(session.client(), QStringLiteral("default"), QStringLiteral("nginx"), 100).ok());
         run(session, 60'000);
         canvas.tick(session.monotonicMs() + 5000);
@@ -328,11 +338,7 @@ private slots:
     {
         ClusterSession session;
         ClusterCanvas canvas(session);
-        canvas.resize(1280, 720);
-        canvas.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&canvas));
-        applyNginx(session);
-        run(session, 30'000);
+        QVERIFY(showWithNginxRunning(session, canvas));
         PodItem *pod = canvas.canvasScene()->podItems().first();
         NodeLaneItem *lane = canvas.canvasScene()->laneOf(QStringLiteral("node-1"));
         const QString english = pod->toolTip(), laneEnglish = lane->toolTip();
@@ -350,11 +356,7 @@ private slots:
     {
         ClusterSession session;
         ClusterCanvas canvas(session);
-        canvas.resize(1280, 720);
-        canvas.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&canvas));
-        applyNginx(session);
-        run(session, 30'000);
+        QVERIFY(showWithNginxRunning(session, canvas));
         canvas.fit();
         PodItem *pod = canvas.canvasScene()->podItems().first();
         QVERIFY(pod->toolTip().contains(QLatin1String("node: node-")));
