@@ -87,7 +87,10 @@ void ThreadSafeStore::indexLocked(Index &index, const QString &key, const api::O
 api::ObjectPtr ThreadSafeStore::add(const QString &key, api::ObjectPtr obj)
 {
     std::unique_lock lock(m_lock);
-    api::ObjectPtr &slot = m_items[key];
+    auto known = m_byKey.constFind(key);
+    if (known == m_byKey.cend())
+        known = m_byKey.insert(key, m_items.try_emplace(key).first);
+    api::ObjectPtr &slot = (*known)->second;
     api::ObjectPtr old = std::move(slot);
     slot = std::move(obj);
     for (auto &entry : m_indices)
@@ -98,9 +101,11 @@ api::ObjectPtr ThreadSafeStore::add(const QString &key, api::ObjectPtr obj)
 api::ObjectPtr ThreadSafeStore::remove(const QString &key)
 {
     std::unique_lock lock(m_lock);
-    auto it = m_items.find(key);
-    if (it == m_items.end())
+    const auto known = m_byKey.constFind(key);
+    if (known == m_byKey.cend())
         return nullptr;
+    const Items::iterator it = *known;
+    m_byKey.erase(known);
     api::ObjectPtr old = std::move(it->second);
     m_items.erase(it);
     for (auto &entry : m_indices)
@@ -112,6 +117,10 @@ void ThreadSafeStore::replace(std::map<QString, api::ObjectPtr> items)
 {
     std::unique_lock lock(m_lock);
     m_items = std::move(items);
+    m_byKey.clear();
+    m_byKey.reserve(qsizetype(m_items.size()));
+    for (auto it = m_items.begin(); it != m_items.end(); ++it)
+        m_byKey.insert(it->first, it);
     for (auto &entry : m_indices) {
         entry.second.buckets.clear();
         for (const auto &[key, obj] : m_items)
@@ -122,8 +131,8 @@ void ThreadSafeStore::replace(std::map<QString, api::ObjectPtr> items)
 api::ObjectPtr ThreadSafeStore::get(const QString &key) const
 {
     std::shared_lock lock(m_lock);
-    auto it = m_items.find(key);
-    return it == m_items.end() ? nullptr : it->second;
+    const auto it = m_byKey.constFind(key);
+    return it == m_byKey.cend() ? nullptr : (*it)->second;
 }
 
 QList<api::ObjectPtr> ThreadSafeStore::list() const

@@ -2,6 +2,7 @@
 #pragma once
 #include "core/api/object.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -81,8 +82,13 @@ private:
 
     void indexLocked(Index &index, const QString &key, const api::Object *oldObj, const api::ObjectPtr *newSlot);
 
+    using Items = std::map<QString, api::ObjectPtr>;
     mutable std::shared_mutex m_lock;
-    std::map<QString, api::ObjectPtr> m_items;
+    Items m_items;   // key order: list(), listKeys() and the index buckets read it in order
+    // The same keys by hash, for get/add/remove: a lookup by key is one hash probe instead of
+    // ~14 string compares down the tree (a kubelet's Lister<Pod>::get per syncPod; map
+    // iterators stay valid until their node is erased).
+    QHash<QString, Items::iterator> m_byKey;
     std::map<QString, Index> m_indices;
 };
 
