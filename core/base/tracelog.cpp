@@ -13,6 +13,28 @@ std::size_t approxJsonBytes(const QJsonObject &o)
 {
     return o.isEmpty() ? 0 : 64 + std::size_t(o.size()) * 48;
 }
+
+// UTF-8 in a block of its own size: kept events hold only their text (toUtf8() leaves a block of
+// 3 bytes per character). Trace texts are nearly always ASCII: those are narrowed in one pass
+// into one exact allocation; anything else goes through toUtf8() and is squeezed.
+QByteArray exactUtf8(const QString &text)
+{
+    const qsizetype n = text.size();
+    if (n == 0)
+        return text.toUtf8();
+    QByteArray out(n, Qt::Uninitialized);
+    char *dst = out.data();
+    const QChar *src = text.constData();
+    for (qsizetype i = 0; i < n; ++i) {
+        if (src[i].unicode() >= 0x80) {
+            out = text.toUtf8();
+            out.squeeze();
+            return out;
+        }
+        dst[i] = char(src[i].unicode());
+    }
+    return out;
+}
 } // namespace
 
 TraceLog::TraceLog(std::size_t capacity, std::size_t memoryBudgetBytes)
@@ -35,7 +57,9 @@ quint32 TraceLog::intern(const QString &s)
         slot %= m_recent.size();
     }
     RecentName &recent = m_recent[slot];
-    if (recent.valid && recent.name == s)
+    // Most callers pass the very string they passed last time (a literal, a component's name):
+    // the same characters in memory are equal without comparing them.
+    if (recent.valid && recent.name.size() == s.size() && (recent.name.constData() == s.constData() || recent.name == s))
         return recent.id;
     quint32 id = 0;
     const auto it = m_nameIds.constFind(s);
@@ -98,7 +122,7 @@ void TraceLog::setClock(const Clock *clock, qint64 epochMs)
 void TraceLog::setRevisionSource(std::function<qint64()> source)
 {
     std::lock_guard lock(m_mutex);
-    m_revision = std::move(source);
+    m_revision = source ? std::make_shared<const std::function<qint64()>>(std::move(source)) : nullptr;
 }
 
 void TraceLog::setEnabled(bool on)
@@ -116,21 +140,21 @@ bool TraceLog::isEnabled() const
 qint64 TraceLog::append(TraceEvent ev)
 {
     // The revision source takes the store's lock: call it before ours to keep lock order simple.
-    std::function<qint64()> revision;
+    std::shared_ptr<const std::function<qint64()>> revision;
     {
         std::lock_guard lock(m_mutex);
         if (!m_enabled)
             return 0;
-        revision = m_revision;
+        if (ev.rev == 0)
+            revision = m_revision;
     }
-    if (ev.rev == 0 && revision)
-        ev.rev = revision();
+    if (revision)
+        ev.rev = (*revision)();
     Stored st;
     st.rev = ev.rev;
     st.worker = ev.worker;
     st.key = std::move(ev.key);
-    st.text = ev.text.toUtf8();
-    st.text.squeeze();   // toUtf8() leaves a block of 3 bytes per character; kept events hold only their text
+    st.text = exactUtf8(ev.text);
     st.detail = std::move(ev.detail);
     // Heap blocks, their headers and the detail's nested values roughly double the visible
     // sizes (calibrated with rlab bench: ~700 bytes of peak RSS per event against ~380 counted).

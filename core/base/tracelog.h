@@ -7,6 +7,7 @@
 #include <array>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <vector>
 
@@ -83,7 +84,8 @@ private:
     bool m_enabled = true;
     const Clock *m_clock = nullptr;
     qint64 m_epochMs = 0;
-    std::function<qint64()> m_revision;
+    // Shared, never changed in place: append() copies the pointer (not the function) under the lock.
+    std::shared_ptr<const std::function<qint64()>> m_revision;
 };
 
 } // namespace rlab
