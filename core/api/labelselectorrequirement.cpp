@@ -189,23 +189,24 @@ QString newRequirement(const QString &key, Operator op, const QStringList &value
     QStringList errs;
     if (const QStringList e = isQualifiedName(key); !e.isEmpty())
         errs << invalid(QStringLiteral("key"), goQuote(key), e.join(QStringLiteral("; ")));
-    const QString valuesText = jsonStrings(values, nilValues);
+    // Rendered only for an error message (goQuote per value: most of a valid requirement's cost).
+    const auto valuesText = [&] { return jsonStrings(values, nilValues); };
     switch (op) {
     case Operator::In:
     case Operator::NotIn:
         if (values.isEmpty())
-            errs << invalid(QStringLiteral("values"), valuesText, QStringLiteral("for 'in', 'notin' operators, values set can't be empty"));
+            errs << invalid(QStringLiteral("values"), valuesText(), QStringLiteral("for 'in', 'notin' operators, values set can't be empty"));
         break;
     case Operator::Equals:
     case Operator::DoubleEquals:
     case Operator::NotEquals:
         if (values.size() != 1)
-            errs << invalid(QStringLiteral("values"), valuesText, QStringLiteral("exact-match compatibility requires one single value"));
+            errs << invalid(QStringLiteral("values"), valuesText(), QStringLiteral("exact-match compatibility requires one single value"));
         break;
     case Operator::Exists:
     case Operator::DoesNotExist:
         if (!values.isEmpty())
-            errs << invalid(QStringLiteral("values"), valuesText,
+            errs << invalid(QStringLiteral("values"), valuesText(),
                             QStringLiteral("values set must be empty for exists and does not exist"));
         break;
     case Operator::Invalid:

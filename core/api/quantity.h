@@ -36,6 +36,7 @@ public:
     bool operator==(const Quantity &o) const { return m_nano == o.m_nano; }   // Cmp() == 0
 
 private:
+    static std::optional<Quantity> parseText(const QString &text, QString *error);
     __extension__ using Nano = __int128;
     Nano m_nano = 0;   // value in units of 10^-9
     Format m_format = Format::DecimalSI;
