@@ -19,6 +19,12 @@ struct TraceEvent
     QString key;           // "default/web" or an etcd key
     QJsonObject detail;
     QString text;
+    // Optional, for events made by the million (queue operations): the text is made when the
+    // event is read back (TraceLog::since / ofTypes) instead of when it happens. `text` stays
+    // empty on append; textFn(event) builds it from the event's other fields and `args`.
+    using TextFn = QString (*)(const TraceEvent &);
+    TextFn textFn = nullptr;
+    qint64 args[2] = {0, 0};
 
     QJsonObject toJson() const;   // one line of `rlab run --trace`
 };

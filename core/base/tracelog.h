@@ -59,6 +59,8 @@ private:
         QString key;                       // usually shared with the object's own key
         QByteArray text;                   // UTF-8
         QJsonObject detail;
+        TraceEvent::TextFn textFn = nullptr;   // set: text is empty and made on read from args
+        qint64 args[2] = {0, 0};
         std::size_t bytes = 0;             // approximate footprint
     };
     quint32 intern(const QString &s);      // under m_mutex

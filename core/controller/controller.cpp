@@ -27,27 +27,35 @@ QString traceType(QueueEventType t)
     return {};
 }
 
-QString queueText(const QueueEvent &e)
+// The text of a queue operation, made when the trace is read (TraceEvent::textFn): args[0] is
+// the duration in ms, args[1] the limiter's failure count | the QueueEventType << 32 | 1 << 40
+// for addRateLimited; depth and whileProcessing come from the detail.
+QString queueText(const TraceEvent &ev)
 {
-    // One allocation per text (joined): these are built for every queue operation.
     const auto n = [](qint64 v) { return QString::number(v); };
-    switch (e.type) {
+    const qint64 durationMs = ev.args[0];
+    const qint64 numRequeues = ev.args[1] & 0xffffffff;
+    const auto type = QueueEventType((ev.args[1] >> 32) & 0xff);
+    const bool rateLimited = (ev.args[1] >> 40) & 1;
+    const QString &key = ev.key;
+    switch (type) {
     case QueueEventType::Add:
-        return e.whileProcessing ? joined(u"add ", e.key, u" while a worker processes it: it will be processed once more after done")
-                                 : joined(u"add ", e.key, u" (depth ", n(e.depth), u")");
+        return ev.detail.value(QLatin1String("whileProcessing")).toBool()
+                   ? joined(u"add ", key, u" while a worker processes it: it will be processed once more after done")
+                   : joined(u"add ", key, u" (depth ", n(ev.detail.value(QLatin1String("depth")).toInteger()), u")");
     case QueueEventType::Dedup:
-        return joined(u"add ", e.key, u": already queued, deduplicated");
+        return joined(u"add ", key, u": already queued, deduplicated");
     case QueueEventType::Get:
-        return joined(u"worker ", n(e.worker), u" got ", e.key, u" after ", n(e.durationMs), u" ms in the queue");
+        return joined(u"worker ", n(ev.worker), u" got ", key, u" after ", n(durationMs), u" ms in the queue");
     case QueueEventType::Done:
-        return joined(u"worker ", n(e.worker), u" done with ", e.key, u" (", n(e.durationMs), u" ms)");
+        return joined(u"worker ", n(ev.worker), u" done with ", key, u" (", n(durationMs), u" ms)");
     case QueueEventType::Requeue:
-        return joined(u"done(", e.key, u") requeued it: it was added while being processed");
+        return joined(u"done(", key, u") requeued it: it was added while being processed");
     case QueueEventType::AddAfter:
-        return e.rateLimited ? joined(u"addRateLimited ", e.key, u": retry ", n(e.numRequeues), u" in ", n(e.durationMs), u" ms")
-                             : joined(u"addAfter ", e.key, u": in ", n(e.durationMs), u" ms");
+        return rateLimited ? joined(u"addRateLimited ", key, u": retry ", n(numRequeues), u" in ", n(durationMs), u" ms")
+                           : joined(u"addAfter ", key, u": in ", n(durationMs), u" ms");
     case QueueEventType::Forget:
-        return joined(u"forget ", e.key, u": failure count reset");
+        return joined(u"forget ", key, u": failure count reset");
     case QueueEventType::ShutDown:
         return QStringLiteral("queue shut down");
     }
@@ -78,7 +86,9 @@ Controller::Controller(QString name, QString syncName, Clock &clock, TraceLog *t
             ev.type = traceType(e.type);
             ev.worker = e.worker;
             ev.key = e.key;
-            ev.text = queueText(e);
+            ev.textFn = &queueText;
+            ev.args[0] = e.durationMs;
+            ev.args[1] = (qint64(e.numRequeues) & 0xffffffff) | (qint64(e.type) << 32) | (qint64(e.rateLimited ? 1 : 0) << 40);
             const qint64 detailKey = qint64(e.depth) * 2 + (e.whileProcessing ? 1 : 0);
             auto cached = details.constFind(detailKey);
             if (cached == details.cend()) {
