@@ -57,6 +57,23 @@ size_t qHash(const RequestDetailKey &k, size_t seed = 0)
     return qHashMulti(seed, k.verb, k.resource, k.group, k.subresource, k.agent);
 }
 
+// "<agent> <verb> <resource>[/<subresource>][ <key>]", made when the trace is read
+// (TraceEvent::textFn) from the request's detail: resource is the qualified one up to its first
+// dot ("deployments.apps" -> "deployments"; resource names have no dot).
+QString requestText(const TraceEvent &ev)
+{
+    const QString agent = ev.detail.value(QLatin1String("userAgent")).toString();
+    const QString verb = ev.detail.value(QLatin1String("verb")).toString();
+    const QString qualified = ev.detail.value(QLatin1String("resource")).toString();
+    const QString subresource = ev.detail.value(QLatin1String("subresource")).toString();
+    const qsizetype dot = qualified.indexOf(QLatin1Char('.'));
+    const QStringView resource = dot < 0 ? QStringView(qualified) : QStringView(qualified).left(dot);
+    const QStringView client = agent.isEmpty() ? QStringView(u"client") : QStringView(agent);
+    const QStringView slash = subresource.isEmpty() ? QStringView() : QStringView(u"/");
+    const QStringView space = ev.key.isEmpty() ? QStringView() : QStringView(u" ");
+    return joined(client, u" ", verb, u" ", resource, slash, subresource, space, ev.key);
+}
+
 } // namespace
 
 void ApiServer::traceRequest(const QString &verb, const ResourceType &rt, const QString &ns,
@@ -85,11 +102,7 @@ void ApiServer::traceRequest(const QString &verb, const ResourceType &rt, const 
                                                                   {QStringLiteral("userAgent"), agent}});
     }
     ev.detail = *cached;
-    // "<agent> <verb> <resource>[/<subresource>][ <key>]"
-    const QStringView client = agent.isEmpty() ? QStringView(u"client") : QStringView(agent);
-    const QStringView slash = subresource.isEmpty() ? QStringView() : QStringView(u"/");
-    const QStringView space = ev.key.isEmpty() ? QStringView() : QStringView(u" ");
-    ev.text = joined(client, u" ", verb, u" ", rt.resource, slash, subresource, space, ev.key);
+    ev.textFn = &requestText;
     m_trace->append(std::move(ev));
 }
 
