@@ -74,6 +74,14 @@ QString requestText(const TraceEvent &ev)
     return joined(client, u" ", verb, u" ", resource, slash, subresource, space, ev.key);
 }
 
+// "etcd created|updated <key> at revision <rev>", made when the trace is read; args[0] is 1 for
+// a create.
+QString putText(const TraceEvent &ev)
+{
+    return joined(u"etcd ", ev.args[0] ? QStringView(u"created") : QStringView(u"updated"), u" ", ev.key,
+                  u" at revision ", QString::number(ev.rev));
+}
+
 } // namespace
 
 void ApiServer::traceRequest(const QString &verb, const ResourceType &rt, const QString &ns,
@@ -181,11 +189,14 @@ Result<ObjectPtr> ApiServer::commit(const QByteArray &key, MutableObjectPtr obj,
     }
     Q_ASSERT(got.main == rev);
     if (m_trace) {
-        // "etcd created|updated <key> at revision <rev>", built in one allocation.
-        const QString keyText = QString::fromUtf8(key);
-        const QString revText = QString::number(got.main);
-        traceWrite("Put", keyText, got.main,
-                   joined(u"etcd ", isCreate ? QStringView(u"created") : QStringView(u"updated"), u" ", keyText, u" at revision ", revText));
+        TraceEvent ev;
+        ev.component = QStringLiteral("etcd");
+        ev.type = QStringLiteral("Put");
+        ev.key = QString::fromUtf8(key);
+        ev.rev = got.main;
+        ev.textFn = &putText;
+        ev.args[0] = isCreate ? 1 : 0;
+        m_trace->append(std::move(ev));
     }
     if (isCreate && key.startsWith(kPodsPrefix) && m_livePods.load() >= 0)
         ++m_livePods;
