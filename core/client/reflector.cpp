@@ -40,6 +40,16 @@ void Reflector::requestRelist()
     m_needList = true;
 }
 
+namespace {
+// "<informer> received <TYPE> <key> (rv <rev>)", made when the trace is read; args[0] is the
+// ApiWatchEvent::Type.
+QString watchEventText(const TraceEvent &ev)
+{
+    const char *type = apiserver::ApiWatchEvent::typeName(apiserver::ApiWatchEvent::Type(ev.args[0]));
+    return joined(ev.component, u" received ", QString::fromLatin1(type), u" ", ev.key, u" (rv ", QString::number(ev.rev), u")");
+}
+} // namespace
+
 void Reflector::trace(const char *type, const QString &key, qint64 rev, const QString &text) const
 {
     if (!m_trace || !m_trace->isEnabled())
@@ -184,10 +194,27 @@ void Reflector::handOut(const Delta &d)
 {
     if (d.isInInitialList && m_initialPopulation > 0)
         --m_initialPopulation;
-    if (d.watchEventType && m_trace && m_trace->isEnabled())
-        trace("WatchEvent", d.key, d.revision,
-              joined(m_component, u" received ", QString::fromLatin1(d.watchEventType), u" ", d.key, u" (rv ",
-                     QString::number(d.revision), u")"));
+    if (!d.watchEventType || !m_trace || !m_trace->isEnabled())
+        return;
+    // The text is made when the trace is read (watchEventText) — for the watch event types, and
+    // a revision the trace keeps as given (0 would be replaced by the store's).
+    using apiserver::ApiWatchEvent;
+    for (const ApiWatchEvent::Type t : {ApiWatchEvent::Added, ApiWatchEvent::Modified, ApiWatchEvent::Deleted}) {
+        if (d.revision != 0 && ApiWatchEvent::typeName(t) == d.watchEventType) {
+            TraceEvent ev;
+            ev.component = m_component;
+            ev.type = QStringLiteral("WatchEvent");
+            ev.key = d.key;
+            ev.rev = d.revision;
+            ev.textFn = &watchEventText;
+            ev.args[0] = t;
+            m_trace->append(std::move(ev));
+            return;
+        }
+    }
+    trace("WatchEvent", d.key, d.revision,
+          joined(m_component, u" received ", QString::fromLatin1(d.watchEventType), u" ", d.key, u" (rv ",
+                 QString::number(d.revision), u")"));
 }
 
 qsizetype Reflector::step(std::vector<Delta> &out, qsizetype max)
