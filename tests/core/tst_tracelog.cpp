@@ -172,6 +172,42 @@ private slots:
         }
     }
 
+    // An event made with textFn keeps no text: since() and ofTypes() make it from the event's
+    // fields and args when read, and it costs the memory budget less than its text would.
+    void textMadeWhenRead()
+    {
+        TraceLog log;
+        const auto text = [](const TraceEvent &ev) {
+            return QStringLiteral("%1 %2 at %3, args %4/%5").arg(ev.type, ev.key).arg(ev.rev).arg(ev.args[0]).arg(ev.args[1]);
+        };
+        TraceEvent lazy;
+        lazy.type = QStringLiteral("Put");
+        lazy.key = QStringLiteral("/registry/pods/default/web-1");
+        lazy.rev = 42;
+        lazy.textFn = text;
+        lazy.args[0] = 7;
+        lazy.args[1] = -3;
+        log.append(lazy);
+        const std::size_t lazyBytes = log.memoryBytes();
+        TraceEvent eager = lazy;
+        eager.textFn = nullptr;
+        eager.text = text(lazy);
+        log.append(eager);
+        QVERIFY(lazyBytes < log.memoryBytes() - lazyBytes);   // the eager one also holds its text
+        const QString expected = QStringLiteral("Put /registry/pods/default/web-1 at 42, args 7/-3");
+        const auto all = log.since(0);
+        QCOMPARE(all.size(), std::size_t(2));
+        QCOMPARE(all[0].text, expected);
+        QCOMPARE(all[1].text, expected);
+        QJsonObject first = all[0].toJson(), second = all[1].toJson();
+        first.remove(QLatin1String("seq"));
+        second.remove(QLatin1String("seq"));
+        QCOMPARE(first, second);   // a lazy event reads back as the eager one
+        const auto puts = log.ofTypes(0, 2, {QStringLiteral("Put")});
+        QCOMPARE(puts.size(), std::size_t(2));
+        QCOMPARE(puts[0].text, expected);
+    }
+
     void disabledAppendsNothing()
     {
         TraceLog log;
