@@ -322,7 +322,21 @@ void KvStore::finishLocked(WriteTxn &w, std::vector<std::shared_ptr<Watcher>> &t
             ++it;
         }
     };
-    collect(m_unindexed);
+    for (auto it = m_unindexed.begin(); it != m_unindexed.end();) {
+        const bool concerned = std::any_of(m_events.begin(), m_events.end(),
+                                           [&](const WatchEvent &e) { return it->range.contains(e.kv.key); });
+        if (!concerned) {
+            ++it;
+            continue;
+        }
+        std::shared_ptr<Watcher> watcher = it->watcher.lock();
+        if (!watcher || watcher->isCancelled()) {
+            it = m_unindexed.erase(it);
+            continue;
+        }
+        visit.push_back(std::move(watcher));
+        ++it;
+    }
     for (auto &trigger : m_triggers) {
         auto &index = trigger.second;   // a plain reference: clang 14 cannot capture a structured binding
         std::vector<QString> values;
@@ -425,7 +439,9 @@ WatchResult KvStore::watch(const KeyRange &range, qint64 startRevision, Watcher:
         m_watchers.push_back(watcher);
         const WatchTrigger &t = watcher->trigger();
         if (!t.isSet()) {
-            m_unindexed.push_back(watcher);
+            // Entries of watchers whose range saw no write since they ended go here too.
+            std::erase_if(m_unindexed, [&gone](const Unindexed &u) { return gone(u.watcher); });
+            m_unindexed.push_back({watcher->range(), watcher});
         } else {
             TriggerIndex &index = m_triggers[t.field];
             if (!index.valueOf)

@@ -132,7 +132,14 @@ private:
     qint64 m_quotaBytes = 0;
     bool m_alarmNoSpace = false;
     std::vector<std::weak_ptr<Watcher>> m_watchers;     // every watcher, oldest first
-    std::vector<std::weak_ptr<Watcher>> m_unindexed;    // the ones without a trigger
+    // The ones without a trigger, with a copy of their key range: a write outside a watcher's
+    // range (an Event, when only pods and workloads are watched) passes it by without locking it.
+    struct Unindexed
+    {
+        KeyRange range;
+        std::weak_ptr<Watcher> watcher;
+    };
+    std::vector<Unindexed> m_unindexed;
     struct TriggerIndex
     {
         std::function<std::optional<QString>(const api::Object &)> valueOf;

@@ -93,6 +93,23 @@ private slots:
         QCOMPARE(after.eventsDelivered - before.eventsDelivered, qint64(2 * 3 * kPods + 2 * kPods + 4 * kNodes));
     }
 
+    // A write outside an unindexed watch's key range (a Deployment while only pods are watched,
+    // like the Events of a busy lab) is not handed to it at all; one inside still is.
+    void aWriteOutsideAWatchsRangeVisitsNoWatcher()
+    {
+        test::ApiFixture f;
+        const auto pods = watchPods(f, QString());
+        QVERIFY(pods);
+        const store::StoreStats before = f.store.stats();
+        QVERIFY(f.api.create(test::makeDeployment(QStringLiteral("web"))).ok());
+        const store::StoreStats afterDeployment = f.store.stats();
+        QCOMPARE(afterDeployment.revision, before.revision + 1);
+        QCOMPARE(afterDeployment.watcherVisits, before.watcherVisits);
+        QVERIFY(f.api.create(test::makePod(QStringLiteral("p"))).ok());
+        QCOMPARE(f.store.stats().watcherVisits, afterDeployment.watcherVisits + 1);
+        QCOMPARE(dump(pods->take()), QStringList{QStringLiteral("ADDED p")});
+    }
+
     void anIndexedWatchFromAnOldRevisionReplaysOnlyItsNode()
     {
         test::ApiFixture f;
