@@ -18,6 +18,8 @@
 
 #include <QHash>
 
+#include <array>
+
 #include <optional>
 
 namespace rlab::apiserver {
@@ -98,17 +100,39 @@ void ApiServer::traceRequest(const QString &verb, const ResourceType &rt, const 
     // The detail repeats (a few verbs, resources and agents): each distinct one is built once
     // per thread and shared by the events (implicitly shared, so also in the trace's memory).
     // Bounded like Scheduler::pluginsJson; thread_local, so no lock.
+    // In front of the hash, a few recent keys compared by identity: the same strings in memory
+    // (literals, a resource type's names, a caller's agent) are equal without hashing five of
+    // them. An entry holds its strings, so their characters cannot change or be freed.
+    struct Recent
+    {
+        RequestDetailKey key;
+        QJsonObject detail;
+    };
+    thread_local std::array<Recent, 32> recent;
+    const auto same = [](const QString &a, const QString &b) { return a.constData() == b.constData() && a.size() == b.size(); };
+    const std::size_t slot = ((quintptr(verb.constData()) >> 4) ^ (quintptr(rt.resource.constData()) >> 3)
+                              ^ (quintptr(subresource.constData()) >> 2) ^ (quintptr(agent.constData()) >> 5))
+                             % recent.size();
+    Recent &r = recent[slot];
+    if (same(r.key.verb, verb) && same(r.key.resource, rt.resource) && same(r.key.group, rt.group)
+        && same(r.key.subresource, subresource) && same(r.key.agent, agent) && !r.detail.isEmpty()) {
+        ev.detail = r.detail;
+        ev.textFn = &requestText;
+        m_trace->append(std::move(ev));
+        return;
+    }
     thread_local QHash<RequestDetailKey, QJsonObject> details;
     RequestDetailKey detailKey{verb, rt.resource, rt.group, subresource, agent};
     auto cached = details.constFind(detailKey);
     if (cached == details.cend()) {
         if (details.size() >= 4096)
             details.clear();
-        cached = details.insert(std::move(detailKey), QJsonObject{{QStringLiteral("verb"), verb},
-                                                                  {QStringLiteral("resource"), rt.qualified()},
-                                                                  {QStringLiteral("subresource"), subresource},
-                                                                  {QStringLiteral("userAgent"), agent}});
+        cached = details.insert(detailKey, QJsonObject{{QStringLiteral("verb"), verb},
+                                                       {QStringLiteral("resource"), rt.qualified()},
+                                                       {QStringLiteral("subresource"), subresource},
+                                                       {QStringLiteral("userAgent"), agent}});
     }
+    r = Recent{std::move(detailKey), *cached};
     ev.detail = *cached;
     ev.textFn = &requestText;
     m_trace->append(std::move(ev));
