@@ -197,6 +197,15 @@ private slots:
         QCOMPARE(s.listKeys(), (QStringList{QStringLiteral("prod/x"), QStringLiteral("prod/y")}));
         QCOMPARE(s.indexKeys(QStringLiteral("byApp"), QStringLiteral("web")), QStringList{QStringLiteral("prod/y")});
         QCOMPARE(s.listIndexFuncValues(ThreadSafeStore::namespaceIndex()), QStringList{QStringLiteral("prod")});
+        // Lookups by key follow the new content (get/add/remove go through a hash of the keys).
+        QVERIFY(!s.get(QStringLiteral("default/old")));
+        QVERIFY(!s.remove(QStringLiteral("default/old")));
+        QCOMPARE(s.get(QStringLiteral("prod/x"))->metadata.name, QStringLiteral("x"));
+        put(s, QStringLiteral("prod/x app=web"));
+        QCOMPARE(s.size(), 2);
+        QCOMPARE(s.indexKeys(QStringLiteral("byApp"), QStringLiteral("web")), (QStringList{QStringLiteral("prod/x"), QStringLiteral("prod/y")}));
+        QVERIFY(s.remove(QStringLiteral("prod/y")));
+        QCOMPARE(s.listKeys(), QStringList{QStringLiteral("prod/x")});
     }
 
     void testMetaNamespaceKey()
