@@ -32,7 +32,8 @@ class PodItem;
 // running tween by one frame and removes pods whose fade-out ended. Items carry the ObjectRef of
 // their object in data(0..2) (kind, namespace, name). A reset() of kSliceKeys keys or more is
 // built in slices (issue #17: 20,000 pods are handed over without a long frame): each tick()
-// places the next kSliceMs worth of objects, the layout follows once all are in; events that
+// places the next kSliceMs worth of objects (hidden: nothing is painted before it has its
+// place), the layout follows once all are in and shows them; events that
 // arrive meanwhile are kept and applied after it (isResetting()). In presenter mode a picture
 // wider than the view shows at the readable zoom is laid out compact (setAvailableWidth). GUI
 // thread only.
@@ -117,6 +118,10 @@ private:
     };
 
     void clearAll();
+    // A sliced reset adds its items hidden (they have no place before the layout); the last
+    // slice shows them all, laid out.
+    void hideWhileResetting(QGraphicsItem *item) const;
+    void showAll();
     // Places reset keys until `budgetMs` have passed (at least one); lays out and applies the held
     // events once the last is in.
     void continueReset(int budgetMs);
