@@ -72,23 +72,32 @@ void CanvasScene::clearAll()
 
 void CanvasScene::reset(const std::vector<view::KeyValue> &kvs, qint64 monotonicMs, qint64 virtualNowMs)
 {
+    if (qsizetype(kvs.size()) >= m_sliceKeys && !kvs.empty())
+        resetShared(std::make_shared<const std::vector<view::KeyValue>>(kvs), monotonicMs, virtualNowMs);
+    else
+        resetShared(std::shared_ptr<const std::vector<view::KeyValue>>(&kvs, [](const auto *) { }), monotonicMs, virtualNowMs);
+}
+
+void CanvasScene::resetShared(std::shared_ptr<const std::vector<view::KeyValue>> kvs, qint64 monotonicMs, qint64 virtualNowMs)
+{
     clearAll();
     m_held.clear();
     m_lastMonotonicMs = monotonicMs;
     m_lastVirtualMs = virtualNowMs;
     m_resetSlices = 0;
     m_resetNext = 0;
-    if (qsizetype(kvs.size()) >= m_sliceKeys && !kvs.empty()) {
-        m_resetKvs = std::make_unique<const std::vector<view::KeyValue>>(kvs);
-        continueReset(m_sliceMs);
+    m_resetKvs.reset();
+    if (!kvs || kvs->empty() || qsizetype(kvs->size()) < m_sliceKeys) {
+        m_resetSlices = 1;
+        if (kvs)
+            for (const view::KeyValue &kv : *kvs)
+                put(kv, false);
+        relayout(false);
+        refreshCards(false);
         return;
     }
-    m_resetKvs.reset();
-    m_resetSlices = 1;
-    for (const view::KeyValue &kv : kvs)
-        put(kv, false);
-    relayout(false);
-    refreshCards(false);
+    m_resetKvs = std::move(kvs);
+    continueReset(m_sliceMs);
 }
 
 void CanvasScene::continueReset(int budgetMs)

@@ -47,6 +47,9 @@ public:
     // Forgets everything and shows `kvs` at once (no fly-in), or in slices when there are
     // kSliceKeys keys or more (0: always, for tests). `virtualNowMs`: the cluster clock.
     void reset(const std::vector<view::KeyValue> &kvs, qint64 monotonicMs, qint64 virtualNowMs);
+    // reset() from keys shared with their owner (the session's snapshot): a sliced reset keeps
+    // the pointer, no copy of the keys on the GUI thread. The keys must not change meanwhile.
+    void resetShared(std::shared_ptr<const std::vector<view::KeyValue>> kvs, qint64 monotonicMs, qint64 virtualNowMs);
     static constexpr qsizetype kSliceKeys = 2000;
     static constexpr int kSliceMs = 6;
     void setSliceThreshold(qsizetype keys) { m_sliceKeys = keys; }
@@ -157,7 +160,7 @@ private:
     bool m_presenter = false;
     bool m_compact = false;
     double m_availableWidth = 0;
-    std::unique_ptr<const std::vector<view::KeyValue>> m_resetKvs;   // a sliced reset in progress
+    std::shared_ptr<const std::vector<view::KeyValue>> m_resetKvs;   // a sliced reset in progress
     std::size_t m_resetNext = 0;
     std::vector<view::WatchEvent> m_held;   // arrived while resetting
     qsizetype m_sliceKeys = kSliceKeys;
