@@ -284,10 +284,11 @@ void CanvasScene::putPod(const std::shared_ptr<const api::Pod> &pod, bool animat
         it->item = new PodItem(pod->metadata.name);
         it->item->setPresenter(m_presenter);
         tag(it->item, QStringLiteral("Pod"), pod->metadata.namespace_, pod->metadata.name);
-        it->item->setData(3, animate);   // to fly in from its ReplicaSet at the next layout
         hideWhileResetting(it->item);
         addItem(it->item);
     }
+    if (fresh)
+        it->flyIn = animate;   // to fly in from its ReplicaSet at the next layout
     it->pod = pod;
     placePod(key, *it, columnKey, lane);
     const PodStage stage = PhaseColors::stageOf(*pod);
@@ -456,7 +457,7 @@ int CanvasScene::podSlot(const QString &ns, const QString &name) const
     if (it == m_pods.cend())
         return -1;
     const auto col = m_replicaSets.constFind(it->column);
-    return col == m_replicaSets.cend() ? -1 : col->cellSlots.value(it->lane).slotOf(it.key());
+    return col == m_replicaSets.cend() ? -1 : cellOf(*col, it->lane).slotOf(it.key());
 }
 
 } // namespace rlab::ui

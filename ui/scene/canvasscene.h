@@ -95,6 +95,7 @@ private:
         QString lane;      // node name, "" while unbound
         PodItem *item = nullptr;
         bool deleted = false;
+        bool flyIn = false;   // new and animated: flies in from its ReplicaSet at the next layout
     };
     struct ColumnState
     {
@@ -139,6 +140,8 @@ private:
     ColumnState &column(const QString &key);
     static QString unownedPrefix();   // the column key of pods without a ReplicaSet
     void relayout(bool animate);   // canvasscenelayout.cpp
+    // The slots of `column` in `lane` (empty if none), without copying them.
+    static const PodSlots &cellOf(const ColumnState &column, const QString &lane);
     void refreshCards(bool animate);
     // The hover texts of the objects as stored now, in the installed language.
     static QString replicaSetTooltip(const QString &key, const api::ReplicaSet &rs);
