@@ -49,6 +49,7 @@ bool WorkQueue::addLocked(const QString &key, QueuedVia via)
 {
     if (m_shuttingDown)
         return false;
+    touchLocked();
     auto it = m_keys.find(key);
     if (it != m_keys.end() && it->dirty) {
         ++it->dedups;
@@ -120,6 +121,7 @@ std::optional<QString> WorkQueue::tryGet(int worker)
 
 QString WorkQueue::popLocked(int worker)
 {
+    touchLocked();
     QString key = std::move(m_queue.front());
     m_queue.pop_front();
     const qint64 now = m_clock.now();
@@ -153,6 +155,7 @@ void WorkQueue::done(const QString &key)
     bool wake = false;
     {
         Lock lock(m_mutex);
+        touchLocked();
         const auto it = m_keys.find(key);
         if (it == m_keys.end() || !it->processing)
             return;
@@ -232,6 +235,7 @@ void WorkQueue::shutDownWithDrain()
 
 void WorkQueue::shutDownLocked(bool drain)
 {
+    touchLocked();
     m_drain = drain;
     if (!m_shuttingDown) {
         m_shuttingDown = true;
@@ -317,6 +321,7 @@ void WorkQueue::setEventHook(EventHook hook)
 
 void WorkQueue::emitLocked(QueueEvent event)
 {
+    touchLocked();   // an event is a change (RateLimitingQueue::forget: the requeue counts)
     if (!m_hook)
         return;
     event.seq = m_nextSeq++;

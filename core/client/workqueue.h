@@ -7,6 +7,7 @@
 #include <QHash>
 #include <QString>
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -75,6 +76,10 @@ public:
     void setGetInterrupted(bool interrupted);
 
     WorkQueueSnapshot snapshot() const;
+    // Bumped by every change snapshot() can show other than the passing of time (add, get,
+    // done, a delay added or come due, shutdown): equal generations mean equal snapshots but for
+    // atMs and the ages derived from it. Read generation() before snapshot(). Lock-free.
+    quint64 generation() const { return m_generation.load(std::memory_order_acquire); }
     void setEventHook(EventHook hook);
 
     QString name() const { return m_name; }
@@ -88,7 +93,12 @@ protected:
     bool addLocked(const QString &key, QueuedVia via);
     void wakeOne();
     bool shuttingDownLocked() const { return m_shuttingDown; }
-    void countRetryLocked() { ++m_metrics.retries; }
+    void countRetryLocked()
+    {
+        touchLocked();   // every addAfter (a new or earlier waiting key, its merge count)
+        ++m_metrics.retries;
+    }
+    void touchLocked() { m_generation.fetch_add(1, std::memory_order_release); }
     int depthLocked() const { return static_cast<int>(m_queue.size()); }
     bool hasEventHook() const { return static_cast<bool>(m_hook); }
     // Stamps seq, time, queue name and depth, then calls the hook (if any). Needs m_mutex.
@@ -133,6 +143,7 @@ private:
     quint64 m_nextGetSeq = 1;
     WorkQueueMetrics m_metrics;
     EventHook m_hook;
+    std::atomic<quint64> m_generation{0};
 };
 
 } // namespace rlab

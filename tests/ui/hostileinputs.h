@@ -24,6 +24,8 @@ inline bool full()
 // by the caller between start() and stop() counts as one block). longestCpu(): the most CPU
 // time the GUI thread spent between two ticks (CLOCK_THREAD_CPUTIME_ID) — the code's own cost,
 // which a loaded, shared machine does not inflate as it does the wall-clock figure.
+// RLAB_WATCHDOG_MONO=1 prints each new longest stretch with the CLOCK_MONOTONIC time it ended,
+// to find it in `perf record -k CLOCK_MONOTONIC` (perf report --time START,END).
 class Watchdog : public QObject
 {
 public:
@@ -61,6 +63,8 @@ private:
         if (now - m_last > m_longest) {
             m_longest = now - m_last;
             m_longestAt = now;
+            if (qEnvironmentVariableIsSet("RLAB_WATCHDOG_MONO"))
+                qInfo("WATCHDOG longest %lld ms ending at monotonic %.3f s", m_longest, double(m_clock.msecsSinceReference() + now) / 1000.0);
         }
         m_last = now;
         const qint64 cpu = cpuNs();

@@ -315,6 +315,40 @@ private slots:
         QCOMPARE(m->rowCount(waiting), 0);
     }
 
+    // A poll copies only the changed queues (WorkQueue::generation(), #17); the others are retimed.
+    void testOnlyChangedQueuesAreCopied()
+    {
+        ClusterSession session;
+        controller::Controller *c = controllerNamed(session, QStringLiteral("replicaset"));
+        QVERIFY(c);
+        const std::vector<controller::Controller *> all = session.simulation().controllers();
+        const std::size_t i = std::size_t(std::find(all.cbegin(), all.cend(), c) - all.cbegin());
+        WorkQueue &queue = c->queue();
+        quint64 g = queue.generation();
+        queue.add(QStringLiteral("default/a"));
+        QVERIFY(queue.generation() > g && (g = queue.generation()));
+        QCOMPARE(queue.tryGet(1), std::optional<QString>(QStringLiteral("default/a")));
+        QVERIFY(queue.generation() > g && (g = queue.generation()));
+        c->queue().addAfter(QStringLiteral("default/later"), 5000);
+        QVERIFY(queue.generation() > g && (g = queue.generation()));
+        std::vector<quint64> known, again;
+        const std::vector<view::QueueView> first = session.view().queues({}, {}, &known);
+        session.simulation().clock().advance(1000);   // only time passes: the same generations
+        const std::vector<view::QueueView> second = session.view().queues(first, known, &again);
+        const view::QueueView fresh = session.view().queues()[i];
+        QCOMPARE(again, known);
+        QVERIFY(second[i].snapshot.waiting.constData() == first[i].snapshot.waiting.constData());   // not copied
+        QCOMPARE(second[i].snapshot.atMs, fresh.snapshot.atMs);
+        QCOMPARE(second[i].snapshot.metrics.longestRunningProcessorMs, qint64(1000));
+        QCOMPARE(second[i].snapshot.metrics.unfinishedWorkMs, fresh.snapshot.metrics.unfinishedWorkMs);
+        queue.done(QStringLiteral("default/a"));
+        QVERIFY(queue.generation() > g && (g = queue.generation()));
+        session.simulation().clock().advance(4000);   // "later" comes due
+        QVERIFY(queue.generation() > g);
+        const std::vector<view::QueueView> third = session.view().queues(second, again, nullptr);
+        QVERIFY(third[i].snapshot.waiting.isEmpty() && third[i].snapshot.queued.size() == 1);
+    }
+
     void testFifoAndWaitingOrderChanges()
     {
         ClusterSession session;

@@ -72,23 +72,32 @@ void CanvasScene::clearAll()
 
 void CanvasScene::reset(const std::vector<view::KeyValue> &kvs, qint64 monotonicMs, qint64 virtualNowMs)
 {
+    if (qsizetype(kvs.size()) >= m_sliceKeys && !kvs.empty())
+        resetShared(std::make_shared<const std::vector<view::KeyValue>>(kvs), monotonicMs, virtualNowMs);
+    else
+        resetShared(std::shared_ptr<const std::vector<view::KeyValue>>(&kvs, [](const auto *) { }), monotonicMs, virtualNowMs);
+}
+
+void CanvasScene::resetShared(std::shared_ptr<const std::vector<view::KeyValue>> kvs, qint64 monotonicMs, qint64 virtualNowMs)
+{
     clearAll();
     m_held.clear();
     m_lastMonotonicMs = monotonicMs;
     m_lastVirtualMs = virtualNowMs;
     m_resetSlices = 0;
     m_resetNext = 0;
-    if (qsizetype(kvs.size()) >= m_sliceKeys && !kvs.empty()) {
-        m_resetKvs = std::make_unique<const std::vector<view::KeyValue>>(kvs);
-        continueReset(m_sliceMs);
+    m_resetKvs.reset();
+    if (!kvs || kvs->empty() || qsizetype(kvs->size()) < m_sliceKeys) {
+        m_resetSlices = 1;
+        if (kvs)
+            for (const view::KeyValue &kv : *kvs)
+                put(kv, false);
+        relayout(false);
+        refreshCards(false);
         return;
     }
-    m_resetKvs.reset();
-    m_resetSlices = 1;
-    for (const view::KeyValue &kv : kvs)
-        put(kv, false);
-    relayout(false);
-    refreshCards(false);
+    m_resetKvs = std::move(kvs);
+    continueReset(m_sliceMs);
 }
 
 void CanvasScene::continueReset(int budgetMs)
@@ -109,8 +118,30 @@ void CanvasScene::continueReset(int budgetMs)
     m_resetKvs.reset();
     relayout(false);
     refreshCards(false);
+    showAll();
     if (!m_held.empty())
         apply(std::exchange(m_held, {}));
+}
+
+void CanvasScene::hideWhileResetting(QGraphicsItem *item) const
+{
+    // Not laid out before the last slice: every new item would sit at the origin, and each frame
+    // of the reset would paint all of them there, on top of each other (20,000 pods: 0.75 s
+    // per frame at the zoom that fitted the empty picture; issue #17).
+    if (m_resetKvs)
+        item->setVisible(false);
+}
+
+void CanvasScene::showAll()
+{
+    for (PodState &p : m_pods)
+        p.item->setVisible(true);
+    for (ColumnState &c : m_replicaSets)
+        c.card->setVisible(true);
+    for (DeploymentState &d : m_deployments)
+        d.card->setVisible(true);
+    for (NodeState &n : m_nodes)
+        n.lane->setVisible(true);
 }
 
 void CanvasScene::apply(const std::vector<view::WatchEvent> &events)
@@ -208,6 +239,7 @@ CanvasScene::ColumnState &CanvasScene::column(const QString &key)
         const qsizetype slash = key.indexOf(QLatin1Char('/'));
         if (!key.startsWith(kUnowned))
             tag(it->card, QStringLiteral("ReplicaSet"), key.left(slash), key.mid(slash + 1));
+        hideWhileResetting(it->card);
         addItem(it->card);
         m_layoutDirty = true;
     }
@@ -252,9 +284,11 @@ void CanvasScene::putPod(const std::shared_ptr<const api::Pod> &pod, bool animat
         it->item = new PodItem(pod->metadata.name);
         it->item->setPresenter(m_presenter);
         tag(it->item, QStringLiteral("Pod"), pod->metadata.namespace_, pod->metadata.name);
-        it->item->setData(3, animate);   // to fly in from its ReplicaSet at the next layout
+        hideWhileResetting(it->item);
         addItem(it->item);
     }
+    if (fresh)
+        it->flyIn = animate;   // to fly in from its ReplicaSet at the next layout
     it->pod = pod;
     placePod(key, *it, columnKey, lane);
     const PodStage stage = PhaseColors::stageOf(*pod);
@@ -297,6 +331,7 @@ void CanvasScene::putDeployment(const std::shared_ptr<const api::Deployment> &d)
         it->card = new CardItem;
         it->card->setPresenter(m_presenter);
         tag(it->card, QStringLiteral("Deployment"), d->metadata.namespace_, d->metadata.name);
+        hideWhileResetting(it->card);
         addItem(it->card);
         m_layoutDirty = true;
     }
@@ -313,6 +348,7 @@ void CanvasScene::putNode(const std::shared_ptr<const api::Node> &n)
         it->lane = new NodeLaneItem;
         it->lane->setPresenter(m_presenter);
         tag(it->lane, QStringLiteral("Node"), QString(), key);
+        hideWhileResetting(it->lane);
         addItem(it->lane);
         m_layoutDirty = true;
         for (auto p = m_pods.begin(); p != m_pods.end(); ++p) {
@@ -421,7 +457,7 @@ int CanvasScene::podSlot(const QString &ns, const QString &name) const
     if (it == m_pods.cend())
         return -1;
     const auto col = m_replicaSets.constFind(it->column);
-    return col == m_replicaSets.cend() ? -1 : col->cellSlots.value(it->lane).slotOf(it.key());
+    return col == m_replicaSets.cend() ? -1 : cellOf(*col, it->lane).slotOf(it.key());
 }
 
 } // namespace rlab::ui

@@ -32,7 +32,8 @@ class PodItem;
 // running tween by one frame and removes pods whose fade-out ended. Items carry the ObjectRef of
 // their object in data(0..2) (kind, namespace, name). A reset() of kSliceKeys keys or more is
 // built in slices (issue #17: 20,000 pods are handed over without a long frame): each tick()
-// places the next kSliceMs worth of objects, the layout follows once all are in; events that
+// places the next kSliceMs worth of objects (hidden: nothing is painted before it has its
+// place), the layout follows once all are in and shows them; events that
 // arrive meanwhile are kept and applied after it (isResetting()). In presenter mode a picture
 // wider than the view shows at the readable zoom is laid out compact (setAvailableWidth). GUI
 // thread only.
@@ -46,6 +47,9 @@ public:
     // Forgets everything and shows `kvs` at once (no fly-in), or in slices when there are
     // kSliceKeys keys or more (0: always, for tests). `virtualNowMs`: the cluster clock.
     void reset(const std::vector<view::KeyValue> &kvs, qint64 monotonicMs, qint64 virtualNowMs);
+    // reset() from keys shared with their owner (the session's snapshot): a sliced reset keeps
+    // the pointer, no copy of the keys on the GUI thread. The keys must not change meanwhile.
+    void resetShared(std::shared_ptr<const std::vector<view::KeyValue>> kvs, qint64 monotonicMs, qint64 virtualNowMs);
     static constexpr qsizetype kSliceKeys = 2000;
     static constexpr int kSliceMs = 6;
     void setSliceThreshold(qsizetype keys) { m_sliceKeys = keys; }
@@ -91,6 +95,7 @@ private:
         QString lane;      // node name, "" while unbound
         PodItem *item = nullptr;
         bool deleted = false;
+        bool flyIn = false;   // new and animated: flies in from its ReplicaSet at the next layout
     };
     struct ColumnState
     {
@@ -117,6 +122,10 @@ private:
     };
 
     void clearAll();
+    // A sliced reset adds its items hidden (they have no place before the layout); the last
+    // slice shows them all, laid out.
+    void hideWhileResetting(QGraphicsItem *item) const;
+    void showAll();
     // Places reset keys until `budgetMs` have passed (at least one); lays out and applies the held
     // events once the last is in.
     void continueReset(int budgetMs);
@@ -131,6 +140,8 @@ private:
     ColumnState &column(const QString &key);
     static QString unownedPrefix();   // the column key of pods without a ReplicaSet
     void relayout(bool animate);   // canvasscenelayout.cpp
+    // The slots of `column` in `lane` (empty if none), without copying them.
+    static const PodSlots &cellOf(const ColumnState &column, const QString &lane);
     void refreshCards(bool animate);
     // The hover texts of the objects as stored now, in the installed language.
     static QString replicaSetTooltip(const QString &key, const api::ReplicaSet &rs);
@@ -152,7 +163,7 @@ private:
     bool m_presenter = false;
     bool m_compact = false;
     double m_availableWidth = 0;
-    std::unique_ptr<const std::vector<view::KeyValue>> m_resetKvs;   // a sliced reset in progress
+    std::shared_ptr<const std::vector<view::KeyValue>> m_resetKvs;   // a sliced reset in progress
     std::size_t m_resetNext = 0;
     std::vector<view::WatchEvent> m_held;   // arrived while resetting
     qsizetype m_sliceKeys = kSliceKeys;

@@ -16,6 +16,14 @@
 
 namespace rlab::ui {
 
+const PodSlots &CanvasScene::cellOf(const ColumnState &column, const QString &lane)
+{
+    // By reference: QHash::value() would copy the cell (its slot vector) for every pod.
+    static const PodSlots none;
+    const auto it = column.cellSlots.constFind(lane);
+    return it == column.cellSlots.cend() ? none : *it;
+}
+
 void CanvasScene::relayout(bool animate)
 {
     m_layoutDirty = false;
@@ -58,7 +66,7 @@ void CanvasScene::relayout(bool animate)
                 cell.compactIfSparse();
             int fullest = 0;
             for (const QString &n : nodeOrder)
-                fullest = std::max(fullest, col.cellSlots.value(n).extent());
+                fullest = std::max(fullest, cellOf(col, n).extent());
             col.chipCols = CanvasLayout::settle(col.chipCols, std::max(col.plannedCols, CanvasLayout::chipColumnsFor(fullest, m_presenter)));
             c.chipCols = col.chipCols;
             // As wide as the card's title needs: "nginx-7c5ddbdf54" whole in presenter type.
@@ -67,12 +75,12 @@ void CanvasScene::relayout(bool animate)
                 c.minWidth = CardItem::widthForTitle(col.rs->metadata.name,
                                                      col.revision > 0 ? QCoreApplication::translate("rlab::ui::CardContents", "rev %1").arg(col.revision) : QString(),
                                                      m_presenter);
-            waitingRows = std::max(waitingRows, col.cellSlots.value(QString()).extent() > 0
-                                                    ? CanvasLayout::rowsFor(col.cellSlots.value(QString()).extent(), col.chipCols)
+            waitingRows = std::max(waitingRows, cellOf(col, QString()).extent() > 0
+                                                    ? CanvasLayout::rowsFor(cellOf(col, QString()).extent(), col.chipCols)
                                                     : 0);
             for (qsizetype n = 0; n < nodeOrder.size(); ++n)
                 laneRows[std::size_t(n) + 1] = std::max(laneRows[std::size_t(n) + 1],
-                                                        CanvasLayout::rowsFor(col.cellSlots.value(nodeOrder[n]).extent(), col.chipCols));
+                                                        CanvasLayout::rowsFor(cellOf(col, nodeOrder[n]).extent(), col.chipCols));
             m_columnIndex.insert(refs[i].column, int(i));
         }
         columns.push_back(c);
@@ -186,12 +194,12 @@ void CanvasScene::relayout(bool animate)
         if (ci < 0)
             continue;
         const ColumnState &col = m_replicaSets[it->column];
-        const int slot = col.cellSlots.value(it->lane).slotOf(it.key());
+        const int slot = cellOf(col, it->lane).slotOf(it.key());
         const std::size_t li = std::size_t(laneIndex.value(it->lane, 0));
         const QPointF target = QPointF(g.columnX[std::size_t(ci)], g.laneY[li] + g.laneHeader) + CanvasLayout::chipOffset(std::max(slot, 0), col.chipCols);
         PodItem *item = it->item;
-        if (item->data(3).toBool()) {
-            item->setData(3, false);
+        if (it->flyIn) {
+            it->flyIn = false;
             const QRectF card = CanvasLayout::replicaSetCard(g, ci);
             item->moveTo(QPointF(card.center().x() - CanvasLayout::kChipW / 2, card.bottom() - CanvasLayout::kChipH), false);
             item->fadeTo(0.0, 0.3, false);

@@ -75,7 +75,9 @@ double ClusterCanvas::zoom() const
 
 void ClusterCanvas::rebuild()
 {
-    m_scene->reset(m_session.snapshot().kvs, m_session.monotonicMs(), m_session.view().now());
+    // Shared with the session's snapshot: the keys are not copied here (issue #17).
+    const std::shared_ptr<const view::Snapshot> snap = m_session.sharedSnapshot();
+    m_scene->resetShared(std::shared_ptr<const std::vector<view::KeyValue>>(snap, &snap->kvs), m_session.monotonicMs(), m_session.view().now());
     fitIfAuto();
     viewport()->update();
 }

@@ -46,6 +46,8 @@ WorkQueuePanel::WorkQueuePanel(ClusterSession &session, QWidget *parent)
             [this](const std::vector<TraceEvent> &events) { m_model->applyTrace(events, m_session.monotonicMs()); });
     connect(&session, &ClusterSession::frameDone, this, [this] { poll(); });
     connect(&session, &ClusterSession::clusterReset, this, [this] {
+        m_live.clear();   // another Simulation: its queues start their generations afresh
+        m_generations.clear();
         m_model->clear();
         replayPast();
         poll();
@@ -69,7 +71,14 @@ void WorkQueuePanel::replayPast()
 
 void WorkQueuePanel::poll()
 {
-    const std::vector<WorkQueueView> views = m_session.isFrozen() ? m_past : m_session.view().queues();
+    // Only the queues that changed since the last frame are copied (WorkQueue::generation()): a
+    // restored lab's queues hold thousands of keys (issue #17).
+    if (!m_session.isFrozen()) {
+        std::vector<quint64> generations;
+        m_live = m_session.view().queues(m_live, m_generations, &generations);
+        m_generations = std::move(generations);
+    }
+    const std::vector<WorkQueueView> &views = m_session.isFrozen() ? m_past : m_live;
     m_model->setQueues(views, m_session.monotonicMs());
     QStringList names;
     for (const WorkQueueView &v : views)

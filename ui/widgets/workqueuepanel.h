@@ -23,7 +23,8 @@ class WorkQueueModel;
 // the two main ones, deployment and replicaset. Rebuilds on clusterReset(). While the session is
 // frozen (time travel) it shows the queues at the viewed revision, replayed from the trace
 // (QueueReplay), instead of the live ones. In a live session (no queue of its own: a mirror
-// runs no controller) a LiveNote says where the cluster's queues are. GUI thread only.
+// runs no controller) a LiveNote says where the cluster's queues are. A poll copies only the
+// queues whose generation changed (ClusterView::queues(previous, known, …)). GUI thread only.
 class WorkQueuePanel : public QWidget
 {
     Q_OBJECT
@@ -54,6 +55,8 @@ private:
     QList<WorkQueueLane *> m_lanes;
     QStringList m_known;   // controller names the chooser lists
     std::vector<view::QueueView> m_past;   // while frozen: the queues at the viewed revision
+    std::vector<view::QueueView> m_live;   // the last poll's queues, and their generations
+    std::vector<quint64> m_generations;
 };
 
 } // namespace rlab::ui

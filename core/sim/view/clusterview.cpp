@@ -93,9 +93,18 @@ qint64 ClusterView::lastTraceSeqAt(qint64 rev) const
 
 std::vector<QueueView> ClusterView::queues() const
 {
+    return queues({}, {}, nullptr);
+}
+
+std::vector<QueueView> ClusterView::queues(const std::vector<QueueView> &previous, const std::vector<quint64> &known,
+                                           std::vector<quint64> *generations) const
+{
     const SimulationConfig &config = m_sim.config();
     std::vector<QueueView> out;
+    if (generations)
+        generations->clear();
     for (controller::Controller *c : m_sim.controllers()) {
+        const std::size_t i = out.size();
         QueueView v;
         v.controller = c->name();
         v.threaded = c->isRunning();
@@ -106,7 +115,23 @@ std::vector<QueueView> ClusterView::queues() const
         else if (v.controller == QLatin1String("replicaset"))
             v.workers = config.replicaSetWorkers;
         v.syncs = c->syncs();
-        v.snapshot = c->queue().snapshot();
+        const quint64 generation = c->queue().generation();   // before the snapshot: never newer than it
+        if (i < known.size() && i < previous.size() && known[i] == generation && previous[i].controller == v.controller) {
+            v.snapshot = previous[i].snapshot;   // implicitly shared lists: no copy
+            WorkQueueSnapshot &s = v.snapshot;
+            s.atMs = c->queue().clock().now();
+            s.metrics.longestRunningProcessorMs = 0;
+            s.metrics.unfinishedWorkMs = 0;
+            for (const ProcessingItem &item : std::as_const(s.processing)) {   // as WorkQueue::snapshot()
+                const qint64 age = s.atMs - item.startedAtMs;
+                s.metrics.longestRunningProcessorMs = qMax(s.metrics.longestRunningProcessorMs, age);
+                s.metrics.unfinishedWorkMs += age;
+            }
+        } else {
+            v.snapshot = c->queue().snapshot();
+        }
+        if (generations)
+            generations->push_back(generation);
         out.push_back(std::move(v));
     }
     return out;

@@ -61,6 +61,12 @@ public:
     // Controllers ---------------------------------------------------------------------------
     // Every controller's queue, in the Simulation's order.
     std::vector<QueueView> queues() const;
+    // queues() for a per-frame poll (issue #17): a queue whose WorkQueue::generation() equals
+    // known[i], with the same controller at i in `previous`, keeps previous[i]'s snapshot
+    // (no copy of its keys under its lock), brought to now: atMs and the ages derived from it.
+    // *generations (if given) receives the generations read, to pass as `known` next time.
+    std::vector<QueueView> queues(const std::vector<QueueView> &previous, const std::vector<quint64> &known,
+                                  std::vector<quint64> *generations) const;
     // Only names and current lengths (cheaper than queues(): no item lists are copied).
     std::vector<std::pair<QString, int>> queueLengths() const;
     QStringList controllerNames() const;
