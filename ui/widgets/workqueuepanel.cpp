@@ -11,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace rlab::ui {
@@ -50,7 +51,13 @@ WorkQueuePanel::WorkQueuePanel(ClusterSession &session, QWidget *parent)
         m_generations.clear();
         m_model->clear();
         replayPast();
-        poll();
+        // A restored lab's queues hold thousands of keys (issue #17): their first full copy
+        // (~20 ms) waits for the next turn of the event loop instead of adding to the frame
+        // that restores the lab. Time travel reads the replayed queues, which are already here.
+        if (m_session.isFrozen())
+            poll();
+        else
+            QTimer::singleShot(0, this, [this] { poll(); });
     });
     poll();
 }
