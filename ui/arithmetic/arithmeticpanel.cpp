@@ -19,6 +19,7 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTableView>
+#include <QTimer>
 #include <QTextDocument>
 #include <QVBoxLayout>
 
@@ -157,7 +158,16 @@ void ArithmeticPanel::onReset()
     m_deployment.clear();
     fillPicker();
     const QStringList keys = m_cache.deploymentKeys();
-    setDeployment(keys.isEmpty() ? QString() : keys.first());
+    m_deployment = keys.isEmpty() ? QString() : keys.first();
+    {
+        const QSignalBlocker block(m_picker);
+        m_picker->setCurrentText(m_deployment);
+    }
+    m_steps->setKey(m_deployment);
+    // The summary's rich-text table is parsed and laid out again in the scroll area (~25 ms):
+    // not in the frame that restores a lab (issue #17) but on the next turn of the event loop.
+    m_summary->clear();
+    QTimer::singleShot(0, this, [this] { updateSummary(); });
 }
 
 void ArithmeticPanel::fillPicker()
