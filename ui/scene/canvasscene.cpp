@@ -86,6 +86,7 @@ void CanvasScene::resetShared(std::shared_ptr<const std::vector<view::KeyValue>>
     m_lastVirtualMs = virtualNowMs;
     m_resetSlices = 0;
     m_resetNext = 0;
+    m_resetLaidOut = false;
     m_resetKvs.reset();
     if (!kvs || kvs->empty() || qsizetype(kvs->size()) < m_sliceKeys) {
         m_resetSlices = 1;
@@ -108,16 +109,24 @@ void CanvasScene::continueReset(int budgetMs)
     QElapsedTimer clock;
     clock.start();
     const std::vector<view::KeyValue> &kvs = *m_resetKvs;
-    do {
-        const std::size_t end = std::min(kvs.size(), m_resetNext + 64);
-        for (; m_resetNext < end; ++m_resetNext)
-            put(kvs[m_resetNext], false);
-    } while (m_resetNext < kvs.size() && clock.elapsed() < budgetMs);
-    if (m_resetNext < kvs.size())
+    if (m_resetNext < kvs.size()) {
+        do {
+            const std::size_t end = std::min(kvs.size(), m_resetNext + 64);
+            for (; m_resetNext < end; ++m_resetNext)
+                put(kvs[m_resetNext], false);
+        } while (m_resetNext < kvs.size() && clock.elapsed() < budgetMs);
         return;
+    }
+    // The layout and the showing each get a slice of their own (issue #17: with the last keys
+    // placed, 20,000 pods took ~30 ms to lay out, ~10 ms to show and ~25 ms to paint in one frame).
+    if (!m_resetLaidOut) {
+        relayout(false);
+        refreshCards(false);
+        m_resetLaidOut = true;
+        return;
+    }
     m_resetKvs.reset();
-    relayout(false);
-    refreshCards(false);
+    m_resetLaidOut = false;
     showAll();
     if (!m_held.empty())
         apply(std::exchange(m_held, {}));

@@ -126,8 +126,9 @@ private:
     // slice shows them all, laid out.
     void hideWhileResetting(QGraphicsItem *item) const;
     void showAll();
-    // Places reset keys until `budgetMs` have passed (at least one); lays out and applies the held
-    // events once the last is in.
+    // One slice of a sliced reset: places reset keys until `budgetMs` have passed (at least
+    // one); once the last is in, the next slice lays them out (still hidden) and the one after
+    // shows them and applies the held events.
     void continueReset(int budgetMs);
     void put(const view::KeyValue &kv, bool animate);
     void remove(const QByteArray &etcdKey, bool animate);
@@ -165,6 +166,7 @@ private:
     double m_availableWidth = 0;
     std::shared_ptr<const std::vector<view::KeyValue>> m_resetKvs;   // a sliced reset in progress
     std::size_t m_resetNext = 0;
+    bool m_resetLaidOut = false;   // the keys are all placed and laid out: the next slice shows them
     std::vector<view::WatchEvent> m_held;   // arrived while resetting
     qsizetype m_sliceKeys = kSliceKeys;
     int m_resetSlices = 0;
