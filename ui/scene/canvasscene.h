@@ -33,8 +33,8 @@ class PodItem;
 // their object in data(0..2) (kind, namespace, name). A reset() of kSliceKeys keys or more is
 // built in slices (issue #17: 20,000 pods are handed over without a long frame): each tick()
 // places the next kSliceMs worth of objects (hidden: nothing is painted before it has its
-// place), the layout follows once all are in and shows them; events that
-// arrive meanwhile are kept and applied after it (isResetting()). In presenter mode a picture
+// place); once all are in, the next tick() lays them out and the one after shows them (three
+// frames, not one, for the end of a big reset); events that arrive meanwhile are kept and applied after it (isResetting()). In presenter mode a picture
 // wider than the view shows at the readable zoom is laid out compact (setAvailableWidth). GUI
 // thread only.
 class CanvasScene : public QGraphicsScene
@@ -55,7 +55,7 @@ public:
     void setSliceThreshold(qsizetype keys) { m_sliceKeys = keys; }
     void setSliceMs(int ms) { m_sliceMs = ms; }   // 0: one chunk of 64 keys per slice (tests)
     bool isResetting() const { return m_resetKvs != nullptr; }
-    // How many slices the last reset took (1: at once).
+    // How many slices the last reset took (1: at once; sliced: the keys' slices + 2).
     int resetSlices() const { return m_resetSlices; }
     void apply(const std::vector<view::WatchEvent> &events);
     // One frame: tweens move by Motion::step(wall delta, virtual delta).
