@@ -1,3 +1,4 @@
+#include "core/sim/view/clusterview.h"
 #include "ui/apply/manifestsource.h"
 #include "ui/arithmetic/arithmeticpanel.h"
 #include "ui/clustersession.h"
