@@ -15,7 +15,7 @@ using namespace rlab::ui;
 // Issue #17: what the frame that resets the cluster (opening a saved lab of 20,000 pods) leaves
 // to the next turn of the event loop, so that it stays short: the workqueue panel's first full
 // copy of the queues (~20 ms for a restored lab's thousands of keys) and the arithmetic summary's
-// rich-text table, parsed and laid out again in its scroll area (~25 ms). Each is seen from a
+// rich-text table, parsed and laid out again (~25 ms). Each is seen from a
 // slot on clusterReset connected after the panel's own, then shown once events are processed.
 class TestRestoreFrame : public QObject
 {
