@@ -52,12 +52,13 @@ WorkQueuePanel::WorkQueuePanel(ClusterSession &session, QWidget *parent)
         m_model->clear();
         replayPast();
         // A restored lab's queues hold thousands of keys (issue #17): their first full copy
-        // (~20 ms) waits for the next turn of the event loop instead of adding to the frame
-        // that restores the lab. Time travel reads the replayed queues, which are already here.
+        // (~20 ms) waits for a timer of its own instead of adding to the frame that restores
+        // the lab (a 0 ms one ran among the restore's posted events, in the same stretch).
+        // Time travel reads the replayed queues, which are already here.
         if (m_session.isFrozen())
             poll();
         else
-            QTimer::singleShot(0, this, [this] { poll(); });
+            QTimer::singleShot(1, this, [this] { poll(); });
     });
     poll();
 }
