@@ -285,7 +285,8 @@ private slots:
         while (sliced.isResetting() && ticks < 100'000)
             sliced.tick(++ticks, 0);
         QVERIFY(!sliced.isResetting());
-        QCOMPARE(sliced.resetSlices(), int((snap.kvs.size() + 63) / 64));
+        QCOMPARE(sliced.resetSlices(), ticks + 1);
+        QVERIFY(sliced.resetSlices() > int((snap.kvs.size() + 63) / 64) + 1);   // + the layout's, the showing's
         direct.reset(snap.kvs, 0, 0);
         QCOMPARE(direct.resetSlices(), 1);
         direct.apply(late);
@@ -317,6 +318,7 @@ private slots:
             return image;
         };
         CanvasScene empty, sliced, direct;
+        direct.reset(snap.kvs, 0, 0);
         sliced.setSliceThreshold(0);
         sliced.setSliceMs(0);   // 64 keys per slice
         sliced.reset(snap.kvs, 0, 0);
@@ -324,14 +326,18 @@ private slots:
         qsizetype placedWhileResetting = 0;
         while (sliced.isResetting() && ticks < 100'000) {
             placedWhileResetting = std::max(placedWhileResetting, sliced.podItems().size());
+            bool anyShown = false;
             for (const PodItem *item : sliced.podItems())
-                QVERIFY(!item->isVisible());
-            QCOMPARE(picture(sliced), picture(empty));   // the empty picture until laid out
+                if (item->isVisible()) {   // shown only where it belongs
+                    anyShown = true;
+                    QCOMPARE(item->pos(), direct.podItem(item->data(1).toString(), item->data(2).toString())->pos());
+                }
+            if (!anyShown && sliced.podItems().size() < direct.podItems().size())
+                QCOMPARE(picture(sliced), picture(empty));   // the empty picture until laid out
             sliced.tick(++ticks, 0);
         }
         QVERIFY(ticks > 1);
         QVERIFY(placedWhileResetting > 0);
-        direct.reset(snap.kvs, 0, 0);
         QCOMPARE(sliced.podItems().size(), direct.podItems().size());
         for (const PodItem *item : sliced.podItems()) {
             QVERIFY(item->isVisible());
@@ -341,6 +347,60 @@ private slots:
         }
         QCOMPARE(sliced.sceneRect(), direct.sceneRect());
         QCOMPARE(picture(sliced), picture(direct));
+    }
+
+    // The end of a sliced canvas reset is spread over frames (issue #17: with the last keys
+    // placed, 20,000 pods took ~30 ms to lay out, then ~85 ms to show and take in, plus the paint,
+    // in one frame): the slice that places the last keys, one that lays them out, still hidden,
+    // then slices that show them where they belong, a chunk at a time.
+    void slicedCanvasResetLaysOutThenShowsInSlices()
+    {
+        Simulation sim;
+        for (int i = 0; i < 3; ++i)
+            ManifestApplier::apply(sim.client(), {ManifestSource{QStringLiteral("d"), deployment(QStringLiteral("web-%1").arg(i), 30), {}}});
+        sim.runUntilIdle();
+        const view::Snapshot snap = view::ClusterView(sim).objects().value();
+        CanvasScene sliced, direct;
+        direct.reset(snap.kvs, 0, 0);
+        const qsizetype pods = direct.podItems().size();
+        QVERIFY(pods > 64);
+        sliced.setSliceThreshold(0);
+        sliced.setSliceMs(0);   // 64 keys per slice
+        sliced.reset(snap.kvs, 0, 0);
+        int ticks = 0;
+        while (sliced.podItems().size() < pods && ticks < 100'000)
+            sliced.tick(++ticks, 0);
+        const auto anyVisible = [](const CanvasScene &s) {
+            const QList<PodItem *> items = s.podItems();
+            return std::any_of(items.cbegin(), items.cend(), [](const PodItem *i) { return i->isVisible(); });
+        };
+        const auto placedAsDirect = [&direct](const CanvasScene &s) {
+            for (const PodItem *item : s.podItems())
+                if (item->pos() != direct.podItem(item->data(1).toString(), item->data(2).toString())->pos())
+                    return false;
+            return true;
+        };
+        // The slice that placed the last pod: not laid out, nothing shown.
+        QVERIFY(sliced.isResetting());
+        QVERIFY(!anyVisible(sliced));
+        QVERIFY(!placedAsDirect(sliced));
+        sliced.tick(++ticks, 0);   // the layout's slice: in place, still hidden
+        QVERIFY(sliced.isResetting());
+        QVERIFY(!anyVisible(sliced));
+        QVERIFY(placedAsDirect(sliced));
+        const auto shown = [](const CanvasScene &s) {
+            const QList<PodItem *> items = s.podItems();
+            return std::count_if(items.cbegin(), items.cend(), [](const PodItem *i) { return i->isVisible(); });
+        };
+        int showing = 0;
+        for (qsizetype before = 0; sliced.isResetting() && showing < 100'000; ++showing) {
+            sliced.tick(++ticks, 0);   // the showing's slices: 64 items (lanes, cards, pods) each
+            QVERIFY(shown(sliced) - before <= 64);
+            before = shown(sliced);
+        }
+        QVERIFY(showing > 1 && !sliced.isResetting());
+        QCOMPARE(shown(sliced), pods);
+        QVERIFY(placedAsDirect(sliced));
     }
 
     // After the reset of a big lab the Controls re-read their choosers one per frame (each

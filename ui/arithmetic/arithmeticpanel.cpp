@@ -16,9 +16,10 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QScrollArea>
+#include <QTextBrowser>
 #include <QSplitter>
 #include <QTableView>
+#include <QTimer>
 #include <QTextDocument>
 #include <QVBoxLayout>
 
@@ -28,14 +29,17 @@ namespace du = deploymentutil;
 
 ArithmeticPanel::ArithmeticPanel(ClusterSession &session, QWidget *parent)
     : QWidget(parent), m_session(session), m_steps(new SyncStepModel(this)), m_picker(new QComboBox(this)),
-      m_summary(new QLabel(this)), m_table(new QTableView(this)), m_delegate(new SyncStepDelegate(m_table))
+      m_summary(new QTextBrowser(this)), m_table(new QTableView(this)), m_delegate(new SyncStepDelegate(m_table))
 {
     m_picker->setObjectName(QStringLiteral("deploymentPicker"));
     m_summary->setObjectName(QStringLiteral("arithmeticSummary"));
-    m_summary->setTextFormat(Qt::RichText);
-    m_summary->setWordWrap(true);
-    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A read-only text view, not a word-wrapped QLabel in a scroll area: the label laid its table
+    // out at five widths or more on each change to find its size hints (~40 ms a change on a
+    // loaded machine, issue #17); the view lays it out once, at its width, and scrolls up and down.
+    m_summary->setFrameShape(QFrame::NoFrame);
+    m_summary->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_summary->setOpenLinks(false);
+    m_summary->viewport()->setAutoFillBackground(false);
     m_table->setObjectName(QStringLiteral("syncStepTable"));
     m_table->setModel(m_steps);
     m_table->verticalHeader()->setVisible(false);
@@ -69,13 +73,7 @@ ArithmeticPanel::ArithmeticPanel(ClusterSession &session, QWidget *parent)
                                           "the shadow controller's syncDeployment on that state."), upper);
     ul->addWidget(m_liveNote);
     // The summary scrolls up and down when the pane is short (large type), never sideways.
-    auto *summaryScroll = new QScrollArea(upper);
-    summaryScroll->setObjectName(QStringLiteral("arithmeticSummaryScroll"));
-    summaryScroll->setWidgetResizable(true);
-    summaryScroll->setFrameShape(QFrame::NoFrame);
-    summaryScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    summaryScroll->setWidget(m_summary);
-    ul->addWidget(summaryScroll, 1);
+    ul->addWidget(m_summary, 1);
     auto *split = m_split = new QSplitter(Qt::Vertical, this);
     split->addWidget(upper);
     split->addWidget(m_table);
@@ -157,7 +155,17 @@ void ArithmeticPanel::onReset()
     m_deployment.clear();
     fillPicker();
     const QStringList keys = m_cache.deploymentKeys();
-    setDeployment(keys.isEmpty() ? QString() : keys.first());
+    m_deployment = keys.isEmpty() ? QString() : keys.first();
+    {
+        const QSignalBlocker block(m_picker);
+        m_picker->setCurrentText(m_deployment);
+    }
+    m_steps->setKey(m_deployment);
+    // The summary's rich-text table is parsed and laid out again in the scroll area (~25 ms):
+    // not in the frame that restores a lab (issue #17) but on the next turn of the event loop.
+    m_summaryHtml.clear();
+    m_summary->clear();
+    QTimer::singleShot(0, this, [this] { updateSummary(); });
 }
 
 void ArithmeticPanel::fillPicker()
@@ -204,15 +212,17 @@ void ArithmeticPanel::onStoreEvents(const std::vector<rlab::view::WatchEvent> &e
 void ArithmeticPanel::updateSummary()
 {
     const DeploymentPtr d = m_cache.deployment(m_deployment);
-    m_summary->setText(d ? summaryHtml(*d, m_cache.replicaSetsOf(*d), m_narrow)
-                         : tr("Apply a Deployment to see its rolling-update arithmetic."));
+    const QString html = d ? summaryHtml(*d, m_cache.replicaSetsOf(*d), m_narrow)
+                           : tr("Apply a Deployment to see its rolling-update arithmetic.").toHtmlEscaped();
+    if (html == m_summaryHtml)
+        return;   // setHtml lays the document out again even when nothing changed
+    m_summaryHtml = html;
+    m_summary->setHtml(html);
 }
 
 QString ArithmeticPanel::summaryText() const
 {
-    QTextDocument doc;
-    doc.setHtml(m_summary->text());
-    return SoftBreaks::strip(doc.toPlainText());
+    return SoftBreaks::strip(m_summary->toPlainText());
 }
 
 QString ArithmeticPanel::summaryHtml(const api::Deployment &d, const QList<ReplicaSetCPtr> &rss, bool narrow)

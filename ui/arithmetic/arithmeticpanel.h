@@ -6,7 +6,7 @@
 class QBoxLayout;
 class QComboBox;
 class QSplitter;
-class QLabel;
+class QTextBrowser;
 class QTableView;
 
 namespace rlab::ui {
@@ -66,7 +66,8 @@ private:
     QString m_deployment;
     SyncStepModel *m_steps;
     QComboBox *m_picker;
-    QLabel *m_summary;
+    QTextBrowser *m_summary;
+    QString m_summaryHtml;   // what m_summary shows
     QTableView *m_table;
     SyncStepDelegate *m_delegate;
     QBoxLayout *m_top;

@@ -33,8 +33,8 @@ class PodItem;
 // their object in data(0..2) (kind, namespace, name). A reset() of kSliceKeys keys or more is
 // built in slices (issue #17: 20,000 pods are handed over without a long frame): each tick()
 // places the next kSliceMs worth of objects (hidden: nothing is painted before it has its
-// place), the layout follows once all are in and shows them; events that
-// arrive meanwhile are kept and applied after it (isResetting()). In presenter mode a picture
+// place); once all are in, the next tick() lays them out and the ones after show them,
+// kShowChunk items per frame; events that arrive meanwhile are kept and applied after it (isResetting()). In presenter mode a picture
 // wider than the view shows at the readable zoom is laid out compact (setAvailableWidth). GUI
 // thread only.
 class CanvasScene : public QGraphicsScene
@@ -52,10 +52,11 @@ public:
     void resetShared(std::shared_ptr<const std::vector<view::KeyValue>> kvs, qint64 monotonicMs, qint64 virtualNowMs);
     static constexpr qsizetype kSliceKeys = 2000;
     static constexpr int kSliceMs = 6;
+    static constexpr std::size_t kShowChunk = 2500;   // items a reset shows per slice
     void setSliceThreshold(qsizetype keys) { m_sliceKeys = keys; }
     void setSliceMs(int ms) { m_sliceMs = ms; }   // 0: one chunk of 64 keys per slice (tests)
     bool isResetting() const { return m_resetKvs != nullptr; }
-    // How many slices the last reset took (1: at once).
+    // How many slices the last reset took (1: at once; sliced: the keys', the layout's, the showing's).
     int resetSlices() const { return m_resetSlices; }
     void apply(const std::vector<view::WatchEvent> &events);
     // One frame: tweens move by Motion::step(wall delta, virtual delta).
@@ -125,9 +126,11 @@ private:
     // A sliced reset adds its items hidden (they have no place before the layout); the last
     // slice shows them all, laid out.
     void hideWhileResetting(QGraphicsItem *item) const;
-    void showAll();
-    // Places reset keys until `budgetMs` have passed (at least one); lays out and applies the held
-    // events once the last is in.
+    // A sliced reset's items, to show once laid out: the node lanes, the cards, then the pods.
+    std::vector<QGraphicsItem *> itemsToShow() const;
+    // One slice of a sliced reset: places reset keys until `budgetMs` have passed (at least
+    // one); once the last is in, the next slice lays them out (still hidden) and the ones after
+    // show them, kShowChunk a slice; the last applies the held events.
     void continueReset(int budgetMs);
     void put(const view::KeyValue &kv, bool animate);
     void remove(const QByteArray &etcdKey, bool animate);
@@ -165,6 +168,9 @@ private:
     double m_availableWidth = 0;
     std::shared_ptr<const std::vector<view::KeyValue>> m_resetKvs;   // a sliced reset in progress
     std::size_t m_resetNext = 0;
+    bool m_resetLaidOut = false;   // the keys are all placed and laid out: the next slices show them
+    std::vector<QGraphicsItem *> m_toShow;   // laid out, still hidden from m_showNext on
+    std::size_t m_showNext = 0;
     std::vector<view::WatchEvent> m_held;   // arrived while resetting
     qsizetype m_sliceKeys = kSliceKeys;
     int m_resetSlices = 0;

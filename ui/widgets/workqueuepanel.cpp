@@ -11,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace rlab::ui {
@@ -50,7 +51,14 @@ WorkQueuePanel::WorkQueuePanel(ClusterSession &session, QWidget *parent)
         m_generations.clear();
         m_model->clear();
         replayPast();
-        poll();
+        // A restored lab's queues hold thousands of keys (issue #17): their first full copy
+        // (~20 ms) waits for a timer of its own instead of adding to the frame that restores
+        // the lab (a 0 ms one ran among the restore's posted events, in the same stretch).
+        // Time travel reads the replayed queues, which are already here.
+        if (m_session.isFrozen())
+            poll();
+        else
+            QTimer::singleShot(1, this, [this] { poll(); });
     });
     poll();
 }
