@@ -65,6 +65,9 @@ struct StoreStats
     // watchers' FIFOs (replays included).
     qint64 watcherVisits = 0;
     qint64 eventsDelivered = 0;
+    // Keys compact() visited since the store began: the keys changed before each compaction
+    // revision, not every key held.
+    qint64 compactionVisits = 0;
 };
 
 } // namespace rlab::store

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <mutex>
 #include <shared_mutex>
+#include <unordered_set>
 
 namespace rlab::store {
 
@@ -374,14 +375,30 @@ StoreError KvStore::compact(qint64 rev)
         return StoreError::Compacted;
     if (rev > revision())
         return StoreError::FutureRev;
+    // Only the keys changed since the last compaction can lose versions: every other key holds
+    // one version older than that compaction (compacting it again keeps it) and a key deleted
+    // before it is gone already. Those keys are the log's entries up to rev, so compaction costs
+    // the changes it drops, not the keys the store holds (etcd walks its whole treeIndex; at
+    // 1.6 M keys, 1.45 M of them Events written once, that walk was most of the cost).
+    // E.g. 200,000 keys, 50,000 changes to 30,000 of them since the last compaction: 30,000 visits.
+    std::vector<KeyIndex *> touched;
+    {
+        std::unordered_set<const KeyIndex *> seen;
+        for (const LogEntry &e : m_log) {
+            if (e.rev.main > rev)   // a change at rev itself hides the versions before it
+                break;
+            if (seen.insert(e.keyIndex).second)
+                touched.push_back(const_cast<KeyIndex *>(e.keyIndex));
+        }
+    }
     m_compactRev = rev;
-    for (auto it = m_index.begin(); it != m_index.end();) {
-        m_bytesInUse -= it->second.compact(rev);
-        if (it->second.isEmpty()) {
-            m_byKey.remove(it->first);
-            it = m_index.erase(it);
-        } else {
-            ++it;
+    for (KeyIndex *ki : touched) {
+        m_bytesInUse -= ki->compact(rev);
+        ++m_compactionVisits;
+        if (ki->isEmpty()) {
+            const QByteArray key = ki->key();   // a copy: erase destroys *ki
+            m_byKey.remove(key);
+            m_index.erase(key);
         }
     }
     if (m_alarmNoSpace && m_bytesInUse < m_quotaBytes)
@@ -428,6 +445,7 @@ StoreStats KvStore::stats() const
     s.keys = qint64(m_index.size());
     s.liveKeys = m_liveKeys;
     s.retainedRevisions = qint64(m_log.size());
+    s.compactionVisits = m_compactionVisits;
     s.bytesInUse = m_bytesInUse;
     s.quotaBytes = m_quotaBytes;
     s.alarmNoSpace = m_alarmNoSpace;

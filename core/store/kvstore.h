@@ -129,6 +129,7 @@ private:
     qint64 m_compactRev = 0;
     qint64 m_liveKeys = 0;
     qint64 m_bytesInUse = 0;                  // the retained versions' bytes (KeyIndex::bytes)
+    qint64 m_compactionVisits = 0;            // keys compact() visited, since the store began
     qint64 m_quotaBytes = 0;
     bool m_alarmNoSpace = false;
     std::vector<std::weak_ptr<Watcher>> m_watchers;     // every watcher, oldest first

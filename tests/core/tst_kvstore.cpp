@@ -9,6 +9,8 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <map>
+
 using namespace rlab;
 using namespace rlab::store;
 using namespace rlab::test::kv;
@@ -219,6 +221,87 @@ private slots:
         QCOMPARE(s.liveKeys, 2);
         QCOMPARE(s.compactRevision, 9);
         QCOMPARE(s.retainedRevisions, 1);   // the put at 9
+    }
+
+    // Compaction visits only the keys changed since the last one (the log's entries below the
+    // compaction revision), not every key the store holds.
+    void compactionVisitsOnlyTheKeysChangedSinceTheLastOne()
+    {
+        KvStore store;
+        for (int i = 0; i < 1000; ++i)
+            store.put("/registry/events/default/e" + QByteArray::number(i), obj(i));   // 2..1001
+        QCOMPARE(store.compact(1001), StoreError::None);   // changes 2..1001: every key
+        QCOMPARE(store.stats().compactionVisits, 1000);
+        store.put("/registry/pods/default/a", obj(1));     // 1002
+        store.put("/registry/pods/default/a", obj(2));     // 1003
+        store.deleteRange(KeyRange::single("/registry/events/default/e7"));   // 1004
+        store.put("/registry/pods/default/b", obj(3));     // 1005
+        QCOMPARE(store.compact(1004), StoreError::None);   // 1001..1004: e999, a, e7
+        QCOMPARE(store.stats().compactionVisits, 1000 + 3);
+        QCOMPARE(store.history("/registry/events/default/e7").size(), std::size_t(1));   // its tombstone at 1004
+        QCOMPARE(store.history("/registry/pods/default/a").size(), std::size_t(1));
+        QCOMPARE(store.compact(1005), StoreError::None);   // 1004..1005: e7, b
+        QCOMPARE(store.stats().compactionVisits, 1000 + 3 + 2);
+        QVERIFY(store.history("/registry/events/default/e7").empty());
+        QCOMPARE(store.stats().keys, 1000 + 2 - 1);
+    }
+
+    // Random puts, deletes and compactions over a few keys: each key's history is what etcd's
+    // keyIndex.compact leaves — every change after the compaction revision, plus the version
+    // visible at it (a put, or a delete made exactly at it).
+    void compactionKeepsWhatEtcdKeeps()
+    {
+        struct Change
+        {
+            qint64 rev;
+            bool put;
+        };
+        std::map<QByteArray, std::vector<Change>> model;
+        KvStore store;
+        quint32 seed = 12345;
+        const auto next = [&seed](quint32 n) {
+            seed = seed * 1103515245u + 12345u;
+            return (seed >> 8) % n;
+        };
+        qint64 compacted = 0;
+        for (int op = 0; op < 3000; ++op) {
+            const QByteArray key = "/k/" + QByteArray::number(next(40));
+            const quint32 what = next(100);
+            if (what < 60) {
+                const Revision r = store.put(key, obj(op));
+                model[key].push_back({r.main, true});
+            } else if (what < 95) {
+                const DeleteResult d = store.deleteRange(KeyRange::single(key));
+                if (d.deleted > 0)
+                    model[key].push_back({d.revision, false});
+            } else {
+                const qint64 at = compacted + 1 + qint64(next(quint32(store.revision() - compacted)));
+                QCOMPARE(store.compact(at), StoreError::None);
+                compacted = at;
+                for (auto &[k, changes] : model) {
+                    std::vector<Change> kept;
+                    for (std::size_t i = 0; i < changes.size(); ++i) {
+                        // The version visible at `at` (the newest change <= at) stays when it
+                        // is a put, or a delete exactly at `at`; a delete before it ends the key.
+                        const bool visibleAt = changes[i].rev <= at && (i + 1 == changes.size() || changes[i + 1].rev > at);
+                        if (changes[i].rev > at || (visibleAt && (changes[i].put || changes[i].rev == at)))
+                            kept.push_back(changes[i]);
+                    }
+                    changes = kept;
+                }
+                std::erase_if(model, [](const auto &kv) { return kv.second.empty(); });
+            }
+        }
+        QCOMPARE(store.stats().keys, qint64(model.size()));
+        for (const auto &[key, changes] : model) {
+            const std::vector<WatchEvent> h = store.history(key);
+            QCOMPARE(h.size(), changes.size());
+            for (std::size_t i = 0; i < h.size(); ++i) {
+                QCOMPARE(h[i].revision.main, changes[i].rev);
+                QCOMPARE(h[i].type == WatchEvent::Put, changes[i].put);
+            }
+        }
+        QVERIFY(compacted > 0);
     }
 
     void testHistory()
