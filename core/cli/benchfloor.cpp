@@ -33,6 +33,7 @@ double BenchFloor::replayPending()
 {
     if (!m_capture)
         return 0;
+    const double taken = benchobjects::processCpuS();
     const std::vector<store::WatchEvent> events = m_capture->take();
     const double start = benchobjects::processCpuS();
     for (const store::WatchEvent &e : events) {
@@ -52,6 +53,7 @@ double BenchFloor::replayPending()
         m_floor.compact(m_floor.revision());
         m_compactedAt = m_floor.revision();
     }
+    m_overheadCpuS += benchobjects::processCpuS() - taken - spent;
     return spent;
 }
 

@@ -16,6 +16,8 @@ namespace rlab::cli {
 // which 50,110 reach a watcher cost the floor ~0.5 s; the lab's 9.7 s gives a ratio of ~19.
 // A transaction's several keys at one revision replay as one write each (more floor revisions);
 // every 20,000 writes the floor compacts to its newest versions (untimed), holding little history.
+// Taking the capture and that compaction are counted apart (overheadCpuS): the bench subtracts
+// them from the pipeline's CPU, as it does the floor's own.
 // Thread rules: one thread, the bench's (the runner's); the lab's store is not written meanwhile.
 class BenchFloor
 {
@@ -32,6 +34,9 @@ public:
     qint64 delivered() const { return m_delivered; }   // events the floor's watchers took
     qint64 captured() const;   // events the capture watcher took from the lab (not the lab's work)
     qsizetype watchers() const { return qsizetype(m_watchers.size()); }
+    // CPU seconds replayPending() spent beside the timed replay (taking the capture, compacting
+    // the floor): the bench's own cost, neither the floor's nor the pipeline's.
+    double overheadCpuS() const { return m_overheadCpuS; }
 
 private:
     store::KvStore m_floor;
@@ -42,6 +47,7 @@ private:
     qint64 m_compactedAt = 0;
     qint64 m_writes = 0;
     qint64 m_delivered = 0;
+    double m_overheadCpuS = 0;
 };
 
 } // namespace rlab::cli

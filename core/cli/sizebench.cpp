@@ -119,6 +119,7 @@ SizeBenchResult runSizeBench(const SizeBenchOptions &o, const SizeBenchProgress 
         const qint64 capturedBefore = floor.captured();
         const qint64 floorDeliveredBefore = floor.delivered();
         const qint64 floorWritesBefore = floor.writes();
+        const double overheadBefore = floor.overheadCpuS();
         act();
         // In 100 ms slices (the runner continues exactly where a slice stopped), each followed
         // by the floor's replay of the slice's writes (so the capture never holds much).
@@ -134,7 +135,8 @@ SizeBenchResult runSizeBench(const SizeBenchOptions &o, const SizeBenchProgress 
                 progress(name, doneShare(sim, o.deployments, target));
         }
         p.wallS = double(wall.nsecsElapsed()) / 1e9;
-        p.cpuS = processCpuS() - cpu - p.floorCpuS;
+        p.benchOverheadCpuS = floor.overheadCpuS() - overheadBefore;
+        p.cpuS = processCpuS() - cpu - p.floorCpuS - p.benchOverheadCpuS;
         const store::StoreStats after = sim.cluster().store().stats();
         p.apiWrites = after.revision - before.revision;
         p.watchEventsDelivered = after.eventsDelivered - before.eventsDelivered - (floor.captured() - capturedBefore);
@@ -205,6 +207,7 @@ QJsonObject SizeBenchResult::toJson(const SizeBenchOptions &o) const
                                 {QStringLiteral("watchEventsDelivered"), p.watchEventsDelivered},
                                 {QStringLiteral("traceEventsKept"), p.traceEventsKept},
                                 {QStringLiteral("floorCpuSeconds"), p.floorCpuS},
+                                {QStringLiteral("benchOverheadCpuSeconds"), p.benchOverheadCpuS},
                                 {QStringLiteral("floorWrites"), p.floorWrites},
                                 {QStringLiteral("floorWatchEventsDelivered"), p.floorWatchEventsDelivered},
                                 {QStringLiteral("pipelineOverFloor"), p.pipelineOverFloor()},

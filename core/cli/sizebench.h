@@ -43,6 +43,7 @@ struct SizeBenchPhase
     double virtualS = 0;
     bool complete = false;   // every Deployment reached the phase's goal
     double floorCpuS = 0;    // the same writes to the same watchers, nothing else (BenchFloor)
+    double benchOverheadCpuS = 0;   // the floor's capture and compaction: in neither figure
     qint64 floorWrites = 0;   // the phase's changes (a transaction's keys one by one)
     qint64 floorWatchEventsDelivered = 0;
     // At the phase's end: the store's keys (live or with history), the Events among them, and
