@@ -7,6 +7,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 namespace rlab::client {
 
@@ -31,12 +32,19 @@ public:
     }
     // The objects of one namespace matching selector (client-go Deployments(ns).List); ns ""
     // means all namespaces, like metav1.NamespaceAll.
+    // With the label index (ThreadSafeStore::addLabelIndexer) it reads the smallest bucket of
+    // the selector's key=value requirements and filters that: the same objects in the same
+    // order. E.g. "app=web,pod-template-hash=5d4f" among 200,000 pods of 100 Deployments:
+    // the 1,000 pods of that hash are read, not the namespace's 200,000.
     QList<Ptr> list(const QString &ns, const api::Selector &selector) const
     {
         if (ns.isEmpty())
             return list(selector);
-        return filter(m_indexer ? m_indexer->byIndex(ThreadSafeStore::namespaceIndex(), ns) : QList<api::ObjectPtr>(),
-                      selector);
+        if (!m_indexer)
+            return {};
+        if (const std::optional<QString> bucket = smallestLabelBucket(ns, selector))
+            return filter(m_indexer->byIndex(ThreadSafeStore::labelIndex(), *bucket), selector);
+        return filter(m_indexer->byIndex(ThreadSafeStore::namespaceIndex(), ns), selector);
     }
     // nullptr when not cached (upstream returns a NotFound error). ns "" for cluster-scoped kinds.
     Ptr get(const QString &ns, const QString &name) const
@@ -48,6 +56,29 @@ public:
     bool isValid() const { return m_indexer != nullptr; }
 
 private:
+    // The label-index value of the selector's requirement with the fewest objects, among those
+    // every match must carry (key=value, key==value, key in (value)); nullopt without the
+    // index or such a requirement.
+    std::optional<QString> smallestLabelBucket(const QString &ns, const api::Selector &selector) const
+    {
+        if (selector.isEmpty() || !m_indexer->hasIndexer(ThreadSafeStore::labelIndex()))
+            return std::nullopt;
+        std::optional<QString> best;
+        qsizetype bestCount = 0;
+        for (const api::Selector::Requirement &r : selector.requirements()) {
+            const bool single = r.op == api::Selector::Op::Equals || (r.op == api::Selector::Op::In && r.values.size() == 1);
+            if (!single || r.values.size() != 1)
+                continue;
+            QString value = ThreadSafeStore::labelIndexValue(ns, r.key, r.values.front());
+            const qsizetype n = m_indexer->indexCount(ThreadSafeStore::labelIndex(), value);
+            if (!best || n < bestCount) {
+                best = std::move(value);
+                bestCount = n;
+            }
+        }
+        return best;
+    }
+
     static QList<Ptr> filter(const QList<api::ObjectPtr> &objects, const api::Selector &selector)
     {
         const bool all = selector.isEmpty();

@@ -167,6 +167,12 @@ bool SharedIndexInformer::addIndexer(const QString &name, ThreadSafeStore::Index
     return m_indexer.addIndexer(name, std::move(func));
 }
 
+bool SharedIndexInformer::addLabelIndexer()
+{
+    std::lock_guard lock(m_pumpMutex);
+    return m_indexer.addLabelIndexer();
+}
+
 void SharedIndexInformer::run(DriveMode mode)
 {
     std::lock_guard control(m_controlMutex);

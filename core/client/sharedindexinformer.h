@@ -63,6 +63,9 @@ public:
     bool removeEventHandler(quint64 id);
     // Adds an index to the cache (indexed over what is cached already). False if the name is taken.
     bool addIndexer(const QString &name, ThreadSafeStore::IndexFunc func);
+    // Adds ThreadSafeStore::labelIndex() (false if there already): Listers then read a
+    // selector's smallest label bucket instead of the whole namespace.
+    bool addLabelIndexer();
 
     // Starts list+watch. Deterministic: nothing happens until processPending() is called.
     // Threaded: a std::thread pumps until stop(). A stopped informer may be run again: it keeps

@@ -12,6 +12,20 @@ QStringList ThreadSafeStore::metaNamespaceIndexFunc(const api::Object &obj)
     return QStringList{obj.metadata.namespace_};
 }
 
+QStringList ThreadSafeStore::labelIndexFunc(const api::Object &obj)
+{
+    QStringList out;
+    out.reserve(obj.metadata.labels.size());
+    for (auto it = obj.metadata.labels.cbegin(); it != obj.metadata.labels.cend(); ++it)
+        out.append(labelIndexValue(obj.metadata.namespace_, it.key(), it.value()));
+    return out;
+}
+
+QString ThreadSafeStore::labelIndexValue(const QString &ns, const QString &key, const QString &value)
+{
+    return ns % QLatin1Char('/') % key % QLatin1Char('=') % value;
+}
+
 QString ThreadSafeStore::metaNamespaceKey(const QString &ns, const QString &name)
 {
     return ns.isEmpty() ? name : QString(ns % QLatin1Char('/') % name);
@@ -27,7 +41,18 @@ std::pair<QString, QString> ThreadSafeStore::splitMetaNamespaceKey(const QString
 
 ThreadSafeStore::ThreadSafeStore()
 {
-    m_indices.emplace(namespaceIndex(), Index{&ThreadSafeStore::metaNamespaceIndexFunc, {}, true});
+    m_indices.emplace(namespaceIndex(), Index{&ThreadSafeStore::metaNamespaceIndexFunc, {}, Index::Builtin::Namespace});
+}
+
+bool ThreadSafeStore::addLabelIndexer()
+{
+    std::unique_lock lock(m_lock);
+    auto [it, inserted] = m_indices.emplace(labelIndex(), Index{&ThreadSafeStore::labelIndexFunc, {}, Index::Builtin::Labels});
+    if (!inserted)
+        return false;
+    for (const auto &[key, obj] : m_items)
+        indexLocked(it->second, key, nullptr, &obj);
+    return true;
 }
 
 bool ThreadSafeStore::addIndexer(const QString &name, IndexFunc func)
@@ -35,7 +60,7 @@ bool ThreadSafeStore::addIndexer(const QString &name, IndexFunc func)
     if (!func)
         return false;
     std::unique_lock lock(m_lock);
-    auto [it, inserted] = m_indices.emplace(name, Index{std::move(func), {}, false});
+    auto [it, inserted] = m_indices.emplace(name, Index{std::move(func), {}, Index::Builtin::No});
     if (!inserted)
         return false;
     for (const auto &[key, obj] : m_items)
@@ -65,8 +90,10 @@ void ThreadSafeStore::indexLocked(Index &index, const QString &key, const api::O
                                   const api::ObjectPtr *newSlot)
 {
     const api::Object *newObj = newSlot ? newSlot->get() : nullptr;
-    // Fast path for the hottest case, an update within one namespace (no list allocations).
-    if (index.isNamespace && oldObj && newObj && oldObj->metadata.namespace_ == newObj->metadata.namespace_)
+    // Fast paths for the hottest case, an update that keeps the namespace (and the labels: a
+    // status update shares the old labels' QMap, so that compare is a pointer compare).
+    if (index.builtin != Index::Builtin::No && oldObj && newObj && oldObj->metadata.namespace_ == newObj->metadata.namespace_
+        && (index.builtin == Index::Builtin::Namespace || oldObj->metadata.labels == newObj->metadata.labels))
         return;
     const QStringList oldValues = oldObj ? index.func(*oldObj) : QStringList();
     const QStringList newValues = newObj ? index.func(*newObj) : QStringList();
@@ -159,6 +186,16 @@ qsizetype ThreadSafeStore::size() const
 {
     std::shared_lock lock(m_lock);
     return qsizetype(m_items.size());
+}
+
+qsizetype ThreadSafeStore::indexCount(const QString &indexName, const QString &indexedValue) const
+{
+    std::shared_lock lock(m_lock);
+    auto index = m_indices.find(indexName);
+    if (index == m_indices.end())
+        return 0;
+    auto bucket = index->second.buckets.find(indexedValue);
+    return bucket == index->second.buckets.end() ? 0 : qsizetype(bucket->second.size());
 }
 
 QList<api::ObjectPtr> ThreadSafeStore::byIndex(const QString &indexName, const QString &indexedValue) const

@@ -31,6 +31,14 @@ public:
     using IndexFunc = std::function<QStringList(const api::Object &)>;
     static QString namespaceIndex() { return QStringLiteral("namespace"); }
     static QStringList metaNamespaceIndexFunc(const api::Object &obj);
+    // An index of labels, added with addLabelIndexer(): one value per label, "ns/key=value"
+    // (a namespace has no '/', a label key no '='). Listers read a selector's smallest
+    // key=value bucket instead of the whole namespace (labelIndexValue() gives its name).
+    // E.g. pod {ns default, labels app=web, pod-template-hash=5d4f} -> "default/app=web",
+    // "default/pod-template-hash=5d4f".
+    static QString labelIndex() { return QStringLiteral("labels"); }
+    static QStringList labelIndexFunc(const api::Object &obj);
+    static QString labelIndexValue(const QString &ns, const QString &key, const QString &value);
     // client-go MetaNamespaceKeyFunc for a (namespace, name) pair: "ns/name", or "name".
     static QString metaNamespaceKey(const QString &ns, const QString &name);
     // cache.SplitMetaNamespaceKey: "ns/name" -> {ns, name}; a key without '/' is a cluster-scoped
@@ -43,6 +51,10 @@ public:
 
     // Adds an index and indexes the cached objects with it. False if the name is taken.
     bool addIndexer(const QString &name, IndexFunc func);
+    // Adds labelIndex() (false if there already). Not client-go's: an index of the lab's own,
+    // so that Lister::list(ns, selector) costs the pods a selector can match, not the
+    // namespace's every pod; the results are the same objects in the same (key) order.
+    bool addLabelIndexer();
     bool hasIndexer(const QString &name) const;
     QStringList indexerNames() const;
 
@@ -64,6 +76,8 @@ public:
     // unknown index (check hasIndexer()).
     QList<api::ObjectPtr> byIndex(const QString &indexName, const QString &indexedValue) const;
     QStringList indexKeys(const QString &indexName, const QString &indexedValue) const;
+    // How many objects byIndex() would return (0 for an unknown index or value).
+    qsizetype indexCount(const QString &indexName, const QString &indexedValue) const;
     // Every value index `indexName` currently has (for the namespace index: the namespaces).
     QStringList listIndexFuncValues(const QString &indexName) const;
     // Objects sharing at least one value of index `indexName` with obj (client-go Index()).
@@ -77,7 +91,8 @@ private:
         // byIndex() reads objects without looking each key up again (1,000 pods of one
         // ReplicaSet: 1,000 lookups of ~11 string compares each saved per call).
         std::map<QString, std::map<QString, const api::ObjectPtr *>> buckets;
-        bool isNamespace = false;   // the built-in index: compared without calling func
+        enum class Builtin { No, Namespace, Labels };
+        Builtin builtin = Builtin::No;   // built-in indexes skip func when the fields agree
     };
 
     void indexLocked(Index &index, const QString &key, const api::Object *oldObj, const api::ObjectPtr *newSlot);

@@ -152,6 +152,42 @@ private slots:
         QVERIFY(s.indexKeys(QStringLiteral("nope"), QStringLiteral("db")).isEmpty());
     }
 
+    // The label index: one "ns/key=value" bucket per label, following relabels (a status-like
+    // update that keeps the labels keeps the buckets), moves between namespaces and deletes.
+    void testLabelIndexFollowsLabels()
+    {
+        ThreadSafeStore s;
+        put(s, QStringLiteral("default/web-1 app=web,hash=a"));   // indexed when the index is added
+        QVERIFY(s.addLabelIndexer());
+        QVERIFY(!s.addLabelIndexer());
+        const QString idx = ThreadSafeStore::labelIndex();
+        put(s, QStringLiteral("default/web-2 app=web,hash=b"));
+        put(s, QStringLiteral("other/web-3 app=web,hash=a"));
+        QCOMPARE(ThreadSafeStore::labelIndexValue(QStringLiteral("default"), QStringLiteral("app"), QStringLiteral("web")),
+                 QStringLiteral("default/app=web"));
+        QCOMPARE(s.indexKeys(idx, QStringLiteral("default/app=web")),
+                 (QStringList{QStringLiteral("default/web-1"), QStringLiteral("default/web-2")}));
+        QCOMPARE(s.indexCount(idx, QStringLiteral("default/hash=a")), 1);
+        QCOMPARE(s.indexCount(idx, QStringLiteral("other/hash=a")), 1);
+        QCOMPARE(s.indexCount(idx, QStringLiteral("default/hash=zzz")), 0);
+        QCOMPARE(s.indexCount(QStringLiteral("nope"), QStringLiteral("default/hash=a")), 0);
+
+        // Same labels (a status update): buckets unchanged. Relabelled: it moves.
+        put(s, QStringLiteral("default/web-1 app=web,hash=a"));
+        QCOMPARE(s.indexCount(idx, QStringLiteral("default/hash=a")), 1);
+        put(s, QStringLiteral("default/web-1 app=web,hash=b"));
+        QCOMPARE(s.indexCount(idx, QStringLiteral("default/hash=a")), 0);
+        QCOMPARE(s.indexKeys(idx, QStringLiteral("default/hash=b")),
+                 (QStringList{QStringLiteral("default/web-1"), QStringLiteral("default/web-2")}));
+        // A label dropped leaves its bucket.
+        put(s, QStringLiteral("default/web-2 hash=b"));
+        QCOMPARE(s.indexKeys(idx, QStringLiteral("default/app=web")), QStringList{QStringLiteral("default/web-1")});
+        s.remove(QStringLiteral("default/web-1"));
+        QCOMPARE(s.indexCount(idx, QStringLiteral("default/app=web")), 0);
+        QCOMPARE(s.listIndexFuncValues(idx),
+                 (QStringList{QStringLiteral("default/hash=b"), QStringLiteral("other/app=web"), QStringLiteral("other/hash=a")}));
+    }
+
     void testMultiValuedIndex()
     {
         ThreadSafeStore s;

@@ -56,6 +56,9 @@ ReplicaSetController::ReplicaSetController(client::Interface &api, client::Share
     // Taken already (another ReplicaSet controller on the same factory) means the same index.
     m_rsInformer.addIndexer(controllerUIDIndex(), controllerUIDIndexFunc);
     m_podInformer.addIndexer(podClaimIndex(), podClaimIndexFunc);
+    // getIndirectlyRelatedPods lists each related ReplicaSet's pods by selector, as upstream's
+    // podLister.Pods(ns).List(selector): by label bucket, not by every pod of the namespace.
+    m_podInformer.addLabelIndexer();
     m_rsHandler = m_rsInformer.addEventHandler(client::ResourceEventHandlerFuncs(
         [this](const ObjectPtr &obj, bool) { addRS(obj); },
         [this](const ObjectPtr &oldObj, const ObjectPtr &curObj) { updateRS(oldObj, curObj); },
