@@ -112,6 +112,19 @@ void defaultContainer(Container &c)
     defaultLifecycle(c.extra);
 }
 
+// Each container defaulted on a copy, written back only when a default was set: an update of
+// an already defaulted pod (every status update) keeps sharing its containers with the
+// previous version instead of detaching a copy of them (and of their lists) per stored version.
+void defaultContainers(QList<Container> &list)
+{
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        Container c = std::as_const(list)[i];
+        defaultContainer(c);
+        if (!(c == std::as_const(list)[i]))
+            list[i] = std::move(c);
+    }
+}
+
 void defaultPodSpec(PodSpec &spec)
 {
     if (spec.dnsPolicy.isEmpty())
@@ -124,10 +137,8 @@ void defaultPodSpec(PodSpec &spec)
         spec.terminationGracePeriodSeconds = kDefaultTerminationGracePeriodSeconds;
     if (spec.schedulerName.isEmpty())
         spec.schedulerName = kDefaultSchedulerName;
-    for (Container &c : spec.initContainers)
-        defaultContainer(c);
-    for (Container &c : spec.containers)
-        defaultContainer(c);
+    defaultContainers(spec.initContainers);
+    defaultContainers(spec.containers);
 }
 
 // SetDefaults_Pod: only real pods (not templates) get requests copied from limits, service
@@ -135,10 +146,17 @@ void defaultPodSpec(PodSpec &spec)
 void defaultPodOnly(PodSpec &spec)
 {
     auto requestsFromLimits = [](QList<Container> &containers) {
-        for (Container &c : containers)
-            for (auto it = c.resources.limits.cbegin(); it != c.resources.limits.cend(); ++it)
-                if (!c.resources.requests.contains(it.key()))
-                    c.resources.requests.insert(it.key(), it.value());
+        for (qsizetype i = 0; i < containers.size(); ++i) {
+            const ResourceRequirements &r = std::as_const(containers)[i].resources;
+            for (auto it = r.limits.cbegin(); it != r.limits.cend(); ++it)
+                if (!r.requests.contains(it.key())) {   // detach only to write
+                    ResourceRequirements &w = containers[i].resources;
+                    for (auto l = w.limits.cbegin(); l != w.limits.cend(); ++l)
+                        if (!w.requests.contains(l.key()))
+                            w.requests.insert(l.key(), l.value());
+                    break;
+                }
+        }
     };
     requestsFromLimits(spec.containers);
     requestsFromLimits(spec.initContainers);

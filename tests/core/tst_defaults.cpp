@@ -75,6 +75,7 @@ private slots:
     void idempotent_data();
     void idempotent();
     void templateKeepsRequestsEmpty();
+    void defaultedPodKeepsSharingItsContainers();
 };
 
 void TestDefaults::fields_data()
@@ -266,6 +267,29 @@ void TestDefaults::templateKeepsRequestsEmpty()
     setDefaults(*obj);
     QCOMPARE(render(at(obj->toJson(), QStringLiteral("spec.template.spec.containers[0].resources"))),
              QStringLiteral(R"({"limits":{"cpu":"1"}})"));
+}
+
+// An update of a pod that is defaulted already (every status update) sets nothing, so its
+// containers stay shared with the previous version (not a copy per stored version); one that
+// lacks a default still gets it.
+void TestDefaults::defaultedPodKeepsSharingItsContainers()
+{
+    MutableObjectPtr obj = decode(podWith(R"("resources":{"limits":{"cpu":"1"}},"ports":[{"containerPort":80}])"));
+    setDefaults(*obj);
+    const Pod &defaulted = static_cast<const Pod &>(*obj);
+    Pod update = defaulted;   // a copy, as a status update's clone
+    QVERIFY(update.spec.containers.isSharedWith(defaulted.spec.containers));
+    setDefaults(update);
+    QVERIFY(update.spec.containers.isSharedWith(defaulted.spec.containers));
+    QCOMPARE(update.toJson(), defaulted.toJson());
+
+    Pod missing = defaulted;
+    missing.spec.containers[0].terminationMessagePolicy.clear();
+    missing.spec.containers[0].resources.requests.clear();
+    setDefaults(missing);
+    QCOMPARE(missing.spec.containers[0].terminationMessagePolicy, QStringLiteral("File"));
+    QCOMPARE(missing.spec.containers[0].resources.requests, defaulted.spec.containers[0].resources.requests);
+    QCOMPARE(missing.toJson(), defaulted.toJson());
 }
 
 QTEST_GUILESS_MAIN(TestDefaults)

@@ -69,6 +69,9 @@ private slots:
         QCOMPARE(cond(*p, "ContainersReady")->status, QStringLiteral("True"));
         QCOMPARE(cond(*p, "ContainersReady")->lastTransitionTime, t0 + 4 * kSecond);
         QVERIFY(p->status.containerStatuses[0].ready);
+        // Stored without spare list capacity: every retained version of the pod keeps its lists.
+        QCOMPARE(p->status.conditions.capacity(), p->status.conditions.size());
+        QCOMPARE(p->status.containerStatuses.capacity(), p->status.containerStatuses.size());
         QVERIFY(IsPodAvailable(*p, 10, t0 + 14 * kSecond + 1));
         QVERIFY(!IsPodAvailable(*p, 10, t0 + 14 * kSecond));
 
