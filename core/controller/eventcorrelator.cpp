@@ -6,15 +6,6 @@
 
 namespace rlab::controller {
 
-QString EventCorrelator::compactKey(const QString &key)
-{
-    const quint64 h[2] = {quint64(qHash(key, size_t(0x9e3779b97f4a7c15ULL))), quint64(qHash(key, size_t(0xc2b2ae3d27d4eb4fULL)))};
-    QString out(8, Qt::Uninitialized);
-    for (int i = 0; i < 8; ++i)
-        out[i] = QChar(ushort(h[i / 4] >> (16 * (i % 4))));
-    return out;
-}
-
 EventCorrelator::KeyHash EventCorrelator::KeyHash::then(QStringView part) const
 {
     // The constants keep an empty part from leaving the state unchanged (a field moved from one
@@ -23,17 +14,8 @@ EventCorrelator::KeyHash EventCorrelator::KeyHash::then(QStringView part) const
                    quint64(qHash(part, size_t(b ^ 0xff51afd7ed558ccdULL))) + 0x9fb21c651e98df25ULL};
 }
 
-QString EventCorrelator::KeyHash::compact() const
-{
-    const quint64 h[2] = {a, b};
-    QString out(8, Qt::Uninitialized);
-    for (int i = 0; i < 8; ++i)
-        out[i] = QChar(ushort(h[i / 4] >> (16 * (i % 4))));
-    return out;
-}
-
-EventCorrelator::Aggregated EventCorrelator::aggregate(const QString &aggregateKey, const QString &eventKey,
-                                                       const QString &localKey, const QString &message, qint64 nowMs)
+EventCorrelator::Aggregated EventCorrelator::aggregate(const CompactKey &aggregateKey, const CompactKey &eventKey,
+                                                       const CompactKey &localKey, const QString &message, qint64 nowMs)
 {
     AggregateRecord record;
     if (const AggregateRecord *found = m_aggregates.get(aggregateKey))
@@ -53,7 +35,7 @@ EventCorrelator::Aggregated EventCorrelator::aggregate(const QString &aggregateK
     return Aggregated{true, QStringLiteral("(combined from similar events): ") + message, aggregateKey};
 }
 
-bool EventCorrelator::allow(const QString &spamKey, qint64 nowMs)
+bool EventCorrelator::allow(const CompactKey &spamKey, qint64 nowMs)
 {
     SpamRecord record;
     if (const SpamRecord *found = m_spam.get(spamKey)) {

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/controller/compactkey.h"
 #include "core/controller/lrucache.h"
 
 #include <QString>
@@ -32,34 +33,29 @@ public:
     {
         bool combined = false;   // the event became the aggregate one
         QString message;         // the message to write
-        QString key;             // the key the event logger correlates by
+        CompactKey key;          // the key the event logger correlates by
     };
     // EventAggregate: `eventKey` is the event's full key (with the message), `aggregateKey` the
     // same without the message, `localKey` what tells the message apart (the message, or its
-    // compactKey()).
-    Aggregated aggregate(const QString &aggregateKey, const QString &eventKey, const QString &localKey,
+    // CompactKey::of()).
+    Aggregated aggregate(const CompactKey &aggregateKey, const CompactKey &eventKey, const CompactKey &localKey,
                          const QString &message, qint64 nowMs);
-    // A key kept in these caches as 8 characters (a 128-bit hash of it) instead of its ~120:
-    // the lab runs every node's kubelet in one process, each with caches of 4,096 keys (at
-    // 1,000 nodes the full strings took ~380 MB). Equal keys stay equal; distinct ones collide
-    // with odds of about 2^-64.
-    static QString compactKey(const QString &key);
     // A compact key built from its parts without joining them: each part's hash seeds the next,
     // so a shared prefix (the event's source) is hashed once for the spam, aggregate and event
-    // keys. Same odds as compactKey() (its values differ from compactKey of the joined text).
+    // keys. Same odds as CompactKey::of() (its values differ from CompactKey::of the joined text).
     struct KeyHash
     {
         quint64 a = 0x9e3779b97f4a7c15ULL, b = 0xc2b2ae3d27d4eb4fULL;
         KeyHash then(QStringView part) const;
-        QString compact() const;
+        CompactKey compact() const { return {a, b}; }
     };
     // EventSourceObjectSpamFilter.Filter, inverted: true = a token was taken, write the event.
-    bool allow(const QString &spamKey, qint64 nowMs);
+    bool allow(const CompactKey &spamKey, qint64 nowMs);
 
 private:
     struct AggregateRecord
     {
-        std::set<QString> localKeys;   // the distinct messages seen (ordered: PopAny is deterministic here)
+        std::set<CompactKey> localKeys;   // the distinct messages seen (ordered: PopAny is deterministic here)
         qint64 lastMs = 0;
         bool seen = false;
     };
@@ -68,8 +64,8 @@ private:
         double tokens = kSpamBurst;
         qint64 lastMs = 0;
     };
-    LruCache<AggregateRecord> m_aggregates{kCacheSize};
-    LruCache<SpamRecord> m_spam{kCacheSize};
+    LruCache<CompactKey, AggregateRecord> m_aggregates{kCacheSize};
+    LruCache<CompactKey, SpamRecord> m_spam{kCacheSize};
 };
 
 } // namespace rlab::controller

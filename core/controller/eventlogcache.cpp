@@ -9,13 +9,13 @@ EventLogCache::EventLogCache(std::size_t capacity)
 {
 }
 
-std::optional<QString> EventLogCache::get(const QString &key)
+std::optional<QString> EventLogCache::get(const CompactKey &key)
 {
     const std::optional<Observation> o = observation(key);
     return o ? std::optional<QString>(o->eventName) : std::nullopt;
 }
 
-std::optional<EventLogCache::Observation> EventLogCache::observation(const QString &key)
+std::optional<EventLogCache::Observation> EventLogCache::observation(const CompactKey &key)
 {
     const auto it = m_index.constFind(key);
     if (it == m_index.cend())
@@ -24,7 +24,7 @@ std::optional<EventLogCache::Observation> EventLogCache::observation(const QStri
     return Observation{m_order.front().eventName, m_order.front().count};
 }
 
-void EventLogCache::add(const QString &key, const QString &eventName, int count)
+void EventLogCache::add(const CompactKey &key, const QString &eventName, int count)
 {
     if (const auto it = m_index.constFind(key); it != m_index.cend()) {
         (*it)->eventName = eventName;

@@ -1,4 +1,6 @@
 #pragma once
+#include "core/controller/compactkey.h"
+
 #include <QHash>
 #include <QString>
 
@@ -19,8 +21,8 @@ public:
     static constexpr std::size_t kMaxLruCacheEntries = 4096;
     explicit EventLogCache(std::size_t capacity = kMaxLruCacheEntries);
 
-    std::optional<QString> get(const QString &key);
-    void add(const QString &key, const QString &eventName) { add(key, eventName, 1); }
+    std::optional<QString> get(const CompactKey &key);
+    void add(const CompactKey &key, const QString &eventName) { add(key, eventName, 1); }
     // The event logger's eventLog: the Event's name and how often it occurred, counting
     // occurrences the spam filter then kept from being written (upstream counts them too).
     struct Observation
@@ -28,20 +30,20 @@ public:
         QString eventName;
         int count = 0;
     };
-    std::optional<Observation> observation(const QString &key);
-    void add(const QString &key, const QString &eventName, int count);
+    std::optional<Observation> observation(const CompactKey &key);
+    void add(const CompactKey &key, const QString &eventName, int count);
     std::size_t size() const { return m_order.size(); }
     std::size_t capacity() const { return m_capacity; }
 
 private:
     struct Entry
     {
-        QString key;
-        QString eventName;
+        CompactKey key;
+        QString eventName;   // shared with the Event's own name
         int count = 1;
     };
     std::list<Entry> m_order;   // most recently used first
-    QHash<QString, std::list<Entry>::iterator> m_index;
+    QHash<CompactKey, std::list<Entry>::iterator> m_index;
     std::size_t m_capacity;
 };
 

@@ -72,9 +72,9 @@ void EventRecorder::write(const Pending &p)
                                                 .then(involved.uid)
                                                 .then(involved.apiVersion);
     const EventCorrelator::KeyHash aggregate = source.then(type).then(reason);
-    const QString spamKey = source.compact();
-    const QString aggregateKey = aggregate.compact();
-    const QString eventKey = aggregate.then(message).compact();
+    const CompactKey spamKey = source.compact();
+    const CompactKey aggregateKey = aggregate.compact();
+    const CompactKey eventKey = aggregate.then(message).compact();
     const auto newName = [&] {
         // upstream: fmt.Sprintf("%v.%x", ref.Name, t.UnixNano())
         return joined(involved.name, u".", QString::number(quint64(now) * 1000000ULL + quint64(++m_counter), 16));
@@ -82,14 +82,14 @@ void EventRecorder::write(const Pending &p)
     QString text = message;   // what is written: the message, or the aggregate's
     QString existing;
     QString name;
-    QString correlationKey;
+    CompactKey correlationKey;
     int count = 1;
     bool written = true;
     {
         std::lock_guard lock(m_mutex);
         correlationKey = eventKey;
         if (m_correlation == Correlation::Full) {
-            const EventCorrelator::Aggregated a = m_correlator.aggregate(aggregateKey, eventKey, EventCorrelator::compactKey(message), message, now);
+            const EventCorrelator::Aggregated a = m_correlator.aggregate(aggregateKey, eventKey, CompactKey::of(message), message, now);
             text = a.message;
             correlationKey = a.key;
         }

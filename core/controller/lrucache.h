@@ -11,8 +11,8 @@ namespace rlab::controller {
 
 // golang/groupcache/lru as client-go's record package uses it: at most `capacity` keys; get()
 // and add() make a key the most recently used, add() of a new key beyond the capacity evicts
-// the least recently used one. Not thread-safe: the owner locks around it.
-template <class V>
+// the least recently used one. K: any key QHash takes (CompactKey here). Not thread-safe: the owner locks around it.
+template <class K, class V>
 class LruCache
 {
 public:
@@ -21,7 +21,7 @@ public:
     {
     }
     // The value, made most recently used; nullptr when absent. Valid until the next add().
-    V *get(const QString &key)
+    V *get(const K &key)
     {
         const auto it = m_index.constFind(key);
         if (it == m_index.cend())
@@ -29,7 +29,7 @@ public:
         m_order.splice(m_order.begin(), m_order, *it);
         return &m_order.front().second;
     }
-    void add(const QString &key, V value)
+    void add(const K &key, V value)
     {
         if (const auto it = m_index.constFind(key); it != m_index.cend()) {
             (*it)->second = std::move(value);
@@ -46,8 +46,8 @@ public:
     std::size_t size() const { return m_order.size(); }
 
 private:
-    std::list<std::pair<QString, V>> m_order;   // most recently used first
-    QHash<QString, typename std::list<std::pair<QString, V>>::iterator> m_index;
+    std::list<std::pair<K, V>> m_order;   // most recently used first
+    QHash<K, typename std::list<std::pair<K, V>>::iterator> m_index;
     std::size_t m_capacity;
 };
 

@@ -8,6 +8,13 @@
 
 using namespace rlab::controller;
 
+namespace {
+CompactKey key(const QString &text)
+{
+    return CompactKey::of(text);
+}
+} // namespace
+
 class TestEventLogCache : public QObject
 {
     Q_OBJECT
@@ -18,6 +25,7 @@ private slots:
     void upstreamCapacity_data();
     void upstreamCapacity();
     void addUpdatesName();
+    void compactKeyOrderIsTheTextOrder();
 };
 
 void TestEventLogCache::lru_data()
@@ -43,16 +51,16 @@ void TestEventLogCache::lru()
     EventLogCache cache{std::size_t(capacity)};
     for (const QString &op : ops) {
         if (op.startsWith(QLatin1Char('?')))
-            cache.get(op.mid(1));
+            cache.get(key(op.mid(1)));
         else
-            cache.add(op, op + QStringLiteral(".event"));
+            cache.add(key(op), op + QStringLiteral(".event"));
     }
     QVERIFY(cache.size() <= std::size_t(capacity));
     // get() touches but never evicts: the order of these checks does not matter.
     for (const QString &k : kept)
-        QCOMPARE(cache.get(k).value_or(QString()), k + QStringLiteral(".event"));
+        QCOMPARE(cache.get(key(k)).value_or(QString()), k + QStringLiteral(".event"));
     for (const QString &k : gone)
-        QVERIFY2(!cache.get(k), qPrintable(k));
+        QVERIFY2(!cache.get(key(k)), qPrintable(k));
 }
 
 void TestEventLogCache::upstreamCapacity_data()
@@ -72,25 +80,51 @@ void TestEventLogCache::upstreamCapacity()
     QCOMPARE(cache.capacity(), std::size_t(4096));
     const int keys = touchFirstAt == -1 ? 4096 : 4097;
     for (int i = 0; i < keys; ++i) {
-        cache.add(QStringLiteral("key-%1").arg(i), QStringLiteral("ev-%1").arg(i));
+        cache.add(key(QStringLiteral("key-%1").arg(i)), QStringLiteral("ev-%1").arg(i));
         if (i == touchFirstAt)
-            QVERIFY(cache.get(QStringLiteral("key-0")));
+            QVERIFY(cache.get(key(QStringLiteral("key-0"))));
     }
     QCOMPARE(cache.size(), std::size_t(4096));
-    QCOMPARE(bool(cache.get(QStringLiteral("key-0"))), firstKept);
+    QCOMPARE(bool(cache.get(key(QStringLiteral("key-0")))), firstKept);
     if (!firstKept)
-        QVERIFY(cache.get(QStringLiteral("key-1")));
+        QVERIFY(cache.get(key(QStringLiteral("key-1"))));
     else if (touchFirstAt >= 0)
-        QVERIFY(!cache.get(QStringLiteral("key-1")));   // key-1 was the least recent instead
+        QVERIFY(!cache.get(key(QStringLiteral("key-1"))));   // key-1 was the least recent instead
 }
 
 void TestEventLogCache::addUpdatesName()
 {
     EventLogCache cache(2);
-    cache.add(QStringLiteral("k"), QStringLiteral("web.1"));
-    cache.add(QStringLiteral("k"), QStringLiteral("web.2"));
+    cache.add(key(QStringLiteral("k")), QStringLiteral("web.1"));
+    cache.add(key(QStringLiteral("k")), QStringLiteral("web.2"));
     QCOMPARE(cache.size(), std::size_t(1));
-    QCOMPARE(cache.get(QStringLiteral("k")).value_or(QString()), QStringLiteral("web.2"));
+    QCOMPARE(cache.get(key(QStringLiteral("k"))).value_or(QString()), QStringLiteral("web.2"));
+}
+
+// The correlator's sets of message keys pop their first key (PopAny): CompactKey orders as the
+// 8-character text the keys were kept as, so the same key is popped as before.
+void TestEventLogCache::compactKeyOrderIsTheTextOrder()
+{
+    const auto text = [](const CompactKey &k) {
+        QString out(8, Qt::Uninitialized);
+        for (int i = 0; i < 8; ++i)
+            out[i] = QChar(ushort((i < 4 ? k.a : k.b) >> (16 * (i % 4))));
+        return out;
+    };
+    quint64 seed = 99;
+    const auto next = [&seed] {
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        return seed;
+    };
+    for (int i = 0; i < 2000; ++i) {
+        CompactKey x{next(), next()};
+        CompactKey y = (i % 3 == 0) ? CompactKey{x.a, next()} : (i % 3 == 1) ? CompactKey{x.a ^ (next() & 0xffff0000ULL), x.b} : CompactKey{next(), next()};
+        QCOMPARE(x < y, text(x) < text(y));
+        QCOMPARE(y < x, text(y) < text(x));
+        QCOMPARE(x == y, text(x) == text(y));
+    }
+    QCOMPARE(CompactKey::of(QStringLiteral("Created pod: web-1")), CompactKey::of(QStringLiteral("Created pod: web-1")));
+    QVERIFY(!(CompactKey::of(QStringLiteral("Created pod: web-1")) == CompactKey::of(QStringLiteral("Created pod: web-2"))));
 }
 
 QTEST_GUILESS_MAIN(TestEventLogCache)
