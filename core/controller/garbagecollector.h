@@ -1,6 +1,13 @@
 #pragma once
+#include "core/api/object.h"
+#include "core/apiserver/resourcetype.h"
+
+#include <QList>
 #include <QString>
 #include <QStringList>
+
+#include <utility>
+#include <vector>
 
 namespace rlab::client {
 class Interface;
@@ -26,6 +33,9 @@ public:
     QStringList lastActions() const { return m_actions; }   // what the last collect() did, for the trace
 
 private:
+    using Fetched = std::vector<std::pair<apiserver::ResourceType, QList<api::ObjectPtr>>>;
+    int fullPass(const Fetched &fetched);   // the actions, over every listed object
+
     client::Interface &m_api;
     QStringList m_actions;
 };

@@ -112,6 +112,32 @@ private slots:
         QCOMPARE(t.count(Kind::Deployment), 0);
     }
 
+    // A dependent with two owners stays while one of them exists, goes with the last; an owner
+    // that exists but is named only by some dependents is still found (the quick check wants
+    // every owner uid referenced).
+    void dependentOfTwoOwnersStaysWhileOneExists()
+    {
+        Tree t;
+        const ObjectPtr other = t.f.api.create(test::makeReplicaSet(QStringLiteral("other"))).value;
+        const ObjectPtr rs = t.f.api.get(t.f.rt(Kind::ReplicaSet), QStringLiteral("default"), QStringLiteral("web-1")).value;
+        QVERIFY(other && rs);
+        auto shared = test::makePod(QStringLiteral("shared"));
+        OwnerReference second = ownerRef(other);
+        second.controller = false;
+        shared->metadata.ownerReferences = {ownerRef(rs), second};
+        QVERIFY(t.f.api.create(shared).ok());
+        QCOMPARE(t.gc.collect(), 0);
+        DeleteOptions opts;
+        opts.propagationPolicy = QStringLiteral("Background");
+        QVERIFY(t.f.api.remove(t.f.rt(Kind::ReplicaSet), QStringLiteral("default"), QStringLiteral("other"), opts).ok());
+        t.runUntilIdle();
+        QCOMPARE(t.count(Kind::Pod), 3);   // web-1-a, web-1-b and shared: web-1 still owns them
+        QVERIFY(t.f.api.remove(t.f.rt(Kind::Deployment), QStringLiteral("default"), QStringLiteral("web"), opts).ok());
+        t.runUntilIdle();
+        QCOMPARE(t.count(Kind::ReplicaSet), 0);
+        QCOMPARE(t.count(Kind::Pod), 0);
+    }
+
     // Upstream's DefaultIgnoredResources: the collector does not monitor Events. An Event whose
     // ownerReference names a deleted pod stays (upstream: removed by its TTL, not by the GC);
     // a pod's own cascade is unaffected.
