@@ -195,6 +195,21 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(job.stepFreedOnWorker(), 60'000);
     }
 
+    // A slot may delete the job in its finished(): the worker, still holding the step, is let go
+    // by the destructor (no hang).
+    void backgroundApplyDeletedInItsFinishedSlot()
+    {
+        Simulation sim;
+        auto *job = new BackgroundApply(sim.client(), {ManifestSource{QStringLiteral("many.yaml"), manyDeployments(5), {}}});
+        bool deleted = false;
+        connect(job, &BackgroundApply::finished, this, [job, &deleted] {
+            delete job;
+            deleted = true;
+        });
+        job->start();
+        QTRY_VERIFY_WITH_TIMEOUT(deleted, 60'000);
+    }
+
     // Cancel before the first write: nothing changed.
     void cancelledApplyChangesNothing()
     {

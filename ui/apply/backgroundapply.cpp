@@ -16,8 +16,8 @@ BackgroundApply::~BackgroundApply()
 {
     cancel();
     if (m_thread) {
-        if (m_running)
-            m_stepReleased.release();   // finished() never came: the worker stops waiting for it
+        if (!m_released)
+            m_stepReleased.release();   // finished() not over: the worker stops waiting for it
         m_thread->wait();
     }
 }
@@ -57,10 +57,14 @@ void BackgroundApply::start()
         m_step = r.ok() ? StepForms::apply(m_sources) : QVariantMap();
         QVariantMap keep = m_step;
         QMetaObject::invokeMethod(this, [this, r = std::move(r)] {
+            const QPointer<BackgroundApply> self(this);
             m_report = r;
             m_running = false;
             emit finished(m_report);
+            if (!self)
+                return;   // a slot deleted the job: its destructor let the worker go
             m_step = QVariantMap();
+            m_released = true;
             m_stepReleased.release();
         }, Qt::QueuedConnection);
         m_stepReleased.acquire();

@@ -67,6 +67,7 @@ private:
     std::atomic<int> m_lastPercent{-1};
     std::atomic<bool> m_stepFreedOnWorker{false};
     QSemaphore m_stepReleased;   // the owner let go of m_step (or gave up on finished())
+    bool m_released = false;     // m_stepReleased was released (owner's thread only)
     bool m_running = false;
     ApplyReport m_report;
     QVariantMap m_step;
