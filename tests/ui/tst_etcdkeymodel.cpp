@@ -94,6 +94,28 @@ private slots:
         QCOMPARE(f.model.rowCount(), 7);
     }
 
+    // Deletes that follow each other (an Event TTL sweep) are removed in runs of adjacent rows:
+    // four keys of which three are neighbours are two removals, and the keys left are right.
+    void testDeletesInARowAreRemovedInRuns()
+    {
+        Fixture f;
+        for (int i = 0; i < 8; ++i)
+            QVERIFY(f.api().create(test::makeDeployment(QStringLiteral("d%1").arg(i), 1)).ok());
+        f.drain(0);
+        const int rows = f.model.rowCount();
+        QSignalSpy removed(&f.model, &QAbstractItemModel::rowsRemoved);
+        for (const char *name : {"d2", "d6", "d1", "d3"})
+            QVERIFY(f.api().remove(apiserver::resources::byKind(api::Kind::Deployment), "default", QString::fromLatin1(name)).ok());
+        f.drain(0);
+        QCOMPARE(removed.size(), 2);
+        QCOMPARE(f.model.rowCount(), rows - 4);
+        QCOMPARE(f.model.rowOfKey("/registry/deployments/default/d2"), -1);
+        QVERIFY(f.model.rowOfKey("/registry/deployments/default/d4") >= 0);
+        QCOMPARE(f.model.rowOfKey("/registry/deployments/default/d4"), f.model.rowOfKey("/registry/deployments/default/d0") + 1);
+        for (int r = 1; r < f.model.rowCount(); ++r)
+            QVERIFY(f.model.keyAt(r - 1) < f.model.keyAt(r));
+    }
+
     void testRecentWritesFade()
     {
         Fixture f;

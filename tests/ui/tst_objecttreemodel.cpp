@@ -121,6 +121,38 @@ private slots:
         QCOMPARE(f.model.data(deployments).toString(), QStringLiteral("Deployments (%1)").arg(names.size() - 1));
     }
 
+    // Deletes that follow each other (an Event TTL sweep removes hundreds at once) are removed
+    // in runs of adjacent rows, not one row at a time: deleting d1, d2, d3 and d6 of d0..d7 is
+    // two removals (d6, then d1..d3), and the rows left are the right ones.
+    void testDeletesInARowAreRemovedInRuns()
+    {
+        Fixture f;
+        for (int i = 0; i < 8; ++i)
+            QVERIFY(f.api().create(test::makeDeployment(QStringLiteral("d%1").arg(i), 1)).ok());
+        f.drain();
+        QSignalSpy removed(&f.model, &QAbstractItemModel::rowsRemoved);
+        for (const char *name : {"d2", "d6", "d1", "d3"})
+            QVERIFY(f.api().remove(apiserver::resources::byKind(api::Kind::Deployment), "default", QString::fromLatin1(name)).ok());
+        f.drain();
+        QCOMPARE(removed.size(), 2);
+        QCOMPARE(removed.at(0).at(1).toInt(), 6);
+        QCOMPARE(removed.at(0).at(2).toInt(), 6);
+        QCOMPARE(removed.at(1).at(1).toInt(), 1);
+        QCOMPARE(removed.at(1).at(2).toInt(), 3);
+        QStringList left;
+        const QModelIndex deployments = f.model.index(ObjectTreeModel::Deployments, 0);
+        for (int r = 0; r < f.model.rowCount(deployments); ++r)
+            left << f.model.data(f.model.index(r, ObjectTreeModel::NameColumn, deployments)).toString();
+        QCOMPARE(left, (QStringList{"d0", "d4", "d5", "d7"}));
+        QCOMPARE(f.model.objectCount(ObjectTreeModel::Deployments), 4);
+        const ObjectRef gone{QStringLiteral("Deployment"), QStringLiteral("default"), QStringLiteral("d2")};
+        QVERIFY(!f.model.indexOf(gone).isValid());
+        // A deleted name created again comes back as a new row.
+        QVERIFY(f.api().create(test::makeDeployment(QStringLiteral("d2"), 1)).ok());
+        f.drain();
+        QVERIFY(f.model.indexOf(gone).isValid());
+    }
+
     void testGroupsByKind()
     {
         Fixture f;

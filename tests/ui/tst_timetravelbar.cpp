@@ -147,6 +147,30 @@ private slots:
         QVERIFY(index.atRevision(4));
     }
 
+    // Its tables are sized for the capacity from the start: filling them never rehashes (a
+    // rehash of 131,072 writes was a ~50 ms GUI block while a long scenario played).
+    void traceIndexNeverGrowsItsTables()
+    {
+        TraceIndex index(1'000);
+        const qsizetype room = index.tableCapacity();
+        QVERIFY(room >= 1'000);
+        std::vector<TraceEvent> writes;
+        for (int i = 1; i <= 1'500; ++i) {
+            TraceEvent e;
+            e.seq = i;
+            e.rev = i;
+            e.component = QStringLiteral("etcd");
+            e.type = QStringLiteral("Put");
+            e.key = QStringLiteral("/registry/pods/default/p%1").arg(i);
+            writes.push_back(e);
+        }
+        index.add(writes);
+        QCOMPARE(index.size(), std::size_t(1'000));
+        QCOMPARE(index.tableCapacity(), room);
+        index.clear();
+        QCOMPARE(index.tableCapacity(), room);
+    }
+
     void finderJumpsToTheScale()
     {
         ClusterSession session;

@@ -15,8 +15,11 @@ BackgroundApply::BackgroundApply(client::Interface &api, QList<ManifestSource> s
 BackgroundApply::~BackgroundApply()
 {
     cancel();
-    if (m_thread)
+    if (m_thread) {
+        if (!m_released)
+            m_stepReleased.release();   // finished() not over: the worker stops waiting for it
         m_thread->wait();
+    }
 }
 
 qsizetype BackgroundApply::totalBytes(const QList<ManifestSource> &sources)
@@ -48,13 +51,24 @@ void BackgroundApply::start()
             return !m_cancel.load();
         };
         ApplyReport r = ManifestApplier::apply(m_api, m_sources, report);
-        QVariantMap step = r.ok() ? StepForms::apply(m_sources) : QVariantMap();
-        QMetaObject::invokeMethod(this, [this, r = std::move(r), step = std::move(step)] {
+        // The step (11,370 Deployments: ~170,000 QVariant nodes, ~150 ms to free) is freed
+        // here, not on the owner's thread: this thread keeps a reference until the owner let go
+        // of its own after finished(), so the last one dropped is this one (issue #17).
+        m_step = r.ok() ? StepForms::apply(m_sources) : QVariantMap();
+        QVariantMap keep = m_step;
+        QMetaObject::invokeMethod(this, [this, r = std::move(r)] {
+            const QPointer<BackgroundApply> self(this);
             m_report = r;
-            m_step = step;
             m_running = false;
             emit finished(m_report);
+            if (!self)
+                return;   // a slot deleted the job: its destructor let the worker go
+            m_step = QVariantMap();
+            m_released = true;
+            m_stepReleased.release();
         }, Qt::QueuedConnection);
+        m_stepReleased.acquire();
+        m_stepFreedOnWorker = keep.isDetached();
     }));
     m_thread->setObjectName(QStringLiteral("rlab-apply"));
     m_thread->start();

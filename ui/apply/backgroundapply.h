@@ -3,6 +3,7 @@
 #include "ui/apply/manifestsource.h"
 
 #include <QObject>
+#include <QSemaphore>
 #include <QThread>
 #include <QVariantMap>
 
@@ -22,7 +23,8 @@ namespace rlab::ui {
 // client::Interface is thread-safe; the owner (ClusterSession) does not run the cluster while a
 // batch is in flight, so the deterministic runner never races the writes.
 // Thread rules: create, start, cancel and destroy on the GUI thread; the destructor cancels and
-// waits for the worker.
+// waits for the worker. The worker writes m_step before it posts finished() and then waits
+// (m_stepReleased) until the owner's thread has emitted it and let go of m_step.
 class BackgroundApply : public QObject
 {
     Q_OBJECT
@@ -40,9 +42,12 @@ public:
     bool ranOnWorkerThread() const { return m_ranOnWorker.load(); }
     const ApplyReport &report() const { return m_report; }
     // The batch as a recorded scenario step (StepForms::apply), built on the worker after a
-    // successful apply (re-reading megabytes of YAML would block the window again); valid after
-    // finished().
+    // successful apply (re-reading megabytes of YAML would block the window again); valid only
+    // while finished() is emitted (a slot keeps what it needs): then it is let go, and the worker
+    // frees it (a big batch's step takes a long frame to free).
     const QVariantMap &step() const { return m_step; }
+    // For tests: the worker dropped the step's last reference (it was freed there).
+    bool stepFreedOnWorker() const { return m_stepFreedOnWorker.load(); }
     // Sources larger than this go to a worker thread in the window; smaller ones apply at once.
     static constexpr qsizetype kBackgroundBytes = 256 * 1024;
     static qsizetype totalBytes(const QList<ManifestSource> &sources);
@@ -60,6 +65,9 @@ private:
     std::atomic<bool> m_writing{false};
     std::atomic<bool> m_ranOnWorker{false};
     std::atomic<int> m_lastPercent{-1};
+    std::atomic<bool> m_stepFreedOnWorker{false};
+    QSemaphore m_stepReleased;   // the owner let go of m_step (or gave up on finished())
+    bool m_released = false;     // m_stepReleased was released (owner's thread only)
     bool m_running = false;
     ApplyReport m_report;
     QVariantMap m_step;

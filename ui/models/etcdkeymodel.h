@@ -15,7 +15,8 @@ namespace rlab::ui {
 
 // Every live key of the etcd-like store, in byte order, as `etcdctl get --prefix /registry`
 // would list them, with create revision, mod revision and version. Keys written (PUT) in the
-// last second are highlighted (HighlightFade on BackgroundRole); a DELETE removes the row.
+// last second are highlighted (HighlightFade on BackgroundRole); a DELETE removes the row
+// (deletes that follow each other: one rowsRemoved per run of adjacent rows).
 // Incremental like ObjectTreeModel: fed with a snapshot, then store watch events; the caller
 // passes the time (monotonic ms) so the fade is testable. A reset of kOffThreadKeys keys or more
 // is sorted on a worker thread (OffThreadBuild) and swapped in; until then the model is empty,
@@ -70,7 +71,7 @@ private:
     void applyNow(const std::vector<view::WatchEvent> &events, qint64 nowMs);
     qsizetype lowerBound(const QByteArray &key) const;
     void put(const view::KeyValue &kv, qint64 nowMs);
-    void remove(const QByteArray &key);
+    void removeRows(std::vector<qsizetype> rows);   // any order: removed in runs of adjacent rows
     void setRevision(qint64 revision);
 
     QList<Row> m_rows;

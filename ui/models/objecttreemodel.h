@@ -18,7 +18,8 @@ namespace rlab::ui {
 // name, namespace, resourceVersion and a status summary (ObjectSummary). Rows are sorted by
 // namespace and name inside their group and change incrementally: a store PUT of a new key
 // inserts one row, a PUT of a known key updates it (dataChanged), a DELETE removes it, keyed by
-// kind + namespace + name. Fed with store snapshots and watch events (of the "/registry/"
+// kind + namespace + name; deletes that follow each other are removed together, one
+// rowsRemoved per run of adjacent rows. Fed with store snapshots and watch events (of the "/registry/"
 // prefix); it never reads the store itself. A reset of kOffThreadKeys keys or more is built on a
 // worker thread (OffThreadBuild: rows, summaries, sorting) and swapped in when done; until then the
 // model is empty, isBuilding() is true and apply() keeps the events for after the swap. GUI
@@ -87,6 +88,8 @@ private:
     void applyNow(const std::vector<view::WatchEvent> &events);
     void put(const view::KeyValue &kv);
     void remove(const QByteArray &etcdKey);
+    // Deletes events[from, to): the rows of each group in runs of adjacent rows.
+    void removeAll(const std::vector<view::WatchEvent> &events, std::size_t from, std::size_t to);
     // Position of `ref` in its group: the row holding it, or where it would be inserted.
     qsizetype lowerBound(Group group, const ObjectRef &ref) const;
     qsizetype find(Group group, const ObjectRef &ref) const;

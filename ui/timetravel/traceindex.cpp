@@ -4,6 +4,15 @@ namespace rlab::ui {
 
 TraceIndex::TraceIndex(std::size_t capacity) : m_capacity(capacity)
 {
+    reserve();
+}
+
+void TraceIndex::reserve()
+{
+    // Room for the whole capacity at once: a table that grows rehashes every write it holds in
+    // one go (131,072 of them: a ~50 ms frame in the middle of a long run).
+    m_byWrite.reserve(qsizetype(m_capacity) + 1);
+    m_firstAt.reserve(qsizetype(m_capacity) + 1);
 }
 
 void TraceIndex::add(const std::vector<TraceEvent> &events)
@@ -49,6 +58,7 @@ void TraceIndex::clear()
     m_firstAt.clear();
     m_order.clear();
     m_lastSeq = 0;
+    reserve();
 }
 
 } // namespace rlab::ui

@@ -12,7 +12,9 @@ namespace rlab::ui {
 // (revision, etcd key), fed with ClusterSession::traceEvents batches. Events it has already
 // seen (seq <= the last one) are skipped, so re-sent batches (time travel) do no harm; when more
 // than `capacity` writes are held the oldest go. E.g. add([seq 5 Put rev 9 /registry/x]) then
-// find(9, "/registry/x") -> that event; find(9, "/registry/y") -> none. GUI thread only.
+// find(9, "/registry/x") -> that event; find(9, "/registry/y") -> none. Its tables are sized
+// for `capacity` from the start, so filling them never rehashes in one frame (issue #17).
+// GUI thread only.
 class TraceIndex
 {
 public:
@@ -25,8 +27,12 @@ public:
     void clear();
     std::size_t size() const { return m_order.size(); }
     qint64 lastSeq() const { return m_lastSeq; }
+    // How many writes the tables hold without growing (for tests: at least capacity, always).
+    qsizetype tableCapacity() const { return qMin(m_byWrite.capacity(), m_firstAt.capacity()); }
 
 private:
+    void reserve();
+
     using Key = QPair<qint64, QString>;
     QHash<Key, TraceEvent> m_byWrite;
     QHash<qint64, Key> m_firstAt;
