@@ -1,5 +1,7 @@
 #include "ui/models/etcdkeymodel.h"
 
+#include "ui/models/rowruns.h"
+
 #include "ui/theme.h"
 
 #include <algorithm>
@@ -119,20 +121,11 @@ void EtcdKeyModel::applyNow(const std::vector<view::WatchEvent> &events, qint64 
 
 void EtcdKeyModel::removeRows(std::vector<qsizetype> rows)
 {
-    // One removal per run of adjacent rows, the runs from the back so that the rows before a
-    // run keep their numbers (an Event TTL sweep deletes ~600 keys of 7,500 at once: one row at
-    // a time was a ~40 ms frame, issue #17).
-    std::sort(rows.begin(), rows.end());
-    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
-    for (std::size_t last = rows.size(); last > 0;) {
-        std::size_t first = last - 1;
-        while (first > 0 && rows[first - 1] == rows[first] - 1)
-            --first;
-        beginRemoveRows({}, int(rows[first]), int(rows[last - 1]));
-        m_rows.remove(rows[first], rows[last - 1] - rows[first] + 1);
+    removeRowRunsFromTheBack(std::move(rows), [this](qsizetype first, qsizetype last) {
+        beginRemoveRows({}, int(first), int(last));
+        m_rows.remove(first, last - first + 1);
         endRemoveRows();
-        last = first;
-    }
+    });
 }
 
 void EtcdKeyModel::put(const view::KeyValue &kv, qint64 nowMs)

@@ -1,6 +1,7 @@
 #include "ui/models/objecttreemodel.h"
 
 #include "ui/models/objectsummary.h"
+#include "ui/models/rowruns.h"
 #include "ui/theme.h"
 
 #include <QFont>
@@ -151,8 +152,8 @@ void ObjectTreeModel::applyNow(const std::vector<view::WatchEvent> &events)
 void ObjectTreeModel::removeAll(const std::vector<view::WatchEvent> &events, std::size_t from, std::size_t to)
 {
     // Deletes that follow each other (an Event TTL sweep: ~600 of 7,500 Events at once) go
-    // together: each run of adjacent rows is one removal, the runs from the back so that the
-    // rows before a run keep their numbers (one row at a time was a ~45 ms frame, issue #17).
+    // together, one removal per run of adjacent rows (removeRowRunsFromTheBack; one row at a
+    // time was a ~45 ms frame, issue #17).
     std::array<std::vector<qsizetype>, GroupCount> rows;
     for (std::size_t k = from; k < to; ++k) {
         const auto it = m_refByKey.constFind(events[k].kv.key);
@@ -167,20 +168,13 @@ void ObjectTreeModel::removeAll(const std::vector<view::WatchEvent> &events, std
             rows[g].push_back(row);
     }
     for (int g = 0; g < GroupCount; ++g) {
-        std::vector<qsizetype> &r = rows[std::size_t(g)];
-        if (r.empty())
+        if (rows[std::size_t(g)].empty())
             continue;
-        std::sort(r.begin(), r.end());
-        r.erase(std::unique(r.begin(), r.end()), r.end());
-        for (std::size_t last = r.size(); last > 0;) {
-            std::size_t first = last - 1;
-            while (first > 0 && r[first - 1] == r[first] - 1)
-                --first;
-            beginRemoveRows(index(g, 0), int(r[first]), int(r[last - 1]));
-            m_groups[g].remove(r[first], r[last - 1] - r[first] + 1);
+        removeRowRunsFromTheBack(std::move(rows[std::size_t(g)]), [this, g](qsizetype first, qsizetype last) {
+            beginRemoveRows(index(g, 0), int(first), int(last));
+            m_groups[g].remove(first, last - first + 1);
             endRemoveRows();
-            last = first;
-        }
+        });
         groupCountChanged(Group(g));
     }
 }
