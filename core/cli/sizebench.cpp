@@ -194,6 +194,14 @@ double SizeBenchResult::floorCpuS() const
     return s;
 }
 
+double SizeBenchResult::benchOverheadCpuS() const
+{
+    double s = 0;
+    for (const SizeBenchPhase &p : phases)
+        s += p.benchOverheadCpuS;
+    return s;
+}
+
 QJsonObject SizeBenchResult::toJson(const SizeBenchOptions &o) const
 {
     QJsonArray list;
@@ -228,6 +236,7 @@ QJsonObject SizeBenchResult::toJson(const SizeBenchOptions &o) const
                        {QStringLiteral("heapBytesPerLivePod"), heapBytesPerLivePod},
                        {QStringLiteral("cpuSeconds"), cpuS()},
                        {QStringLiteral("floorCpuSeconds"), floorCpuS()},
+                       {QStringLiteral("benchOverheadCpuSeconds"), benchOverheadCpuS()},
                        {QStringLiteral("pipelineOverFloor"), pipelineOverFloor()},
                        {QStringLiteral("complete"), complete}};
 }

@@ -61,6 +61,7 @@ struct SizeBenchResult
     bool complete = false;
     double cpuS() const;
     double floorCpuS() const;
+    double benchOverheadCpuS() const;   // the phases' sum
     double pipelineOverFloor() const { return floorCpuS() > 0 ? cpuS() / floorCpuS() : 0; }
     QJsonObject toJson(const SizeBenchOptions &o) const;
     QString toText(const SizeBenchOptions &o) const;
