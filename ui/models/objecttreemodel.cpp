@@ -149,6 +149,19 @@ void ObjectTreeModel::applyNow(const std::vector<view::WatchEvent> &events)
     }
 }
 
+std::pair<ObjectTreeModel::Group, qsizetype> ObjectTreeModel::forget(const QByteArray &etcdKey)
+{
+    const auto it = m_refByKey.constFind(etcdKey);
+    if (it == m_refByKey.cend())
+        return {Group(0), -1};
+    const ObjectRef ref = *it;
+    const Group g = groupOfRef(ref);
+    const qsizetype row = find(g, ref);
+    m_refByKey.erase(it);
+    m_groupByRef.remove(ref);
+    return {g, row};
+}
+
 void ObjectTreeModel::removeAll(const std::vector<view::WatchEvent> &events, std::size_t from, std::size_t to)
 {
     // Deletes that follow each other (an Event TTL sweep: ~600 of 7,500 Events at once) go
@@ -156,14 +169,7 @@ void ObjectTreeModel::removeAll(const std::vector<view::WatchEvent> &events, std
     // time was a ~45 ms frame, issue #17).
     std::array<std::vector<qsizetype>, GroupCount> rows;
     for (std::size_t k = from; k < to; ++k) {
-        const auto it = m_refByKey.constFind(events[k].kv.key);
-        if (it == m_refByKey.cend())
-            continue;
-        const ObjectRef ref = *it;
-        const Group g = groupOfRef(ref);
-        const qsizetype row = find(g, ref);
-        m_refByKey.erase(it);
-        m_groupByRef.remove(ref);
+        const auto [g, row] = forget(events[k].kv.key);
         if (row >= 0)
             rows[g].push_back(row);
     }
@@ -229,14 +235,7 @@ void ObjectTreeModel::put(const view::KeyValue &kv)
 
 void ObjectTreeModel::remove(const QByteArray &etcdKey)
 {
-    const auto it = m_refByKey.constFind(etcdKey);
-    if (it == m_refByKey.cend())
-        return;
-    const ObjectRef ref = *it;
-    const Group g = groupOfRef(ref);
-    const qsizetype row = find(g, ref);
-    m_refByKey.erase(it);
-    m_groupByRef.remove(ref);
+    const auto [g, row] = forget(etcdKey);
     if (row < 0)
         return;
     beginRemoveRows(index(g, 0), int(row), int(row));

@@ -9,6 +9,7 @@
 #include <QHash>
 #include <array>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace rlab::ui {
@@ -93,6 +94,8 @@ private:
     // Position of `ref` in its group: the row holding it, or where it would be inserted.
     qsizetype lowerBound(Group group, const ObjectRef &ref) const;
     qsizetype find(Group group, const ObjectRef &ref) const;
+    // Drops etcdKey from the lookup tables: its group and row (row -1: not shown / not known).
+    std::pair<Group, qsizetype> forget(const QByteArray &etcdKey);
     Group groupOfRef(const ObjectRef &ref) const;
     QVariant groupData(int group, int column, int role) const;
     QVariant rowData(const Row &row, int group, int column, int role) const;
