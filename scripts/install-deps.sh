@@ -3,7 +3,7 @@
 # Idempotent: skips apt when every package is already installed.
 set -euo pipefail
 PKGS=(
-  build-essential cmake ninja-build pkg-config ccache
+  build-essential cmake ninja-build pkg-config ccache lld
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev
   qt6-httpserver-dev qt6-websockets-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
   libyaml-cpp-dev libmimalloc2.0
