@@ -29,10 +29,16 @@ void EventRecorder::event(const Object &involved, const QString &type, const QSt
     p.key = involved.key();
     p.type = type;
     p.reason = reason;
-    p.message = message;
     p.now = m_api.clock().now() / 1000 * 1000;
     {
         std::lock_guard lock(m_mutex);
+        auto kept = m_messages.constFind(message);
+        if (kept == m_messages.cend()) {
+            if (m_messages.size() >= kMessagesKept)
+                m_messages.clear();
+            kept = m_messages.insert(message);
+        }
+        p.message = *kept;
         m_queue.push_back(std::move(p));
         if (m_draining)
             return;   // the caller draining the queue writes it, after the ones before it

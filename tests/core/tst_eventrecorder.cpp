@@ -12,6 +12,9 @@
 
 #include <functional>
 
+#include <QHash>
+#include <QSet>
+
 #include <QTest>
 
 using namespace rlab;
@@ -25,6 +28,7 @@ private slots:
     void correlation_data();
     void correlation();
     void repeatDuringTheFirstWrite();
+    void equalMessagesShareOneString();
 };
 
 namespace {
@@ -104,6 +108,32 @@ void TestEventRecorder::repeatDuringTheFirstWrite()
     const auto events = f.client.list(f.rt(Kind::Event), QStringLiteral("default")).value.items;
     QCOMPARE(int(events.size()), 1);
     QCOMPARE(objectCast<Event>(events.front())->count, 2);
+}
+
+// A kubelet writes "Started container nginx" for each of its pods and the lab keeps every Event
+// for an hour: the Events of one text share one string (a copy made per call, as .arg() makes
+// them, is not kept), while a different text stays its own.
+void TestEventRecorder::equalMessagesShareOneString()
+{
+    test::ApiFixture f;
+    controller::EventRecorder recorder(f.client, QStringLiteral("kubelet"));
+    const QString type = QStringLiteral("Normal");
+    for (int i = 0; i < 3; ++i) {
+        const ObjectPtr pod = f.client.create(test::makePod(QStringLiteral("web-%1").arg(i))).value;
+        QVERIFY(pod);
+        recorder.event(*pod, type, QStringLiteral("Started"), QStringLiteral("Started container %1").arg(QStringLiteral("nginx")));
+        recorder.event(*pod, type, QStringLiteral("Killing"), QStringLiteral("Stopping container %1").arg(QStringLiteral("nginx")));
+    }
+    QHash<QString, QSet<const QChar *>> storage;   // message -> where its characters live
+    const auto events = f.client.list(f.rt(Kind::Event), QStringLiteral("default")).value.items;
+    QCOMPARE(int(events.size()), 6);
+    for (const ObjectPtr &o : events) {
+        const auto ev = objectCast<Event>(o);
+        storage[ev->message].insert(ev->message.constData());
+    }
+    QCOMPARE(storage.size(), 2);
+    QCOMPARE(storage.value(QStringLiteral("Started container nginx")).size(), 1);
+    QCOMPARE(storage.value(QStringLiteral("Stopping container nginx")).size(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestEventRecorder)
