@@ -17,6 +17,9 @@
 #include <QToolButton>
 #include <QtTest>
 
+#include <algorithm>
+#include <cstdlib>
+
 using namespace rlab;
 using namespace rlab::ui;
 
@@ -105,6 +108,42 @@ private slots:
             QVERIFY2(scene.laneOf(QString::fromLatin1(n)), n);
         QVERIFY(scene.laneOf(QString())->look().waitingLane);
         QCOMPARE(scene.laneOf(QStringLiteral("node-1"))->look().status, QStringLiteral("Ready · 0 pods"));
+    }
+
+    // Node lanes are painted from a device-resolution cache (a rollout's frames repaint each
+    // lane under moving pods; the antialiased lane costs ~0.7 ms to rasterise at 1,900 px): the
+    // picture is the one the lanes paint themselves, within a rounding step per channel.
+    void laneCacheKeepsThePicture()
+    {
+        ClusterSession session;
+        ClusterCanvas canvas(session);
+        canvas.resize(1280, 720);
+        canvas.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+        applyNginx(session);
+        run(session, 30'000);
+        canvas.tick(session.monotonicMs() + 5'000);   // every chip settled
+        QList<QGraphicsItem *> lanes;
+        for (QGraphicsItem *item : canvas.scene()->items())
+            if (dynamic_cast<NodeLaneItem *>(item))
+                lanes << item;
+        QCOMPARE(lanes.size(), 4);   // node-1..3 and the waiting lane
+        for (QGraphicsItem *lane : lanes)
+            QCOMPARE(lane->cacheMode(), QGraphicsItem::DeviceCoordinateCache);
+        const QImage cached = canvas.grab().toImage();
+        for (QGraphicsItem *lane : lanes)
+            lane->setCacheMode(QGraphicsItem::NoCache);
+        const QImage painted = canvas.grab().toImage();
+        QCOMPARE(cached.size(), painted.size());
+        int differing = 0, largest = 0;
+        for (int y = 0; y < cached.height(); ++y)
+            for (int x = 0; x < cached.width(); ++x) {
+                const QRgb a = cached.pixel(x, y), b = painted.pixel(x, y);
+                const int d = std::max({std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)), std::abs(qBlue(a) - qBlue(b))});
+                differing += d > 0 ? 1 : 0;
+                largest = std::max(largest, d);
+            }
+        QVERIFY2(largest <= 2, qPrintable(QStringLiteral("%1 pixels differ, by up to %2").arg(differing).arg(largest)));
     }
 
     void sampleDeploymentBecomesReady()

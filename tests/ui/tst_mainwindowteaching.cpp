@@ -10,6 +10,7 @@
 #include "ui/models/storemodels.h"
 #include "ui/presenter/presentermode.h"
 #include "ui/scene/canvasexport.h"
+#include "ui/scene/nodelaneitem.h"
 #include "ui/scene/clustercanvas.h"
 #include "ui/widgets/controlspanel.h"
 #include "ui/widgets/objectinspector.h"
@@ -152,6 +153,10 @@ private slots:
         const QByteArray text = svgFile.readAll();
         QVERIFY(text.contains("<svg"));
         QVERIFY(text.contains("nginx"));   // the cards' text is vector text
+        QVERIFY(!text.contains("<image"));   // and the node lanes, cached on screen, are vectors too
+        for (QGraphicsItem *item : w.panel<ClusterCanvas>(QStringLiteral("canvas"))->scene()->items())
+            if (dynamic_cast<NodeLaneItem *>(item))   // caching back on after the export
+                QCOMPARE(item->cacheMode(), QGraphicsItem::DeviceCoordinateCache);
         QVERIFY(w.findChild<QAction *>(QStringLiteral("exportCanvasAction")));
     }
 

@@ -1,12 +1,43 @@
 #include "ui/scene/canvasexport.h"
 
 #include <QFileInfo>
+#include <QGraphicsItem>
 #include <QGraphicsScene>
 #include <QImage>
 #include <QPainter>
 #include <QSvgGenerator>
 
+#include <utility>
+#include <vector>
+
 namespace rlab::ui {
+
+namespace {
+// Items painted from a device-resolution cache on screen (the node lanes) are painted as
+// themselves while exporting: vectors in an SVG, the export's own resolution in a PNG.
+class CachesOff
+{
+public:
+    explicit CachesOff(QGraphicsScene &scene)
+    {
+        for (QGraphicsItem *item : scene.items())
+            if (item->cacheMode() != QGraphicsItem::NoCache) {
+                m_cached.emplace_back(item, item->cacheMode());
+                item->setCacheMode(QGraphicsItem::NoCache);
+            }
+    }
+    ~CachesOff()
+    {
+        for (const auto &[item, mode] : m_cached)
+            item->setCacheMode(mode);
+    }
+    CachesOff(const CachesOff &) = delete;
+    CachesOff &operator=(const CachesOff &) = delete;
+
+private:
+    std::vector<std::pair<QGraphicsItem *, QGraphicsItem::CacheMode>> m_cached;
+};
+} // namespace
 
 bool exportCanvas(QGraphicsScene &scene, const QString &path, QString *error, double scale)
 {
@@ -16,6 +47,7 @@ bool exportCanvas(QGraphicsScene &scene, const QString &path, QString *error, do
             *error = QObject::tr("the canvas is empty");
         return false;
     }
+    const CachesOff cachesOff(scene);
     if (QFileInfo(path).suffix().compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0) {
         QSvgGenerator svg;
         svg.setFileName(path);
