@@ -14,6 +14,7 @@
 #include "ui/apply/applyprogressdialog.h"
 #include "ui/apply/backgroundapply.h"
 #include "ui/apply/manifestapplier.h"
+#include "ui/backgroundpriority.h"
 #include "ui/clustersession.h"
 #include "ui/mainwindow.h"
 #include "ui/scenarioplayer.h"
@@ -193,6 +194,25 @@ private slots:
         QCOMPARE(items, 50);
         QVERIFY(job.step().isEmpty());   // the GUI thread holds no reference any more
         QTRY_VERIFY_WITH_TIMEOUT(job.stepFreedOnWorker(), 60'000);
+    }
+
+    // The batch's worker runs below the GUI thread's priority (a busy machine left the GUI thread
+    // runnable but not running for ~200 ms beside an equal-priority worker).
+    void backgroundApplyWorkerRunsBelowTheGuiThread()
+    {
+#ifndef Q_OS_LINUX
+        QSKIP("thread nice values: Linux only");
+#endif
+        const int guiNice = BackgroundPriority::currentNice();
+        if (guiNice >= 19)
+            QSKIP("the test runs at the lowest priority already");
+        Simulation sim;
+        BackgroundApply job(sim.client(), {ManifestSource{QStringLiteral("many.yaml"), manyDeployments(5), {}}});
+        QSignalSpy finished(&job, &BackgroundApply::finished);
+        job.start();
+        QVERIFY(finished.wait(60'000));
+        QCOMPARE(job.workerNice(), std::min(guiNice + BackgroundPriority::kNiceSteps, 19));
+        QCOMPARE(BackgroundPriority::currentNice(), guiNice);   // the GUI thread's own is unchanged
     }
 
     // A slot may delete the job in its finished(): the worker, still holding the step, is let go

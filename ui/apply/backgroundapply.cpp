@@ -1,6 +1,7 @@
 #include "ui/apply/backgroundapply.h"
 
 #include "ui/apply/manifestapplier.h"
+#include "ui/backgroundpriority.h"
 #include "ui/record/stepforms.h"
 
 #include <QPointer>
@@ -38,6 +39,10 @@ void BackgroundApply::start()
     QThread *owner = QThread::currentThread();
     m_thread.reset(QThread::create([this, owner] {
         m_ranOnWorker = QThread::currentThread() != owner;
+        // Below the GUI thread: with equal priorities a loaded machine left the GUI thread
+        // runnable but not running for ~200 ms while the batch held the core (issue #17).
+        BackgroundPriority::lowerCurrentThread();
+        m_workerNice = BackgroundPriority::currentNice();
         const ManifestApplier::Progress report = [this](qsizetype done, qsizetype total, ManifestApplier::Phase phase) {
             if (phase == ManifestApplier::Phase::Write)
                 m_writing = true;

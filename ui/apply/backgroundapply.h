@@ -22,6 +22,8 @@ namespace rlab::ui {
 // ManifestApplier::cancelled()), finished() delivers the report on the owner's thread.
 // client::Interface is thread-safe; the owner (ClusterSession) does not run the cluster while a
 // batch is in flight, so the deterministic runner never races the writes.
+// The worker runs below the GUI thread's priority (BackgroundPriority), so a busy machine gives
+// the window its frames first.
 // Thread rules: create, start, cancel and destroy on the GUI thread; the destructor cancels and
 // waits for the worker. The worker writes m_step before it posts finished() and then waits
 // (m_stepReleased) until the owner's thread has emitted it and let go of m_step.
@@ -40,6 +42,8 @@ public:
     bool isWriting() const { return m_writing.load(); }
     // For tests: whether ManifestApplier ran on a thread other than the one that started it.
     bool ranOnWorkerThread() const { return m_ranOnWorker.load(); }
+    // For tests: the worker's nice value once it started (Linux; 0 elsewhere, -1 before).
+    int workerNice() const { return m_workerNice.load(); }
     const ApplyReport &report() const { return m_report; }
     // The batch as a recorded scenario step (StepForms::apply), built on the worker after a
     // successful apply (re-reading megabytes of YAML would block the window again); valid only
@@ -64,6 +68,7 @@ private:
     std::atomic<bool> m_cancel{false};
     std::atomic<bool> m_writing{false};
     std::atomic<bool> m_ranOnWorker{false};
+    std::atomic<int> m_workerNice{-1};
     std::atomic<int> m_lastPercent{-1};
     std::atomic<bool> m_stepFreedOnWorker{false};
     QSemaphore m_stepReleased;   // the owner let go of m_step (or gave up on finished())
