@@ -29,6 +29,7 @@
 #include <QEventLoop>
 #include <QPushButton>
 #include <QProgressDialog>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -228,6 +229,30 @@ private slots:
         });
         job->start();
         QTRY_VERIFY_WITH_TIMEOUT(deleted, 60'000);
+    }
+
+    // Deleting the job after its finished() (as the session does) does not wait for the worker
+    // to free its copy of the step (a big batch's took ~120 ms of the GUI thread): the worker,
+    // held just before that free, is still held when the destructor has returned.
+    void backgroundApplyDestroyedWithoutWaitingForTheFree()
+    {
+        Simulation sim;
+        auto *job = new BackgroundApply(sim.client(), {ManifestSource{QStringLiteral("many.yaml"), manyDeployments(5), {}}});
+        auto gate = std::make_shared<QSemaphore>();
+        auto state = std::make_shared<std::atomic<int>>(0);   // 1: held before the free, 2: let go
+        job->setBeforeFreeHook([gate, state] {
+            *state = 1;
+            gate->tryAcquire(1, 10'000);   // without the fix the destructor waits out this
+            *state = 2;
+        });
+        QSignalSpy finished(job, &BackgroundApply::finished);
+        job->start();
+        QVERIFY(finished.wait(60'000));
+        QTRY_COMPARE(state->load(), 1);
+        delete job;
+        QCOMPARE(state->load(), 1);   // the destructor returned while the worker was still held
+        gate->release();
+        QTRY_COMPARE(state->load(), 2);
     }
 
     // Cancel before the first write: nothing changed.
