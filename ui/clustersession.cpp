@@ -313,8 +313,38 @@ std::thread::id ClusterSession::runnerThreadId() const
     return m_runner ? m_runner->threadId() : std::thread::id{};
 }
 
+void ClusterSession::runOnRunnerThread(std::function<void()> work, std::function<void()> done)
+{
+    settle();
+    m_workDone = std::move(done);
+    if (m_mode != Mode::Deterministic || m_live || !m_useRunnerThread) {
+        work();
+        QMetaObject::invokeMethod(this, [this] { workEnded(); }, Qt::QueuedConnection);
+        return;
+    }
+    if (!m_runner)
+        m_runner = std::make_unique<ClusterSessionRunner>();
+    m_runner->submit([this, work = std::move(work)] {
+        work();
+        // Posted before the job ends: workEnded() settles, so done() sees the job collected.
+        QMetaObject::invokeMethod(this, [this] { workEnded(); }, Qt::QueuedConnection);
+        ClusterSessionRunner::Outcome o;
+        o.frame = false;
+        return o;
+    });
+}
+
+void ClusterSession::workEnded()
+{
+    settle();
+    if (std::function<void()> done = std::exchange(m_workDone, nullptr))
+        done();
+}
+
 void ClusterSession::takeOutcome(const ClusterSessionRunner::Outcome &outcome)
 {
+    if (!outcome.frame)
+        return;   // a scenario slice: neither a frame's work nor its pacing
     m_lastRunThread = outcome.thread;
     const bool behind = outcome.hitDeadline;
     if (behind) {
@@ -331,9 +361,9 @@ void ClusterSession::takeOutcome(const ClusterSessionRunner::Outcome &outcome)
 void ClusterSession::runFrame(bool onRunnerThread)
 {
     // The job a previous frame started: collected when done (or waited for: a direct frame()).
-    if (!onRunnerThread)
+    if (!onRunnerThread && !m_workDone)
         settle();
-    else if (m_runner)
+    else if (m_runner)   // a scenario slice in flight is not waited for either
         if (const std::optional<ClusterSessionRunner::Outcome> done = m_runner->take())
             takeOutcome(*done);
     const qint64 now = m_monotonic.elapsed();

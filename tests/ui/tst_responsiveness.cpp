@@ -405,6 +405,55 @@ private slots:
                QStringLiteral("(%1 ms wall; %2)").arg(wall.elapsed()).arg(extra), dog.longestCpu());
     }
 
+    // The slices run on the session's runner thread (one step that compacts the store and sweeps
+    // expired Events took 20-50 ms of the GUI thread), one at a time, to the very same end as
+    // slices run on the GUI thread: the same revision and the same trace, event for event.
+    void scenarioSlicesRunOnTheRunnerThread()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("steps.yaml"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(manySteps(300));
+        }
+        QStringList errors;
+        const std::optional<Scenario> scenario = Scenario::load(path, &errors);
+        QVERIFY2(scenario, qPrintable(errors.join(QLatin1Char('\n'))));
+        const auto play = [&scenario](ClusterSession &session, int *slices, int *offThread) {
+            ScenarioPlayer player(*scenario, session);
+            QSignalSpy finished(&player, &ScenarioPlayer::finished);
+            player.start();
+            QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 120'000);
+            QVERIFY2(player.ok(), qPrintable(player.failures().join(QLatin1Char('\n'))));
+            QCOMPARE(player.stepsDone(), player.stepCount());
+            *slices = player.slices();
+            *offThread = player.slicesOffThread();
+        };
+        ClusterSession threaded;
+        int slices = 0;
+        int offThread = 0;
+        play(threaded, &slices, &offThread);
+        QVERIFY(slices >= 1);
+        QCOMPARE(offThread, slices);
+        ClusterSession here;
+        here.setRunnerThread(false);
+        int hereSlices = 0;
+        int hereOffThread = -1;
+        play(here, &hereSlices, &hereOffThread);
+        QCOMPARE(hereOffThread, 0);
+        QCOMPARE(threaded.view().revision(), here.view().revision());
+        const std::vector<TraceEvent> a = threaded.view().trace(0);
+        const std::vector<TraceEvent> b = here.view().trace(0);
+        QVERIFY(a.size() > 1000);
+        QCOMPARE(a.size(), b.size());
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            QCOMPARE(a[i].t, b[i].t);
+            QCOMPARE(a[i].type, b[i].type);
+            QCOMPARE(a[i].text, b[i].text);
+        }
+    }
+
     void cancelledScenarioStopsBetweenSteps()
     {
         QTemporaryDir dir;
