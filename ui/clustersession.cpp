@@ -324,10 +324,12 @@ void ClusterSession::runOnRunnerThread(std::function<void()> work, std::function
     }
     if (!m_runner)
         m_runner = std::make_unique<ClusterSessionRunner>();
-    m_runner->submit([this, work = std::move(work)] {
+    m_runner->submit([this, work = std::move(work), hook = m_afterWorkPosted] {
         work();
-        // Posted before the job ends: workEnded() settles, so done() sees the job collected.
+        // Posted before the job ends: workEnded() collects it once it has, then runs done().
         QMetaObject::invokeMethod(this, [this] { workEnded(); }, Qt::QueuedConnection);
+        if (hook)
+            hook();
         ClusterSessionRunner::Outcome o;
         o.frame = false;
         return o;
@@ -336,7 +338,16 @@ void ClusterSession::runOnRunnerThread(std::function<void()> work, std::function
 
 void ClusterSession::workEnded()
 {
-    settle();
+    // Posted just before the job ends: not waited for here (a loaded machine may preempt the
+    // runner thread right there), looked at again on a later turn until it has.
+    if (m_runner && m_runner->hasJob()) {
+        const std::optional<ClusterSessionRunner::Outcome> done = m_runner->take();
+        if (!done) {
+            QTimer::singleShot(1, this, [this] { workEnded(); });
+            return;
+        }
+        takeOutcome(*done);
+    }
     if (std::function<void()> done = std::exchange(m_workDone, nullptr))
         done();
 }

@@ -166,6 +166,8 @@ public:
     // runner thread off (setRunnerThread(false)) or in Live mode `work` runs here at once;
     // `done` is posted either way. One at a time: the caller waits for `done` before the next.
     void runOnRunnerThread(std::function<void()> work, std::function<void()> done);
+    // For tests: runs on the runner thread after such work posted its end, before the job ends.
+    void setAfterWorkPostedHook(std::function<void()> hook) { m_afterWorkPosted = std::move(hook); }
     // A runner job started by a frame and not collected yet (running or just finished).
     bool isRunnerBusy() const { return m_runner && m_runner->hasJob(); }
     void setRunnerThread(bool on) { settle(); m_useRunnerThread = on; }
@@ -303,6 +305,7 @@ private:
     std::thread::id m_lastRunThread;
     std::unique_ptr<ClusterSessionRunner> m_runner;   // created on first use; waited for before m_sim goes
     std::function<void()> m_workDone;   // runOnRunnerThread's done, until its work ended
+    std::function<void()> m_afterWorkPosted;
 };
 
 } // namespace rlab::ui

@@ -454,6 +454,45 @@ private slots:
         }
     }
 
+    // The GUI thread does not wait for the runner thread to finish a slice's job after the slice
+    // posted its end (a loaded machine may preempt the runner right there): events keep flowing
+    // while it is held at that point, and the player finishes once it is let go.
+    void sliceEndNotWaitedFor()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("steps.yaml"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(manySteps(2));
+        }
+        QStringList errors;
+        const std::optional<Scenario> scenario = Scenario::load(path, &errors);
+        QVERIFY2(scenario, qPrintable(errors.join(QLatin1Char('\n'))));
+        ClusterSession session;
+        auto gate = std::make_shared<QSemaphore>();
+        auto held = std::make_shared<std::atomic<bool>>(false);
+        auto reached = std::make_shared<std::atomic<bool>>(false);
+        session.setAfterWorkPostedHook([gate, held, reached] {
+            *held = true;
+            *reached = true;
+            gate->tryAcquire(1, 10'000);   // without the fix the GUI thread waits out this
+            *held = false;
+        });
+        ScenarioPlayer player(*scenario, session);
+        QSignalSpy finished(&player, &ScenarioPlayer::finished);
+        player.start();
+        QTRY_VERIFY_WITH_TIMEOUT(reached->load(), 60'000);
+        int sawHeld = -1;   // an event handled after the slice's posted end: was the runner still held?
+        QTimer::singleShot(0, this, [&sawHeld, held] { sawHeld = held->load() ? 1 : 0; });
+        QTRY_VERIFY_WITH_TIMEOUT(sawHeld >= 0, 60'000);
+        QCOMPARE(sawHeld, 1);
+        gate->release(16);
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 60'000);
+        QVERIFY(player.ok());
+        QCOMPARE(player.stepsDone(), player.stepCount());
+    }
+
     void cancelledScenarioStopsBetweenSteps()
     {
         QTemporaryDir dir;
