@@ -300,40 +300,12 @@ void ClusterSession::frame()
     runFrame(false);
 }
 
-void ClusterSession::settle()
-{
-    if (!m_runner)
-        return;
-    if (const std::optional<ClusterSessionRunner::Outcome> done = m_runner->wait())
-        takeOutcome(*done);
-}
-
-std::thread::id ClusterSession::runnerThreadId() const
-{
-    return m_runner ? m_runner->threadId() : std::thread::id{};
-}
-
-void ClusterSession::takeOutcome(const ClusterSessionRunner::Outcome &outcome)
-{
-    m_lastRunThread = outcome.thread;
-    const bool behind = outcome.hitDeadline;
-    if (behind) {
-        m_carryMs = 0.0;   // what did not fit is dropped: the cluster runs slower, not later
-        const qint64 wall = qMax<qint64>(m_monotonic.elapsed() - m_jobStartedMs, 1);
-        m_effectiveSpeed = double(outcome.clockAfter - outcome.clockBefore) / double(wall);
-    }
-    if (behind || m_behind) {
-        m_behind = behind;
-        emit pacingChanged();
-    }
-}
-
 void ClusterSession::runFrame(bool onRunnerThread)
 {
     // The job a previous frame started: collected when done (or waited for: a direct frame()).
-    if (!onRunnerThread)
+    if (!onRunnerThread && !m_workDone)
         settle();
-    else if (m_runner)
+    else if (m_runner)   // a scenario slice in flight is not waited for either
         if (const std::optional<ClusterSessionRunner::Outcome> done = m_runner->take())
             takeOutcome(*done);
     const qint64 now = m_monotonic.elapsed();

@@ -54,9 +54,11 @@ class BackgroundApply;
 // the job and returns; later frames hand on what it wrote and collect it. Everything else that
 // drives the lab — client(), simulation(), advance(), stop(), holding or stopping time, reset,
 // freeze, a direct frame() — first waits for the job (settle()), so commands land at a step
-// boundary and the runner's steps still run one at a time, in the same order.
+// boundary and the runner's steps still run one at a time, in the same order. A ScenarioPlayer's
+// slices of steps run there too (runOnRunnerThread), with the same rules.
 // Thread rules: GUI thread only; no core thread ever calls into it (the feed is drained here);
-// the runner thread only runs Simulation::runner().advance on jobs the GUI thread starts.
+// the runner thread only runs Simulation::runner().advance and scenario slices, on jobs the GUI
+// thread starts.
 class ClusterSession : public QObject
 {
     Q_OBJECT
@@ -157,6 +159,15 @@ public:
     void frame();
     // Waits for the runner job in flight and takes its outcome (pacing); nothing when none.
     void settle();
+    // Runs `work` on the runner thread as its job (after the job in flight), then `done` here:
+    // a ScenarioPlayer's slice of steps (issue #17: a step that compacts the store took 20-50 ms
+    // of the GUI thread). Meanwhile frames hand on what it writes without waiting for it, and
+    // whatever else drives the lab waits for it (settle()), as for a frame's job. With the
+    // runner thread off (setRunnerThread(false)) or in Live mode `work` runs here at once;
+    // `done` is posted either way. One at a time: the caller waits for `done` before the next.
+    void runOnRunnerThread(std::function<void()> work, std::function<void()> done);
+    // For tests: runs on the runner thread after such work posted its end, before the job ends.
+    void setAfterWorkPostedHook(std::function<void()> hook) { m_afterWorkPosted = std::move(hook); }
     // A runner job started by a frame and not collected yet (running or just finished).
     bool isRunnerBusy() const { return m_runner && m_runner->hasJob(); }
     void setRunnerThread(bool on) { settle(); m_useRunnerThread = on; }
@@ -250,6 +261,7 @@ signals:
 private:
     void runFrame(bool onRunnerThread);
     void takeOutcome(const ClusterSessionRunner::Outcome &outcome);
+    void workEnded();   // runOnRunnerThread's work is over: its done()
     void startFeed(std::optional<view::Snapshot> taken = std::nullopt);
     // Takes the feed's new writes and hands on the backlog: all of it (budgetMs < 0) or batches
     // until budgetMs have passed (at least one batch); `store` false: only the trace.
@@ -292,6 +304,8 @@ private:
     qint64 m_jobStartedMs = 0;
     std::thread::id m_lastRunThread;
     std::unique_ptr<ClusterSessionRunner> m_runner;   // created on first use; waited for before m_sim goes
+    std::function<void()> m_workDone;   // runOnRunnerThread's done, until its work ended
+    std::function<void()> m_afterWorkPosted;
 };
 
 } // namespace rlab::ui

@@ -26,6 +26,7 @@ public:
         qint64 clockAfter = 0;
         bool hitDeadline = false;
         std::thread::id thread;
+        bool frame = true;   // a frame's advance (paced); false: other work (a scenario slice)
     };
     using Job = std::function<Outcome()>;
 

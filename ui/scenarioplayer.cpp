@@ -22,6 +22,8 @@ ScenarioPlayer::ScenarioPlayer(const Scenario &scenario, ClusterSession &session
 
 ScenarioPlayer::~ScenarioPlayer()
 {
+    if (m_inFlight)
+        m_session.settle();   // the slice uses m_runner and m_scenario
     if (m_running)
         m_session.setTimeHeld(false);
 }
@@ -51,33 +53,61 @@ void ScenarioPlayer::cancel()
 
 void ScenarioPlayer::slice()
 {
-    if (!m_running)
+    if (!m_running || m_inFlight)
         return;
     if (m_cancelled) {
         finish(false);
         return;
     }
-    QElapsedTimer wall;
-    wall.start();
     ++m_slices;
-    if (!m_restored) {
-        m_restored = true;
-        if (!m_runner->restoreObjects()) {
-            finish(false);
+    const bool restore = !m_restored;
+    m_restored = true;
+    m_inFlight = true;
+    ScenarioRunner *runner = m_runner.get();
+    const Scenario *scenario = &m_scenario;
+    auto result = std::make_shared<SliceResult>();
+    result->next = m_next;
+    // On the runner thread: reads only the runner and the scenario, writes only `result`.
+    auto work = [runner, scenario, restore, result] {
+        QElapsedTimer wall;
+        wall.start();
+        SliceResult &r = *result;
+        r.thread = std::this_thread::get_id();
+        if (restore && !runner->restoreObjects()) {
+            r.failed = true;
+            r.ms = wall.elapsed();
             return;
         }
+        const int total = int(scenario->steps.size());
+        do {
+            if (r.next >= total)
+                break;
+            if (!runner->runStep(scenario->steps[std::size_t(r.next++)])) {
+                r.failed = true;
+                break;
+            }
+        } while (wall.elapsed() < kSliceBudgetMs);
+        r.ms = wall.elapsed();
+    };
+    const QPointer<ScenarioPlayer> self(this);
+    m_session.runOnRunnerThread(std::move(work), [self, result] {
+        if (self)
+            self->sliceEnded(*result);
+    });
+}
+
+void ScenarioPlayer::sliceEnded(const SliceResult &r)
+{
+    m_inFlight = false;
+    m_next = r.next;
+    m_longestSliceMs = qMax(m_longestSliceMs, r.ms);
+    if (r.thread != std::this_thread::get_id())
+        ++m_slicesOffThread;
+    if (r.failed) {
+        finish(false);
+        return;
     }
     const int total = stepCount();
-    do {
-        if (m_next >= total)
-            break;
-        if (!m_runner->runStep(m_scenario.steps[std::size_t(m_next++)])) {
-            m_longestSliceMs = qMax(m_longestSliceMs, wall.elapsed());
-            finish(false);
-            return;
-        }
-    } while (wall.elapsed() < kSliceBudgetMs);
-    m_longestSliceMs = qMax(m_longestSliceMs, wall.elapsed());
     emit progress(m_next, total);
     if (m_next >= total)
         finish(true);

@@ -6,6 +6,7 @@
 #include <QTimer>
 
 #include <memory>
+#include <thread>
 
 class QWidget;
 
@@ -23,8 +24,12 @@ class ClusterSession;
 // steps already run stay done, as with a script interrupted; the rest do not run). The session's
 // own time is held while it plays (frames drain but do not advance the clock), so the run is the
 // same as `rlab run`'s. One step is not cut: a step that is long by itself (a runUntilIdle of a
-// huge Deployment) still takes its time in one slice.
-// Thread rules: GUI thread.
+// huge Deployment) still takes its time in one slice. The slices run on the session's runner
+// thread (ClusterSession::runOnRunnerThread), one at a time, so even such a step — or one that
+// compacts the store and sweeps expired Events — does not block the window.
+// Thread rules: create, start, cancel, destroy and read on the GUI thread; a slice's steps run
+// on the runner thread and hand their result back as a value (failures(): between slices or
+// after finished()); the destructor waits for a slice in flight.
 class ScenarioPlayer : public QObject
 {
     Q_OBJECT
@@ -44,6 +49,8 @@ public:
     int stepCount() const { return int(m_scenario.steps.size()); }
     int slices() const { return m_slices; }
     qint64 longestSliceMs() const { return m_longestSliceMs; }
+    // For tests: how many slices ran on a thread other than the one that started the player.
+    int slicesOffThread() const { return m_slicesOffThread; }
 
     // Plays `scenario` behind a window-modal progress dialog with Cancel and returns when it is
     // over (the event loop runs meanwhile); false with *failures when a step failed or the user
@@ -55,7 +62,16 @@ signals:
     void finished(bool ok);
 
 private:
+    // What one slice did, handed from the runner thread to the GUI thread.
+    struct SliceResult
+    {
+        int next = 0;
+        bool failed = false;
+        qint64 ms = 0;
+        std::thread::id thread;
+    };
     void slice();
+    void sliceEnded(const SliceResult &result);
     void finish(bool ok);
 
     Scenario m_scenario;
@@ -69,6 +85,8 @@ private:
     bool m_cancelled = false;
     bool m_ok = true;
     bool m_restored = false;
+    bool m_inFlight = false;   // a slice runs on the runner thread
+    int m_slicesOffThread = 0;
 };
 
 } // namespace rlab::ui

@@ -25,7 +25,8 @@ inline bool full()
 // time the GUI thread spent between two ticks (CLOCK_THREAD_CPUTIME_ID) — the code's own cost,
 // which a loaded, shared machine does not inflate as it does the wall-clock figure.
 // RLAB_WATCHDOG_MONO=1 prints each new longest stretch with the CLOCK_MONOTONIC time it ended,
-// to find it in `perf record -k CLOCK_MONOTONIC` (perf report --time START,END).
+// to find it in `perf record -k CLOCK_MONOTONIC` (perf report --time START,END);
+// RLAB_WATCHDOG_STRETCH_MS=N prints every stretch of at least N ms that way (to profile them all).
 class Watchdog : public QObject
 {
 public:
@@ -60,6 +61,8 @@ private:
     void tick()
     {
         const qint64 now = m_clock.elapsed();
+        if (m_stretchMs > 0 && now - m_last >= m_stretchMs)
+            qInfo("WATCHDOG stretch %lld ms ending at monotonic %.3f s", now - m_last, double(m_clock.msecsSinceReference() + now) / 1000.0);
         if (now - m_last > m_longest) {
             m_longest = now - m_last;
             m_longestAt = now;
@@ -84,6 +87,7 @@ private:
     qint64 m_longestAt = 0;
     qint64 m_lastCpuNs = 0;
     qint64 m_longestCpuNs = 0;
+    const int m_stretchMs = qEnvironmentVariableIntValue("RLAB_WATCHDOG_STRETCH_MS");
 };
 
 inline MainWindow::Options windowOptions()

@@ -129,6 +129,32 @@ private slots:
         }
     }
 
+    // A refresh sets the time axis only when its nice range moved (each change lays every series
+    // out again; setRange + applyNiceNumbers changed it twice per refresh), and to the range
+    // applyNiceNumbers gives.
+    void testTimeAxisSetOnlyWhenItsNiceRangeMoves()
+    {
+        ClusterSession session;
+        ChartsPanel panel(session);
+        TimeSeriesModel *m = panel.feeder().model(ChartFeeder::QueueDepth);
+        m->addSeries(QStringLiteral("depth"));
+        for (int i = 0; i <= 30; ++i)
+            m->append(i, {double(i % 4)});
+        panel.setChart(ChartFeeder::QueueDepth);
+        panel.refreshChart();
+        panel.refreshChart();   // applyNiceNumbers' tick count settles after a few passes
+        const int changes = panel.timeRangeChanges();
+        QCOMPARE(panel.shownTimeRange(), qMakePair(0.0, 40.0));
+        m->append(31.5, {1});
+        panel.refreshChart();
+        QCOMPARE(panel.timeRangeChanges(), changes);   // [0, 40] still: not set again
+        for (int i = 32; i < 100; ++i)
+            m->append(i, {1});
+        panel.refreshChart();
+        QCOMPARE(panel.timeRangeChanges(), changes + 1);   // once, straight to the nice range
+        QCOMPARE(panel.shownTimeRange(), qMakePair(0.0, 100.0));
+    }
+
     void testExport()
     {
         ClusterSession session;

@@ -162,6 +162,46 @@ private slots:
         QCOMPARE(bulk.index(bulk.rowOfKey("/registry/events/default/old"), 0).data(EventsModel::HighlightRole).toDouble(), 0.0);
     }
 
+    // A big batch of deletes (an Event TTL sweep: ~600 of 7,500 Events) is removed as runs of
+    // adjacent rows, one rowsRemoved each, without a reset (every view laid all rows out again);
+    // the few puts with it go in one by one. The end is what the events give one by one.
+    void testBulkDeletesAreRemovedInRuns()
+    {
+        std::vector<store::KeyValue> start;
+        for (int i = 0; i < 1000; ++i)
+            start.push_back(eventKv(QStringLiteral("e%1").arg(i, 4, 10, QLatin1Char('0')), 1000 + i, 10 + i, 1,
+                                    i % 9 == 0 ? QStringLiteral("Warning") : QStringLiteral("Normal")));
+        std::vector<store::WatchEvent> batch;
+        qint64 rev = 2000;
+        int runs = 0;
+        for (int i = 0; i < 1000; ++i) {
+            if (i % 5 == 4 || i >= 750)
+                continue;   // rows 0-3, 5-8, ... go: runs of 4
+            runs += i % 5 == 0 ? 1 : 0;
+            batch.push_back(store::WatchEvent{store::WatchEvent::Delete, {++rev, 0},
+                                              store::KeyValue{start[std::size_t(i)].key, 0, rev, 0, nullptr}, {}});
+        }
+        for (int i = 0; i < 10; ++i)   // new Events written with the sweep
+            batch.push_back(put(eventKv(QStringLiteral("n%1").arg(i), 5000 + i, ++rev)));
+        QVERIFY(batch.size() > EventsModel::kBulkEvents);
+        EventsModel bulk, single;
+        bulk.reset(start);
+        single.reset(start);
+        QAbstractItemModelTester tester(&bulk, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy resets(&bulk, &QAbstractItemModel::modelReset);
+        QSignalSpy removed(&bulk, &QAbstractItemModel::rowsRemoved);
+        bulk.apply(batch, 7);
+        for (const store::WatchEvent &ev : batch)
+            single.apply({ev}, 7);
+        QCOMPARE(resets.count(), 0);
+        QCOMPARE(removed.count(), runs);
+        QCOMPARE(bulk.rowCount(), 1000 - 600 + 10);
+        QCOMPARE(reasons(bulk), reasons(single));
+        QCOMPARE(bulk.warningCount(), single.warningCount());
+        QCOMPARE(bulk.rowOfKey("/registry/events/default/n9"), bulk.rowCount() - 1);
+        QCOMPARE(bulk.rowOfKey("/registry/events/default/e0000"), -1);
+    }
+
     void testSampleDeploymentEvents()
     {
         ClusterSession session;

@@ -28,6 +28,7 @@
 #include <QEventLoop>
 #include <QPushButton>
 #include <QProgressDialog>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -160,54 +161,6 @@ private slots:
         }
         report(full() ? "(b) 11,370 Deployments, 2.9 MiB" : "(b) 1,500 Deployments", QTest::currentDataTag(), block,
                QStringLiteral("(%1 bytes, %2 ms wall)").arg(text.size()).arg(wall.elapsed()), dog.longestCpu());
-    }
-
-    void backgroundApplyRunsOnAWorkerThread()
-    {
-        ClusterSession session;
-        BackgroundApply *job = session.applyInBackground({ManifestSource{QStringLiteral("many.yaml"), manyDeployments(50), {}}});
-        QVERIFY(job);
-        QSignalSpy finished(job, &BackgroundApply::finished);
-        QVERIFY(finished.wait(60'000));
-        QVERIFY(job->ranOnWorkerThread());
-        QVERIFY(job->report().ok());
-        // A second batch while one runs is refused, not queued behind it.
-        QVERIFY(!session.isApplying());
-    }
-
-    // The batch's recorded step (a QVariantMap of every object: 11,370 Deployments took ~150 ms
-    // to free) is readable while finished() is emitted, then let go on the GUI thread and freed
-    // on the worker.
-    void backgroundApplyFreesItsStepOnTheWorker()
-    {
-        Simulation sim;
-        BackgroundApply job(sim.client(), {ManifestSource{QStringLiteral("many.yaml"), manyDeployments(50), {}}});
-        int items = -1;
-        connect(&job, &BackgroundApply::finished, this, [&job, &items] {
-            items = int(job.step().value(QStringLiteral("apply")).toMap().value(QStringLiteral("object")).toMap()
-                            .value(QStringLiteral("items")).toList().size());
-        });
-        QSignalSpy finished(&job, &BackgroundApply::finished);
-        job.start();
-        QVERIFY(finished.wait(60'000));
-        QCOMPARE(items, 50);
-        QVERIFY(job.step().isEmpty());   // the GUI thread holds no reference any more
-        QTRY_VERIFY_WITH_TIMEOUT(job.stepFreedOnWorker(), 60'000);
-    }
-
-    // A slot may delete the job in its finished(): the worker, still holding the step, is let go
-    // by the destructor (no hang).
-    void backgroundApplyDeletedInItsFinishedSlot()
-    {
-        Simulation sim;
-        auto *job = new BackgroundApply(sim.client(), {ManifestSource{QStringLiteral("many.yaml"), manyDeployments(5), {}}});
-        bool deleted = false;
-        connect(job, &BackgroundApply::finished, this, [job, &deleted] {
-            delete job;
-            deleted = true;
-        });
-        job->start();
-        QTRY_VERIFY_WITH_TIMEOUT(deleted, 60'000);
     }
 
     // Cancel before the first write: nothing changed.
@@ -358,6 +311,94 @@ private slots:
         session.stop();
         report(full() ? "(c) 10,000 scale/runUntilIdle steps" : "(c) 400 scale/runUntilIdle steps", QTest::currentDataTag(), block,
                QStringLiteral("(%1 ms wall; %2)").arg(wall.elapsed()).arg(extra), dog.longestCpu());
+    }
+
+    // The slices run on the session's runner thread (one step that compacts the store and sweeps
+    // expired Events took 20-50 ms of the GUI thread), one at a time, to the very same end as
+    // slices run on the GUI thread: the same revision and the same trace, event for event.
+    void scenarioSlicesRunOnTheRunnerThread()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("steps.yaml"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(manySteps(300));
+        }
+        QStringList errors;
+        const std::optional<Scenario> scenario = Scenario::load(path, &errors);
+        QVERIFY2(scenario, qPrintable(errors.join(QLatin1Char('\n'))));
+        const auto play = [&scenario](ClusterSession &session, int *slices, int *offThread) {
+            ScenarioPlayer player(*scenario, session);
+            QSignalSpy finished(&player, &ScenarioPlayer::finished);
+            player.start();
+            QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 120'000);
+            QVERIFY2(player.ok(), qPrintable(player.failures().join(QLatin1Char('\n'))));
+            QCOMPARE(player.stepsDone(), player.stepCount());
+            *slices = player.slices();
+            *offThread = player.slicesOffThread();
+        };
+        ClusterSession threaded;
+        int slices = 0;
+        int offThread = 0;
+        play(threaded, &slices, &offThread);
+        QVERIFY(slices >= 1);
+        QCOMPARE(offThread, slices);
+        ClusterSession here;
+        here.setRunnerThread(false);
+        int hereSlices = 0;
+        int hereOffThread = -1;
+        play(here, &hereSlices, &hereOffThread);
+        QCOMPARE(hereOffThread, 0);
+        QCOMPARE(threaded.view().revision(), here.view().revision());
+        const std::vector<TraceEvent> a = threaded.view().trace(0);
+        const std::vector<TraceEvent> b = here.view().trace(0);
+        QVERIFY(a.size() > 1000);
+        QCOMPARE(a.size(), b.size());
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            QCOMPARE(a[i].t, b[i].t);
+            QCOMPARE(a[i].type, b[i].type);
+            QCOMPARE(a[i].text, b[i].text);
+        }
+    }
+
+    // The GUI thread does not wait for the runner thread to finish a slice's job after the slice
+    // posted its end (a loaded machine may preempt the runner right there): events keep flowing
+    // while it is held at that point, and the player finishes once it is let go.
+    void sliceEndNotWaitedFor()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("steps.yaml"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(manySteps(2));
+        }
+        QStringList errors;
+        const std::optional<Scenario> scenario = Scenario::load(path, &errors);
+        QVERIFY2(scenario, qPrintable(errors.join(QLatin1Char('\n'))));
+        ClusterSession session;
+        auto gate = std::make_shared<QSemaphore>();
+        auto held = std::make_shared<std::atomic<bool>>(false);
+        auto reached = std::make_shared<std::atomic<bool>>(false);
+        session.setAfterWorkPostedHook([gate, held, reached] {
+            *held = true;
+            *reached = true;
+            gate->tryAcquire(1, 10'000);   // without the fix the GUI thread waits out this
+            *held = false;
+        });
+        ScenarioPlayer player(*scenario, session);
+        QSignalSpy finished(&player, &ScenarioPlayer::finished);
+        player.start();
+        QTRY_VERIFY_WITH_TIMEOUT(reached->load(), 60'000);
+        int sawHeld = -1;   // an event handled after the slice's posted end: was the runner still held?
+        QTimer::singleShot(0, this, [&sawHeld, held] { sawHeld = held->load() ? 1 : 0; });
+        QTRY_VERIFY_WITH_TIMEOUT(sawHeld >= 0, 60'000);
+        QCOMPARE(sawHeld, 1);
+        gate->release(16);
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 60'000);
+        QVERIFY(player.ok());
+        QCOMPARE(player.stepsDone(), player.stepCount());
     }
 
     void cancelledScenarioStopsBetweenSteps()

@@ -93,6 +93,11 @@ int ChartsPanel::shownSeriesCount() const
     return m_view->seriesCount();
 }
 
+int ChartsPanel::timeRangeChanges() const
+{
+    return m_view->timeRangeChanges();
+}
+
 bool ChartsPanel::exportPng(const QString &path, const QSize &size, QString *error)
 {
     return m_view->exportPng(path, size, error);

@@ -29,6 +29,8 @@ public:
     int shownSeriesCount() const;
     // The virtual seconds the chart's x axis spans (the whole run by default).
     QPair<double, double> shownTimeRange() const;
+    // For tests: how often the x axis' range changed (ModelChartView::timeRangeChanges).
+    int timeRangeChanges() const;
     void setChart(ChartFeeder::Chart chart);
     ChartFeeder::Chart chart() const;
     bool exportPng(const QString &path, const QSize &size = {1280, 720}, QString *error = nullptr);

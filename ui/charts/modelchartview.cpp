@@ -26,6 +26,8 @@ ModelChartView::ModelChartView(QWidget *parent) : QChartView(parent)
     c->setTitleFont(theme::headlineFont(1.3));
     m_x = new QValueAxis;
     m_y = new QValueAxis;
+    m_niceX = new QValueAxis(this);   // in no chart: only works out m_x's nice range
+    connect(m_x, &QValueAxis::rangeChanged, this, [this] { ++m_timeRangeChanges; });
     QFont axisFont = font();
     axisFont.setPointSize(theme::kBasePointSize);
     QFont axisTitle = axisFont;
@@ -152,8 +154,15 @@ void ModelChartView::refresh()
     const int rows = m_model ? m_model->rowCount() : 0;
     const double x0 = rows ? m_model->value(0, 0) : 0;
     const double x1 = rows ? m_model->value(rows - 1, 0) : 10;
-    m_x->setRange(x0, std::max(x1, x0 + 10));
-    m_x->applyNiceNumbers();
+    // The nice range applyNiceNumbers() makes, worked out on a detached axis and set only when it
+    // moved: each range change lays every series out again (their stroked hover shapes: ~70 % of
+    // a refresh), and setRange + applyNiceNumbers on m_x changed it twice per refresh (issue #17).
+    m_niceX->setTickCount(m_x->tickCount());
+    m_niceX->setRange(x0, std::max(x1, x0 + 10));
+    m_niceX->applyNiceNumbers();
+    if (m_niceX->min() != m_x->min() || m_niceX->max() != m_x->max())
+        m_x->setRange(m_niceX->min(), m_niceX->max());
+    m_x->setTickCount(m_niceX->tickCount());
     // Whole numbers (pods, keys, requests): integer ticks, about 5 to 8 of them.
     const double top = std::max(std::ceil(maxY * 1.15), maxY + 1);
     const double interval = std::max(1.0, std::ceil(top / 6.0));

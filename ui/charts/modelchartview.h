@@ -15,7 +15,8 @@ class TimeSeriesModel;
 // above the largest value, fonts sized for a projector. Long series are drawn as at most
 // kMaxBuckets points (3600 rows → buckets of 6 rows, each its maximum). Redrawn after the model
 // changed, at most every kMinRefreshIntervalMs and never while hidden (refresh() redraws at
-// once, for tests and export). exportPng(path, size) paints the chart alone at that size.
+// once, for tests and export); an axis range is set only when it moved (each change lays every
+// series out again). exportPng(path, size) paints the chart alone at that size.
 // GUI thread only.
 class ModelChartView : public QChartView
 {
@@ -30,6 +31,8 @@ public:
     int seriesCount() const;
     // The virtual seconds the x axis shows: the whole run the model holds (from its first row).
     QPair<double, double> timeRange() const;
+    // For tests: how often the time axis' range changed.
+    int timeRangeChanges() const { return m_timeRangeChanges; }
 
     static constexpr int kMaxBuckets = 600;              // drawn samples per series at most
     static constexpr qint64 kMinRefreshIntervalMs = 200; // wall time between redraws
@@ -43,6 +46,8 @@ private:
     QPointer<TimeSeriesModel> m_model;
     QValueAxis *m_x = nullptr;
     QValueAxis *m_y = nullptr;
+    QValueAxis *m_niceX = nullptr;
+    int m_timeRangeChanges = 0;
     QElapsedTimer m_sinceRefresh;
     bool m_pending = false;
     bool m_dirty = false;   // changed while hidden: refreshed when shown

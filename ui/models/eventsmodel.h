@@ -37,6 +37,8 @@ public:
     // The same from shared keys: an off-thread build reads them there, no copy made here.
     void resetShared(std::shared_ptr<const std::vector<view::KeyValue>> kvs);
     static constexpr qsizetype kOffThreadKeys = 2000;   // 0: always off-thread (tests)
+    // A bigger batch: its deletes removed in runs, its puts (more than this) under one reset.
+    static constexpr std::size_t kBulkEvents = 256;
     void setOffThreadThreshold(qsizetype keys) { m_offThreadKeys = keys; }
     bool isBuilding() const { return m_build->isRunning(); }
     void apply(const std::vector<view::WatchEvent> &events, qint64 monotonicMs = 0);
@@ -89,7 +91,6 @@ private:
     static SortKey sortKeyOf(const view::KeyValue &kv);
     int lowerBound(const SortKey &key) const;
     int find(const QByteArray &key) const;
-    static constexpr std::size_t kBulkEvents = 256;   // a bigger batch is merged under one reset
     void applyBulk(const std::vector<view::WatchEvent> &events, qint64 monotonicMs);
     void put(const view::KeyValue &kv, qint64 monotonicMs);
     void remove(const QByteArray &key);

@@ -1,12 +1,8 @@
 #include "ui/models/offthreadbuild.h"
 
-#include <algorithm>
+#include "ui/backgroundpriority.h"
 
-#ifdef Q_OS_LINUX
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#endif
+#include <algorithm>
 
 namespace rlab::ui {
 
@@ -31,9 +27,7 @@ void OffThreadBuild::run(std::function<void()> work, std::function<void()> done)
     m_running = true;
     // Niced: on a busy machine the GUI thread (which hands the lab over meanwhile) comes first.
     QThread *thread = QThread::create([work = std::move(work)]() mutable {
-#ifdef Q_OS_LINUX
-        setpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid)), 10);
-#endif
+        BackgroundPriority::lowerCurrentThread();
         work();
         work = nullptr;   // what it captured is freed here, not on the owner's thread
     });

@@ -13,7 +13,7 @@ namespace rlab::ui {
 // the owner's thread. A newer run() or cancel() drops an older result: its done() never runs,
 // its work() still ends on its own thread (and frees there what it captured). work() reads only
 // immutable values (a snapshot's shared_ptr<const> objects) and writes only what it owns. The
-// worker runs niced (Linux: +10), so on a busy machine the GUI thread keeps its frames.
+// worker runs niced (BackgroundPriority), so on a busy machine the GUI thread keeps its frames.
 // Thread rules: run, cancel and destroy on the owner's (GUI) thread; the destructor waits for
 // the workers still running.
 class OffThreadBuild : public QObject
