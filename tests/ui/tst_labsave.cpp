@@ -4,6 +4,7 @@
 #include "core/api/deployment.h"
 #include "core/sim/simulation.h"
 #include "core/sim/view/clusterview.h"
+#include "ui/backgroundpriority.h"
 #include "ui/clustersession.h"
 #include "ui/mainwindow.h"
 #include "ui/record/labautosave.h"
@@ -13,6 +14,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <algorithm>
 
 using namespace rlab;
 using namespace rlab::ui;
@@ -121,6 +124,8 @@ private slots:
             QVERIFY(!w.autosave()->saveIfChanged());  // one in flight: not twice
             QTRY_COMPARE(saved.count(), 1);
             QVERIFY(!w.autosave()->isSaving());
+            // The write ran below the GUI thread (QThread::LowPriority changes nothing on Linux).
+            QCOMPARE(w.autosave()->lastWorkerNice(), std::min(BackgroundPriority::currentNice() + BackgroundPriority::kNiceSteps, 19));
             QVERIFY(!w.autosave()->saveIfChanged());  // nothing changed: no second save
             w.session().advance(1000);
             QVERIFY(w.autosave()->saveIfChanged());   // the lab moved on: saved again

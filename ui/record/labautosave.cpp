@@ -2,6 +2,7 @@
 
 #include "core/sim/labfile.h"
 #include "core/sim/view/clusterview.h"
+#include "ui/backgroundpriority.h"
 #include "ui/clustersession.h"
 
 #include <QCoreApplication>
@@ -100,13 +101,18 @@ bool LabAutosave::saveIfChanged()
     auto capture = std::make_shared<LabFile::Capture>(LabFile::capture(m_session.simulation()));
     const QString path = autosavePath();
     auto error = std::make_shared<QString>();
-    m_worker = QThread::create([capture, path, error] {
+    auto nice = std::make_shared<int>(-1);   // written by the worker, read after finished
+    m_worker = QThread::create([capture, path, error, nice] {
+        // Below the GUI thread: a big lab's write must not take the core a frame needs.
+        BackgroundPriority::lowerCurrentThread();
+        *nice = BackgroundPriority::currentNice();
         if (!LabFile::write(*capture, path, error.get()) && error->isEmpty())
             *error = QStringLiteral("%1: not written").arg(path);
     });
-    connect(m_worker, &QThread::finished, this, [this, path, rev, error] {
+    connect(m_worker, &QThread::finished, this, [this, path, rev, error, nice] {
         m_worker->deleteLater();
         m_worker = nullptr;
+        m_lastWorkerNice = *nice;
         if (error->isEmpty()) {
             emit saved(path, rev);
         } else {
@@ -114,7 +120,7 @@ bool LabAutosave::saveIfChanged()
             emit saveFailed(*error);
         }
     });
-    m_worker->start(QThread::LowPriority);
+    m_worker->start();
     return true;
 }
 

@@ -35,6 +35,9 @@ public:
     // saveFailed() follows from the worker. False when nothing was started.
     bool saveIfChanged();
     bool isSaving() const { return m_worker != nullptr; }
+    // The nice value the last save's worker ran at (BackgroundPriority: below the GUI thread),
+    // set once its saved() or saveFailed() is emitted; -1 before.
+    int lastWorkerNice() const { return m_lastWorkerNice; }
     QString autosavePath() const;
     QString markerPath() const;
 
@@ -50,6 +53,7 @@ private:
     qint64 m_savedEpoch = -1;
     bool m_started = false;
     QThread *m_worker = nullptr;
+    int m_lastWorkerNice = -1;
 };
 
 } // namespace rlab::ui
