@@ -105,6 +105,40 @@ private slots:
         QCOMPARE(d->status.availableReplicas, 10);
         QVERIFY(panel.summaryText().contains(QStringLiteral("new 10, old 0")));
     }
+
+    // Store writes redraw the summary at most once per interval (setHtml lays the whole document
+    // out again and a rollout moves the status with nearly every write); the held-back redraw
+    // comes by itself, and summaryText() always reads the newest.
+    void testSummaryRedrawnAtMostOncePerInterval()
+    {
+        ClusterSession session;
+        ArithmeticPanel panel(session);
+        panel.setSummaryInterval(60'000);   // every frame below falls in one interval
+        QVERIFY(session.apply({ManifestSource::fromFile(manifest())}).ok());
+        session.advance(30'000);
+        session.frame();
+        QCOMPARE(panel.deployment(), QStringLiteral("default/nginx"));
+        const int shown = panel.summaryRedraws();
+        QVERIFY(rollout::scale(session.client(), "default", "nginx", 10).ok());
+        for (int i = 0; i < 40; ++i) {   // 20 s of the scale-up, frame by frame
+            session.advance(500);
+            session.frame();
+        }
+        QVERIFY2(panel.summaryRedraws() <= shown + 1, qPrintable(QString::number(panel.summaryRedraws() - shown)));
+        const QString summary = panel.summaryText();   // brought up to date
+        QVERIFY2(summary.contains(QStringLiteral("as written 25%: 25% of 10 = 2.5 → rounds up to 3")), qPrintable(summary));
+        QVERIFY(summary.contains(QStringLiteral("replicas 10 + maxSurge 3")));
+        // A short interval: the held-back redraw comes without anyone reading.
+        panel.setSummaryInterval(50);
+        const int before = panel.summaryRedraws();
+        QVERIFY(rollout::scale(session.client(), "default", "nginx", 4).ok());
+        for (int i = 0; i < 4; ++i) {
+            session.advance(500);
+            session.frame();
+        }
+        QTRY_VERIFY(panel.summaryRedraws() > before);
+        QTRY_VERIFY(panel.summaryText().contains(QStringLiteral("replicas 4 + maxSurge 1")));
+    }
 };
 
 QTEST_MAIN(TestArithmeticPanel)

@@ -82,6 +82,8 @@ ArithmeticPanel::ArithmeticPanel(ClusterSession &session, QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(split);
 
+    m_summaryTimer.setSingleShot(true);
+    connect(&m_summaryTimer, &QTimer::timeout, this, &ArithmeticPanel::updateSummary);
     connect(&session, &ClusterSession::clusterReset, this, &ArithmeticPanel::onReset);
     connect(&session, &ClusterSession::storeEvents, this, &ArithmeticPanel::onStoreEvents);
     connect(&session, &ClusterSession::traceEvents, m_steps, &SyncStepModel::append);
@@ -206,11 +208,28 @@ void ArithmeticPanel::onStoreEvents(const std::vector<rlab::view::WatchEvent> &e
     if (m_deployment.isEmpty() && !m_cache.deploymentKeys().isEmpty())
         setDeployment(m_cache.deploymentKeys().first());
     else
+        scheduleSummary();
+}
+
+void ArithmeticPanel::scheduleSummary()
+{
+    if (m_summaryTimer.isActive())
+        return;   // the held-back redraw will show these writes too
+    const qint64 since = m_lastSummary.isValid() ? m_lastSummary.elapsed() : m_summaryIntervalMs;
+    if (since >= m_summaryIntervalMs) {
+        m_lastSummary.start();
         updateSummary();
+        return;
+    }
+    m_summaryTimer.start(int(m_summaryIntervalMs - since));
 }
 
 void ArithmeticPanel::updateSummary()
 {
+    if (m_summaryTimer.isActive()) {
+        m_summaryTimer.stop();
+        m_lastSummary.start();
+    }
     const DeploymentPtr d = m_cache.deployment(m_deployment);
     const QString html = d ? summaryHtml(*d, m_cache.replicaSetsOf(*d), m_narrow)
                            : tr("Apply a Deployment to see its rolling-update arithmetic.").toHtmlEscaped();
@@ -218,10 +237,13 @@ void ArithmeticPanel::updateSummary()
         return;   // setHtml lays the document out again even when nothing changed
     m_summaryHtml = html;
     m_summary->setHtml(html);
+    ++m_summaryRedraws;
 }
 
 QString ArithmeticPanel::summaryText() const
 {
+    if (m_summaryTimer.isActive())
+        const_cast<ArithmeticPanel *>(this)->updateSummary();   // what the panel is about to show
     return SoftBreaks::strip(m_summary->toPlainText());
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 #include "ui/charts/workloadcache.h"
 
+#include <QElapsedTimer>
+#include <QTimer>
 #include <QWidget>
 
 class QBoxLayout;
@@ -41,8 +43,16 @@ public:
     QString deployment() const { return m_deployment; }
     SyncStepModel *steps() const { return m_steps; }
     LiveNote *liveNote() const { return m_liveNote; }
-    // The summary as plain text (what the panel shows, for tests).
+    // The summary as plain text (what the panel shows, for tests); a summary held back by the
+    // interval below is brought up to date first.
     QString summaryText() const;
+    // Store writes redraw the summary at most once per interval (the Deployment's status moves
+    // with nearly every write of a rollout and setHtml lays the whole document out again: 15 %
+    // of the GUI thread while 10,000 scenario steps play); the last one is always shown.
+    // Other changes (Deployment picked, reset, language) redraw at once.
+    static constexpr int kSummaryIntervalMs = 200;
+    void setSummaryInterval(int ms) { m_summaryIntervalMs = ms; }   // tests
+    int summaryRedraws() const { return m_summaryRedraws; }
     // The summary of `d` with its ReplicaSets, as HTML in the current language (GUI thread).
     // narrow: the rows stacked, long identifiers breakable (a narrow column).
     static QString summaryHtml(const api::Deployment &d, const QList<ReplicaSetCPtr> &rss, bool narrow = false);
@@ -58,6 +68,7 @@ private:
     void onStoreEvents(const std::vector<rlab::view::WatchEvent> &events);
     void fillPicker();
     void updateSummary();
+    void scheduleSummary();   // updateSummary now or when the interval has passed
     void updateNarrow();
     void fitRows(int first, int last);   // narrow: rows as tall as their paragraphs
 
@@ -74,6 +85,10 @@ private:
     QSplitter *m_split;
     bool m_narrow = false;
     LiveNote *m_liveNote = nullptr;
+    QTimer m_summaryTimer;         // single shot: the held-back summary
+    QElapsedTimer m_lastSummary;   // since the last redraw from store writes
+    int m_summaryIntervalMs = kSummaryIntervalMs;
+    int m_summaryRedraws = 0;      // setHtml calls
 };
 
 } // namespace rlab::ui
