@@ -10,6 +10,9 @@
 using namespace rlab;
 using namespace rlab::ui;
 
+// Rows inserted mid-list are moved with memmove (the declaration is easy to lose in a refactor).
+static_assert(QTypeInfo<EtcdKeyRow>::isRelocatable);
+
 // The etcd key list and the key history, fed from a real store while objects are created,
 // updated and deleted through the API server; the highlight fade as a table.
 class TestEtcdKeyModel : public QObject

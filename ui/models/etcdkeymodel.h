@@ -13,6 +13,23 @@
 
 namespace rlab::ui {
 
+// One row of EtcdKeyModel (declared outside it so that it can be relocatable, below).
+struct EtcdKeyRow
+{
+    QByteArray key;
+    qint64 createRevision = 0;
+    qint64 modRevision = 0;
+    qint64 version = 0;
+    qint64 writtenAtMs = -1;
+};
+
+} // namespace rlab::ui
+
+// A new key's row goes in the middle of the byte-ordered list: moved with memmove.
+Q_DECLARE_TYPEINFO(rlab::ui::EtcdKeyRow, Q_RELOCATABLE_TYPE);
+
+namespace rlab::ui {
+
 // Every live key of the etcd-like store, in byte order, as `etcdctl get --prefix /registry`
 // would list them, with create revision, mod revision and version. Keys written (PUT) in the
 // last second are highlighted (HighlightFade on BackgroundRole); a DELETE removes the row
@@ -58,14 +75,7 @@ signals:
     void built();   // an off-thread reset was swapped in
 
 private:
-    struct Row
-    {
-        QByteArray key;
-        qint64 createRevision = 0;
-        qint64 modRevision = 0;
-        qint64 version = 0;
-        qint64 writtenAtMs = -1;
-    };
+    using Row = EtcdKeyRow;
 
     static QList<Row> build(const std::vector<view::KeyValue> &kvs);   // pure, any thread
     void applyNow(const std::vector<view::WatchEvent> &events, qint64 nowMs);
