@@ -3,14 +3,19 @@
 // responsive whatever it is given): the hostile inputs, the GUI-thread watchdog and the report.
 #include "ui/clustersession.h"
 #include "ui/mainwindow.h"
+#include "core/sim/scenario.h"
 #include "core/sim/view/clusterview.h"
 
 #include <QByteArray>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QObject>
 #include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
 #include <QTimer>
 
+#include <optional>
 #include <time.h>
 
 namespace rlab::ui::hostile {
@@ -137,6 +142,22 @@ inline QByteArray manySteps(int steps)
     for (int i = 0; i < steps / 2; ++i)
         out += QStringLiteral("  - scale: {deployment: web, replicas: %1}\n  - runUntilIdle: {timeout: 600s}\n").arg(1 + i % 5).toUtf8();
     return out;
+}
+
+// manySteps(steps) written to a scenario file in `dir` and loaded; nullopt with *error if not.
+inline std::optional<Scenario> loadManySteps(const QTemporaryDir &dir, int steps, QString *error)
+{
+    const QString path = dir.filePath(QStringLiteral("steps.yaml"));
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(manySteps(steps)) < 0) {
+        *error = path + QStringLiteral(": not written");
+        return std::nullopt;
+    }
+    f.close();
+    QStringList errors;
+    std::optional<Scenario> scenario = Scenario::load(path, &errors);
+    *error = errors.join(QLatin1Char('\n'));
+    return scenario;
 }
 
 inline qint64 revision(ClusterSession &s)

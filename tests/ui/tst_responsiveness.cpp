@@ -268,15 +268,9 @@ private slots:
         QFETCH(bool, sliced);
         const int steps = full() ? 10'000 : 400;
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("steps.yaml"));
-        {
-            QFile f(path);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(manySteps(steps));
-        }
-        QStringList errors;
-        const std::optional<Scenario> scenario = Scenario::load(path, &errors);
-        QVERIFY2(scenario, qPrintable(errors.join(QLatin1Char('\n'))));
+        QString error;
+        const std::optional<Scenario> scenario = loadManySteps(dir, steps, &error);
+        QVERIFY2(scenario, qPrintable(error));
         MainWindow window(windowOptions());
         window.show();
         ClusterSession &session = window.session();
@@ -319,15 +313,9 @@ private slots:
     void scenarioSlicesRunOnTheRunnerThread()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("steps.yaml"));
-        {
-            QFile f(path);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(manySteps(300));
-        }
-        QStringList errors;
-        const std::optional<Scenario> scenario = Scenario::load(path, &errors);
-        QVERIFY2(scenario, qPrintable(errors.join(QLatin1Char('\n'))));
+        QString error;
+        const std::optional<Scenario> scenario = loadManySteps(dir, 300, &error);
+        QVERIFY2(scenario, qPrintable(error));
         const auto play = [&scenario](ClusterSession &session, int *slices, int *offThread) {
             ScenarioPlayer player(*scenario, session);
             QSignalSpy finished(&player, &ScenarioPlayer::finished);
@@ -368,15 +356,9 @@ private slots:
     void sliceEndNotWaitedFor()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("steps.yaml"));
-        {
-            QFile f(path);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(manySteps(2));
-        }
-        QStringList errors;
-        const std::optional<Scenario> scenario = Scenario::load(path, &errors);
-        QVERIFY2(scenario, qPrintable(errors.join(QLatin1Char('\n'))));
+        QString error;
+        const std::optional<Scenario> scenario = loadManySteps(dir, 2, &error);
+        QVERIFY2(scenario, qPrintable(error));
         ClusterSession session;
         auto gate = std::make_shared<QSemaphore>();
         auto held = std::make_shared<std::atomic<bool>>(false);
@@ -404,15 +386,9 @@ private slots:
     void cancelledScenarioStopsBetweenSteps()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("steps.yaml"));
-        {
-            QFile f(path);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(manySteps(4'000));
-        }
-        QStringList errors;
-        const std::optional<Scenario> scenario = Scenario::load(path, &errors);
-        QVERIFY2(scenario, qPrintable(errors.join(QLatin1Char('\n'))));
+        QString error;
+        const std::optional<Scenario> scenario = loadManySteps(dir, 4'000, &error);
+        QVERIFY2(scenario, qPrintable(error));
         ClusterSession session;
         ScenarioPlayer player(*scenario, session);
         QSignalSpy progress(&player, &ScenarioPlayer::progress);
