@@ -1,3 +1,4 @@
+#include "core/api/node.h"
 #include "core/sim/view/clusterview.h"
 #include "core/kubectl/rollout.h"
 #include "core/store/kvstore.h"
@@ -144,6 +145,34 @@ private slots:
                 largest = std::max(largest, d);
             }
         QVERIFY2(largest <= 2, qPrintable(QStringLiteral("%1 pixels differ, by up to %2").arg(differing).arg(largest)));
+    }
+
+    // The waiting lane counts the pods on no node as they come and go (kept as pods are placed
+    // and dropped; Debug builds also check it against a count of every pod each refresh).
+    void waitingLaneCountsUnscheduledPods()
+    {
+        ClusterSession session;
+        ClusterCanvas canvas(session);
+        const CanvasScene &scene = *canvas.canvasScene();
+        applyNginx(session);
+        run(session, 30'000);
+        QCOMPARE(scene.laneOf(QString())->look().status, QStringLiteral("0 pods waiting"));
+        for (const char *n : {"node-1", "node-2", "node-3"}) {   // cordoned: new pods stay unscheduled
+            auto node = std::static_pointer_cast<api::Node>(session.client().getAs<api::Node>(QString(), QString::fromLatin1(n))->clone());
+            node->spec.unschedulable = true;
+            QVERIFY(session.client().update(node).ok());
+        }
+        QVERIFY(kubectl::rollout::scale(session.client(), QStringLiteral("default"), QStringLiteral("nginx"), 5).ok());
+        run(session, 30'000);
+        QCOMPARE(scene.laneOf(QString())->look().status, QStringLiteral("2 pods waiting"));
+        QCOMPARE(scene.podItems().size(), 5);
+        QVERIFY(kubectl::rollout::scale(session.client(), QStringLiteral("default"), QStringLiteral("nginx"), 4).ok());
+        run(session, 30'000);   // the unscheduled pod goes first (the deletion ranking)
+        QCOMPARE(scene.laneOf(QString())->look().status, QStringLiteral("1 pod waiting"));
+        QVERIFY(kubectl::rollout::scale(session.client(), QStringLiteral("default"), QStringLiteral("nginx"), 3).ok());
+        run(session, 30'000);
+        QCOMPARE(scene.laneOf(QString())->look().status, QStringLiteral("0 pods waiting"));
+        QCOMPARE(scene.podItems().size(), 3);
     }
 
     void sampleDeploymentBecomesReady()

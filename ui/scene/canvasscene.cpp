@@ -63,6 +63,7 @@ void CanvasScene::clearAll()
     for (NodeState &n : m_nodes)
         delete n.lane;
     m_pods.clear();
+    m_waitingPods = 0;
     m_replicaSets.clear();
     m_deployments.clear();
     m_nodes.clear();
@@ -273,6 +274,8 @@ void CanvasScene::placePod(const QString &key, PodState &state, const QString &c
     if (state.item && state.column == columnKey && state.lane == lane && !state.column.isEmpty())
         return;
     if (!state.column.isEmpty()) {
+        if (state.lane.isEmpty())
+            --m_waitingPods;
         auto old = m_replicaSets.find(state.column);
         if (old != m_replicaSets.end()) {
             old->cellSlots[state.lane].release(key);
@@ -288,6 +291,8 @@ void CanvasScene::placePod(const QString &key, PodState &state, const QString &c
         ++n->pods;
     state.column = columnKey;
     state.lane = lane;
+    if (lane.isEmpty())
+        ++m_waitingPods;
     m_layoutDirty = true;
 }
 
@@ -437,6 +442,8 @@ void CanvasScene::dropPod(const QString &key)
     }
     if (auto n = m_nodes.find(it->lane); n != m_nodes.end())
         --n->pods;
+    if (!it->column.isEmpty() && it->lane.isEmpty())
+        --m_waitingPods;
     m_anim.remove(it->item);
     delete it->item;
     m_pods.erase(it);

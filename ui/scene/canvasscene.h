@@ -152,6 +152,7 @@ private:
     static QString nodeTooltip(const QString &key, const api::Node &n);
 
     QMap<QString, PodState> m_pods;
+    int m_waitingPods = 0;   // pods of m_pods on no node's lane (placePod/dropPod keep it)
     QMap<QString, ColumnState> m_replicaSets;
     QMap<QString, DeploymentState> m_deployments;
     QMap<QString, NodeState> m_nodes;

@@ -288,7 +288,10 @@ void CanvasScene::refreshCards(bool animate)
         it->lane->setLook({it.key(), (ready ? tr("Ready") : tr("NotReady")) + QStringLiteral(" · ") + pods,
                            ready ? pods : tr("NotReady"), ready, false});
     }
-    const int waiting = int(std::count_if(m_pods.cbegin(), m_pods.cend(), [](const PodState &p) { return p.lane.isEmpty(); }));
+    // Counted as pods are placed and dropped: walking 20,000 pods here was 11 % of the longest
+    // GUI stretches while a 20,000-pod lab opens (refreshCards runs per reset slice).
+    const int waiting = m_waitingPods;
+    Q_ASSERT(waiting == int(std::count_if(m_pods.cbegin(), m_pods.cend(), [](const PodState &p) { return p.lane.isEmpty(); })));
     const QString waitingText = waiting == 1 ? tr("1 pod waiting") : tr("%1 pods waiting").arg(waiting);
     m_waitingLane->setLook({tr("Unscheduled"), waitingText, waitingText, true, true});
 }
