@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <utility>
 
 using namespace rlab;
 using namespace rlab::ui;
@@ -48,6 +49,13 @@ private:
     {
         session.advance(ms);
         session.frame();
+    }
+
+    // The nginx sample applied and run for 30 virtual seconds: three pods Ready.
+    static void runNginx(ClusterSession &session)
+    {
+        applyNginx(session);
+        run(session, 30'000);
     }
 
     // The canvas shown at 1280×720 with the nginx sample applied and run for 30 virtual seconds.
@@ -118,11 +126,7 @@ private slots:
     {
         ClusterSession session;
         ClusterCanvas canvas(session);
-        canvas.resize(1280, 720);
-        canvas.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&canvas));
-        applyNginx(session);
-        run(session, 30'000);
+        QVERIFY(showWithNginxRunning(session, canvas));
         canvas.tick(session.monotonicMs() + 5'000);   // every chip settled
         QList<QGraphicsItem *> lanes;
         for (QGraphicsItem *item : canvas.scene()->items())
@@ -154,25 +158,21 @@ private slots:
         ClusterSession session;
         ClusterCanvas canvas(session);
         const CanvasScene &scene = *canvas.canvasScene();
-        applyNginx(session);
-        run(session, 30'000);
+        runNginx(session);
         QCOMPARE(scene.laneOf(QString())->look().status, QStringLiteral("0 pods waiting"));
         for (const char *n : {"node-1", "node-2", "node-3"}) {   // cordoned: new pods stay unscheduled
             auto node = std::static_pointer_cast<api::Node>(session.client().getAs<api::Node>(QString(), QString::fromLatin1(n))->clone());
             node->spec.unschedulable = true;
             QVERIFY(session.client().update(node).ok());
         }
-        QVERIFY(kubectl::rollout::scale(session.client(), QStringLiteral("default"), QStringLiteral("nginx"), 5).ok());
-        run(session, 30'000);
-        QCOMPARE(scene.laneOf(QString())->look().status, QStringLiteral("2 pods waiting"));
-        QCOMPARE(scene.podItems().size(), 5);
-        QVERIFY(kubectl::rollout::scale(session.client(), QStringLiteral("default"), QStringLiteral("nginx"), 4).ok());
-        run(session, 30'000);   // the unscheduled pod goes first (the deletion ranking)
-        QCOMPARE(scene.laneOf(QString())->look().status, QStringLiteral("1 pod waiting"));
-        QVERIFY(kubectl::rollout::scale(session.client(), QStringLiteral("default"), QStringLiteral("nginx"), 3).ok());
-        run(session, 30'000);
-        QCOMPARE(scene.laneOf(QString())->look().status, QStringLiteral("0 pods waiting"));
-        QCOMPARE(scene.podItems().size(), 3);
+        // Scaled up, two new pods wait; scaled down, the unscheduled ones go first (the deletion ranking).
+        const std::pair<int, const char *> steps[] = {{5, "2 pods waiting"}, {4, "1 pod waiting"}, {3, "0 pods waiting"}};
+        for (const auto &[replicas, waiting] : steps) {
+            QVERIFY(kubectl::rollout::scale(session.client(), QStringLiteral("default"), QStringLiteral("nginx"), replicas).ok());
+            run(session, 30'000);
+            QCOMPARE(scene.laneOf(QString())->look().status, QString::fromLatin1(waiting));
+            QCOMPARE(int(scene.podItems().size()), replicas);
+        }
     }
 
     void sampleDeploymentBecomesReady()
@@ -180,8 +180,7 @@ private slots:
         ClusterSession session;
         ClusterCanvas canvas(session);
         const CanvasScene &scene = *canvas.canvasScene();
-        applyNginx(session);
-        run(session, 30'000);
+        runNginx(session);
         QCOMPARE(scene.deploymentCardCount(), 1);
         QCOMPARE(scene.replicaSetCardCount(), 1);
         QCOMPARE(scene.podItems().size(), 3);
@@ -237,8 +236,7 @@ private slots:
         ClusterSession session;
         ClusterCanvas canvas(session);
         const CanvasScene &scene = *canvas.canvasScene();
-        applyNginx(session);
-        run(session, 30'000);
+        runNginx(session);
         QVERIFY(kubectl::rollout::scale(session.client(), QStringLiteral("default"), QStringLiteral("nginx"), 5).ok());
         run(session, 30'000);
         QCOMPARE(scene.podItems().size(), 5);
@@ -327,8 +325,7 @@ private slots:
         ClusterSession session;
         ClusterCanvas canvas(session);
         CanvasScene &scene = *canvas.canvasScene();
-        applyNginx(session);
-        run(session, 30'000);
+        runNginx(session);
         QVERIFY(kubectl::rollout::scale(session.client(), QStringLiteral("default"), QStringLiteral("nginx"), 5).ok());
         run(session, 30'000);
         const QString oldRs = scene.podItems().first()->data(2).toString().section(QLatin1Char('-'), 0, 1);
@@ -377,8 +374,7 @@ private slots:
         ClusterSession session;
         ClusterCanvas canvas(session);
         CanvasScene &scene = *canvas.canvasScene();
-        applyNginx(session);
-        run(session, 30'000);
+        runNginx(session);
         QCOMPARE(scene.podItems().size(), 3);
         // A past (or present) store state shown at once: no fly-in, nothing animating.
         CanvasScene other;
@@ -471,8 +467,7 @@ private slots:
         canvas.resize(size);
         canvas.show();
         QVERIFY(QTest::qWaitForWindowExposed(&canvas));
-        applyNginx(session);
-        run(session, 30'000);
+        runNginx(session);
         QVERIFY(kubectl::rollout::scale(session.client(), QStringLiteral("default"), QStringLiteral("nginx"), 5).ok());
         run(session, 30'000);
         QVERIFY(kubectl::rollout::setImage(session.client(), QStringLiteral("default"), QStringLiteral("nginx"),
