@@ -5,9 +5,10 @@
 # the same macros, built once by the group's first target and reused by the others (REUSE_FROM):
 #   core     - the core floors (Qt Core and the standard library)
 #   widgets  - rlab_ui
-#   coretest - tests on Qt Core alone (qtest.h looks at QT_NETWORK_LIB / QT_WIDGETS_LIB / QT_GUI_LIB,
+#   coretest - tests on Qt Core alone
 #   nettest  - tests that link Qt Network (the HTTP server, client, live mode)
-#   uitest   - tests of the window       so each combination needs its own PCH)
+#   uitest   - tests of the window
+# (qtest.h looks at QT_NETWORK_LIB, QT_WIDGETS_LIB and QT_GUI_LIB: each test group needs its own.)
 # Only system headers go in: a change to our own headers rebuilds what includes them, as before.
 option(RLAB_PCH "Precompile the Qt and standard headers every file includes" ON)
 
