@@ -44,9 +44,9 @@ class BackgroundApply;
 // queue snapshots, trace) and act through client() (the kubectl verbs); models start from
 // snapshot(), taken at the revision the feed continues from, so they see every write once.
 // freeze() holds the feed at a past revision (TimeTravel) and makes the session read-only.
-// A frame hands on at most kIntakeBudgetMs of store events (batches of kStoreBatch, timed on
-// the GUI thread): the rest waits for the next frames (intakeBacklog()) and virtual time stands
-// still until it is taken (issue #17: one sync of 100,000 pods is not one long frame). While
+// A frame hands on at most kIntakeBudgetMs of store events (batches sized to the budget left at
+// the panels' recent cost per event, at most kStoreBatch, timed on the GUI thread): the rest
+// waits for the next frames (intakeBacklog()) and virtual time stands still until it is taken (issue #17: one sync of 100,000 pods is not one long frame). While
 // an intake gate says busy (a panel still taking a reset: a model built off the GUI thread, the
 // canvas in slices) frames hand on no store events and time stands still.
 // The frame TIMER's runner work (Deterministic mode) runs on a thread of the session's own
@@ -181,7 +181,8 @@ public:
     // time (after a step or a run-until, which moved it themselves). Nothing while frozen.
     // Everything at once (the backlog too); a frame hands on within its intake budget instead.
     void drain();
-    static constexpr std::size_t kStoreBatch = 1024;
+    static constexpr std::size_t kStoreBatch = 1024;   // the most one storeEvents() batch carries
+    static constexpr std::size_t kMinStoreBatch = 32;   // the least a budgeted frame hands on
     static constexpr int kDefaultIntakeBudgetMs = 8;   // 0: no budget (a frame hands on everything)
     void setIntakeBudgetMs(int ms) { m_intakeBudgetMs = qMax(ms, 0); }
     // `busy` is asked every frame while `owner` lives: true holds the intake (see above).
@@ -207,10 +208,13 @@ public:
     bool isBehind() const { return m_behind; }
     double effectiveSpeed() const { return m_behind ? m_effectiveSpeed : m_speed; }
     // The trace rows a frame hands on at most; when more arrived, only the newest are kept.
+    // Fewer when the intake budget is spent (sized like the store's batches), kMinTraceBatch
+    // at least.
     static constexpr qint64 kMaxTraceBatch = 5000;
+    static constexpr qint64 kMinTraceBatch = 256;
 
-    // Frozen at a past revision (TimeTravel). freeze(rev, reason) drains what is pending, stops
-    // the feed, makes snapshot() the keys AT rev, emits frozenChanged(true) (first time only),
+    // Frozen at a past revision (TimeTravel). freeze(rev, reason) drops the writes not handed on
+    // yet (the panels start again from the past) and hands on the trace, stops the feed, makes snapshot() the keys AT rev, emits frozenChanged(true) (first time only),
     // clusterReset() and the trace that led there (the newest kMaxTraceBatch events with
     // rev' <= rev); while frozen nothing is drained or run and apply() / commands refuse with
     // readOnlyError() == reason. False (nothing changes) when rev is compacted or in the future.
@@ -266,6 +270,9 @@ private:
     // Takes the feed's new writes and hands on the backlog: all of it (budgetMs < 0) or batches
     // until budgetMs have passed (at least one batch); `store` false: only the trace.
     void handOn(int budgetMs, bool store = true);
+    // The frame's store writes and trace, within what is left of budgetMs on `clock` (< 0: all).
+    void handOnStore(int budgetMs, const QElapsedTimer &clock);
+    void handOnTrace(int budgetMs, const QElapsedTimer &clock);
     void createSimulation(const SimulationConfig *restoreFrom = nullptr, std::unique_ptr<Simulation> built = nullptr);
     void rebuild(const SimulationConfig *restoreFrom, std::unique_ptr<Simulation> built = nullptr,
                  std::optional<view::Snapshot> builtSnapshot = std::nullopt);
@@ -297,6 +304,9 @@ private:
     std::unique_ptr<live::LiveSource> m_live;   // detached before m_sim goes
     std::vector<view::WatchEvent> m_backlog;   // from m_backlogAt on: not handed on yet
     std::size_t m_backlogAt = 0;
+    static constexpr double kMinNsPerStoreEvent = 100;
+    double m_nsPerStoreEvent = 5'000;   // the panels' recent cost per store event (sizes batches)
+    double m_nsPerTraceEvent = 2'000;   // ... per trace row
     int m_intakeBudgetMs = kDefaultIntakeBudgetMs;
     qint64 m_storeBatches = 0;
     std::vector<std::pair<QPointer<QObject>, std::function<bool()>>> m_gates;

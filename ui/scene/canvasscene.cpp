@@ -88,6 +88,7 @@ void CanvasScene::resetShared(std::shared_ptr<const std::vector<view::KeyValue>>
     m_resetSlices = 0;
     m_resetNext = 0;
     m_resetLaidOut = false;
+    m_resetPlaced = false;
     m_toShow.clear();
     m_resetKvs.reset();
     if (!kvs || kvs->empty() || qsizetype(kvs->size()) < m_sliceKeys) {
@@ -121,12 +122,33 @@ void CanvasScene::continueReset(int budgetMs)
     }
     // The layout and the showing get slices of their own (issue #17: with the last keys placed,
     // 20,000 pods took ~30 ms to lay out, then ~15 ms to show and ~70 ms for the scene to take
-    // them in as newly visible, plus the paint, in one frame). The nodes and cards show first,
-    // then the pods, kShowChunk per slice (64 with a 0 ms budget, for tests).
+    // them in as newly visible, plus the paint, in one frame). The cards and lanes are laid out
+    // in one slice, the pods moved to their slots in the next ones (as many as the budget
+    // allows, 64 with a 0 ms budget, for tests). The nodes and cards show first, then the pods,
+    // kShowChunk per slice (64 with a 0 ms budget).
     if (!m_resetLaidOut) {
+        m_podsLaidOutLater = true;
         relayout(false);
+        m_podsLaidOutLater = false;
         refreshCards(false);
         m_resetLaidOut = true;
+        m_resetPlaced = false;
+        m_placeNext = m_pods.begin();
+        return;
+    }
+    if (!m_resetPlaced) {
+        while (m_placeNext != m_pods.end()) {
+            auto end = m_placeNext;
+            for (int i = 0; i < 64 && end != m_pods.end(); ++i)
+                ++end;
+            placePods(m_placeNext, end, false);
+            m_placeNext = end;
+            if (clock.elapsed() >= budgetMs)
+                break;
+        }
+        if (m_placeNext != m_pods.end())
+            return;
+        m_resetPlaced = true;
         m_toShow = itemsToShow();
         m_showNext = 0;
         return;
@@ -138,6 +160,7 @@ void CanvasScene::continueReset(int budgetMs)
         return;
     m_resetKvs.reset();
     m_resetLaidOut = false;
+    m_resetPlaced = false;
     m_toShow.clear();
     if (!m_held.empty())
         apply(std::exchange(m_held, {}));

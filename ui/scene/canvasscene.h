@@ -33,8 +33,9 @@ class PodItem;
 // their object in data(0..2) (kind, namespace, name). A reset() of kSliceKeys keys or more is
 // built in slices (issue #17: 20,000 pods are handed over without a long frame): each tick()
 // places the next kSliceMs worth of objects (hidden: nothing is painted before it has its
-// place); once all are in, the next tick() lays them out and the ones after show them,
-// kShowChunk items per frame; events that arrive meanwhile are kept and applied after it (isResetting()). In presenter mode a picture
+// place); once all are in, the next tick() lays out the cards and lanes, the ones after move
+// the pods to their slots and then show everything, kShowChunk items per frame; events that
+// arrive meanwhile are kept and applied after it (isResetting()). In presenter mode a picture
 // wider than the view shows at the readable zoom is laid out compact (setAvailableWidth). GUI
 // thread only.
 class CanvasScene : public QGraphicsScene
@@ -129,8 +130,9 @@ private:
     // A sliced reset's items, to show once laid out: the node lanes, the cards, then the pods.
     std::vector<QGraphicsItem *> itemsToShow() const;
     // One slice of a sliced reset: places reset keys until `budgetMs` have passed (at least
-    // one); once the last is in, the next slice lays them out (still hidden) and the ones after
-    // show them, kShowChunk a slice; the last applies the held events.
+    // one); once the last is in, the next slice lays out the cards and lanes, the ones after
+    // move the pods to their slots (still hidden) and then show everything, kShowChunk a slice;
+    // the last applies the held events.
     void continueReset(int budgetMs);
     void put(const view::KeyValue &kv, bool animate);
     void remove(const QByteArray &etcdKey, bool animate);
@@ -143,6 +145,8 @@ private:
     ColumnState &column(const QString &key);
     static QString unownedPrefix();   // the column key of pods without a ReplicaSet
     void relayout(bool animate);   // canvasscenelayout.cpp
+    // The pods of [from, to) moved to their slots in the last layout (m_geometry, m_laneIndex).
+    void placePods(QMap<QString, PodState>::iterator from, QMap<QString, PodState>::iterator to, bool animate);
     // The slots of `column` in `lane` (empty if none), without copying them.
     static const PodSlots &cellOf(const ColumnState &column, const QString &lane);
     void refreshCards(bool animate);
@@ -161,6 +165,7 @@ private:
     AnimationSet m_anim;
     CanvasLayout::Geometry m_geometry;
     QHash<QString, int> m_columnIndex;
+    QHash<QString, int> m_laneIndex;   // by node name ("" the waiting lane), in the last layout
     qint64 m_lastMonotonicMs = 0;
     qint64 m_lastVirtualMs = 0;
     bool m_layoutDirty = false;
@@ -170,6 +175,9 @@ private:
     std::shared_ptr<const std::vector<view::KeyValue>> m_resetKvs;   // a sliced reset in progress
     std::size_t m_resetNext = 0;
     bool m_resetLaidOut = false;   // the keys are all placed and laid out: the next slices show them
+    bool m_podsLaidOutLater = false;   // relayout() leaves the pods to the reset's next slices
+    QMap<QString, PodState>::iterator m_placeNext;   // the reset's pods not laid out yet, from here
+    bool m_resetPlaced = false;   // ... and all are: m_toShow is what the next slices show
     std::vector<QGraphicsItem *> m_toShow;   // laid out, still hidden from m_showNext on
     std::size_t m_showNext = 0;
     std::vector<view::WatchEvent> m_held;   // arrived while resetting

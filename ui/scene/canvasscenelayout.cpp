@@ -171,10 +171,10 @@ void CanvasScene::relayout(bool animate)
     m_waitingLane->setVisible(g.laneH[0] > 0);
     m_waitingLane->setHeader(g.laneHeader);
     m_waitingLane->setGeometry(QRectF(g.margin, g.laneY[0], laneW, g.laneH[0]), cells, animate);
-    QHash<QString, int> laneIndex;
-    laneIndex.insert(QString(), 0);
+    m_laneIndex.clear();
+    m_laneIndex.insert(QString(), 0);
     for (qsizetype n = 0; n < nodeOrder.size(); ++n) {
-        laneIndex.insert(nodeOrder[n], int(n) + 1);
+        m_laneIndex.insert(nodeOrder[n], int(n) + 1);
         m_nodes[nodeOrder[n]].lane->setHeader(g.laneHeader);
         m_nodes[nodeOrder[n]].lane->setGeometry(
             QRectF(g.margin, g.laneY[std::size_t(n) + 1], laneW, g.laneH[std::size_t(n) + 1]), cells, animate);
@@ -188,14 +188,23 @@ void CanvasScene::relayout(bool animate)
         for (DeploymentState &d : m_deployments)
             m_anim.add(d.card);
     }
-    // Pods: their slot in their cell; a newcomer flies in from its ReplicaSet card.
-    for (auto it = m_pods.begin(); it != m_pods.end(); ++it) {
+    // Pods: a sliced reset places them in slices of their own (continueReset).
+    if (!m_podsLaidOutLater)
+        placePods(m_pods.begin(), m_pods.end(), animate);
+    setSceneRect(g.sceneRect);
+}
+
+void CanvasScene::placePods(QMap<QString, PodState>::iterator from, QMap<QString, PodState>::iterator to, bool animate)
+{
+    // Each pod: its slot in its cell; a newcomer flies in from its ReplicaSet card.
+    const CanvasLayout::Geometry &g = m_geometry;
+    for (auto it = from; it != to; ++it) {
         const int ci = m_columnIndex.value(it->column, -1);
         if (ci < 0)
             continue;
         const ColumnState &col = m_replicaSets[it->column];
         const int slot = cellOf(col, it->lane).slotOf(it.key());
-        const std::size_t li = std::size_t(laneIndex.value(it->lane, 0));
+        const std::size_t li = std::size_t(m_laneIndex.value(it->lane, 0));
         const QPointF target = QPointF(g.columnX[std::size_t(ci)], g.laneY[li] + g.laneHeader) + CanvasLayout::chipOffset(std::max(slot, 0), col.chipCols);
         PodItem *item = it->item;
         if (it->flyIn) {
@@ -211,7 +220,6 @@ void CanvasScene::relayout(bool animate)
                 m_anim.add(item);
         }
     }
-    setSceneRect(g.sceneRect);
 }
 
 void CanvasScene::setAvailableWidth(double units)
