@@ -182,7 +182,7 @@ public:
     // Everything at once (the backlog too); a frame hands on within its intake budget instead.
     void drain();
     static constexpr std::size_t kStoreBatch = 1024;   // the most one storeEvents() batch carries
-    static constexpr std::size_t kMinStoreBatch = 32;   // the least a budgeted frame hands on
+    static constexpr std::size_t kMinStoreBatch = 256;   // the least a budgeted frame hands on
     static constexpr int kDefaultIntakeBudgetMs = 8;   // 0: no budget (a frame hands on everything)
     void setIntakeBudgetMs(int ms) { m_intakeBudgetMs = qMax(ms, 0); }
     // `busy` is asked every frame while `owner` lives: true holds the intake (see above).

@@ -124,6 +124,11 @@ void MainWindow::modelsReset()
 void MainWindow::refreshNow()
 {
     m_session->frame();
+    // A frame hands on only its intake budget's worth of writes and trace; a test or a
+    // screenshot looks at everything up to now (unless a panel still takes a reset: then the
+    // frames will).
+    if (!m_session->isIntakeGated())
+        m_session->drain();
 }
 
 void MainWindow::updateStatusBar()
