@@ -16,6 +16,9 @@
 using namespace rlab;
 using namespace rlab::ui;
 
+// Rows removed after a TTL sweep or inserted mid-list move with memmove (issue #17).
+static_assert(QTypeInfo<EventsRow>::isRelocatable);
+
 // The Events table: kubectl's HumanDuration, ordering and moves on synthetic watch events, then
 // the real events of the sample Deployment coming up on a ClusterSession, and a screenshot.
 class TestEventsPanel : public QObject
