@@ -1,0 +1,123 @@
+// ClusterSession's intake (issues #16, #17): what a frame hands on to the panels — the feed's
+// store writes and the new trace, within the frame's intake budget, held while an intake gate
+// says busy. The class and its thread rules are in clustersession.h.
+#include "ui/clustersession.h"
+
+#include "core/sim/view/clusterview.h"
+#include "core/sim/view/watchfeed.h"
+
+#include <QElapsedTimer>
+
+#include <algorithm>
+
+namespace rlab::ui {
+
+void ClusterSession::drain()
+{
+    settle();
+    handOn(-1);
+}
+
+void ClusterSession::addIntakeGate(QObject *owner, std::function<bool()> busy)
+{
+    std::erase_if(m_gates, [](const auto &gate) { return gate.first.isNull(); });   // owners gone
+    m_gates.emplace_back(owner, std::move(busy));
+}
+
+bool ClusterSession::isIntakeGated() const
+{
+    for (const auto &[owner, busy] : m_gates)
+        if (owner && busy())
+            return true;
+    return false;
+}
+
+void ClusterSession::handOn(int budgetMs, bool store)
+{
+    if (m_frozen)
+        return;   // the past holds back new writes and trace (unfreeze() starts from now)
+    QElapsedTimer clock;   // one budget for both: the store's writes first, then the trace
+    clock.start();
+    if (m_feed && store)
+        handOnStore(budgetMs, clock);
+    handOnTrace(budgetMs, clock);
+}
+
+void ClusterSession::handOnStore(int budgetMs, const QElapsedTimer &clock)
+{
+    std::vector<view::WatchEvent> events = m_feed->take();
+    if (m_backlogAt == m_backlog.size()) {
+        m_backlog = std::move(events);
+        m_backlogAt = 0;
+    } else {
+        m_backlog.insert(m_backlog.end(), std::make_move_iterator(events.begin()), std::make_move_iterator(events.end()));
+    }
+    const qint64 budgetNs = qint64(budgetMs) * 1'000'000;
+    while (m_backlogAt < m_backlog.size()) {
+        const std::size_t left = m_backlog.size() - m_backlogAt;
+        // Sized to what is left of the budget at the panels' recent cost per event (issue #17:
+        // fixed batches of 1,024 ran up to a whole batch past the budget — 10,000 scenario steps
+        // made frames of 26 ms with an 8 ms budget). E.g. 5 ms left at 12 µs/event: 416 events.
+        std::size_t n = left;
+        if (budgetMs >= 0) {
+            const double leftNs = double(budgetNs - clock.nsecsElapsed());
+            n = std::clamp<std::size_t>(std::size_t(std::max(leftNs, 0.0) / m_nsPerStoreEvent), kMinStoreBatch, kStoreBatch);
+            n = std::min(n, left);
+        }
+        std::vector<view::WatchEvent> batch;
+        if (m_backlogAt == 0 && n == m_backlog.size()) {
+            batch = std::move(m_backlog);
+            m_backlog.clear();
+        } else {
+            const auto first = m_backlog.begin() + std::ptrdiff_t(m_backlogAt);
+            batch.assign(std::make_move_iterator(first), std::make_move_iterator(first + std::ptrdiff_t(n)));
+            m_backlogAt += n;
+        }
+        ++m_storeBatches;
+        const qint64 before = clock.nsecsElapsed();
+        emit storeEvents(batch);
+        // The newest batch counts half: the cost follows what the panels do now (a reset model,
+        // a hidden panel) within a few batches.
+        const double perEvent = double(clock.nsecsElapsed() - before) / double(n);
+        m_nsPerStoreEvent = std::max(kMinNsPerStoreEvent, (m_nsPerStoreEvent + perEvent) / 2);
+        if (budgetMs >= 0 && clock.nsecsElapsed() + qint64(m_nsPerStoreEvent * double(kMinStoreBatch)) >= budgetNs)
+            break;
+    }
+    if (m_backlogAt >= m_backlog.size()) {
+        m_backlog.clear();
+        m_backlogAt = 0;
+    }
+}
+
+void ClusterSession::handOnTrace(int budgetMs, const QElapsedTimer &clock)
+{
+    const qint64 last = m_view->lastTraceSeq();
+    if (last <= m_traceSeq)
+        return;
+    m_traceSeq = qMax(m_traceSeq, last - kMaxTraceBatch);
+    // What is left of the budget after the store's writes, at the trace panels' recent cost per
+    // row (issue #17: 5,000 rows a frame were a third of the longest frames under 10,000
+    // scenario steps); at least kMinTraceBatch, so the trace keeps moving. A frame that falls
+    // further behind than kMaxTraceBatch skips to the newest rows, as before.
+    qint64 n = kMaxTraceBatch;
+    if (budgetMs >= 0) {
+        const double leftNs = double(qint64(budgetMs) * 1'000'000 - clock.nsecsElapsed());
+        n = std::clamp<qint64>(qint64(std::max(leftNs, 0.0) / m_nsPerTraceEvent), kMinTraceBatch, kMaxTraceBatch);
+    }
+    const qint64 before = clock.nsecsElapsed();
+    std::size_t handed = 0;
+    {
+        const std::vector<TraceEvent> batch = m_view->trace(m_traceSeq, std::size_t(n));
+        if (!batch.empty()) {
+            m_traceSeq = batch.back().seq;
+            handed = batch.size();
+            emit traceEvents(batch);
+        }
+    }   // the batch's destruction counts too
+    if (handed > 0) {
+        const double perEvent = double(clock.nsecsElapsed() - before) / double(handed);
+        m_nsPerTraceEvent = std::max(kMinNsPerStoreEvent, (m_nsPerTraceEvent + perEvent) / 2);
+    }
+}
+
+} // namespace rlab::ui
