@@ -182,7 +182,10 @@ public:
     // Everything at once (the backlog too); a frame hands on within its intake budget instead.
     void drain();
     static constexpr std::size_t kStoreBatch = 1024;   // the most one storeEvents() batch carries
-    static constexpr std::size_t kMinStoreBatch = 256;   // the least a budgeted frame hands on
+    // The least a budgeted frame hands on. Not much less: the canvas's columns and lanes grow at
+    // once and shrink only at two thirds, so very fine batches settle a wider picture (lesson
+    // 06 in presenter mode no longer fitted its view with 32).
+    static constexpr std::size_t kMinStoreBatch = 256;
     static constexpr int kDefaultIntakeBudgetMs = 8;   // 0: no budget (a frame hands on everything)
     void setIntakeBudgetMs(int ms) { m_intakeBudgetMs = qMax(ms, 0); }
     // `busy` is asked every frame while `owner` lives: true holds the intake (see above).

@@ -77,7 +77,8 @@ private slots:
     // A batch is sized to what is left of the frame's budget at the panels' recent cost per
     // write (issue #17: fixed batches of 1,024 ran a whole batch past the budget — frames of
     // 26 ms with an 8 ms budget under 10,000 scenario steps). A panel that spends 50 µs per
-    // write: after the first frame taught the cost, no batch is near 1,024 (8 ms / 50 µs = 160).
+    // write: after the first frame taught the cost, no batch is near 1,024 (8 ms / 50 µs = 160,
+    // so the least a frame hands on, kMinStoreBatch).
     void batchesAreSizedToTheBudgetLeft()
     {
         ClusterSession session;
