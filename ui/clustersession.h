@@ -44,9 +44,10 @@ class BackgroundApply;
 // queue snapshots, trace) and act through client() (the kubectl verbs); models start from
 // snapshot(), taken at the revision the feed continues from, so they see every write once.
 // freeze() holds the feed at a past revision (TimeTravel) and makes the session read-only.
-// A frame hands on at most kIntakeBudgetMs of store events (batches sized to the budget left at
-// the panels' recent cost per event, at most kStoreBatch, timed on the GUI thread): the rest
-// waits for the next frames (intakeBacklog()) and virtual time stands still until it is taken (issue #17: one sync of 100,000 pods is not one long frame). While
+// A frame hands on at most kIntakeBudgetMs of store events and trace (batches sized to the budget
+// left at the panels' recent cost per event, timed on the GUI thread): the rest of the writes
+// waits for the next frames (intakeBacklog()) and virtual time stands still until it is taken
+// (issue #17: one sync of 100,000 pods is not one long frame). While
 // an intake gate says busy (a panel still taking a reset: a model built off the GUI thread, the
 // canvas in slices) frames hand on no store events and time stands still.
 // The frame TIMER's runner work (Deterministic mode) runs on a thread of the session's own
@@ -217,7 +218,8 @@ public:
     static constexpr qint64 kMinTraceBatch = 256;
 
     // Frozen at a past revision (TimeTravel). freeze(rev, reason) drops the writes not handed on
-    // yet (the panels start again from the past) and hands on the trace, stops the feed, makes snapshot() the keys AT rev, emits frozenChanged(true) (first time only),
+    // yet (the panels start again from the past) and hands on the trace, stops the feed, makes
+    // snapshot() the keys AT rev, emits frozenChanged(true) (first time only),
     // clusterReset() and the trace that led there (the newest kMaxTraceBatch events with
     // rev' <= rev); while frozen nothing is drained or run and apply() / commands refuse with
     // readOnlyError() == reason. False (nothing changes) when rev is compacted or in the future.
@@ -307,7 +309,7 @@ private:
     std::unique_ptr<live::LiveSource> m_live;   // detached before m_sim goes
     std::vector<view::WatchEvent> m_backlog;   // from m_backlogAt on: not handed on yet
     std::size_t m_backlogAt = 0;
-    static constexpr double kMinNsPerStoreEvent = 100;
+    static constexpr double kMinNsPerEvent = 100;
     double m_nsPerStoreEvent = 5'000;   // the panels' recent cost per store event (sizes batches)
     double m_nsPerTraceEvent = 2'000;   // ... per trace row
     int m_intakeBudgetMs = kDefaultIntakeBudgetMs;

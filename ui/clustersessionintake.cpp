@@ -12,6 +12,25 @@
 
 namespace rlab::ui {
 
+namespace {
+
+// How many events fit in what is left of the budget at `nsPerEvent`, between `least` and `most`.
+std::size_t batchFor(int budgetMs, const QElapsedTimer &clock, double nsPerEvent, std::size_t least, std::size_t most)
+{
+    const double leftNs = double(qint64(budgetMs) * 1'000'000 - clock.nsecsElapsed());
+    return std::clamp<std::size_t>(std::size_t(std::max(leftNs, 0.0) / nsPerEvent), least, most);
+}
+
+// The newest batch counts half: the estimate follows what the panels do now (a reset model, a
+// hidden panel) within a few batches.
+void learnCost(double &nsPerEvent, qint64 spentNs, std::size_t events, double floorNs)
+{
+    if (events > 0)
+        nsPerEvent = std::max(floorNs, (nsPerEvent + double(spentNs) / double(events)) / 2);
+}
+
+} // namespace
+
 void ClusterSession::drain()
 {
     settle();
@@ -58,12 +77,7 @@ void ClusterSession::handOnStore(int budgetMs, const QElapsedTimer &clock)
         // Sized to what is left of the budget at the panels' recent cost per event (issue #17:
         // fixed batches of 1,024 ran up to a whole batch past the budget — 10,000 scenario steps
         // made frames of 26 ms with an 8 ms budget). E.g. 5 ms left at 12 µs/event: 416 events.
-        std::size_t n = left;
-        if (budgetMs >= 0) {
-            const double leftNs = double(budgetNs - clock.nsecsElapsed());
-            n = std::clamp<std::size_t>(std::size_t(std::max(leftNs, 0.0) / m_nsPerStoreEvent), kMinStoreBatch, kStoreBatch);
-            n = std::min(n, left);
-        }
+        const std::size_t n = budgetMs < 0 ? left : std::min(left, batchFor(budgetMs, clock, m_nsPerStoreEvent, kMinStoreBatch, kStoreBatch));
         std::vector<view::WatchEvent> batch;
         if (m_backlogAt == 0 && n == m_backlog.size()) {
             batch = std::move(m_backlog);
@@ -76,10 +90,7 @@ void ClusterSession::handOnStore(int budgetMs, const QElapsedTimer &clock)
         ++m_storeBatches;
         const qint64 before = clock.nsecsElapsed();
         emit storeEvents(batch);
-        // The newest batch counts half: the cost follows what the panels do now (a reset model,
-        // a hidden panel) within a few batches.
-        const double perEvent = double(clock.nsecsElapsed() - before) / double(n);
-        m_nsPerStoreEvent = std::max(kMinNsPerStoreEvent, (m_nsPerStoreEvent + perEvent) / 2);
+        learnCost(m_nsPerStoreEvent, clock.nsecsElapsed() - before, n, kMinNsPerEvent);
         if (budgetMs >= 0 && clock.nsecsElapsed() + qint64(m_nsPerStoreEvent * double(kMinStoreBatch)) >= budgetNs)
             break;
     }
@@ -99,25 +110,19 @@ void ClusterSession::handOnTrace(int budgetMs, const QElapsedTimer &clock)
     // row (issue #17: 5,000 rows a frame were a third of the longest frames under 10,000
     // scenario steps); at least kMinTraceBatch, so the trace keeps moving. A frame that falls
     // further behind than kMaxTraceBatch skips to the newest rows, as before.
-    qint64 n = kMaxTraceBatch;
-    if (budgetMs >= 0) {
-        const double leftNs = double(qint64(budgetMs) * 1'000'000 - clock.nsecsElapsed());
-        n = std::clamp<qint64>(qint64(std::max(leftNs, 0.0) / m_nsPerTraceEvent), kMinTraceBatch, kMaxTraceBatch);
-    }
+    const std::size_t n = budgetMs < 0 ? std::size_t(kMaxTraceBatch)
+                                        : batchFor(budgetMs, clock, m_nsPerTraceEvent, std::size_t(kMinTraceBatch), std::size_t(kMaxTraceBatch));
     const qint64 before = clock.nsecsElapsed();
     std::size_t handed = 0;
     {
-        const std::vector<TraceEvent> batch = m_view->trace(m_traceSeq, std::size_t(n));
+        const std::vector<TraceEvent> batch = m_view->trace(m_traceSeq, n);
         if (!batch.empty()) {
             m_traceSeq = batch.back().seq;
             handed = batch.size();
             emit traceEvents(batch);
         }
     }   // the batch's destruction counts too
-    if (handed > 0) {
-        const double perEvent = double(clock.nsecsElapsed() - before) / double(handed);
-        m_nsPerTraceEvent = std::max(kMinNsPerStoreEvent, (m_nsPerTraceEvent + perEvent) / 2);
-    }
+    learnCost(m_nsPerTraceEvent, clock.nsecsElapsed() - before, handed, kMinNsPerEvent);
 }
 
 } // namespace rlab::ui
