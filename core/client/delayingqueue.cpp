@@ -56,11 +56,14 @@ void DelayingQueue::addAfter(const QString &key, qint64 delayMs, bool rateLimite
                 waiting.seq = m_nextWaitSeq++;
                 it = m_waiting.insert(key, waiting);
                 it->timer = scheduleLocked(key, readyAt, it->seq);
+                m_order.emplace(std::pair{readyAt, it->seq}, key);
             } else if (readyAt < it->readyAtMs) { // only ever move earlier
                 clock().cancel(it->timer);
+                m_order.erase({it->readyAtMs, it->seq});
                 it->readyAtMs = readyAt;
                 it->seq = m_nextWaitSeq++;
                 it->timer = scheduleLocked(key, readyAt, it->seq);
+                m_order.emplace(std::pair{readyAt, it->seq}, key);
             }
             ++it->addAfterCount;
             if (hasEventHook()) {
@@ -97,6 +100,7 @@ void DelayingQueue::fire(const QString &key, quint64 seq)
         const auto it = m_waiting.find(key);
         if (it == m_waiting.end() || it->seq != seq)
             return; // superseded by an earlier time, or dropped by shutdown
+        m_order.erase({it->readyAtMs, it->seq});
         m_waiting.erase(it);
         wake = addLocked(key, QueuedVia::AddAfter);
     }
@@ -114,24 +118,19 @@ void DelayingQueue::cancelAllLocked()
     for (const Waiting &waiting : std::as_const(m_waiting))
         clock().cancel(waiting.timer);
     m_waiting.clear();
+    m_order.clear();
 }
 
-void DelayingQueue::fillSnapshotLocked(WorkQueueSnapshot &snapshot) const
+void DelayingQueue::fillSnapshotLocked(WorkQueueSnapshot &snapshot, qsizetype maxItems) const
 {
-    QList<std::pair<quint64, WaitingItem>> items;
-    items.reserve(m_waiting.size());
-    for (auto it = m_waiting.cbegin(); it != m_waiting.cend(); ++it) {
-        items.append({it->seq, WaitingItem{it.key(), it->readyAtMs, it->sinceMs,
-                                           it->addAfterCount, numRequeuesLocked(it.key())}});
+    Q_ASSERT(m_order.size() == std::size_t(m_waiting.size()));
+    snapshot.metrics.waiting = static_cast<int>(m_waiting.size());
+    const qsizetype listed = maxItems < 0 ? m_waiting.size() : std::min(maxItems, m_waiting.size());
+    snapshot.waiting.reserve(listed);
+    for (auto at = m_order.cbegin(); at != m_order.cend() && snapshot.waiting.size() < listed; ++at) {
+        const Waiting &w = *m_waiting.constFind(at->second);
+        snapshot.waiting.append(WaitingItem{at->second, w.readyAtMs, w.sinceMs, w.addAfterCount, numRequeuesLocked(at->second)});
     }
-    std::sort(items.begin(), items.end(), [](const auto &a, const auto &b) {
-        if (a.second.readyAtMs != b.second.readyAtMs)
-            return a.second.readyAtMs < b.second.readyAtMs;
-        return a.first < b.first;
-    });
-    snapshot.waiting.reserve(items.size());
-    for (const auto &item : std::as_const(items))
-        snapshot.waiting.append(item.second);
 }
 
 } // namespace rlab

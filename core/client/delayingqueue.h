@@ -6,7 +6,9 @@
 
 #include <QHash>
 
+#include <map>
 #include <memory>
+#include <utility>
 
 namespace rlab {
 
@@ -36,7 +38,7 @@ protected:
     void stopTimers();
 
     void onShutDownLocked() override;
-    void fillSnapshotLocked(WorkQueueSnapshot &snapshot) const override;
+    void fillSnapshotLocked(WorkQueueSnapshot &snapshot, qsizetype maxItems) const override;
 
 private:
     struct Waiting
@@ -60,6 +62,10 @@ private:
 
     std::shared_ptr<Guard> m_guard;
     QHash<QString, Waiting> m_waiting;
+    // The waiting keys by (ready time, addAfter seq): the snapshot's order, so a snapshot lists
+    // the soonest due without sorting every key. Example: k@50 (seq 1), j@30 (seq 2) ->
+    // {(30,2) j, (50,1) k}; addAfter(k, 20) at 0 -> {(20,3) k, (30,2) j}.
+    std::map<std::pair<qint64, quint64>, QString> m_order;
     quint64 m_nextWaitSeq = 1;
 };
 

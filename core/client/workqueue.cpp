@@ -269,7 +269,7 @@ bool WorkQueue::shuttingDown() const
     return m_shuttingDown;
 }
 
-WorkQueueSnapshot WorkQueue::snapshot() const
+WorkQueueSnapshot WorkQueue::snapshot(qsizetype maxItems) const
 {
     RLAB_ASSERT_NOT_IN_HOOK();
     Lock lock(m_mutex);
@@ -278,8 +278,11 @@ WorkQueueSnapshot WorkQueue::snapshot() const
     s.atMs = m_clock.now();
     s.shuttingDown = m_shuttingDown;
     s.draining = m_shuttingDown && m_drain && m_processingCount > 0;
-    s.queued.reserve(static_cast<qsizetype>(m_queue.size()));
+    const auto listed = [maxItems](std::size_t n) { return maxItems < 0 ? n : std::min(n, std::size_t(maxItems)); };
+    s.queued.reserve(static_cast<qsizetype>(listed(m_queue.size())));
     for (const QString &key : m_queue) {
+        if (std::size_t(s.queued.size()) == listed(m_queue.size()))
+            break;
         const KeyState &state = *m_keys.constFind(key); // every queued key is dirty
         s.queued.append(QueuedItem{key, state.dirtySinceMs, state.dedups, state.via,
                                    numRequeuesLocked(key)});
@@ -307,8 +310,7 @@ WorkQueueSnapshot WorkQueue::snapshot() const
         s.metrics.longestRunningProcessorMs = qMax(s.metrics.longestRunningProcessorMs, age);
         s.metrics.unfinishedWorkMs += age;
     }
-    fillSnapshotLocked(s);
-    s.metrics.waiting = static_cast<int>(s.waiting.size());
+    fillSnapshotLocked(s, maxItems);
     return s;
 }
 

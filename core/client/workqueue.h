@@ -75,7 +75,10 @@ public:
     // the deterministic runner; setGetInterrupted(false) lets get() block again.
     void setGetInterrupted(bool interrupted);
 
-    WorkQueueSnapshot snapshot() const;
+    // maxItems >= 0 lists at most that many queued keys (the FIFO's head) and waiting keys (the
+    // soonest due) at a cost that grows with maxItems, not with the queue: a window polls a
+    // scheduler queue holding 20,000 backed-off pods every frame (issue #17). -1: every key.
+    WorkQueueSnapshot snapshot(qsizetype maxItems = -1) const;
     // Bumped by every change snapshot() can show other than the passing of time (add, get,
     // done, a delay added or come due, shutdown): equal generations mean equal snapshots but for
     // atMs and the ages derived from it. Read generation() before snapshot(). Lock-free.
@@ -106,7 +109,8 @@ protected:
 
     // Subclass hooks, all called with m_mutex held.
     virtual void onShutDownLocked() { }
-    virtual void fillSnapshotLocked(WorkQueueSnapshot &) const { }
+    // Fills waiting (at most maxItems when maxItems >= 0) and metrics.waiting.
+    virtual void fillSnapshotLocked(WorkQueueSnapshot &, qsizetype /*maxItems*/) const { }
     virtual int numRequeuesLocked(const QString &) const { return 0; }
 
     // Guards all queue state, including the state subclasses add (so a snapshot is atomic).

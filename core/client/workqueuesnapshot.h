@@ -72,6 +72,8 @@ struct WorkQueueMetrics
 // WorkQueueSnapshot is the whole visible state of one queue at one instant, as a value that
 // may be handed to the GUI thread. Lists are in a stable order: queued in FIFO order,
 // processing in the order get() handed them out, waiting by (ready time, addAfter order).
+// A bounded snapshot (WorkQueue::snapshot(maxItems)) lists only the first maxItems queued and
+// waiting keys; metrics.depth and metrics.waiting still count them all.
 struct WorkQueueSnapshot
 {
     QString name;

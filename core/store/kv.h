@@ -4,6 +4,7 @@
 #include "core/store/storeerror.h"
 #include "core/store/watcher.h"
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -16,6 +17,14 @@ struct RangeOptions
     qint64 rev = 0;          // read the keys as they were at this main revision; 0 = now
     qint64 limit = 0;        // at most this many kvs (in key order); 0 = no limit
     bool countOnly = false;  // fill count only, no kvs
+    // Stop at the first key past limit: count is then at most limit + 1 and `more` still says
+    // whether keys follow. Not in etcd (which counts the whole range); the API server's chunked
+    // LIST reads a page of 500 out of 100,000 pods without walking them all.
+    bool stopAfterLimit = false;
+    // Only the values it accepts are counted and copied (the API server's label and field
+    // selectors): a selector matching 100 of 20,000 pods copies 100 KeyValues, not 20,000.
+    // Called under the store's read lock: it must not call back into the store.
+    std::function<bool(const api::Object &)> filter = {};
 };
 
 struct RangeResult

@@ -18,6 +18,7 @@ struct KvStore::WriteTxn
 namespace {
 
 // Calls f(keyIndex) for every KeyIndex of `index` inside `range`, in key order.
+// Calls f on each key of the range in key order; f returns false to stop.
 template<class Map, class F> void forEachKey(Map &index, const QHash<QByteArray, KeyIndex *> &byKey, const KeyRange &range, F &&f)
 {
     if (range.isSingle()) {
@@ -26,9 +27,8 @@ template<class Map, class F> void forEachKey(Map &index, const QHash<QByteArray,
         return;
     }
     for (auto it = index.lower_bound(range.key); it != index.end(); ++it) {
-        if (!range.contains(it->first))
+        if (!range.contains(it->first) || !f(it->second))
             return;
-        f(it->second);
     }
 }
 
@@ -138,11 +138,12 @@ RangeResult KvStore::rangeLocked(const KeyRange &range, const RangeOptions &opti
     const auto limit = std::size_t(std::max<qint64>(options.limit, 0));
     forEachKey(m_index, m_byKey, range, [&](const KeyIndex &ki) {
         const auto found = ki.get(atRev);
-        if (!found)
-            return;
+        if (!found || (options.filter && !options.filter(*found->value)))
+            return true;
         ++result.count;
         if (!options.countOnly && (limit == 0 || result.kvs.size() < limit))
             result.kvs.push_back(found->toKeyValue(ki.key()));
+        return !options.stopAfterLimit || limit == 0 || result.count <= qint64(limit);
     });
     result.more = !options.countOnly && result.count > qint64(result.kvs.size());
     return result;
@@ -235,7 +236,7 @@ void KvStore::deleteLocked(WriteTxn &w, const KeyRange &range, DeleteResult &out
 {
     forEachKey(m_index, m_byKey, range, [&](KeyIndex &ki) {
         if (!ki.isLive())
-            return;
+            return true;
         out.prevKvs.push_back(ki.get(ki.modified().main)->toKeyValue(ki.key()));
         const Revision rev{w.main, w.sub++};
         ki.tombstone(rev);
@@ -244,6 +245,7 @@ void KvStore::deleteLocked(WriteTxn &w, const KeyRange &range, DeleteResult &out
         m_log.push_back({rev, &ki});
         if (!m_watchers.empty())
             m_events.push_back(ki.lastEvent());
+        return true;
     });
 }
 

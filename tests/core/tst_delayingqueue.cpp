@@ -2,7 +2,12 @@
 #include "core/client/delayingqueue.h"
 #include "core/base/manualclock.h"
 
+#include <QRandomGenerator>
 #include <QTest>
+
+#include <algorithm>
+#include <map>
+#include <tuple>
 
 #include <memory>
 #include <thread>
@@ -79,6 +84,7 @@ private slots:
     void testScript();
     void testEvents();
     void testRetriesAndWaitingMetrics();
+    void testBoundedSnapshotListsTheSoonestDue();
     void testDestructionCancelsTimers();
     void testHugeDelayDoesNotOverflow();
     void testTimerWakesBlockedGet();
@@ -224,6 +230,68 @@ void TestDelayingQueue::testRetriesAndWaitingMetrics()
     QCOMPARE(s.metrics.waiting, 0);
     QCOMPARE(s.metrics.depth, 3);
     QCOMPARE(s.metrics.adds, quint64(3));
+}
+
+void TestDelayingQueue::testBoundedSnapshotListsTheSoonestDue()
+{
+    // 3,000 random addAfter / add / get+done / advance steps over 300 keys, checked against a
+    // plain model of client-go's rule (a waiting key only moves earlier; ties by addAfter order):
+    // snapshot() lists every waiting key in that order, snapshot(k) its first k (and the FIFO's
+    // first k queued keys), while metrics count them all.
+    ManualClock clock(0);
+    DelayingQueue q(clock);
+    QRandomGenerator rng(17);
+    std::map<QString, std::pair<qint64, quint64>> model;   // key -> (ready at, addAfter seq)
+    quint64 seq = 0;
+    for (int step = 0; step < 3000; ++step) {
+        const QString key = QStringLiteral("ns/pod-%1").arg(rng.bounded(300));
+        const int op = rng.bounded(10);
+        if (op < 6) {
+            const qint64 delay = 1 + rng.bounded(500);
+            q.addAfter(key, delay);
+            const qint64 readyAt = clock.now() + delay;
+            const auto it = model.find(key);
+            if (it == model.end())
+                model.emplace(key, std::pair{readyAt, ++seq});
+            else if (readyAt < it->second.first)
+                it->second = {readyAt, ++seq};
+        } else if (op == 6) {
+            q.add(key);
+        } else if (op == 7) {
+            if (const auto got = q.tryGet())
+                q.done(*got);
+        } else {
+            clock.advance(rng.bounded(30));
+            std::erase_if(model, [&](const auto &kv) { return kv.second.first <= clock.now(); });
+        }
+        if (step % 100 != 99)
+            continue;
+        std::vector<std::tuple<qint64, quint64, QString>> expected;
+        for (const auto &[k, at] : model)
+            expected.emplace_back(at.first, at.second, k);
+        std::sort(expected.begin(), expected.end());
+        const WorkQueueSnapshot all = q.snapshot();
+        QCOMPARE(all.waiting.size(), qsizetype(expected.size()));
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            QCOMPARE(all.waiting[qsizetype(i)].key, std::get<2>(expected[i]));
+            QCOMPARE(all.waiting[qsizetype(i)].readyAtMs, std::get<0>(expected[i]));
+        }
+        for (const qsizetype k : {0, 1, 7, 60, 1000}) {
+            const WorkQueueSnapshot some = q.snapshot(k);
+            QCOMPARE(some.metrics.waiting, int(expected.size()));
+            QCOMPARE(some.metrics.depth, all.metrics.depth);
+            QCOMPARE(some.waiting.size(), std::min(k, all.waiting.size()));
+            QCOMPARE(some.queued.size(), std::min(k, all.queued.size()));
+            for (qsizetype i = 0; i < some.waiting.size(); ++i) {
+                QCOMPARE(some.waiting[i].key, all.waiting[i].key);
+                QCOMPARE(some.waiting[i].sinceMs, all.waiting[i].sinceMs);
+                QCOMPARE(some.waiting[i].addAfterCount, all.waiting[i].addAfterCount);
+            }
+            for (qsizetype i = 0; i < some.queued.size(); ++i)
+                QCOMPARE(some.queued[i].key, all.queued[i].key);
+        }
+    }
+    QVERIFY(seq > 500);   // the run moved keys earlier and parked new ones often
 }
 
 void TestDelayingQueue::testDestructionCancelsTimers()

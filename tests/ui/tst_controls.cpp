@@ -257,6 +257,38 @@ private slots:
         QCOMPARE(nodeReady(session, QStringLiteral("node-2")), QStringLiteral("True"));
     }
 
+    void podsOfReadsPagesUpToTheLimit()
+    {
+        // The chooser's query (issue #17): the first maxPods of the Deployment's pods by name,
+        // read in pages of its selector; a pod with its labels but no owner is not one of them.
+        ClusterSession session;
+        ClusterCommands commands(session);
+        applySample(session);
+        QVERIFY(commands.scale(QStringLiteral("nginx"), 40).ok());
+        session.advance(60000);
+        auto stray = std::make_shared<api::Pod>();
+        stray->metadata.name = QStringLiteral("nginx-0-stray");   // sorts first by name
+        stray->metadata.namespace_ = QStringLiteral("default");
+        stray->metadata.labels = nginx(session)->spec.selector->matchLabels;
+        stray->spec.containers.append(api::Container{});
+        stray->spec.containers[0].name = QStringLiteral("c");
+        stray->spec.containers[0].image = QStringLiteral("nginx");
+        QVERIFY(session.client().create(stray).ok());
+        const QList<ClusterQueries::Pod> all = ClusterQueries::podsOf(session.client(), QStringLiteral("default"), QStringLiteral("nginx"));
+        QCOMPARE(all.size(), 40);
+        QStringList byName;
+        for (const ClusterQueries::Pod &p : all)
+            byName << p.name;
+        byName.sort();
+        for (const int maxPods : {1, 7, 39, 40, 100}) {
+            const QList<ClusterQueries::Pod> first = ClusterQueries::podsOf(session.client(), QStringLiteral("default"), QStringLiteral("nginx"), maxPods);
+            QStringList names;
+            for (const ClusterQueries::Pod &p : first)
+                names << p.name;
+            QCOMPARE(names, byName.mid(0, maxPods));
+        }
+    }
+
     void commandsReplicaFloorAndReset()
     {
         ClusterSession session;

@@ -446,7 +446,8 @@ private slots:
             lane->render(&image);
         }
         const int row = panel.model()->controllerRow(QStringLiteral("deployment"));
-        QCOMPARE(panel.model()->rowCount(panel.model()->sectionIndex(row, WorkQueueModel::QueuedSection)), 1000);
+        QCOMPARE(panel.model()->rowCount(panel.model()->sectionIndex(row, WorkQueueModel::QueuedSection)), int(WorkQueueModel::kMaxListed));
+        QCOMPARE(panel.model()->queue(row).snapshot.metrics.depth, 1000);
     }
 
     void testScreenshot_data()

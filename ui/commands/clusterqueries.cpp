@@ -63,7 +63,7 @@ QStringList ClusterQueries::deployments(client::Interface &api, const QString &n
     return names;
 }
 
-QList<ClusterQueries::Pod> ClusterQueries::podsOf(client::Interface &api, const QString &ns, const QString &deployment)
+QList<ClusterQueries::Pod> ClusterQueries::podsOf(client::Interface &api, const QString &ns, const QString &deployment, int maxPods)
 {
     QSet<QString> replicaSets;
     for (const api::ObjectPtr &o : listOf(api, api::Kind::ReplicaSet, ns)) {
@@ -71,15 +71,34 @@ QList<ClusterQueries::Pod> ClusterQueries::podsOf(client::Interface &api, const 
             replicaSets.insert(o->metadata.name);
     }
     QList<Pod> pods;
-    for (const api::ObjectPtr &o : listOf(api, api::Kind::Pod, ns)) {
-        const auto pod = api::objectCast<api::Pod>(o);
-        if (!pod)
-            continue;
-        bool mine = false;
-        for (const api::OwnerReference &ref : pod->metadata.ownerReferences)
-            mine |= ref.kind == QLatin1String("ReplicaSet") && replicaSets.contains(ref.name);
-        if (mine)
-            pods.append(Pod{pod->metadata.name, pod->status.phase, pod->spec.nodeName, pod->metadata.deletionTimestamp != 0});
+    if (replicaSets.isEmpty())
+        return pods;
+    // The Deployment's selector narrows the LIST (its pods carry those labels); ownership
+    // through its ReplicaSets decides, as before.
+    client::Interface::ListOptions page;
+    if (const auto d = api.getAs<api::Deployment>(ns, deployment); d && d->spec.selector) {
+        if (const auto selector = api::Selector::fromLabelSelector(*d->spec.selector))
+            page.labelSelector = selector->toString();
+    }
+    page.limit = qMax(maxPods, 0);
+    const apiserver::ResourceType &podType = apiserver::resources::byKind(api::Kind::Pod);
+    for (;;) {
+        const auto r = api.list(podType, ns, page);
+        if (!r.ok())
+            break;
+        for (const api::ObjectPtr &o : r.value.items) {
+            const auto pod = api::objectCast<api::Pod>(o);
+            if (!pod || (maxPods > 0 && pods.size() >= maxPods))
+                continue;
+            bool mine = false;
+            for (const api::OwnerReference &ref : pod->metadata.ownerReferences)
+                mine |= ref.kind == QLatin1String("ReplicaSet") && replicaSets.contains(ref.name);
+            if (mine)
+                pods.append(Pod{pod->metadata.name, pod->status.phase, pod->spec.nodeName, pod->metadata.deletionTimestamp != 0});
+        }
+        if (r.value.continueToken.isEmpty() || (maxPods > 0 && pods.size() >= maxPods))
+            break;
+        page.continueToken = r.value.continueToken;
     }
     // Running pods first (what one would delete), Terminating ones after; by name within each.
     std::sort(pods.begin(), pods.end(), [](const Pod &a, const Pod &b) {

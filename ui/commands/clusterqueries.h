@@ -40,7 +40,10 @@ struct ClusterQueries
     };
 
     static QStringList deployments(client::Interface &api, const QString &ns);
-    static QList<Pod> podsOf(client::Interface &api, const QString &ns, const QString &deployment);
+    // The Deployment's pods, Running first, Terminating last, by name within each. maxPods > 0
+    // lists only the first maxPods by name (in pages of the Deployment's label selector, so a
+    // 20,000-pod cluster is not read whole every refresh), then orders those.
+    static QList<Pod> podsOf(client::Interface &api, const QString &ns, const QString &deployment, int maxPods = 0);
     static QList<Node> nodes(client::Interface &api);
     // rollout::historyEntries, ascending, with images and the current revision marked.
     static QList<Revision> revisions(client::Interface &api, const QString &ns, const QString &deployment);

@@ -50,9 +50,7 @@ void PodControls::refresh()
     if (!m_deployment.isEmpty()) {
         // The name's random suffix, as the canvas's chips show it ("g6bvr · Running · node-2"):
         // the whole "nginx-5f7799dff-g6bvr · …" does not fit a projector's Controls column.
-        for (const ClusterQueries::Pod &p : ClusterQueries::podsOf(m_session.readClient(), m_session.namespace_(), m_deployment)) {
-            if (items.size() >= kMaxListed)
-                break;
+        for (const ClusterQueries::Pod &p : ClusterQueries::podsOf(m_session.readClient(), m_session.namespace_(), m_deployment, kMaxListed)) {
             ClusterQueries::Pod shortName = p;
             shortName.name = p.name.section(QLatin1Char('-'), -1);
             items.append({shortName.label(), p.name});

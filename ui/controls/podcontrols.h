@@ -11,9 +11,11 @@ class ClusterSession;
 
 // The Deployment's pods (owned through its ReplicaSets; Running first, Terminating last) with
 // "Delete pod" (kubectl delete pod: graceful, the ReplicaSet replaces it) and "Delete random".
-// Disabled while there is no Deployment. The chooser lists the first kMaxListed pods in that
-// order (a Deployment of 100,000 replicas would fill a combo box for seconds on every refresh;
-// "Delete random" still picks among all of them). GUI thread only.
+// Disabled while there is no Deployment. The chooser lists the first kMaxListed pods by name,
+// in that order (a Deployment of 100,000 replicas would fill a combo box for seconds on every
+// refresh, and reading every pod of a 20,000-pod lab four times a second costs frames: they are
+// read in pages of the Deployment's selector; "Delete random" still picks among all of them).
+// GUI thread only.
 class PodControls : public QGroupBox
 {
     Q_OBJECT

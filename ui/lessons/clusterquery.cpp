@@ -152,7 +152,7 @@ ClusterQuery::Result ClusterQuery::resolve(client::Interface &client, const view
     }
     if (spec.contains(QLatin1String("workqueue"))) {
         const QString name = spec.value(QLatin1String("workqueue")).toString();
-        for (const view::QueueView &q : view.queues()) {
+        for (const view::QueueView &q : view.queues({}, {}, nullptr, 0)) {   // metrics only: no keys listed
             if (q.controller != name)
                 continue;
             const WorkQueueMetrics &m = q.snapshot.metrics;

@@ -3,6 +3,7 @@
 #include "ui/theme.h"
 
 #include <QFont>
+#include <QLocale>
 #include <QSet>
 #include <algorithm>
 
@@ -93,6 +94,17 @@ std::vector<WorkQueueModel::Lane> WorkQueueModel::lanesOf(const WorkQueueView &v
     return lanes;
 }
 
+// The section's key count; "first 500 of 19,670" when only the first kMaxListed are rows.
+QVariant WorkQueueModel::sectionInfo(const Entry &e, int section) const
+{
+    const int rows = sectionRows(e, section);
+    const WorkQueueMetrics &m = e.view.snapshot.metrics;
+    const int all = section == QueuedSection ? m.depth : section == WaitingSection ? m.waiting : rows;
+    if (all <= rows)
+        return rows;
+    return tr("first %1 of %2").arg(QLocale().toString(rows), QLocale().toString(all));
+}
+
 int WorkQueueModel::sectionRows(const Entry &e, int section) const
 {
     switch (section) {
@@ -107,6 +119,20 @@ int WorkQueueModel::sectionRows(const Entry &e, int section) const
     }
 }
 
+namespace {
+// At most kMaxListed queued and waiting keys of a queue (the live poll asks for no more; a past
+// queue rebuilt from the trace may hold every key). Shared lists: cut only when longer.
+WorkQueueView bounded(const WorkQueueView &view)
+{
+    WorkQueueView v = view;
+    if (v.snapshot.queued.size() > WorkQueueModel::kMaxListed)
+        v.snapshot.queued.resize(WorkQueueModel::kMaxListed);
+    if (v.snapshot.waiting.size() > WorkQueueModel::kMaxListed)
+        v.snapshot.waiting.resize(WorkQueueModel::kMaxListed);
+    return v;
+}
+} // namespace
+
 void WorkQueueModel::setQueues(const std::vector<WorkQueueView> &queues, qint64 monotonicMs)
 {
     m_now = monotonicMs;
@@ -117,7 +143,7 @@ void WorkQueueModel::setQueues(const std::vector<WorkQueueView> &queues, qint64 
         beginResetModel();
         std::vector<Entry> next(queues.size());
         for (std::size_t i = 0; i < queues.size(); ++i) {
-            next[i].view = queues[i];
+            next[i].view = bounded(queues[i]);
             next[i].lanes = lanesOf(queues[i], {});
         }
         m_controllers = std::move(next);
@@ -126,7 +152,7 @@ void WorkQueueModel::setQueues(const std::vector<WorkQueueView> &queues, qint64 
     }
     for (int c = 0; c < int(queues.size()); ++c) {
         Entry &e = m_controllers[std::size_t(c)];
-        const WorkQueueView &view = queues[std::size_t(c)];
+        const WorkQueueView view = bounded(queues[std::size_t(c)]);
         syncList(e.view.snapshot.queued, view.snapshot.queued, sectionIndex(c, QueuedSection));
         syncList(e.view.snapshot.waiting, view.snapshot.waiting, sectionIndex(c, WaitingSection));
         // Lanes are worker ids: only the count changes, at the end.
@@ -436,7 +462,7 @@ QVariant WorkQueueModel::data(const QModelIndex &index, int role) const
         if (role == Qt::DisplayRole && index.column() == KeyColumn)
             return sectionName(Section(index.row()));
         if (role == Qt::DisplayRole && index.column() == InfoColumn)
-            return sectionRows(e, index.row());
+            return sectionInfo(e, index.row());
         return {};
     }
     return itemData(e, s, index.row(), index.column(), role);

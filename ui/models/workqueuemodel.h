@@ -50,6 +50,9 @@ public:
     static constexpr qint64 kNoteMs = 4000;   // how long a note stays
     static constexpr int kMaxNotes = 3;       // per controller
     static constexpr qint64 kLastKeyMs = 1500; // how long a lane shows its last key
+    // Queued and waiting keys listed per queue (the soonest first); the section says how many
+    // more there are. A restored lab's scheduler queue holds ~20,000 backed-off pods.
+    static constexpr qsizetype kMaxListed = 500;
 
     explicit WorkQueueModel(QObject *parent = nullptr);
 
@@ -95,6 +98,7 @@ private:
 
     static std::vector<Lane> lanesOf(const WorkQueueView &view, const std::vector<Lane> &previous);
     int sectionRows(const Entry &e, int section) const;
+    QVariant sectionInfo(const Entry &e, int section) const;
     template<class T>
     void syncList(QList<T> &stored, const QList<T> &next, const QModelIndex &parent);
     void addNote(Entry &e, Note::Kind kind, const QString &key, qint64 nowMs);

@@ -332,7 +332,8 @@ void WorkQueueLane::paintEvent(QPaintEvent *)
     };
     // A row of chips, front first, with "+N more" when they do not fit. Only the chips that can
     // be seen are made: a FIFO of 5,000 keys costs a handful of data() calls.
-    auto chipRow = [&](int total, const std::function<Chip(int)> &make, int atY, const QString &empty) {
+    // `listed` of the `total` keys are rows of the model (WorkQueueModel::kMaxListed at most).
+    auto chipRow = [&](int listed, int total, const std::function<Chip(int)> &make, int atY, const QString &empty) {
         if (total == 0) {
             emptyText(empty, x0, atY);
             return;
@@ -340,7 +341,7 @@ void WorkQueueLane::paintEvent(QPaintEvent *)
         QList<Chip> chips;
         QList<int> widths;
         int used = 0;
-        for (int i = 0; i < total && used <= right - x0; ++i) {
+        for (int i = 0; i < listed && used <= right - x0; ++i) {
             chips << fitted(make(i));
             widths << m.width(chips.back());
             used += widths.back() + m.gap;
@@ -376,7 +377,8 @@ void WorkQueueLane::paintEvent(QPaintEvent *)
         return c;
     };
     label(tr("queue"), y);
-    chipRow(m_model->rowCount(queued), queuedChip, y, tr("empty — get() would block"));
+    const WorkQueueMetrics &counts = m_model->queue(row).snapshot.metrics;
+    chipRow(m_model->rowCount(queued), qMax(counts.depth, m_model->rowCount(queued)), queuedChip, y, tr("empty — get() would block"));
     y += m.chipH + 6;
 
     // The workers.
@@ -421,7 +423,7 @@ void WorkQueueLane::paintEvent(QPaintEvent *)
         return c;
     };
     label(tr("waiting"), y);
-    chipRow(m_model->rowCount(waiting), waitingChip, y, tr("none"));
+    chipRow(m_model->rowCount(waiting), qMax(counts.waiting, m_model->rowCount(waiting)), waitingChip, y, tr("none"));
     y += m.chipH + 6;
 
     // Counters, then the notes of the last moments: wrapped, never cut.

@@ -74,16 +74,17 @@ void WorkQueuePanel::replayPast()
     // Only the Queue* and ReconcileStart events are read back: a seek costs what the queues did,
     // not the whole log (300,000 revisions: seconds per seek before).
     const std::vector<TraceEvent> events = v.traceOfTypes(0, seq, QueueReplay::eventTypes());
-    m_past = QueueReplay::at(events, v.queues(), v.startTime(), m_session.viewedElapsedMs());
+    m_past = QueueReplay::at(events, v.queues({}, {}, nullptr, 0), v.startTime(), m_session.viewedElapsedMs());
 }
 
 void WorkQueuePanel::poll()
 {
-    // Only the queues that changed since the last frame are copied (WorkQueue::generation()): a
-    // restored lab's queues hold thousands of keys (issue #17).
+    // Only the queues that changed since the last frame are copied (WorkQueue::generation()), and
+    // of those only the keys the model lists: a restored lab's scheduler queue holds ~20,000
+    // backed-off pods and changes every frame (issue #17).
     if (!m_session.isFrozen()) {
         std::vector<quint64> generations;
-        m_live = m_session.view().queues(m_live, m_generations, &generations);
+        m_live = m_session.view().queues(m_live, m_generations, &generations, WorkQueueModel::kMaxListed);
         m_generations = std::move(generations);
     }
     const std::vector<WorkQueueView> &views = m_session.isFrozen() ? m_past : m_live;

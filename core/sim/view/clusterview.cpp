@@ -97,7 +97,7 @@ std::vector<QueueView> ClusterView::queues() const
 }
 
 std::vector<QueueView> ClusterView::queues(const std::vector<QueueView> &previous, const std::vector<quint64> &known,
-                                           std::vector<quint64> *generations) const
+                                           std::vector<quint64> *generations, qsizetype maxItems) const
 {
     const SimulationConfig &config = m_sim.config();
     std::vector<QueueView> out;
@@ -128,7 +128,7 @@ std::vector<QueueView> ClusterView::queues(const std::vector<QueueView> &previou
                 s.metrics.unfinishedWorkMs += age;
             }
         } else {
-            v.snapshot = c->queue().snapshot();
+            v.snapshot = c->queue().snapshot(maxItems);
         }
         if (generations)
             generations->push_back(generation);

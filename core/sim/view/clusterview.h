@@ -65,8 +65,9 @@ public:
     // known[i], with the same controller at i in `previous`, keeps previous[i]'s snapshot
     // (no copy of its keys under its lock), brought to now: atMs and the ages derived from it.
     // *generations (if given) receives the generations read, to pass as `known` next time.
+    // maxItems >= 0 bounds each snapshot's queued and waiting lists (WorkQueue::snapshot).
     std::vector<QueueView> queues(const std::vector<QueueView> &previous, const std::vector<quint64> &known,
-                                  std::vector<quint64> *generations) const;
+                                  std::vector<quint64> *generations, qsizetype maxItems = -1) const;
     // Only names and current lengths (cheaper than queues(): no item lists are copied).
     std::vector<std::pair<QString, int>> queueLengths() const;
     QStringList controllerNames() const;
