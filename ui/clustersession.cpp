@@ -301,8 +301,17 @@ void ClusterSession::frame()
     runFrame(false);
 }
 
+int ClusterSession::frameBudgetLeftMs() const
+{
+    if (m_intakeBudgetMs <= 0)
+        return -1;
+    const qint64 spentMs = (m_monotonic.nsecsElapsed() - m_frameStartNs) / 1'000'000;
+    return int(qMax<qint64>(0, m_intakeBudgetMs - spentMs));
+}
+
 void ClusterSession::runFrame(bool onRunnerThread)
 {
+    m_frameStartNs = m_monotonic.nsecsElapsed();
     // The job a previous frame started: collected when done (or waited for: a direct frame()).
     if (!onRunnerThread && !m_workDone)
         settle();

@@ -189,6 +189,10 @@ public:
     static constexpr std::size_t kMinStoreBatch = 256;
     static constexpr int kDefaultIntakeBudgetMs = 8;   // 0: no budget (a frame hands on everything)
     void setIntakeBudgetMs(int ms) { m_intakeBudgetMs = qMax(ms, 0); }
+    // What is left of this frame's work budget (kIntakeBudgetMs from the frame's start, the
+    // intake's share included; -1 when unbudgeted): a panel that works in slices in frameDone
+    // (the canvas's reset) takes no more, so intake and slices share one budget (issue #17).
+    int frameBudgetLeftMs() const;
     // `busy` is asked every frame while `owner` lives: true holds the intake (see above).
     void addIntakeGate(QObject *owner, std::function<bool()> busy);
     bool isIntakeGated() const;
@@ -292,6 +296,7 @@ private:
     QTimer m_timer;
     QElapsedTimer m_monotonic;
     qint64 m_lastFrameMs = 0;
+    qint64 m_frameStartNs = 0;   // m_monotonic at the start of the last runFrame
     double m_speed = 1.0;
     QString m_latency = QStringLiteral("instant");   // the app's launcher sets classroom
     double m_carryMs = 0.0;

@@ -164,10 +164,11 @@ void ArithmeticPanel::onReset()
     }
     m_steps->setKey(m_deployment);
     // The summary's rich-text table is parsed and laid out again in the scroll area (~25 ms):
-    // not in the frame that restores a lab (issue #17) but on the next turn of the event loop.
+    // not in the frame that restores a lab (issue #17), nor in the same turn of the event loop
+    // (a zero timer ran inside the same blocked stretch), but a few frames later.
     m_summaryHtml.clear();
     m_summary->clear();
-    QTimer::singleShot(0, this, [this] { updateSummary(); });
+    m_summaryTimer.start(kResetSummaryDelayMs);
 }
 
 void ArithmeticPanel::fillPicker()

@@ -51,6 +51,7 @@ public:
     // of the GUI thread while 10,000 scenario steps play); the last one is always shown.
     // Other changes (Deployment picked, reset, language) redraw at once.
     static constexpr int kSummaryIntervalMs = 200;
+    static constexpr int kResetSummaryDelayMs = 50;   // a reset redraws the summary this much later
     void setSummaryInterval(int ms) { m_summaryIntervalMs = ms; }   // tests
     int summaryRedraws() const { return m_summaryRedraws; }
     // The summary of `d` with its ReplicaSets, as HTML in the current language (GUI thread).

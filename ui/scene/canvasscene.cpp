@@ -354,12 +354,12 @@ void CanvasScene::dropPod(const QString &key)
     m_layoutDirty = true;
 }
 
-void CanvasScene::tick(qint64 monotonicMs, qint64 virtualNowMs)
+void CanvasScene::tick(qint64 monotonicMs, qint64 virtualNowMs, int budgetMs)
 {
     if (m_resetKvs) {
         m_lastMonotonicMs = monotonicMs;
         m_lastVirtualMs = virtualNowMs;
-        continueReset(m_sliceMs);
+        continueReset(budgetMs < 0 ? m_sliceMs : qMin(m_sliceMs, budgetMs));
         return;
     }
     const double dt = Motion::step(double(monotonicMs - m_lastMonotonicMs), double(virtualNowMs - m_lastVirtualMs));

@@ -61,7 +61,9 @@ public:
     int resetSlices() const { return m_resetSlices; }
     void apply(const std::vector<view::WatchEvent> &events);
     // One frame: tweens move by Motion::step(wall delta, virtual delta).
-    void tick(qint64 monotonicMs, qint64 virtualNowMs);
+    // budgetMs >= 0: a reset's slice takes at most that long (the frame's budget left), down to
+    // one chunk of 64 keys at 0.
+    void tick(qint64 monotonicMs, qint64 virtualNowMs, int budgetMs = -1);
 
     // For tests and the view.
     int deploymentCardCount() const { return int(m_deployments.size()); }

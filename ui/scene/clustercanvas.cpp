@@ -98,7 +98,7 @@ void ClusterCanvas::onStoreEvents(const std::vector<view::WatchEvent> &events)
 
 void ClusterCanvas::tick(qint64 monotonicMs)
 {
-    m_scene->tick(monotonicMs, m_session.view().now());
+    m_scene->tick(monotonicMs, m_session.view().now(), m_session.frameBudgetLeftMs());
     fitIfAuto();
 }
 

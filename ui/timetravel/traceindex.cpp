@@ -23,16 +23,17 @@ void TraceIndex::add(const std::vector<TraceEvent> &events)
         m_lastSeq = e.seq;
         if (e.component != QLatin1String("etcd") || (e.type != QLatin1String("Put") && e.type != QLatin1String("Delete")))
             continue;
-        const Key key{e.rev, e.key};
-        if (!m_byWrite.contains(key))
-            m_order.push_back(key);
+        const TraceEvent *added = &m_order.emplace_back(e);
+        m_byWrite.insert(Key{e.rev, e.key}, added);
         if (!m_firstAt.contains(e.rev))
-            m_firstAt.insert(e.rev, key);
-        m_byWrite.insert(key, e);
+            m_firstAt.insert(e.rev, added);
         while (m_order.size() > m_capacity) {
-            m_byWrite.remove(m_order.front());
-            if (m_firstAt.value(m_order.front().first) == m_order.front())
-                m_firstAt.remove(m_order.front().first);
+            const TraceEvent *oldest = &m_order.front();
+            const Key key{oldest->rev, oldest->key};
+            if (const auto it = m_byWrite.constFind(key); it != m_byWrite.cend() && *it == oldest)
+                m_byWrite.erase(it);
+            if (const auto it = m_firstAt.constFind(oldest->rev); it != m_firstAt.cend() && *it == oldest)
+                m_firstAt.erase(it);
             m_order.pop_front();
         }
     }
@@ -43,13 +44,15 @@ std::optional<TraceEvent> TraceIndex::find(qint64 revision, const QString &key) 
     const auto it = m_byWrite.constFind(Key{revision, key});
     if (it == m_byWrite.cend())
         return std::nullopt;
-    return *it;
+    return **it;
 }
 
 std::optional<TraceEvent> TraceIndex::atRevision(qint64 revision) const
 {
     const auto it = m_firstAt.constFind(revision);
-    return it == m_firstAt.cend() ? std::nullopt : find(it->first, it->second);
+    if (it == m_firstAt.cend())
+        return std::nullopt;
+    return **it;
 }
 
 void TraceIndex::clear()
