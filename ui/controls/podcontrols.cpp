@@ -2,7 +2,6 @@
 
 #include "ui/clustersession.h"
 #include "ui/commands/clustercommands.h"
-#include "ui/commands/clusterqueries.h"
 #include "ui/controls/combofill.h"
 
 #include <QComboBox>
@@ -33,6 +32,9 @@ PodControls::PodControls(ClusterSession &session, ClusterCommands *commands, QWi
     connect(m_delete, &QPushButton::clicked, this, [this, commands] { commands->deletePod(m_pod->currentData().toString()); });
     connect(m_deleteRandom, &QPushButton::clicked, this, [this, commands] { commands->deleteRandomPod(m_deployment); });
     setEnabled(false);
+    m_pods.reset(session.sharedSnapshot(), session.namespace_());
+    connect(&session, &ClusterSession::clusterReset, this, [this] { m_pods.reset(m_session.sharedSnapshot(), m_session.namespace_()); });
+    connect(&session, &ClusterSession::storeEvents, this, [this](const std::vector<view::WatchEvent> &events) { m_pods.apply(events); });
 }
 
 void PodControls::setDeployment(const QString &name, bool refreshNow)
@@ -43,14 +45,16 @@ void PodControls::setDeployment(const QString &name, bool refreshNow)
         refresh();
 }
 
-void PodControls::refresh()
+bool PodControls::refresh(int budgetMs)
 {
+    if (!m_pods.rebuild(budgetMs))
+        return false;
     QList<QPair<QString, QVariant>> items;
     QStringList tips;
     if (!m_deployment.isEmpty()) {
         // The name's random suffix, as the canvas's chips show it ("g6bvr · Running · node-2"):
         // the whole "nginx-5f7799dff-g6bvr · …" does not fit a projector's Controls column.
-        for (const ClusterQueries::Pod &p : ClusterQueries::podsOf(m_session.readClient(), m_session.namespace_(), m_deployment, kMaxListed)) {
+        for (const ClusterQueries::Pod &p : m_pods.podsOf(m_deployment, kMaxListed)) {
             ClusterQueries::Pod shortName = p;
             shortName.name = p.name.section(QLatin1Char('-'), -1);
             items.append({shortName.label(), p.name});
@@ -62,6 +66,7 @@ void PodControls::refresh()
         m_pod->setItemData(i, tips[i], Qt::ToolTipRole);
     m_delete->setEnabled(!items.isEmpty());
     m_deleteRandom->setEnabled(!items.isEmpty());
+    return true;
 }
 
 } // namespace rlab::ui

@@ -119,8 +119,7 @@ void ControlsPanel::connectSession()
         }
         if (m_podsDirty && now - m_podsRefreshedAt >= kPodRefreshMs) {
             m_podsRefreshedAt = now;
-            m_podsDirty = false;
-            m_pods->refresh();
+            m_podsDirty = !m_pods->refresh(m_session.frameBudgetLeftMs());
         }
     });
 }
@@ -174,8 +173,10 @@ void ControlsPanel::refreshStage()
         m_cluster->refresh();
         break;
     default:
+        // The pods are read from the reset's snapshot in what is left of each frame's budget.
+        if (!m_pods->refresh(m_session.frameBudgetLeftMs()))
+            return;
         m_podsDirty = false;
-        m_pods->refresh();
         break;
     }
     m_stage = m_stage >= 4 ? 0 : m_stage + 1;

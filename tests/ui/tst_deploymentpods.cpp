@@ -1,0 +1,137 @@
+#include "core/api/deployment.h"
+#include "core/api/pod.h"
+#include "core/sim/view/clusterview.h"
+#include "ui/apply/manifestsource.h"
+#include "ui/clustersession.h"
+#include "ui/commands/clustercommands.h"
+#include "ui/commands/clusterqueries.h"
+#include "ui/controls/deploymentpods.h"
+
+#include <QtTest>
+
+using namespace rlab;
+using namespace rlab::ui;
+
+// DeploymentPods, the pods chooser's cache (issue #17), against the API's answer
+// (ClusterQueries::podsOf through the client) while a lab scales, rolls out, deletes pods and
+// adopts and releases them: the same pods, in the same order, for every limit.
+class TestDeploymentPods : public QObject
+{
+    Q_OBJECT
+
+private:
+    static QStringList names(const QList<ClusterQueries::Pod> &pods)
+    {
+        QStringList out;
+        for (const ClusterQueries::Pod &p : pods)
+            out << p.label();   // name, phase, node and Terminating: all of it
+        return out;
+    }
+    static void applyTwoDeployments(ClusterSession &session)
+    {
+        const QByteArray yaml = R"(apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 6
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec: {containers: [{name: web, image: "nginx:1.25"}]}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: api}
+spec:
+  replicas: 3
+  selector: {matchLabels: {app: api}}
+  template:
+    metadata: {labels: {app: api}}
+    spec: {containers: [{name: api, image: "nginx:1.25"}]}
+)";
+        QVERIFY(session.apply({ManifestSource{QStringLiteral("two.yaml"), yaml, {}}}).ok());
+    }
+    // The cache and the API agree on both Deployments, for every limit.
+    static void compare(ClusterSession &session, const DeploymentPods &cache, const char *when)
+    {
+        session.drain();
+        for (const QString &deployment : {QStringLiteral("web"), QStringLiteral("api")}) {
+            for (const int maxPods : {0, 1, 4, 1000}) {
+                const QStringList expected = names(ClusterQueries::podsOf(session.client(), QStringLiteral("default"), deployment, maxPods));
+                QVERIFY2(names(cache.podsOf(deployment, maxPods)) == expected,
+                         qPrintable(QStringLiteral("%1, %2, max %3:\n  cache %4\n  api   %5").arg(QLatin1String(when), deployment).arg(maxPods)
+                                        .arg(names(cache.podsOf(deployment, maxPods)).join(u' '), expected.join(u' '))));
+            }
+        }
+    }
+
+private slots:
+    void followsTheLab()
+    {
+        ClusterSession session;
+        ClusterCommands commands(session);
+        DeploymentPods cache;
+        cache.reset(session.sharedSnapshot(), session.namespace_());
+        QVERIFY(cache.rebuild(-1));
+        connect(&session, &ClusterSession::storeEvents, &session, [&](const std::vector<view::WatchEvent> &e) { cache.apply(e); });
+        applyTwoDeployments(session);
+        session.advance(30'000);
+        compare(session, cache, "created");
+        QVERIFY(!cache.podsOf(QStringLiteral("web"), 0).isEmpty());
+        QVERIFY(commands.scale(QStringLiteral("web"), 9).ok());
+        session.advance(5'000);
+        compare(session, cache, "scaling up");
+        QVERIFY(commands.setImage(QStringLiteral("web"), QStringLiteral("web"), QStringLiteral("nginx:1.26")).ok());
+        session.advance(3'000);
+        compare(session, cache, "mid-rollout");   // two ReplicaSets, Terminating pods
+        session.advance(60'000);
+        compare(session, cache, "rolled out");
+        const QString victim = cache.podsOf(QStringLiteral("api"), 1).first().name;
+        QVERIFY(commands.deletePod(victim).ok());
+        compare(session, cache, "pod deleted");
+        QVERIFY(commands.scale(QStringLiteral("api"), 1).ok());
+        session.advance(60'000);
+        compare(session, cache, "scaled down");
+
+        // Released: a pod whose ownerReferences are cleared is no Deployment's any more (its
+        // ReplicaSet then makes a replacement); a bare pod carrying the labels is adopted.
+        auto pod = session.client().getAs<api::Pod>(QStringLiteral("default"), cache.podsOf(QStringLiteral("api"), 1).first().name);
+        QVERIFY(pod);
+        auto released = std::static_pointer_cast<api::Pod>(pod->clone());
+        released->metadata.ownerReferences.clear();
+        released->metadata.labels.insert(QStringLiteral("app"), QStringLiteral("elsewhere"));
+        QVERIFY(session.client().update(released).ok());
+        compare(session, cache, "released");
+        session.advance(30'000);
+        compare(session, cache, "replaced");
+    }
+
+    void writesDuringTheRebuildAreHeld()
+    {
+        ClusterSession session;
+        ClusterCommands commands(session);
+        applyTwoDeployments(session);
+        QVERIFY(commands.scale(QStringLiteral("web"), 1100).ok());   // more pods than one chunk (512)
+        session.advance(30'000);
+        // A new feed from a snapshot that holds the pods (what a restored lab's panels get).
+        QVERIFY(session.freeze(session.view().revision(), QStringLiteral("test")));
+        session.unfreeze();
+        DeploymentPods cache;
+        cache.reset(session.sharedSnapshot(), session.namespace_());
+        QVERIFY(!cache.isReady());
+        connect(&session, &ClusterSession::storeEvents, &session, [&](const std::vector<view::WatchEvent> &e) { cache.apply(e); });
+        QVERIFY(commands.scale(QStringLiteral("web"), 2).ok());   // written after the snapshot
+        session.advance(30'000);
+        session.drain();
+        QVERIFY(cache.podsOf(QStringLiteral("web"), 0).isEmpty());   // nothing read yet: held
+        int slices = 1;
+        while (!cache.rebuild(0))   // one chunk per call
+            ++slices;
+        QCOMPARE(slices, 3);   // 1,100 + 3 pods in chunks of 512
+        compare(session, cache, "rebuilt, then the held writes");
+        QCOMPARE(cache.podsOf(QStringLiteral("web"), 0).size(), 2);
+    }
+};
+
+QTEST_MAIN(TestDeploymentPods)
+#include "tst_deploymentpods.moc"
