@@ -2,6 +2,7 @@
 
 #include "ui/clustersession.h"
 #include "ui/commands/clustercommands.h"
+#include "ui/commands/clusterqueries.h"
 #include "ui/controls/combofill.h"
 
 #include <QComboBox>
@@ -47,14 +48,18 @@ void PodControls::setDeployment(const QString &name, bool refreshNow)
 
 bool PodControls::refresh(int budgetMs)
 {
-    if (!m_pods.rebuild(budgetMs))
+    if (budgetMs >= 0 && !m_pods.rebuild(budgetMs))
         return false;
     QList<QPair<QString, QVariant>> items;
     QStringList tips;
     if (!m_deployment.isEmpty()) {
         // The name's random suffix, as the canvas's chips show it ("g6bvr · Running · node-2"):
         // the whole "nginx-5f7799dff-g6bvr · …" does not fit a projector's Controls column.
-        for (const ClusterQueries::Pod &p : m_pods.podsOf(m_deployment, kMaxListed)) {
+        // Unbudgeted (a direct refresh: a Deployment picked, a small reset) through the API, as
+        // it is now; in frames from the cache, as the handed-on writes left it.
+        const QList<ClusterQueries::Pod> pods = budgetMs < 0 ? ClusterQueries::podsOf(m_session.readClient(), m_session.namespace_(), m_deployment, kMaxListed)
+                                                             : m_pods.podsOf(m_deployment, kMaxListed);
+        for (const ClusterQueries::Pod &p : pods) {
             ClusterQueries::Pod shortName = p;
             shortName.name = p.name.section(QLatin1Char('-'), -1);
             items.append({shortName.label(), p.name});

@@ -15,9 +15,10 @@ class ClusterSession;
 // "Delete pod" (kubectl delete pod: graceful, the ReplicaSet replaces it) and "Delete random".
 // Disabled while there is no Deployment. The chooser lists the first kMaxListed pods by name,
 // in that order (a Deployment of 100,000 replicas would fill a combo box for seconds on every
-// refresh; "Delete random" still picks among all of them). The pods come from a DeploymentPods
-// kept from the session's snapshot and writes, not from a LIST of every pod of the namespace
-// (a 20,000-pod lab: 6–16 ms a read; issue #17). GUI thread only.
+// refresh; "Delete random" still picks among all of them). A frame's refresh reads a
+// DeploymentPods kept from the session's snapshot and writes, not a LIST of every pod of the
+// namespace (a 20,000-pod lab: 6–16 ms a read, four times a second; issue #17); a direct one
+// (a Deployment picked) reads the API. GUI thread only.
 class PodControls : public QGroupBox
 {
     Q_OBJECT
@@ -26,9 +27,9 @@ public:
 
     // `refreshNow` false: the caller refreshes later (a big reset, one chooser per frame).
     void setDeployment(const QString &name, bool refreshNow = true);
-    // Refills the chooser. After a reset the pods are first read from the session's snapshot:
-    // budgetMs >= 0 reads for about that long and returns false (nothing refilled) while some
-    // are left, to be called again; -1 reads them all now.
+    // Refills the chooser. budgetMs >= 0 (a frame's refresh): from the cache; after a reset its
+    // pods are first read from the session's snapshot for about budgetMs, false (nothing
+    // refilled) while some are left, to be called again. -1: now, through the API.
     bool refresh(int budgetMs = -1);
     static constexpr int kMaxListed = 1000;
 
