@@ -43,7 +43,8 @@ void CanvasScene::resetShared(std::shared_ptr<const std::vector<view::KeyValue>>
         return;
     }
     m_resetKvs = std::move(kvs);
-    continueReset(m_sliceMs);
+    // Not even a first slice here: a restored lab's reset runs inside the handover's frame with
+    // every other panel's (issue #17); the frames' ticks do the slices, in their budget.
 }
 
 void CanvasScene::continueReset(int budgetMs)
