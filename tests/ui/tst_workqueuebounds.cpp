@@ -3,6 +3,7 @@
 #include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
 #include "ui/models/workqueuemodel.h"
+#include "ui/widgets/workqueuelane.h"
 #include "ui/widgets/workqueuepanel.h"
 
 #include <QAbstractItemModelTester>
@@ -61,6 +62,14 @@ private slots:
         QCOMPARE(info(waiting), tr("first %1 of %2").arg(locale.toString(500), locale.toString(kWaiting)));
         QCOMPARE(info(queued), tr("first %1 of %2").arg(locale.toString(500), locale.toString(kQueued)));
         QCOMPARE(m->queue(row).snapshot.metrics.waiting, kWaiting);
+        // The scheduler's lane: its chips end in "+N more" counted from all the keys (a PNG to look at).
+        panel.showControllers({QStringLiteral("scheduler")});
+        panel.resize(700, 600);
+        QCOMPARE(panel.lanes().size(), 1);
+        panel.lanes().first()->resize(680, panel.lanes().first()->sizeHint().height());
+        const QString png = QCoreApplication::applicationDirPath() + QStringLiteral("/workqueuebounds-lane.png");
+        QVERIFY(panel.lanes().first()->grab().save(png));
+        qInfo("lane: %s", qPrintable(png));
 
         // The soonest 1,000 come due: the 200 left are all listed, with their plain count.
         session.advance(100'000 - 10 * (kWaiting - 1000) + 1);
