@@ -10,6 +10,7 @@
 #include "core/apiserver/admission.h"
 #include "core/apiserver/callerscope.h"
 #include "core/apiserver/continuetoken.h"
+#include "core/apiserver/listselectors.h"
 #include "core/apiserver/strategy.h"
 #include "core/base/clock.h"
 #include "core/base/joined.h"
@@ -371,13 +372,10 @@ Result<std::shared_ptr<ApiWatch>> ApiServer::watch(const ResourceType &rt, const
 {
     using R = Result<std::shared_ptr<ApiWatch>>;
     traceRequest(QStringLiteral("watch"), rt, ns, QString());
-    QString error;
-    std::optional<Selector> labels = Selector::parse(opts.labelSelector, &error);
-    if (!labels)
-        return R::failure(ApiError::badRequest(QStringLiteral("unable to parse requirement: %1").arg(error)));
-    std::optional<FieldSelector> fields = FieldSelector::parse(opts.fieldSelector, rt.resource, &error);
-    if (!fields)
-        return R::failure(ApiError::badRequest(error));
+    std::optional<Selector> labels;
+    std::optional<FieldSelector> fields;
+    if (std::optional<ApiError> bad = parseListSelectors(opts, rt, &labels, &fields))
+        return R::failure(std::move(*bad));
     const QByteArray prefix = (rt.namespaced && !ns.isEmpty()) ? rt.etcdKey(ns, QString()) : rt.etcdPrefix.toUtf8() + '/';
     std::vector<ApiWatchEvent> initial;
     qint64 start = 0;

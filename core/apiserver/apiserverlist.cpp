@@ -5,6 +5,7 @@
 #include "core/api/labelselector.h"
 #include "core/apiserver/continuetoken.h"
 #include "core/apiserver/fieldselector.h"
+#include "core/apiserver/listselectors.h"
 #include "core/store/kvstore.h"
 
 #include <algorithm>
@@ -21,13 +22,10 @@ constexpr qint64 kMaxListChunk = 10000;
 Result<ObjectList> ApiServer::list(const ResourceType &rt, const QString &ns, const ListOptions &opts) const
 {
     using R = Result<ObjectList>;
-    QString error;
-    std::optional<Selector> labels = Selector::parse(opts.labelSelector, &error);
-    if (!labels)
-        return R::failure(ApiError::badRequest(QStringLiteral("unable to parse requirement: %1").arg(error)));
-    std::optional<FieldSelector> fields = FieldSelector::parse(opts.fieldSelector, rt.resource, &error);
-    if (!fields)
-        return R::failure(ApiError::badRequest(error));
+    std::optional<Selector> labels;
+    std::optional<FieldSelector> fields;
+    if (std::optional<ApiError> bad = parseListSelectors(opts, rt, &labels, &fields))
+        return R::failure(std::move(*bad));
     store::RangeOptions ro;
     const QByteArray prefix = (rt.namespaced && !ns.isEmpty()) ? rt.etcdKey(ns, QString()) : rt.etcdPrefix.toUtf8() + '/';
     std::optional<ContinueToken> from;

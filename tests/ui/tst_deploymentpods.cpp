@@ -27,28 +27,22 @@ private:
             out << p.label();   // name, phase, node and Terminating: all of it
         return out;
     }
+    static QByteArray deploymentYaml(const char *name, int replicas)
+    {
+        return QStringLiteral(R"(apiVersion: apps/v1
+kind: Deployment
+metadata: {name: %1}
+spec:
+  replicas: %2
+  selector: {matchLabels: {app: %1}}
+  template:
+    metadata: {labels: {app: %1}}
+    spec: {containers: [{name: %1, image: "nginx:1.25"}]}
+)").arg(QLatin1String(name)).arg(replicas).toUtf8();
+    }
     static void applyTwoDeployments(ClusterSession &session)
     {
-        const QByteArray yaml = R"(apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  replicas: 6
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec: {containers: [{name: web, image: "nginx:1.25"}]}
----
-apiVersion: apps/v1
-kind: Deployment
-metadata: {name: api}
-spec:
-  replicas: 3
-  selector: {matchLabels: {app: api}}
-  template:
-    metadata: {labels: {app: api}}
-    spec: {containers: [{name: api, image: "nginx:1.25"}]}
-)";
+        const QByteArray yaml = deploymentYaml("web", 6) + "---\n" + deploymentYaml("api", 3);
         QVERIFY(session.apply({ManifestSource{QStringLiteral("two.yaml"), yaml, {}}}).ok());
     }
     // The cache and the API agree on both Deployments, for every limit.
