@@ -184,7 +184,9 @@ void ArithmeticPanel::setDeployment(const QString &key)
     m_deployment = key;
     m_picker->setCurrentText(key);
     m_steps->setKey(key);
-    updateSummary();
+    // A few frames later, as after a reset: the Controls pick the first Deployment in a
+    // restored lab's staged refresh, whose frame already has its work (issue #17).
+    m_summaryTimer.start(kResetSummaryDelayMs);
 }
 
 void ArithmeticPanel::showObject(const QString &objectRef)

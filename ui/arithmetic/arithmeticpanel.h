@@ -49,9 +49,10 @@ public:
     // Store writes redraw the summary at most once per interval (the Deployment's status moves
     // with nearly every write of a rollout and setHtml lays the whole document out again: 15 %
     // of the GUI thread while 10,000 scenario steps play); the last one is always shown.
-    // Other changes (Deployment picked, reset, language) redraw at once.
+    // A language change redraws at once; a Deployment picked or a reset kResetSummaryDelayMs
+    // later (not in a restored lab's busy frames; issue #17).
     static constexpr int kSummaryIntervalMs = 200;
-    static constexpr int kResetSummaryDelayMs = 50;   // a reset redraws the summary this much later
+    static constexpr int kResetSummaryDelayMs = 50;
     void setSummaryInterval(int ms) { m_summaryIntervalMs = ms; }   // tests
     int summaryRedraws() const { return m_summaryRedraws; }
     // The summary of `d` with its ReplicaSets, as HTML in the current language (GUI thread).
