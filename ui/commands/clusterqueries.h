@@ -11,7 +11,9 @@ namespace rlab::ui {
 
 // The read-only lookups behind the controls' choosers, through the client as `kubectl get`
 // would: deployment names, one deployment's pods (owned by its ReplicaSets, found through
-// ownerReferences, not labels — as the garbage collector sees them), the nodes and whether they
+// ownerReferences as the garbage collector sees them; a read limited to maxPods lists by the
+// Deployment's selector first, so an owned pod whose labels left the selector is not among
+// them — the ReplicaSet controller releases such a pod anyway), the nodes and whether they
 // are Ready, the rollout history. Sorted by name (pods: Terminating ones last; history by
 // revision). Thread rules: any thread (client::Interface is thread-safe).
 struct ClusterQueries
