@@ -69,6 +69,8 @@ void CanvasScene::clearAll()
     m_nodes.clear();
     m_anim.clear();
     m_waitingRows = 1;
+    m_placeMoved.clear();
+    m_placeAll = true;
 }
 
 void CanvasScene::apply(const std::vector<view::WatchEvent> &events)
@@ -189,7 +191,7 @@ void CanvasScene::placePod(const QString &key, PodState &state, const QString &c
             --n->pods;
     }
     ColumnState &col = column(columnKey);
-    col.cellSlots[lane].acquire(key);
+    col.cellSlots[lane].acquire(key, state.item);
     ++col.pods;
     if (auto n = m_nodes.find(lane); n != m_nodes.end())
         ++n->pods;
@@ -197,6 +199,7 @@ void CanvasScene::placePod(const QString &key, PodState &state, const QString &c
     state.lane = lane;
     if (lane.isEmpty())
         ++m_waitingPods;
+    m_placeMoved.insert(key);
     m_layoutDirty = true;
 }
 

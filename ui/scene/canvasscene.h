@@ -14,6 +14,7 @@
 #include <QMap>
 #include <QSet>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace rlab::ui {
@@ -76,6 +77,16 @@ public:
     // The lane a pod currently sits in ("" = waiting), and its slot there (-1: no such pod).
     QString podLane(const QString &ns, const QString &name) const { return m_pods.value(ns + QLatin1Char('/') + name).lane; }
     int podSlot(const QString &ns, const QString &name) const;
+    // Every laid-out pod's target is its slot in the last layout: placing only the pods put in
+    // another cell left none behind (Debug builds check it after every layout; tests too).
+    bool podsAtTheirSlots() const;
+    // Layouts that placed every pod, and those that placed only the pods put in another cell.
+    struct PlacementCounts
+    {
+        int all = 0;
+        int moved = 0;
+    };
+    PlacementCounts placementCounts() const { return m_placementCounts; }
     int animatingCount() const { return m_anim.size(); }
     // Presenter mode (CanvasText): large type, taller cells (CanvasLayout::chipColumnsFor), the
     // wider gutter; relaid out at once.
@@ -149,6 +160,11 @@ private:
     void relayout(bool animate);   // canvasscenelayout.cpp
     // The pods of [from, to) moved to their slots in the last layout (m_geometry, m_laneIndex).
     void placePods(QMap<QString, PodState>::iterator from, QMap<QString, PodState>::iterator to, bool animate);
+    // Every pod moved to its slot in the last layout, cell by cell (the new ones fly in first).
+    void placeAllPods(bool animate);
+    // Where the pod's slot is in the last layout; nullopt when its column has no place in it.
+    std::optional<QPointF> slotTarget(const QString &key, const PodState &pod) const;
+
     // The slots of `column` in `lane` (empty if none), without copying them.
     static const PodSlots &cellOf(const ColumnState &column, const QString &lane);
     void refreshCards(bool animate);
@@ -168,6 +184,22 @@ private:
     CanvasLayout::Geometry m_geometry;
     QHash<QString, int> m_columnIndex;
     QHash<QString, int> m_laneIndex;   // by node name ("" the waiting lane), in the last layout
+    // What every pod's place depends on beside its own column, lane and slot. A layout that
+    // leaves it as it was moves only the pods put in another cell since the last one (a new
+    // pod, a pod bound to a node): a rolling update of 5,000 pods adds a few per frame and
+    // placing all 5,000 each time (five hash lookups apiece) was a third of its longest frames.
+    struct PlacementBasis
+    {
+        std::vector<double> columnX, laneY;
+        std::vector<int> chipCols;   // by column index
+        double laneHeader = 0;
+        QHash<QString, int> columns, lanes;
+        bool operator==(const PlacementBasis &) const = default;
+    };
+    PlacementBasis m_placedWith;
+    QSet<QString> m_placeMoved;   // pods put in another cell since the last placement
+    bool m_placeAll = true;       // the next layout places every pod (a cell compacted, a reset)
+    PlacementCounts m_placementCounts;
     qint64 m_lastMonotonicMs = 0;
     qint64 m_lastVirtualMs = 0;
     bool m_layoutDirty = false;

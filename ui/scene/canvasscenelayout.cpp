@@ -63,7 +63,8 @@ void CanvasScene::relayout(bool animate)
             ColumnState &col = m_replicaSets[refs[i].column];
             // After a big scale-down a cell is mostly holes: its pods close ranks (animated).
             for (PodSlots &cell : col.cellSlots)
-                cell.compactIfSparse();
+                if (cell.compactIfSparse())
+                    m_placeAll = true;
             int fullest = 0;
             for (const QString &n : nodeOrder)
                 fullest = std::max(fullest, cellOf(col, n).extent());
@@ -188,10 +189,84 @@ void CanvasScene::relayout(bool animate)
         for (DeploymentState &d : m_deployments)
             m_anim.add(d.card);
     }
-    // Pods: a sliced reset places them in slices of their own (continueReset).
-    if (!m_podsLaidOutLater)
-        placePods(m_pods.begin(), m_pods.end(), animate);
+    // Pods: a sliced reset places them in slices of their own (continueReset). Otherwise all of
+    // them when anything they all depend on changed, else only those put in another cell.
+    if (m_podsLaidOutLater) {
+        m_placeAll = true;
+    } else {
+        PlacementBasis basis{g.columnX, g.laneY, std::vector<int>(refs.size(), 0), g.laneHeader, m_columnIndex, m_laneIndex};
+        for (std::size_t i = 0; i < refs.size(); ++i)
+            if (!refs[i].column.isEmpty())
+                basis.chipCols[i] = m_replicaSets[refs[i].column].chipCols;
+        if (m_placeAll || !animate || basis != m_placedWith) {
+            placeAllPods(animate);
+            ++m_placementCounts.all;
+        } else {
+            ++m_placementCounts.moved;
+            for (const QString &key : std::as_const(m_placeMoved))
+                if (const auto it = m_pods.find(key); it != m_pods.end())
+                    placePods(it, std::next(it), animate);
+        }
+        m_placedWith = std::move(basis);
+        m_placeAll = false;
+        m_placeMoved.clear();
+        Q_ASSERT(podsAtTheirSlots());
+    }
     setSceneRect(g.sceneRect);
+}
+
+void CanvasScene::placeAllPods(bool animate)
+{
+    // A lane grown by a row moves every lane below it (and their pods): most layouts of a
+    // rolling update move thousands of chips. Cell by cell, each chip is one step from its
+    // slot (no lookup per pod); the new pods first start from their ReplicaSet's card.
+    for (const QString &key : std::as_const(m_placeMoved))
+        if (const auto it = m_pods.find(key); it != m_pods.end() && it->flyIn)
+            placePods(it, std::next(it), animate);
+    const CanvasLayout::Geometry &g = m_geometry;
+    for (auto col = m_replicaSets.cbegin(); col != m_replicaSets.cend(); ++col) {
+        const int ci = m_columnIndex.value(col.key(), -1);
+        if (ci < 0)
+            continue;
+        const int chipCols = col->chipCols;
+        for (auto cell = col->cellSlots.cbegin(); cell != col->cellSlots.cend(); ++cell) {
+            const std::size_t li = std::size_t(m_laneIndex.value(cell.key(), 0));
+            const QPointF base(g.columnX[std::size_t(ci)], g.laneY[li] + g.laneHeader);
+            cell->forEach([&](int slot, PodItem *item) {
+                const QPointF target = base + CanvasLayout::chipOffset(std::max(slot, 0), chipCols);
+                if (item && (item->targetPos() != target || item->isAnimating())) {
+                    item->moveTo(target, animate);
+                    if (animate)
+                        m_anim.add(item);
+                }
+            });
+        }
+    }
+}
+
+std::optional<QPointF> CanvasScene::slotTarget(const QString &key, const PodState &pod) const
+{
+    const int ci = m_columnIndex.value(pod.column, -1);
+    const auto col = m_replicaSets.constFind(pod.column);
+    if (ci < 0 || col == m_replicaSets.cend())
+        return std::nullopt;
+    const int slot = cellOf(*col, pod.lane).slotOf(key);
+    const std::size_t li = std::size_t(m_laneIndex.value(pod.lane, 0));
+    const CanvasLayout::Geometry &g = m_geometry;
+    return QPointF(g.columnX[std::size_t(ci)], g.laneY[li] + g.laneHeader) + CanvasLayout::chipOffset(std::max(slot, 0), col->chipCols);
+}
+
+bool CanvasScene::podsAtTheirSlots() const
+{
+    for (auto it = m_pods.cbegin(); it != m_pods.cend(); ++it) {
+        const std::optional<QPointF> target = slotTarget(it.key(), *it);
+        if (target && it->item->targetPos() != *target) {
+            qWarning("pod %s: target (%g, %g), its slot at (%g, %g)", qPrintable(it.key()), it->item->targetPos().x(),
+                     it->item->targetPos().y(), target->x(), target->y());
+            return false;
+        }
+    }
+    return true;
 }
 
 void CanvasScene::placePods(QMap<QString, PodState>::iterator from, QMap<QString, PodState>::iterator to, bool animate)
@@ -199,13 +274,11 @@ void CanvasScene::placePods(QMap<QString, PodState>::iterator from, QMap<QString
     // Each pod: its slot in its cell; a newcomer flies in from its ReplicaSet card.
     const CanvasLayout::Geometry &g = m_geometry;
     for (auto it = from; it != to; ++it) {
-        const int ci = m_columnIndex.value(it->column, -1);
-        if (ci < 0)
+        const std::optional<QPointF> slot = slotTarget(it.key(), *it);
+        if (!slot)
             continue;
-        const ColumnState &col = m_replicaSets[it->column];
-        const int slot = cellOf(col, it->lane).slotOf(it.key());
-        const std::size_t li = std::size_t(m_laneIndex.value(it->lane, 0));
-        const QPointF target = QPointF(g.columnX[std::size_t(ci)], g.laneY[li] + g.laneHeader) + CanvasLayout::chipOffset(std::max(slot, 0), col.chipCols);
+        const QPointF target = *slot;
+        const int ci = m_columnIndex.value(it->column, -1);
         PodItem *item = it->item;
         if (it->flyIn) {
             it->flyIn = false;

@@ -4,11 +4,11 @@
 
 namespace rlab::ui {
 
-int PodSlots::acquire(const QString &pod)
+int PodSlots::acquire(const QString &pod, PodItem *chip)
 {
     const auto it = m_slotOf.constFind(pod);
     if (it != m_slotOf.cend())
-        return *it;
+        return it->slot;
     int slot = 0;
     while (slot < int(m_used.size()) && m_used[std::size_t(slot)])
         ++slot;
@@ -16,7 +16,7 @@ int PodSlots::acquire(const QString &pod)
         m_used.push_back(true);
     else
         m_used[std::size_t(slot)] = true;
-    m_slotOf.insert(pod, slot);
+    m_slotOf.insert(pod, Entry{slot, chip});
     return slot;
 }
 
@@ -25,7 +25,7 @@ void PodSlots::release(const QString &pod)
     const auto it = m_slotOf.constFind(pod);
     if (it == m_slotOf.cend())
         return;
-    m_used[std::size_t(*it)] = false;
+    m_used[std::size_t(it->slot)] = false;
     m_slotOf.erase(it);
     while (!m_used.empty() && !m_used.back())
         m_used.pop_back();
@@ -44,11 +44,11 @@ bool PodSlots::compactIfSparse()
     std::vector<std::pair<int, QString>> order;
     order.reserve(std::size_t(m_slotOf.size()));
     for (auto it = m_slotOf.cbegin(); it != m_slotOf.cend(); ++it)
-        order.emplace_back(it.value(), it.key());
+        order.emplace_back(it->slot, it.key());
     std::sort(order.begin(), order.end());
     m_used.assign(order.size(), true);
     for (std::size_t i = 0; i < order.size(); ++i)
-        m_slotOf[order[i].second] = int(i);
+        m_slotOf[order[i].second].slot = int(i);
     return true;
 }
 

@@ -1,0 +1,83 @@
+#include "core/kubectl/rollout.h"
+#include "ui/clustersession.h"
+#include "ui/scene/canvasscene.h"
+#include "ui/scene/clustercanvas.h"
+#include "ui/scene/poditem.h"
+
+#include <QtTest>
+
+using namespace rlab;
+using namespace rlab::ui;
+
+// The canvas places only the pods put in another cell when a layout leaves every column's x and
+// chip columns and every lane's y as they were (CanvasScene::relayout), and all of them cell by
+// cell otherwise. Either way every chip must end up aimed at its slot: checked after every frame
+// of a scale-up (lanes grow), a rolling update (pods come one by one), a scale-down (cells
+// compact) and a node going away (its pods wait).
+class TestCanvasPlacement : public QObject
+{
+    Q_OBJECT
+
+private:
+    static QString deployment(int replicas, const QString &image)
+    {
+        return QStringLiteral("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, labels: {app: web}}\n"
+                              "spec:\n  replicas: %1\n  selector: {matchLabels: {app: web}}\n"
+                              "  template:\n    metadata: {labels: {app: web}}\n    spec:\n"
+                              "      containers:\n      - {name: app, image: \"%2\", resources: {requests: {cpu: 10m, memory: 16Mi}}}\n")
+            .arg(replicas)
+            .arg(image);
+    }
+
+    // Frames of 100 virtual ms until `ms` have passed; false at the first frame that leaves a
+    // chip aimed somewhere else than its slot.
+    static bool framesKeepPodsAtTheirSlots(ClusterSession &session, const CanvasScene &scene, qint64 ms)
+    {
+        for (qint64 t = 0; t < ms; t += 100) {
+            session.advance(100);
+            session.frame();
+            if (!scene.podsAtTheirSlots())
+                return false;
+        }
+        return true;
+    }
+
+private slots:
+    void everyLayoutLeavesPodsAtTheirSlots()
+    {
+        ClusterConfig config;
+        config.nodes = 4;
+        ClusterSession session(config);
+        session.setLatency(QStringLiteral("classroom"));   // pods come and go a few per frame
+        ClusterCanvas canvas(session);
+        const CanvasScene &scene = *canvas.canvasScene();
+        QVERIFY(session.apply({ManifestSource{QStringLiteral("web.yaml"), deployment(12, QStringLiteral("nginx:1.25")).toUtf8(), {}}}).ok());
+        QVERIFY(framesKeepPodsAtTheirSlots(session, scene, 60'000));
+        QCOMPARE(scene.podItems().size(), 12);
+
+        const auto client = [&]() -> client::Interface & { return session.client(); };
+        const QString ns = QStringLiteral("default"), name = QStringLiteral("web");
+        QVERIFY(kubectl::rollout::scale(client(), ns, name, 60).ok());   // the lanes grow rows
+        QVERIFY(framesKeepPodsAtTheirSlots(session, scene, 60'000));
+        QCOMPARE(scene.podItems().size(), 60);
+        QVERIFY(kubectl::rollout::setImage(client(), ns, name, QStringLiteral("app"), QStringLiteral("nginx:1.26")).ok());
+        QVERIFY(framesKeepPodsAtTheirSlots(session, scene, 240'000));
+        QCOMPARE(scene.podItems().size(), 60);
+        QVERIFY(kubectl::rollout::scale(client(), ns, name, 8).ok());   // most cells turn to holes and compact
+        QVERIFY(framesKeepPodsAtTheirSlots(session, scene, 90'000));   // 30 s of grace each
+        QCOMPARE(scene.podItems().size(), 8);
+        QVERIFY(session.client().remove(apiserver::resources::byKind(api::Kind::Node), QString(), QStringLiteral("node-2")).ok());
+        QVERIFY(framesKeepPodsAtTheirSlots(session, scene, 30'000));
+
+        // Both kinds of layout ran: pods placed one by one as they came, and all at once.
+        const CanvasScene::PlacementCounts counts = scene.placementCounts();
+        qInfo("layouts: %d placed all, %d only the moved", counts.all, counts.moved);
+        QVERIFY2(counts.moved >= 10, qPrintable(QString::number(counts.moved)));
+        QVERIFY2(counts.all >= 3, qPrintable(QString::number(counts.all)));
+        for (const PodItem *p : scene.podItems())
+            QCOMPARE(p->pos(), p->targetPos());   // and at rest, each where it was aimed
+    }
+};
+
+QTEST_MAIN(TestCanvasPlacement)
+#include "tst_canvasplacement.moc"
