@@ -13,7 +13,8 @@ using namespace rlab::ui;
 // chip columns and every lane's y as they were (CanvasScene::relayout), and all of them cell by
 // cell otherwise. Either way every chip must end up aimed at its slot: checked after every frame
 // of a scale-up (lanes grow), a rolling update (pods come one by one), a scale-down (cells
-// compact) and a node going away (its pods wait).
+// compact) and a node going away (its pods wait). And the chips of removed pods are reused for
+// new ones, as new.
 class TestCanvasPlacement : public QObject
 {
     Q_OBJECT
@@ -63,6 +64,22 @@ private slots:
         QVERIFY(kubectl::rollout::setImage(client(), ns, name, QStringLiteral("app"), QStringLiteral("nginx:1.26")).ok());
         QVERIFY(framesKeepPodsAtTheirSlots(session, scene, 240'000));
         QCOMPARE(scene.podItems().size(), 60);
+        // 60 pods went and 60 came: the new ones took the old ones' chips (hidden meanwhile),
+        // each shown as new, with its own name.
+        int chips = 0;
+        for (QGraphicsItem *item : scene.items())
+            if (dynamic_cast<PodItem *>(item))
+                ++chips;
+        QVERIFY2(chips < 60 + 30, qPrintable(QString::number(chips)));   // 120 if none was reused
+        for (const PodItem *p : scene.podItems()) {
+            QVERIFY(p->isVisible());
+            QCOMPARE(p->label(), p->data(2).toString().section(QLatin1Char('-'), -1));
+            QVERIFY(!p->removing);
+            QCOMPARE(p->opacity(), 1.0);
+            QCOMPARE(p->scale(), 1.0);
+            QCOMPARE(p->data(0).toString(), QStringLiteral("Pod"));
+            QVERIFY(p->toolTip().contains(p->data(2).toString()));
+        }
         QVERIFY(kubectl::rollout::scale(client(), ns, name, 8).ok());   // most cells turn to holes and compact
         QVERIFY(framesKeepPodsAtTheirSlots(session, scene, 90'000));   // 30 s of grace each
         QCOMPARE(scene.podItems().size(), 8);

@@ -56,6 +56,9 @@ void CanvasScene::clearAll()
 {
     for (PodState &p : m_pods)
         delete p.item;
+    for (PodItem *item : m_spareChips)
+        delete item;
+    m_spareChips.clear();
     for (ColumnState &c : m_replicaSets)
         delete c.card;
     for (DeploymentState &d : m_deployments)
@@ -215,11 +218,10 @@ void CanvasScene::putPod(const std::shared_ptr<const api::Pod> &pod, bool animat
     const bool fresh = it == m_pods.end();
     if (fresh) {
         it = m_pods.insert(key, PodState{});
-        it->item = new PodItem(pod->metadata.name);
+        it->item = takeChip(pod->metadata.name);
         it->item->setPresenter(m_presenter);
         tag(it->item, QStringLiteral("Pod"), pod->metadata.namespace_, pod->metadata.name);
         hideWhileResetting(it->item);
-        addItem(it->item);
     }
     if (fresh)
         it->flyIn = animate;   // to fly in from its ReplicaSet at the next layout
@@ -352,9 +354,34 @@ void CanvasScene::dropPod(const QString &key)
     if (!it->column.isEmpty() && it->lane.isEmpty())
         --m_waitingPods;
     m_anim.remove(it->item);
-    delete it->item;
+    keepChip(it->item);
     m_pods.erase(it);
     m_layoutDirty = true;
+}
+
+PodItem *CanvasScene::takeChip(const QString &name)
+{
+    if (m_spareChips.empty()) {
+        auto *item = new PodItem(name);
+        addItem(item);
+        return item;
+    }
+    PodItem *item = m_spareChips.back();
+    m_spareChips.pop_back();
+    item->reuse(name);
+    item->setVisible(true);
+    return item;
+}
+
+void CanvasScene::keepChip(PodItem *item)
+{
+    if (m_spareChips.size() >= kMaxSpareChips) {
+        delete item;
+        return;
+    }
+    item->setVisible(false);
+    item->setData(0, QVariant());   // not a pod any more (for whoever walks the scene's items)
+    m_spareChips.push_back(item);
 }
 
 void CanvasScene::tick(qint64 monotonicMs, qint64 virtualNowMs, int budgetMs)

@@ -18,6 +18,22 @@ PodItem::PodItem(const QString &name)
     setAcceptHoverEvents(false);
 }
 
+void PodItem::reuse(const QString &name)
+{
+    m_label = name.section(QLatin1Char('-'), -1);
+    m_stage = PodStage::Pending;
+    m_pos.snap(pos());
+    m_opacity.snap(1.0);
+    m_scale.snap(1.0);
+    setOpacity(1.0);
+    setScale(1.0);
+    m_colorFrom = m_colorTo = PhaseColors::color(m_stage);
+    m_colorT = 1.0;
+    removing = false;
+    setToolTip(QString());
+    update();
+}
+
 QRectF PodItem::boundingRect() const
 {
     return QRectF(0, 0, CanvasLayout::kChipW, CanvasLayout::kChipH);

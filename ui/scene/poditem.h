@@ -17,6 +17,9 @@ class PodItem : public QGraphicsItem
 {
 public:
     explicit PodItem(const QString &name);
+    // The chip of another pod, as new (the scene keeps the chips of removed pods for the next
+    // ones: taking an item out of a scene of thousands costs more than the item).
+    void reuse(const QString &name);
 
     QRectF boundingRect() const override;
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
@@ -31,6 +34,7 @@ public:
     bool advance(double dt);
 
     PodStage stage() const { return m_stage; }
+    const QString &label() const { return m_label; }
     QColor currentColor() const;
     QPointF targetPos() const { return m_pos.to; }
     bool isAnimating() const;
