@@ -82,4 +82,15 @@ std::shared_ptr<Node> makeNode(const QString &name)
     return n;
 }
 
+QString deploymentYaml(const QString &name, int replicas, const QString &image)
+{
+    return QStringLiteral("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: %1, labels: {app: %1}}\n"
+                          "spec:\n  replicas: %2\n  selector: {matchLabels: {app: %1}}\n"
+                          "  template:\n    metadata: {labels: {app: %1}}\n    spec:\n"
+                          "      containers:\n      - {name: app, image: \"%3\", resources: {requests: {cpu: 10m, memory: 16Mi}}}\n")
+        .arg(name)
+        .arg(replicas)
+        .arg(image);
+}
+
 } // namespace rlab::test

@@ -32,5 +32,8 @@ std::shared_ptr<api::ReplicaSet> makeReplicaSet(const QString &name, int replica
                                                 const QString &image = QStringLiteral("nginx:1.25"));
 std::shared_ptr<api::Pod> makePod(const QString &name, const QString &nodeName = {});
 std::shared_ptr<api::Node> makeNode(const QString &name);
+// The same Deployment as a manifest (YAML), its container requesting 10m CPU and 16Mi (so
+// thousands fit on a few nodes): what the canvas tests and benches apply.
+QString deploymentYaml(const QString &name, int replicas, const QString &image = QStringLiteral("nginx:1.25"));
 
 } // namespace rlab::test

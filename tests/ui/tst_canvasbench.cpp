@@ -1,6 +1,7 @@
 #include "core/sim/simulation.h"
 #include "core/sim/view/clusterview.h"
 #include "core/kubectl/rollout.h"
+#include "tests/testutil/fixtures.h"
 #include "ui/clustersession.h"
 #include "ui/scene/canvasscene.h"
 #include "ui/scene/carditem.h"
@@ -31,15 +32,6 @@ class TestCanvasBench : public QObject
     Q_OBJECT
 
 private:
-    static QString deployment(int replicas, const QString &image)
-    {
-        return QStringLiteral("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: big, labels: {app: big}}\n"
-                              "spec:\n  replicas: %1\n  selector: {matchLabels: {app: big}}\n"
-                              "  template:\n    metadata: {labels: {app: big}}\n    spec:\n"
-                              "      containers:\n      - {name: app, image: \"%2\", resources: {requests: {cpu: 10m, memory: 16Mi}}}\n")
-            .arg(replicas)
-            .arg(image);
-    }
 
     // A session with `replicas` Ready pods spread over enough nodes (110 pods each), drawn.
     static std::unique_ptr<ClusterSession> readySession(int replicas, int nodes)
@@ -47,7 +39,7 @@ private:
         ClusterConfig config;
         config.nodes = nodes;
         auto session = std::make_unique<ClusterSession>(config);
-        const ApplyReport report = session->apply({ManifestSource{QStringLiteral("big.yaml"), deployment(replicas, QStringLiteral("nginx:1.25")).toUtf8(), {}}});
+        const ApplyReport report = session->apply({ManifestSource{QStringLiteral("big.yaml"), test::deploymentYaml(QStringLiteral("big"), replicas).toUtf8(), {}}});
         if (!report.ok())
             qFatal("apply failed");
         session->simulation().runUntilIdle(600'000);

@@ -1,4 +1,5 @@
 #include "core/kubectl/rollout.h"
+#include "tests/testutil/fixtures.h"
 #include "ui/clustersession.h"
 #include "ui/scene/canvasscene.h"
 #include "ui/scene/clustercanvas.h"
@@ -20,15 +21,6 @@ class TestCanvasPlacement : public QObject
     Q_OBJECT
 
 private:
-    static QString deployment(int replicas, const QString &image)
-    {
-        return QStringLiteral("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, labels: {app: web}}\n"
-                              "spec:\n  replicas: %1\n  selector: {matchLabels: {app: web}}\n"
-                              "  template:\n    metadata: {labels: {app: web}}\n    spec:\n"
-                              "      containers:\n      - {name: app, image: \"%2\", resources: {requests: {cpu: 10m, memory: 16Mi}}}\n")
-            .arg(replicas)
-            .arg(image);
-    }
 
     // Frames of 100 virtual ms until `ms` have passed; false at the first frame that leaves a
     // chip aimed somewhere else than its slot.
@@ -52,7 +44,7 @@ private slots:
         session.setLatency(QStringLiteral("classroom"));   // pods come and go a few per frame
         ClusterCanvas canvas(session);
         const CanvasScene &scene = *canvas.canvasScene();
-        QVERIFY(session.apply({ManifestSource{QStringLiteral("web.yaml"), deployment(12, QStringLiteral("nginx:1.25")).toUtf8(), {}}}).ok());
+        QVERIFY(session.apply({ManifestSource{QStringLiteral("web.yaml"), test::deploymentYaml(QStringLiteral("web"), 12).toUtf8(), {}}}).ok());
         QVERIFY(framesKeepPodsAtTheirSlots(session, scene, 60'000));
         QCOMPARE(scene.podItems().size(), 12);
 
