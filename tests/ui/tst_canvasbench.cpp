@@ -57,7 +57,9 @@ private:
         const QSize size = canvas.viewport()->size();
         if (target.size() != size)
             target = QImage(size, QImage::Format_RGB32);
-        canvas.viewport()->render(&target);
+        // No DrawWindowBackground: a window's backing store does not fill the viewport's
+        // background before the view paints it (the scene's background brush covers it).
+        canvas.viewport()->render(&target, QPoint(), QRegion(), QWidget::DrawChildren);
     }
 
     static void frameAndPaint(ClusterSession &session, ClusterCanvas &canvas)

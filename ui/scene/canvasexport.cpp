@@ -1,5 +1,7 @@
 #include "ui/scene/canvasexport.h"
 
+#include "ui/scene/canvasscene.h"
+
 #include <QFileInfo>
 #include <QGraphicsItem>
 #include <QGraphicsScene>
@@ -37,6 +39,30 @@ public:
 private:
     std::vector<std::pair<QGraphicsItem *, QGraphicsItem::CacheMode>> m_cached;
 };
+
+// An export is drawn at its own resolution: each pod as its chip (rounded, labelled), not as
+// the far zoom's plain rectangles (PodFieldItem).
+class FarZoomOff
+{
+public:
+    explicit FarZoomOff(QGraphicsScene &scene)
+        : m_scene(qobject_cast<CanvasScene *>(&scene)), m_far(m_scene && m_scene->isFarZoom())
+    {
+        if (m_far)
+            m_scene->setFarZoom(false);
+    }
+    ~FarZoomOff()
+    {
+        if (m_far)
+            m_scene->setFarZoom(true);
+    }
+    FarZoomOff(const FarZoomOff &) = delete;
+    FarZoomOff &operator=(const FarZoomOff &) = delete;
+
+private:
+    CanvasScene *m_scene;
+    bool m_far;
+};
 } // namespace
 
 bool exportCanvas(QGraphicsScene &scene, const QString &path, QString *error, double scale)
@@ -48,6 +74,7 @@ bool exportCanvas(QGraphicsScene &scene, const QString &path, QString *error, do
         return false;
     }
     const CachesOff cachesOff(scene);
+    const FarZoomOff farZoomOff(scene);
     if (QFileInfo(path).suffix().compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0) {
         QSvgGenerator svg;
         svg.setFileName(path);

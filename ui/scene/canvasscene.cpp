@@ -5,10 +5,14 @@
 #include "ui/scene/carditem.h"
 #include "ui/scene/nodelaneitem.h"
 #include "ui/scene/phasecolors.h"
+#include "ui/scene/podfielditem.h"
 #include "ui/scene/poditem.h"
+#include "ui/scene/podlayeritem.h"
 #include "ui/theme.h"
 
 #include <QElapsedTimer>
+#include <QGraphicsSceneHelpEvent>
+#include <QToolTip>
 #include <algorithm>
 #include <utility>
 
@@ -47,7 +51,42 @@ CanvasScene::CanvasScene(QObject *parent)
     m_waitingLane = new NodeLaneItem;
     m_waitingLane->setLook({tr("Unscheduled"), tr("0 pods waiting"), tr("0 pods waiting"), true, true});
     addItem(m_waitingLane);
+    m_podLayer = new PodLayerItem;
+    addItem(m_podLayer);
+    m_podField = new PodFieldItem(m_podLayer);
+    addItem(m_podField);
     relayout(false);
+}
+
+void CanvasScene::setFarZoom(bool far)
+{
+    if (far == m_farZoom)
+        return;
+    m_farZoom = far;
+    m_podLayer->setOpacity(far ? 0.0 : 1.0);
+    m_podField->setVisible(far);
+}
+
+const PodItem *CanvasScene::podChipAt(const QPointF &scenePos) const
+{
+    const QList<QGraphicsItem *> chips = m_podLayer->childItems();
+    for (auto it = chips.crbegin(); it != chips.crend(); ++it)
+        if ((*it)->isVisible() && (*it)->opacity() > 0.0 && (*it)->sceneBoundingRect().contains(scenePos))
+            return static_cast<const PodItem *>(*it);
+    return nullptr;
+}
+
+void CanvasScene::helpEvent(QGraphicsSceneHelpEvent *event)
+{
+    // At far zoom the chips are not items the scene's own help finds: a pod's text first.
+    if (m_farZoom) {
+        if (const PodItem *pod = podChipAt(event->scenePos()); pod && !pod->toolTip().isEmpty()) {
+            QToolTip::showText(event->screenPos(), pod->toolTip(), event->widget());
+            event->accept();
+            return;
+        }
+    }
+    QGraphicsScene::helpEvent(event);
 }
 
 CanvasScene::~CanvasScene() = default;
@@ -363,7 +402,7 @@ PodItem *CanvasScene::takeChip(const QString &name)
 {
     if (m_spareChips.empty()) {
         auto *item = new PodItem(name);
-        addItem(item);
+        item->setParentItem(m_podLayer);   // in the scene with its layer
         return item;
     }
     PodItem *item = m_spareChips.back();

@@ -21,7 +21,9 @@ namespace rlab::ui {
 
 class CardItem;
 class NodeLaneItem;
+class PodFieldItem;
 class PodItem;
+class PodLayerItem;
 
 // The cluster picture: decodes the store's Deployments, ReplicaSets, Pods and Nodes (from a
 // snapshot or from watch events) and keeps one item per object, laid out by CanvasLayout:
@@ -80,6 +82,12 @@ public:
     // Every laid-out pod's target is its slot in the last layout: placing only the pods put in
     // another cell left none behind (Debug builds check it after every layout; tests too).
     bool podsAtTheirSlots() const;
+    // Far zoom (the view's: a chip narrower than PodItem::kPlainBelowPx): every chip is painted
+    // by one PodFieldItem, the PodItems (moved and animated as ever) are skipped by the view.
+    void setFarZoom(bool far);
+    bool isFarZoom() const { return m_farZoom; }
+    // The pod whose chip is at `scenePos`, topmost first (at far zoom hit tests find no PodItem).
+    const PodItem *podChipAt(const QPointF &scenePos) const;
     // Layouts that placed every pod, and those that placed only the pods put in another cell.
     struct PlacementCounts
     {
@@ -136,6 +144,7 @@ private:
         int pods = 0;
     };
 
+    void helpEvent(QGraphicsSceneHelpEvent *event) override;
     void clearAll();
     // A sliced reset adds its items hidden (they have no place before the layout); the last
     // slice shows them all, laid out.
@@ -209,6 +218,9 @@ private:
     // scene of 5,000 scans the scene's lists (its index, top-level items, pending updates) and
     // was a fifth of a rolling update's longest frames; a rolling update adds as it removes.
     std::vector<PodItem *> m_spareChips;
+    PodLayerItem *m_podLayer = nullptr;   // the parent of every PodItem
+    PodFieldItem *m_podField = nullptr;   // paints them at far zoom
+    bool m_farZoom = false;
     qint64 m_lastMonotonicMs = 0;
     qint64 m_lastVirtualMs = 0;
     bool m_layoutDirty = false;

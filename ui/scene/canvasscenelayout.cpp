@@ -8,6 +8,7 @@
 #include "ui/scene/carditem.h"
 #include "ui/scene/nodelaneitem.h"
 #include "ui/scene/phasecolors.h"
+#include "ui/scene/podfielditem.h"
 #include "ui/scene/poditem.h"
 #include "ui/theme.h"
 
@@ -180,6 +181,8 @@ void CanvasScene::relayout(bool animate)
         m_nodes[nodeOrder[n]].lane->setGeometry(
             QRectF(g.margin, g.laneY[std::size_t(n) + 1], laneW, g.laneH[std::size_t(n) + 1]), cells, animate);
     }
+    if (!g.laneY.empty())   // the field paints the chips at far zoom: in the lanes
+        m_podField->setArea(QRectF(g.margin, g.laneY.front(), laneW, g.laneY.back() + g.laneH.back() - g.laneY.front()));
     if (animate) {
         m_anim.add(m_waitingLane);
         for (NodeState &ns : m_nodes)

@@ -2,10 +2,12 @@
 
 #include "core/sim/view/clusterview.h"
 #include "ui/clustersession.h"
+#include "ui/scene/canvaslayout.h"
 #include "ui/scene/canvaslegend.h"
 #include "ui/scene/canvasscene.h"
 #include "ui/scene/canvastext.h"
 #include "ui/scene/phasecolors.h"
+#include "ui/scene/poditem.h"
 #include "ui/theme.h"
 
 #include <QGraphicsItem>
@@ -175,6 +177,12 @@ void ClusterCanvas::fitIfAuto()
         s = std::max(s, CanvasText::minReadableZoom());
     setTransform(QTransform::fromScale(s, s));
     centerOn(r.center());
+    applyLevelOfDetail();
+}
+
+void ClusterCanvas::applyLevelOfDetail()
+{
+    m_scene->setFarZoom(zoom() * CanvasLayout::kChipW < PodItem::kPlainBelowPx);
 }
 
 void ClusterCanvas::zoomBy(double factor)
@@ -185,6 +193,7 @@ void ClusterCanvas::zoomBy(double factor)
         return;
     m_autoFit = false;
     scale(f, f);
+    applyLevelOfDetail();
 }
 
 void ClusterCanvas::wheelEvent(QWheelEvent *event)
@@ -218,6 +227,11 @@ void ClusterCanvas::keyPressEvent(QKeyEvent *event)
 
 ObjectRef ClusterCanvas::objectAt(const QPoint &viewportPos) const
 {
+    // At far zoom the chips are painted by one item: the pod under the point first (pods sit
+    // in the lanes, above them; nothing else covers a lane).
+    if (m_scene->isFarZoom())
+        if (const PodItem *pod = m_scene->podChipAt(mapToScene(viewportPos)))
+            return ObjectRef{pod->data(0).toString(), pod->data(1).toString(), pod->data(2).toString()};
     for (QGraphicsItem *item : items(viewportPos)) {
         const QString kind = item->data(0).toString();
         if (!kind.isEmpty())

@@ -67,6 +67,8 @@ protected:
 private:
     void onStoreEvents(const std::vector<view::WatchEvent> &events);
     void fitIfAuto();
+    // Tells the scene whether a chip is narrower than PodItem::kPlainBelowPx at this zoom.
+    void applyLevelOfDetail();
     void placeButtons();
     QList<int> legendRows(const QFontMetrics &fm) const;
 

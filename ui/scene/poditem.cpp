@@ -51,7 +51,7 @@ void PodItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, Q
     const QColor fill = currentColor();
     // The view does not save the painter's state per item (DontSavePainterState): every item
     // sets the hints, pen, brush and font it uses.
-    if (lod * r.width() < 40) {   // a few pixels on screen: a plain rectangle is all one can see
+    if (lod * r.width() < kPlainBelowPx) {   // a few pixels on screen: a plain rectangle is all one can see
         painter->setRenderHint(QPainter::Antialiasing, false);
         painter->fillRect(r, fill);
         return;

@@ -17,6 +17,8 @@ class PodItem : public QGraphicsItem
 {
 public:
     explicit PodItem(const QString &name);
+    // Narrower than this on screen, a chip is one plain rectangle (no border, no label).
+    static constexpr double kPlainBelowPx = 40;
     // The chip of another pod, as new (the scene keeps the chips of removed pods for the next
     // ones: taking an item out of a scene of thousands costs more than the item).
     void reuse(const QString &name);

@@ -1,0 +1,126 @@
+#include "core/kubectl/rollout.h"
+#include "core/sim/simulation.h"
+#include "tests/testutil/fixtures.h"
+#include "ui/clustersession.h"
+#include "ui/scene/canvasscene.h"
+#include "ui/scene/clustercanvas.h"
+#include "ui/scene/phasecolors.h"
+#include "ui/scene/poditem.h"
+#include "ui/theme.h"
+
+#include <QApplication>
+#include <QtTest>
+
+using namespace rlab;
+using namespace rlab::ui;
+
+// Far zoom (a chip narrower than PodItem::kPlainBelowPx on screen): one PodFieldItem paints
+// every chip as the plain rectangle each PodItem would paint there, and the view skips the
+// PodItems. The picture must be the one the items paint themselves; a click and a hover still
+// find the pod; zooming in hands the chips back to their items.
+class TestCanvasFarZoom : public QObject
+{
+    Q_OBJECT
+
+private:
+    // 400 Ready pods on 4 nodes in a 480×300 canvas: fitted, a chip is ~10 px wide.
+    static std::unique_ptr<ClusterSession> readySession()
+    {
+        ClusterConfig config;
+        config.nodes = 4;
+        auto session = std::make_unique<ClusterSession>(config);
+        if (!session->apply({ManifestSource{QStringLiteral("web.yaml"), test::deploymentYaml(QStringLiteral("web"), 400).toUtf8(), {}}}).ok())
+            qFatal("apply failed");
+        session->simulation().runUntilIdle(600'000);
+        return session;
+    }
+
+    static QImage paint(ClusterCanvas &canvas)
+    {
+        QImage image(canvas.viewport()->size(), QImage::Format_RGB32);
+        canvas.viewport()->render(&image, QPoint(), QRegion(), QWidget::DrawChildren);
+        return image;
+    }
+
+    // Pixels whose colour differs by more than 2 in some channel.
+    static int differing(const QImage &a, const QImage &b)
+    {
+        int n = 0;
+        for (int y = 0; y < a.height(); ++y)
+            for (int x = 0; x < a.width(); ++x) {
+                const QRgb p = a.pixel(x, y), q = b.pixel(x, y);
+                if (std::abs(qRed(p) - qRed(q)) > 2 || std::abs(qGreen(p) - qGreen(q)) > 2 || std::abs(qBlue(p) - qBlue(q)) > 2)
+                    ++n;
+            }
+        return n;
+    }
+
+private slots:
+    void initTestCase() { theme::applyTo(*qobject_cast<QApplication *>(QCoreApplication::instance())); }
+
+    void fieldPaintsWhatTheChipsWould()
+    {
+        auto session = readySession();
+        ClusterCanvas canvas(*session);
+        canvas.resize(480, 300);
+        canvas.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+        CanvasScene &scene = *canvas.canvasScene();
+        session->frame();
+        while (scene.isResetting() || session->intakeBacklog() > 0)
+            session->frame();
+        canvas.tick(session->monotonicMs() + 5'000);   // every chip at rest
+        QCOMPARE(scene.podItems().size(), 400);
+        QVERIFY2(canvas.zoom() * 112 < PodItem::kPlainBelowPx, qPrintable(QString::number(canvas.zoom())));
+        QVERIFY(scene.isFarZoom());
+        // Some chips fading (a scale-down's Terminating pods, smaller and translucent) too.
+        QVERIFY(kubectl::rollout::scale(session->client(), QStringLiteral("default"), QStringLiteral("web"), 300).ok());
+        session->advance(2'000);
+        session->frame();
+        canvas.tick(session->monotonicMs() + 100);
+        const QImage field = paint(canvas);
+        scene.setFarZoom(false);
+        const QImage items = paint(canvas);
+        scene.setFarZoom(true);
+        int chipPixels = 0;   // what the chips cover: pixels the pods change against an empty lane
+        const QColor ready = PhaseColors::color(PodStage::Ready);
+        for (int y = 0; y < items.height(); ++y)
+            for (int x = 0; x < items.width(); ++x)
+                chipPixels += QColor(items.pixel(x, y)) == ready ? 1 : 0;
+        QVERIFY2(chipPixels > 2'000, qPrintable(QString::number(chipPixels)));
+        // Equal but for rounding at a few chip edges.
+        const int diff = differing(field, items);
+        qInfo("%d of %d chip pixels differ", diff, chipPixels);
+        QVERIFY2(diff * 50 < chipPixels, qPrintable(QStringLiteral("%1 of %2").arg(diff).arg(chipPixels)));
+    }
+
+    void clicksAndZoomFindThePods()
+    {
+        auto session = readySession();
+        ClusterCanvas canvas(*session);
+        canvas.resize(480, 300);
+        canvas.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+        CanvasScene &scene = *canvas.canvasScene();
+        session->frame();
+        while (scene.isResetting() || session->intakeBacklog() > 0)
+            session->frame();
+        canvas.tick(session->monotonicMs() + 5'000);
+        QVERIFY(scene.isFarZoom());
+        const PodItem *pod = scene.podItems().value(123);
+        const QPoint at = canvas.mapFromScene(pod->sceneBoundingRect().center());
+        const ObjectRef ref = canvas.objectAt(at);
+        QCOMPARE(ref.kind, QStringLiteral("Pod"));
+        QCOMPARE(ref.name, pod->data(2).toString());
+        QCOMPARE(scene.podChipAt(pod->sceneBoundingRect().center()), pod);
+
+        canvas.zoomBy(8.0);   // a chip ~80 px wide: the items paint themselves again
+        QVERIFY(!scene.isFarZoom());
+        canvas.fit();
+        QVERIFY(scene.isFarZoom());
+    }
+
+};
+
+QTEST_MAIN(TestCanvasFarZoom)
+#include "tst_canvasfarzoom.moc"
