@@ -35,6 +35,20 @@ private:
         return session;
     }
 
+    // Shown at 480×300, the snapshot taken in and every chip at rest.
+    static bool showSettled(ClusterSession &session, ClusterCanvas &canvas)
+    {
+        canvas.resize(480, 300);
+        canvas.show();
+        if (!QTest::qWaitForWindowExposed(&canvas))
+            return false;
+        session.frame();
+        while (canvas.canvasScene()->isResetting() || session.intakeBacklog() > 0)
+            session.frame();
+        canvas.tick(session.monotonicMs() + 5'000);
+        return true;
+    }
+
     static QImage paint(ClusterCanvas &canvas)
     {
         QImage image(canvas.viewport()->size(), QImage::Format_RGB32);
@@ -62,14 +76,8 @@ private slots:
     {
         auto session = readySession();
         ClusterCanvas canvas(*session);
-        canvas.resize(480, 300);
-        canvas.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+        QVERIFY(showSettled(*session, canvas));
         CanvasScene &scene = *canvas.canvasScene();
-        session->frame();
-        while (scene.isResetting() || session->intakeBacklog() > 0)
-            session->frame();
-        canvas.tick(session->monotonicMs() + 5'000);   // every chip at rest
         QCOMPARE(scene.podItems().size(), 400);
         QVERIFY2(canvas.zoom() * 112 < PodItem::kPlainBelowPx, qPrintable(QString::number(canvas.zoom())));
         QVERIFY(scene.isFarZoom());
@@ -98,14 +106,8 @@ private slots:
     {
         auto session = readySession();
         ClusterCanvas canvas(*session);
-        canvas.resize(480, 300);
-        canvas.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+        QVERIFY(showSettled(*session, canvas));
         CanvasScene &scene = *canvas.canvasScene();
-        session->frame();
-        while (scene.isResetting() || session->intakeBacklog() > 0)
-            session->frame();
-        canvas.tick(session->monotonicMs() + 5'000);
         QVERIFY(scene.isFarZoom());
         const PodItem *pod = scene.podItems().value(123);
         const QPoint at = canvas.mapFromScene(pod->sceneBoundingRect().center());
