@@ -405,14 +405,14 @@ private slots:
         QVERIFY(showWithNginxRunning(session, canvas));
         PodItem *pod = canvas.canvasScene()->podItems().first();
         NodeLaneItem *lane = canvas.canvasScene()->laneOf(QStringLiteral("node-1"));
-        const QString english = pod->toolTip(), laneEnglish = lane->toolTip();
+        const QString english = pod->hoverText(), laneEnglish = lane->toolTip();
         QVERIFY(english.contains(QLatin1String("\nnode: node-")));
         QVERIFY(Language::setLanguage(QStringLiteral("ko")));
-        QTRY_VERIFY(pod->toolTip().contains(QStringLiteral("\n노드: node-")));   // LanguageChange is posted
-        QVERIFY(!pod->toolTip().contains(QLatin1String("\nnode: ")));
-        QVERIFY(!pod->toolTip().contains(QLatin1String("\nowner: ")));
+        QTRY_VERIFY(pod->hoverText().contains(QStringLiteral("\n노드: node-")));   // LanguageChange is posted
+        QVERIFY(!pod->hoverText().contains(QLatin1String("\nnode: ")));
+        QVERIFY(!pod->hoverText().contains(QLatin1String("\nowner: ")));
         QVERIFY(Language::setLanguage(QStringLiteral("en")));
-        QTRY_COMPARE(pod->toolTip(), english);
+        QTRY_COMPARE(pod->hoverText(), english);
         QCOMPARE(lane->toolTip(), laneEnglish);
     }
 
@@ -423,7 +423,7 @@ private slots:
         QVERIFY(showWithNginxRunning(session, canvas));
         canvas.fit();
         PodItem *pod = canvas.canvasScene()->podItems().first();
-        QVERIFY(pod->toolTip().contains(QLatin1String("node: node-")));
+        QVERIFY(pod->hoverText().contains(QLatin1String("node: node-")));
         QSignalSpy spy(&canvas, &ClusterCanvas::objectActivated);
         const QPoint at = canvas.mapFromScene(pod->sceneBoundingRect().center());
         QTest::mouseClick(canvas.viewport(), Qt::LeftButton, {}, at);

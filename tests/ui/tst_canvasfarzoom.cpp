@@ -9,6 +9,8 @@
 #include "ui/theme.h"
 
 #include <QApplication>
+#include <QHelpEvent>
+#include <QToolTip>
 #include <QtTest>
 
 using namespace rlab;
@@ -17,7 +19,7 @@ using namespace rlab::ui;
 // Far zoom (a chip narrower than PodItem::kPlainBelowPx on screen): one PodFieldItem paints
 // every chip as the plain rectangle each PodItem would paint there, and the view skips the
 // PodItems. The picture must be the one the items paint themselves; a click and a hover still
-// find the pod; zooming in hands the chips back to their items.
+// find the pod (its hover text is made on hover, at any zoom); zooming in hands the chips back.
 class TestCanvasFarZoom : public QObject
 {
     Q_OBJECT
@@ -115,9 +117,20 @@ private slots:
         QCOMPARE(ref.kind, QStringLiteral("Pod"));
         QCOMPARE(ref.name, pod->data(2).toString());
         QCOMPARE(scene.podChipAt(pod->sceneBoundingRect().center()), pod);
+        // Hovering shows the pod's text, made then from the pod as stored.
+        const auto hover = [&](const QPoint &point) {
+            QHelpEvent help(QEvent::ToolTip, point, canvas.viewport()->mapToGlobal(point));
+            QCoreApplication::sendEvent(canvas.viewport(), &help);
+            return QToolTip::text();
+        };
+        QVERIFY(pod->hoverText().contains(pod->data(2).toString()));
+        QCOMPARE(hover(at), pod->hoverText());
 
         canvas.zoomBy(8.0);   // a chip ~80 px wide: the items paint themselves again
         QVERIFY(!scene.isFarZoom());
+        canvas.centerOn(pod);
+        QTRY_COMPARE(hover(canvas.mapFromScene(pod->sceneBoundingRect().center())), pod->hoverText());
+        QCOMPARE(canvas.objectAt(canvas.mapFromScene(pod->sceneBoundingRect().center())).name, pod->data(2).toString());
         canvas.fit();
         QVERIFY(scene.isFarZoom());
     }

@@ -70,7 +70,7 @@ private slots:
             QCOMPARE(p->opacity(), 1.0);
             QCOMPARE(p->scale(), 1.0);
             QCOMPARE(p->data(0).toString(), QStringLiteral("Pod"));
-            QVERIFY(p->toolTip().contains(p->data(2).toString()));
+            QVERIFY(p->hoverText().contains(p->data(2).toString()));
         }
         QVERIFY(kubectl::rollout::scale(client(), ns, name, 8).ok());   // most cells turn to holes and compact
         QVERIFY(framesKeepPodsAtTheirSlots(session, scene, 90'000));   // 30 s of grace each

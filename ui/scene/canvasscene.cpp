@@ -12,6 +12,7 @@
 
 #include <QElapsedTimer>
 #include <QGraphicsSceneHelpEvent>
+#include <QGraphicsView>
 #include <QToolTip>
 #include <algorithm>
 #include <utility>
@@ -78,13 +79,22 @@ const PodItem *CanvasScene::podChipAt(const QPointF &scenePos) const
 
 void CanvasScene::helpEvent(QGraphicsSceneHelpEvent *event)
 {
-    // At far zoom the chips are not items the scene's own help finds: a pod's text first.
+    // A pod's hover text is made now, from the pod as stored (building it on every write of
+    // every pod was a third of CanvasScene::putPod). At far zoom the chips are not items the
+    // scene's own help finds: podChipAt.
+    const PodItem *pod = nullptr;
     if (m_farZoom) {
-        if (const PodItem *pod = podChipAt(event->scenePos()); pod && !pod->toolTip().isEmpty()) {
-            QToolTip::showText(event->screenPos(), pod->toolTip(), event->widget());
-            event->accept();
-            return;
-        }
+        pod = podChipAt(event->scenePos());
+    } else {
+        const QList<QGraphicsItem *> under = items(event->scenePos(), Qt::IntersectsItemShape, Qt::DescendingOrder,
+                                                   views().isEmpty() ? QTransform() : views().first()->transform());
+        if (!under.isEmpty())
+            pod = dynamic_cast<const PodItem *>(under.first());
+    }
+    if (const QString text = pod ? pod->hoverText() : QString(); !text.isEmpty()) {
+        QToolTip::showText(event->screenPos(), text, event->widget());
+        event->accept();
+        return;
     }
     QGraphicsScene::helpEvent(event);
 }
@@ -270,7 +280,7 @@ void CanvasScene::putPod(const std::shared_ptr<const api::Pod> &pod, bool animat
     it->item->setStage(stage, animate && !fresh);
     if (stage == PodStage::Terminating)   // faded; in presenter mode its name stays readable from the back row
         it->item->fadeTo(m_presenter ? 0.75 : 0.45, 0.92, animate);
-    it->item->setToolTip(CardContents::podTooltip(*pod));
+    it->item->setPod(pod);   // its hover text is made on hover (helpEvent)
     if (animate && it->item->isAnimating())
         m_anim.add(it->item);
 }
@@ -356,11 +366,9 @@ QString CanvasScene::nodeTooltip(const QString &key, const api::Node &n)
 void CanvasScene::retranslate()
 {
     refreshCards(false);
-    // Tooltips are texts set when an object last changed: set again, or a pod that does not
-    // change keeps the old language under the mouse.
-    for (const PodState &p : std::as_const(m_pods))
-        if (p.pod && p.item)
-            p.item->setToolTip(CardContents::podTooltip(*p.pod));
+    // Tooltips are texts set when an object last changed: set again, or an object that does not
+    // change keeps the old language under the mouse (a pod's is made on hover, in the language
+    // of then).
     for (auto it = m_replicaSets.cbegin(); it != m_replicaSets.cend(); ++it)
         if (it->rs && it->card)
             it->card->setToolTip(replicaSetTooltip(it.key(), *it->rs));

@@ -1,6 +1,7 @@
 #include "ui/scene/poditem.h"
 
 #include "ui/scene/canvaslayout.h"
+#include "ui/scene/cardcontents.h"
 #include "ui/scene/canvastext.h"
 
 #include <QPainter>
@@ -30,8 +31,13 @@ void PodItem::reuse(const QString &name)
     m_colorFrom = m_colorTo = PhaseColors::color(m_stage);
     m_colorT = 1.0;
     removing = false;
-    setToolTip(QString());
+    m_pod.reset();
     update();
+}
+
+QString PodItem::hoverText() const
+{
+    return m_pod ? CardContents::podTooltip(*m_pod) : QString();
 }
 
 QRectF PodItem::boundingRect() const

@@ -1,10 +1,13 @@
 #pragma once
+#include "core/api/pod.h"
 #include "ui/scene/motion.h"
 #include "ui/scene/phasecolors.h"
 
 #include <QColor>
 #include <QGraphicsItem>
 #include <QString>
+
+#include <memory>
 
 namespace rlab::ui {
 
@@ -35,6 +38,10 @@ public:
     // One frame's progress; false when every tween is at rest.
     bool advance(double dt);
 
+    // The pod as stored now; its hover text is made from it when asked (CardContents::podTooltip,
+    // in the installed language), not on every write of the pod.
+    void setPod(std::shared_ptr<const api::Pod> pod) { m_pod = std::move(pod); }
+    QString hoverText() const;
     PodStage stage() const { return m_stage; }
     const QString &label() const { return m_label; }
     QColor currentColor() const;
@@ -44,6 +51,7 @@ public:
 
 private:
     QString m_label;
+    std::shared_ptr<const api::Pod> m_pod;
     PodStage m_stage = PodStage::Pending;
     Tween<QPointF> m_pos;
     Tween<double> m_opacity;
