@@ -3,6 +3,7 @@
 #include "core/base/clock.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace rlab {
 
@@ -14,27 +15,6 @@ std::size_t approxJsonBytes(const QJsonObject &o)
     return o.isEmpty() ? 0 : 64 + std::size_t(o.size()) * 48;
 }
 
-// UTF-8 in a block of its own size: kept events hold only their text (toUtf8() leaves a block of
-// 3 bytes per character). Trace texts are nearly always ASCII: those are narrowed in one pass
-// into one exact allocation; anything else goes through toUtf8() and is squeezed.
-QByteArray exactUtf8(const QString &text)
-{
-    const qsizetype n = text.size();
-    if (n == 0)
-        return text.toUtf8();
-    QByteArray out(n, Qt::Uninitialized);
-    char *dst = out.data();
-    const QChar *src = text.constData();
-    for (qsizetype i = 0; i < n; ++i) {
-        if (src[i].unicode() >= 0x80) {
-            out = text.toUtf8();
-            out.squeeze();
-            return out;
-        }
-        dst[i] = char(src[i].unicode());
-    }
-    return out;
-}
 } // namespace
 
 TraceLog::TraceLog(std::size_t capacity, std::size_t memoryBudgetBytes)
@@ -74,35 +54,65 @@ quint32 TraceLog::intern(const QString &s)
     return id;
 }
 
-TraceEvent TraceLog::unpack(const Stored &s) const
+TraceEvent TraceLog::unpack(const Stored &s, qint64 seq) const
 {
     TraceEvent ev;
-    ev.seq = s.seq;
+    ev.seq = seq;
     ev.t = s.t;
     ev.rev = s.rev;
     ev.component = m_names[s.component];
     ev.worker = s.worker;
     ev.type = m_names[s.type];
-    ev.key = s.key;
+    const char *bytes = m_arena.at(s.at);
+    if (s.keyLen > 0) {
+        ev.key = QString(s.keyLen, Qt::Uninitialized);
+        std::memcpy(ev.key.data(), bytes, std::size_t(s.keyLen) * sizeof(QChar));
+    }
     ev.detail = s.detail;
     if (s.textFn) {
         ev.args[0] = s.args[0];
         ev.args[1] = s.args[1];
         ev.text = s.textFn(ev);
-    } else {
-        ev.text = QString::fromUtf8(s.text);
+    } else if (s.textLen > 0) {
+        ev.text = QString::fromUtf8(bytes + std::size_t(s.keyLen) * sizeof(QChar), s.textLen);
     }
     return ev;
+}
+
+void TraceLog::pushLocked(Stored &&st)
+{
+    const std::size_t j = m_headSlot + m_count;
+    if (j / kChunk == m_chunks.size())
+        m_chunks.push_back(m_spareChunk ? std::move(m_spareChunk) : std::make_unique<Stored[]>(kChunk));
+    m_chunks[j / kChunk][j % kChunk] = std::move(st);
+    ++m_count;
+}
+
+void TraceLog::popFrontLocked()
+{
+    Stored &front = m_chunks.front()[m_headSlot];
+    m_bytes -= front.bytes;
+    front = Stored();   // lets go of the detail
+    ++m_firstSeq;
+    --m_count;
+    if (++m_headSlot == kChunk) {
+        m_spareChunk = std::move(m_chunks.front());
+        m_chunks.pop_front();
+        m_headSlot = 0;
+    }
 }
 
 void TraceLog::trimLocked()
 {
     // Keep at least the newest event, whatever its size.
-    while (m_events.size() > 1 && (m_events.size() > m_capacity || m_bytes > m_budget)) {
-        m_bytes -= m_events.front().bytes;
-        m_events.pop_front();
+    bool dropped = false;
+    while (m_count > 1 && (m_count > m_capacity || m_bytes > m_budget)) {
+        popFrontLocked();
         ++m_dropped;
+        dropped = true;
     }
+    if (dropped)
+        m_arena.releaseBefore(slot(0).at);
 }
 
 void TraceLog::setMemoryBudget(std::size_t bytes)
@@ -128,57 +138,76 @@ void TraceLog::setClock(const Clock *clock, qint64 epochMs)
 void TraceLog::setRevisionSource(std::function<qint64()> source)
 {
     std::lock_guard lock(m_mutex);
-    m_revision = source ? std::make_shared<const std::function<qint64()>>(std::move(source)) : nullptr;
+    if (!source) {
+        m_revision.store(nullptr, std::memory_order_release);
+        return;
+    }
+    m_revisionSources.push_back(std::make_unique<const std::function<qint64()>>(std::move(source)));
+    m_revision.store(m_revisionSources.back().get(), std::memory_order_release);
 }
 
 void TraceLog::setEnabled(bool on)
 {
-    std::lock_guard lock(m_mutex);
-    m_enabled = on;
+    m_enabled.store(on, std::memory_order_relaxed);
 }
 
 bool TraceLog::isEnabled() const
 {
-    std::lock_guard lock(m_mutex);
-    return m_enabled;
+    return m_enabled.load(std::memory_order_relaxed);
 }
 
 qint64 TraceLog::append(TraceEvent ev)
 {
-    // The revision source takes the store's lock: call it before ours to keep lock order simple.
-    std::shared_ptr<const std::function<qint64()>> revision;
-    {
-        std::lock_guard lock(m_mutex);
-        if (!m_enabled)
-            return 0;
-        if (ev.rev == 0)
-            revision = m_revision;
-    }
-    if (revision)
-        ev.rev = (*revision)();
+    if (!m_enabled.load(std::memory_order_relaxed))
+        return 0;
+    // The revision source takes the store's lock: it is called before ours (lock order).
+    if (ev.rev == 0)
+        if (const auto *revision = m_revision.load(std::memory_order_acquire))
+            ev.rev = (*revision)();
+    // Trace texts are nearly always ASCII: those are narrowed straight into the arena, the rest
+    // goes through toUtf8().
+    const QString *text = ev.textFn ? nullptr : &ev.text;
+    bool ascii = true;
+    if (text)
+        for (const QChar c : *text)
+            if (c.unicode() >= 0x80) {
+                ascii = false;
+                break;
+            }
+    const QByteArray utf8 = text && !ascii ? text->toUtf8() : QByteArray();
     Stored st;
     st.rev = ev.rev;
     st.worker = ev.worker;
-    st.key = std::move(ev.key);
+    st.keyLen = qint32(ev.key.size());
+    st.textLen = !text ? 0 : ascii ? qint32(text->size()) : qint32(utf8.size());
     if (ev.textFn) {
         st.textFn = ev.textFn;
         st.args[0] = ev.args[0];
         st.args[1] = ev.args[1];
-    } else {
-        st.text = exactUtf8(ev.text);
     }
     st.detail = std::move(ev.detail);
-    // Heap blocks, their headers and the detail's nested values roughly double the visible
-    // sizes (calibrated with rlab bench: ~700 bytes of peak RSS per event against ~380 counted).
-    st.bytes = 2 * (sizeof(Stored) + 32 + std::size_t(st.text.size()) + std::size_t(st.key.size()) * 2 + approxJsonBytes(st.detail));
+    const std::size_t keyBytes = std::size_t(st.keyLen) * sizeof(QChar);
+    // The event, its key and text in the arena, and roughly what its detail holds on the heap
+    // (shared details are counted each time: the budget errs on the safe side).
+    st.bytes = quint32(sizeof(Stored) + keyBytes + std::size_t(st.textLen) + 2 * approxJsonBytes(st.detail));
     std::lock_guard lock(m_mutex);
+    if (m_count == 0)
+        m_firstSeq = m_nextSeq;
+    char *dst = m_arena.grow(keyBytes + std::size_t(st.textLen), &st.at);
+    if (keyBytes > 0)
+        std::memcpy(dst, ev.key.constData(), keyBytes);
+    dst += keyBytes;
+    if (!ascii)
+        std::memcpy(dst, utf8.constData(), std::size_t(utf8.size()));
+    else if (text)
+        for (const QChar c : *text)
+            *dst++ = char(c.unicode());
     st.t = ev.t == 0 && m_clock ? m_clock->now() - m_epochMs : ev.t;
-    st.seq = m_nextSeq++;
+    const qint64 seq = m_nextSeq++;
     st.component = intern(ev.component);
     st.type = intern(ev.type);
-    const qint64 seq = st.seq;
     m_bytes += st.bytes;
-    m_events.push_back(std::move(st));
+    pushLocked(std::move(st));
     trimLocked();
     return seq;
 }
@@ -187,13 +216,10 @@ std::vector<TraceEvent> TraceLog::since(qint64 afterSeq, std::size_t max) const
 {
     std::lock_guard lock(m_mutex);
     std::vector<TraceEvent> out;
-    if (m_events.empty())
-        return out;
     // seqs are contiguous: index = seq - firstSeq
-    const qint64 first = m_events.front().seq;
-    std::size_t start = afterSeq < first ? 0 : std::size_t(afterSeq - first + 1);
-    for (std::size_t i = start; i < m_events.size() && out.size() < max; ++i)
-        out.push_back(unpack(m_events[i]));
+    const std::size_t start = afterSeq < m_firstSeq ? 0 : std::size_t(afterSeq - m_firstSeq + 1);
+    for (std::size_t i = start; i < m_count && out.size() < max; ++i)
+        out.push_back(unpack(slot(i), m_firstSeq + qint64(i)));
     return out;
 }
 
@@ -201,17 +227,16 @@ std::vector<TraceEvent> TraceLog::ofTypes(qint64 afterSeq, qint64 untilSeq, cons
 {
     std::lock_guard lock(m_mutex);
     std::vector<TraceEvent> out;
-    if (m_events.empty() || untilSeq <= afterSeq)
+    if (m_count == 0 || untilSeq <= afterSeq)
         return out;
     std::vector<bool> wanted(m_names.size(), false);
     for (const QString &t : types)
         if (const auto it = m_nameIds.constFind(t); it != m_nameIds.cend())
             wanted[*it] = true;
-    const qint64 first = m_events.front().seq;
-    const std::size_t start = afterSeq < first ? 0 : std::size_t(afterSeq - first + 1);
-    for (std::size_t i = start; i < m_events.size() && m_events[i].seq <= untilSeq; ++i)
-        if (wanted[m_events[i].type])
-            out.push_back(unpack(m_events[i]));
+    const std::size_t start = afterSeq < m_firstSeq ? 0 : std::size_t(afterSeq - m_firstSeq + 1);
+    for (std::size_t i = start; i < m_count && m_firstSeq + qint64(i) <= untilSeq; ++i)
+        if (const Stored &s = slot(i); wanted[s.type])
+            out.push_back(unpack(s, m_firstSeq + qint64(i)));
     return out;
 }
 
@@ -230,13 +255,17 @@ qint64 TraceLog::dropped() const
 std::size_t TraceLog::size() const
 {
     std::lock_guard lock(m_mutex);
-    return m_events.size();
+    return m_count;
 }
 
 void TraceLog::clear()
 {
     std::lock_guard lock(m_mutex);
-    m_events.clear();
+    m_chunks.clear();
+    m_headSlot = 0;
+    m_count = 0;
+    m_firstSeq = m_nextSeq;
+    m_arena.clear();
     m_bytes = 0;
 }
 

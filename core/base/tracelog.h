@@ -1,10 +1,12 @@
 #pragma once
+#include "core/base/tracearena.h"
 #include "core/base/traceevent.h"
 
 #include <QByteArray>
 #include <QHash>
 
 #include <array>
+#include <atomic>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -18,7 +20,8 @@ class Clock;
 // Append-only, bounded log of TraceEvents shared by every component. append() is cheap (one
 // short lock); readers take batches by sequence number (`since(seq)`), so the GUI can drain
 // it once per frame and files can be written at the end. Events are kept compact (component
-// and type interned, text as UTF-8) and rebuilt by since(). When more than `capacity` events,
+// and type interned, key and UTF-8 text in a FIFO byte arena, no heap block of their own) and
+// rebuilt by since(). When more than `capacity` events,
 // or more than the memory budget (approximate bytes), are held the oldest are dropped and
 // counted (dropped()). Any thread may call anything.
 class TraceLog
@@ -51,24 +54,41 @@ public:
     void clear();
 
 private:
+    // One kept event. Its key (UTF-16) and text (UTF-8) sit back to back in m_arena at `at`;
+    // its seq is its position: m_firstSeq + index.
     struct Stored
     {
-        qint64 seq = 0, t = 0, rev = 0;
+        qint64 t = 0, rev = 0;
+        qint64 args[2] = {0, 0};
+        TraceEvent::TextFn textFn = nullptr;   // set: no text is kept, it is made on read from args
+        QJsonObject detail;
+        std::int64_t at = 0;
+        qint32 keyLen = 0, textLen = 0;
         qint32 worker = -1;
         quint32 component = 0, type = 0;   // indices into m_names
-        QString key;                       // usually shared with the object's own key
-        QByteArray text;                   // UTF-8
-        QJsonObject detail;
-        TraceEvent::TextFn textFn = nullptr;   // set: text is empty and made on read from args
-        qint64 args[2] = {0, 0};
-        std::size_t bytes = 0;             // approximate footprint
+        quint32 bytes = 0;                 // what the event costs the memory budget
     };
+    // Kept events in chunks of kChunk, oldest first from m_chunks.front()[m_headSlot]: appending
+    // and dropping allocate nothing but a chunk every kChunk events (the emptied one is kept
+    // as a spare).
+    static constexpr std::size_t kChunk = 4096;
+    Stored &slot(std::size_t i) const
+    {
+        const std::size_t j = m_headSlot + i;
+        return m_chunks[j / kChunk][j % kChunk];
+    }
+    void pushLocked(Stored &&st);
+    void popFrontLocked();
     quint32 intern(const QString &s);      // under m_mutex
-    TraceEvent unpack(const Stored &s) const;
+    TraceEvent unpack(const Stored &s, qint64 seq) const;
     void trimLocked();
 
     mutable std::mutex m_mutex;
-    std::deque<Stored> m_events;
+    std::deque<std::unique_ptr<Stored[]>> m_chunks;
+    std::unique_ptr<Stored[]> m_spareChunk;
+    std::size_t m_headSlot = 0, m_count = 0;
+    qint64 m_firstSeq = 1;   // seq of the oldest kept event
+    TraceArena m_arena;
     std::vector<QString> m_names;
     QHash<QString, quint32> m_nameIds;
     struct RecentName
@@ -83,11 +103,13 @@ private:
     std::size_t m_bytes = 0;
     qint64 m_nextSeq = 1;
     qint64 m_dropped = 0;
-    bool m_enabled = true;
+    std::atomic<bool> m_enabled{true};
     const Clock *m_clock = nullptr;
     qint64 m_epochMs = 0;
-    // Shared, never changed in place: append() copies the pointer (not the function) under the lock.
-    std::shared_ptr<const std::function<qint64()>> m_revision;
+    // The revision source in use, read by append() without the lock (it is called before taking
+    // it); every source ever set is kept until the log goes, so a reader never sees a freed one.
+    std::atomic<const std::function<qint64()> *> m_revision{nullptr};
+    std::vector<std::unique_ptr<const std::function<qint64()>>> m_revisionSources;
 };
 
 } // namespace rlab

@@ -208,6 +208,46 @@ private slots:
         QCOMPARE(puts[0].text, expected);
     }
 
+    // Kept events live in chunks of 4,096 and their keys and texts in 256 KiB arena blocks that
+    // are freed from the front: long after the first chunk and block were dropped, every kept
+    // event still reads back its own key and text (non-ASCII ones too), in order, and a clear
+    // starts over at the next seq.
+    void keysAndTextsSurviveTrimming()
+    {
+        TraceLog log(5000);
+        const auto keyOf = [](int i) { return QStringLiteral("default/web-%1").arg(i); };
+        const auto textOf = [](int i) {
+            return i % 7 == 0 ? QStringLiteral("scaled %1 → %2 ✓").arg(i).arg(i + 1)
+                              : QStringLiteral("event %1 ").arg(i).repeated(1 + i % 5);
+        };
+        for (int i = 0; i < 60'000; ++i) {
+            TraceEvent e;
+            e.type = QStringLiteral("Put");
+            e.key = keyOf(i);
+            e.text = textOf(i);
+            if (i % 3 == 0)
+                e.detail = QJsonObject{{QStringLiteral("i"), i}};
+            log.append(e);
+            if (i == 30'000)
+                QCOMPARE(log.since(29'990).size(), std::size_t(11));
+        }
+        const auto kept = log.since(0);
+        QCOMPARE(kept.size(), std::size_t(5000));
+        for (std::size_t n = 0; n < kept.size(); ++n) {
+            const int i = 55'000 + int(n);
+            QCOMPARE(kept[n].seq, qint64(i) + 1);
+            QCOMPARE(kept[n].key, keyOf(i));
+            QCOMPARE(kept[n].text, textOf(i));
+            QCOMPARE(kept[n].detail.value(QStringLiteral("i")).toInt(-1), i % 3 == 0 ? i : -1);
+        }
+        log.clear();
+        QCOMPARE(log.size(), std::size_t(0));
+        TraceEvent e;
+        e.text = QStringLiteral("after clear");
+        QCOMPARE(log.append(e), 60'001);
+        QCOMPARE(log.since(0).front().text, QStringLiteral("after clear"));
+    }
+
     void disabledAppendsNothing()
     {
         TraceLog log;

@@ -1,0 +1,54 @@
+// TraceArena: first-in first-out byte storage in blocks — offsets form one stream, a string
+// that does not fit starts a new block (bigger than a block if it must), the front blocks are
+// freed once everything they hold is older than what is still wanted.
+#include "core/base/tracearena.h"
+
+#include <QByteArray>
+#include <QTest>
+
+using namespace rlab;
+
+class TestTraceArena : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void offsetsAndBlocks()
+    {
+        TraceArena a(8);
+        QCOMPARE(a.put("abcdef", 6), 0);
+        QCOMPARE(a.put("ghij", 4), 6);   // does not fit in the 2 bytes left: a new block
+        QCOMPARE(a.blockCount(), std::size_t(2));
+        QCOMPARE(QByteArray(a.at(0), 6), QByteArray("abcdef"));
+        QCOMPARE(QByteArray(a.at(6), 4), QByteArray("ghij"));
+        QCOMPARE(QByteArray(a.at(2), 3), QByteArray("cde"));
+        QCOMPARE(a.put("", 0), 10);
+        QCOMPARE(a.put("klmnopqrstuv", 12), 10);   // longer than a block: a block of its own size
+        QCOMPARE(QByteArray(a.at(10), 12), QByteArray("klmnopqrstuv"));
+        QCOMPARE(a.blockBytesHeld(), std::size_t(8 + 8 + 12));
+    }
+
+    void releaseFreesOnlyWhatIsOlder()
+    {
+        TraceArena a(8);
+        a.put("abcdef", 6);   // block [0, 6)
+        a.put("ghij", 4);     // block [6, 10)
+        a.put("kl", 2);       // same block
+        a.releaseBefore(5);   // the first block still holds byte 5
+        QCOMPARE(a.blockCount(), std::size_t(2));
+        a.releaseBefore(6);
+        QCOMPARE(a.blockCount(), std::size_t(1));
+        QCOMPARE(QByteArray(a.at(6), 6), QByteArray("ghijkl"));
+        a.releaseBefore(1000);   // the block being written stays
+        QCOMPARE(a.blockCount(), std::size_t(1));
+        QCOMPARE(a.put("mn", 2), 12);
+        QCOMPARE(QByteArray(a.at(12), 2), QByteArray("mn"));
+        a.clear();
+        QCOMPARE(a.blockCount(), std::size_t(0));
+        QCOMPARE(a.put("op", 2), 14);   // the stream goes on
+        QCOMPARE(QByteArray(a.at(14), 2), QByteArray("op"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTraceArena)
+#include "tst_tracearena.moc"
