@@ -118,9 +118,7 @@ SyncResult Kubelet::syncPod(const QString &key)
         return r;
     }
     const PodStatus status = PodStatusBuilder::build(*fresh, out.runtime, hostIP, out.at, m_resumedAt.load());
-    auto updated = std::static_pointer_cast<Pod>(fresh->clone());
-    updated->status = status;
-    const QString shown = PodStatusBuilder::displayStatus(*updated);
+    const QString shown = PodStatusBuilder::displayStatus(fresh->metadata, status);
     if (m_trace && !out.phases.isEmpty()) {
         // Few distinct details (node × phase × shown status): each built once per thread and
         // shared by the events (bounded like ApiServer::traceRequest's).
@@ -138,6 +136,8 @@ SyncResult Kubelet::syncPod(const QString &key)
             trace("PodPhase", key, sentence, *cached);
     }
     if (status != fresh->status) {
+        auto updated = std::static_pointer_cast<Pod>(fresh->clone());
+        updated->status = status;
         const auto written = m_api.updateStatus(updated);
         if (!written.ok()) {
             if (written.error->code == 404) {

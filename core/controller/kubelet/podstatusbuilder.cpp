@@ -164,12 +164,12 @@ PodStatus PodStatusBuilder::build(const Pod &current, const PodRuntime &rt, cons
     return st;
 }
 
-QString PodStatusBuilder::displayStatus(const Pod &pod)
+QString PodStatusBuilder::displayStatus(const ObjectMeta &metadata, const PodStatus &status)
 {
-    QString reason = pod.status.reason.isEmpty() ? pod.status.phase : pod.status.reason;
+    QString reason = status.reason.isEmpty() ? status.phase : status.reason;
     bool hasRunning = false;
-    for (qsizetype i = pod.status.containerStatuses.size() - 1; i >= 0; --i) {
-        const ContainerStatus &c = pod.status.containerStatuses[i];
+    for (qsizetype i = status.containerStatuses.size() - 1; i >= 0; --i) {
+        const ContainerStatus &c = status.containerStatuses[i];
         if (c.state.waiting && !c.state.waiting->reason.isEmpty())
             reason = c.state.waiting->reason;
         else if (c.state.terminated && !c.state.terminated->reason.isEmpty())
@@ -181,8 +181,8 @@ QString PodStatusBuilder::displayStatus(const Pod &pod)
     }
     if (reason == QLatin1String("Completed") && hasRunning)
         reason = QStringLiteral("Running");
-    if (pod.metadata.deletionTimestamp != 0)
-        reason = pod.status.reason == QLatin1String("NodeLost") ? QStringLiteral("Unknown") : QStringLiteral("Terminating");
+    if (metadata.deletionTimestamp != 0)
+        reason = status.reason == QLatin1String("NodeLost") ? QStringLiteral("Unknown") : QStringLiteral("Terminating");
     return reason;
 }
 

@@ -21,7 +21,9 @@ public:
     // upstream getPhase; podIsTerminal: the kubelet stopped the pod's containers for good.
     static QString phase(const api::PodSpec &spec, const QList<api::ContainerStatus> &statuses, bool podIsTerminal);
     // kubectl get pods' STATUS column: ContainerCreating, Running, ErrImagePull, Terminating, …
-    static QString displayStatus(const api::Pod &pod);
+    static QString displayStatus(const api::Pod &pod) { return displayStatus(pod.metadata, pod.status); }
+    // The same for a pod's metadata with another status (the one about to be written).
+    static QString displayStatus(const api::ObjectMeta &metadata, const api::PodStatus &status);
 };
 
 } // namespace rlab::controller

@@ -104,21 +104,22 @@ void Scheduler::cachePod(const ObjectPtr &obj)
     if (!pod)
         return;
     const bool terminal = pod->status.phase == QLatin1String("Succeeded") || pod->status.phase == QLatin1String("Failed");
+    const QString key = pod->key();   // one allocation for the four lookups below
     QString node;
     {
         std::lock_guard lock(m_mutex);
-        node = pod->spec.nodeName.isEmpty() ? m_assumed.value(pod->key()) : pod->spec.nodeName;
-        const auto it = m_placements.constFind(pod->key());
+        node = pod->spec.nodeName.isEmpty() ? m_assumed.value(key) : pod->spec.nodeName;
+        const auto it = m_placements.constFind(key);
         if (it != m_placements.cend() && it->node == node && !terminal && it->labels == pod->metadata.labels
             && it->terminating == (pod->metadata.deletionTimestamp != 0))
             return;   // already counted there (requests of a bound pod do not change)
     }
-    uncachePod(pod->key());
+    uncachePod(key);
     if (node.isEmpty() || terminal)
         return;
     const PodRequests r = PodRequests::of(*pod);
     std::lock_guard lock(m_mutex);
-    m_placements.insert(pod->key(), Placement{node, r, pod->metadata.labels, pod->metadata.namespace_, pod->metadata.deletionTimestamp != 0});
+    m_placements.insert(key, Placement{node, r, pod->metadata.labels, pod->metadata.namespace_, pod->metadata.deletionTimestamp != 0});
     m_spread.add(node, pod->metadata.namespace_, pod->metadata.labels, pod->metadata.deletionTimestamp != 0);
     m_usageChanged.insert(node);
     NodeUsage &u = m_usage[node];
