@@ -303,15 +303,25 @@ void ClusterSession::frame()
 
 int ClusterSession::frameBudgetLeftMs() const
 {
-    if (m_intakeBudgetMs <= 0)
+    if (m_frameIntakeBudgetMs <= 0)
         return -1;
     const qint64 spentMs = (m_monotonic.nsecsElapsed() - m_frameStartNs) / 1'000'000;
-    return int(qMax<qint64>(0, m_intakeBudgetMs - spentMs));
+    return int(qMax<qint64>(0, m_frameIntakeBudgetMs - spentMs));
 }
 
 void ClusterSession::runFrame(bool onRunnerThread)
 {
     m_frameStartNs = m_monotonic.nsecsElapsed();
+    // This frame's intake: what the last frame's animation and painting left of the target.
+    if (m_intakeBudgetMs > 0 && m_frameTargetMs > 0) {
+        const qint64 tailMs = (m_frameDoneNs + m_paintNs) / 1'000'000;
+        m_frameIntakeBudgetMs = int(std::clamp<qint64>(m_frameTargetMs - tailMs, qMin(kMinIntakeBudgetMs, m_intakeBudgetMs), m_intakeBudgetMs));
+    } else if (m_intakeBudgetMs > 0) {
+        m_frameIntakeBudgetMs = m_intakeBudgetMs;
+    } else {
+        m_frameIntakeBudgetMs = 0;
+    }
+    m_paintNs = 0;
     // The job a previous frame started: collected when done (or waited for: a direct frame()).
     if (!onRunnerThread && !m_workDone)
         settle();
@@ -354,8 +364,10 @@ void ClusterSession::runFrame(bool onRunnerThread)
         }
     }
     m_lastFrameMs = now;
-    handOn(m_intakeBudgetMs > 0 ? m_intakeBudgetMs : -1, !gated);
+    handOn(m_frameIntakeBudgetMs > 0 ? m_frameIntakeBudgetMs : -1, !gated);
+    const qint64 doneStartNs = m_monotonic.nsecsElapsed();
     emit frameDone(now);
+    m_frameDoneNs = m_monotonic.nsecsElapsed() - doneStartNs;
 }
 
 void ClusterSession::recordStep(const QVariantMap &step)

@@ -10,6 +10,7 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QtTest>
 
 #include <algorithm>
@@ -90,6 +91,10 @@ private slots:
         QFETCH(int, pods);
         QFETCH(int, nodes);
         auto session = readySession(pods, nodes);
+        // RLAB_BENCH_FRAME_TARGET=0: the intake takes its whole budget whatever the animation and
+        // painting took (as before the frame target), to compare in one build.
+        if (const QByteArray target = qgetenv("RLAB_BENCH_FRAME_TARGET"); !target.isEmpty())
+            session->setFrameTargetMs(target.toInt());
         ClusterCanvas canvas(*session);
         canvas.resize(1920, 1080);
         canvas.show();
@@ -112,6 +117,10 @@ private slots:
         QFETCH(int, pods);
         QFETCH(int, nodes);
         auto session = readySession(pods, nodes);
+        // RLAB_BENCH_FRAME_TARGET=0: the intake takes its whole budget whatever the animation and
+        // painting took (as before the frame target), to compare in one build.
+        if (const QByteArray target = qgetenv("RLAB_BENCH_FRAME_TARGET"); !target.isEmpty())
+            session->setFrameTargetMs(target.toInt());
         ClusterCanvas canvas(*session);
         canvas.resize(1920, 1080);
         canvas.show();
@@ -151,6 +160,10 @@ private slots:
         QFETCH(int, pods);
         QFETCH(int, nodes);
         auto session = readySession(pods, nodes);
+        // RLAB_BENCH_FRAME_TARGET=0: the intake takes its whole budget whatever the animation and
+        // painting took (as before the frame target), to compare in one build.
+        if (const QByteArray target = qgetenv("RLAB_BENCH_FRAME_TARGET"); !target.isEmpty())
+            session->setFrameTargetMs(target.toInt());
         ClusterCanvas canvas(*session);
         canvas.resize(1920, 1080);
         canvas.show();
@@ -198,6 +211,14 @@ private slots:
               "simulation advance total %.0f ms",
               pods, frameMs.size(), sum / double(frameMs.size()), sorted[sorted.size() / 2], sorted[std::min(sorted.size() - 1, sorted.size() * 99 / 100)],
               sorted.back(), simMs);
+        // RLAB_BENCH_FRAMES=FILE: every frame as "index frame-ms paint-ms end-s" (to cut a perf
+        // recording by frame).
+        if (const QString path = qEnvironmentVariable("RLAB_BENCH_FRAMES"); !path.isEmpty()) {
+            QFile out(path);
+            if (out.open(QIODevice::WriteOnly | QIODevice::Truncate))
+                for (std::size_t i = 0; i < frameMs.size(); ++i)
+                    out.write(QStringLiteral("%1 %2 %3 %4\n").arg(i).arg(frameMs[i], 0, 'f', 3).arg(paintMs[i], 0, 'f', 3).arg(endS[i], 0, 'f', 6).toUtf8());
+        }
         std::vector<std::size_t> longest(frameMs.size());
         std::iota(longest.begin(), longest.end(), std::size_t(0));
         std::sort(longest.begin(), longest.end(), [&](std::size_t a, std::size_t b) { return frameMs[a] > frameMs[b]; });

@@ -102,6 +102,20 @@ private slots:
         const int diff = differing(field, items);
         qInfo("%d of %d chip pixels differ", diff, chipPixels);
         QVERIFY2(diff * 50 < chipPixels, qPrintable(QStringLiteral("%1 of %2").arg(diff).arg(chipPixels)));
+        // At far zoom the chips run only their tweens while they move (PodItem::setDetached); at
+        // rest each is an exact item again, where it was aimed, whole.
+        QVERIFY(scene.isFarZoom());
+        session->advance(60'000);   // the Terminating pods' grace ends: they go
+        session->frame();
+        for (int i = 1; i <= 3; ++i)   // the fades, the drops, the cards' moves after them
+            canvas.tick(session->monotonicMs() + i * 10'000);
+        QCOMPARE(scene.animatingCount(), 0);
+        QCOMPARE(scene.podItems().size(), 300);
+        for (const PodItem *p : scene.podItems()) {
+            QCOMPARE(p->pos(), p->targetPos());
+            QCOMPARE(p->opacity(), 1.0);
+            QCOMPARE(p->scale(), 1.0);
+        }
     }
 
     void clicksAndZoomFindThePods()

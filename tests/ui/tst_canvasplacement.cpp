@@ -1,4 +1,6 @@
+#include "core/apiserver/resourcetype.h"
 #include "core/kubectl/rollout.h"
+#include "core/sim/simulation.h"
 #include "tests/testutil/fixtures.h"
 #include "ui/clustersession.h"
 #include "ui/scene/canvasscene.h"
@@ -85,6 +87,73 @@ private slots:
         QVERIFY2(counts.all >= 3, qPrintable(QString::number(counts.all)));
         for (const PodItem *p : scene.podItems())
             QCOMPARE(p->pos(), p->targetPos());   // and at rest, each where it was aimed
+    }
+
+    // A scale from 600 to 0 whose removals all come in one frame: their fades end in the same
+    // tick, and the canvas drops at most CanvasScene::kDropsPerTick chips a tick (issue #16:
+    // dropping a rolling update's 1,250 old pods and the layout after took ~13 ms of one frame),
+    // counting the rest as still animating, until none is left.
+    void fadedPodsAreDroppedAFewHundredATick()
+    {
+        ClusterConfig config;
+        config.nodes = 4;
+        ClusterSession session(config);
+        ClusterCanvas canvas(session);
+        const CanvasScene &scene = *canvas.canvasScene();
+        QVERIFY(session.apply({ManifestSource{QStringLiteral("web.yaml"), test::deploymentYaml(QStringLiteral("web"), 600).toUtf8(), {}}}).ok());
+        session.simulation().runUntilIdle(600'000);
+        session.setIntakeBudgetMs(0);   // each frame hands on everything
+        session.frame();
+        while (scene.isResetting())
+            session.frame();
+        qint64 t = session.monotonicMs() + 5'000;
+        canvas.tick(t);
+        QCOMPARE(scene.podItems().size(), 600);
+        QVERIFY(kubectl::rollout::scale(session.client(), QStringLiteral("default"), QStringLiteral("web"), 0).ok());
+        session.simulation().runUntilIdle(600'000);
+        session.frame();   // 600 removals: 600 fades (its own tick may end them: virtual time ran)
+        QVERIFY(scene.podItems().size() >= 600 - CanvasScene::kDropsPerTick);
+        std::vector<qsizetype> left{scene.podItems().size()};
+        while (!scene.podItems().isEmpty() && left.size() < 100) {
+            canvas.tick(t += 5'000);   // every fade ends by the first of these ticks
+            left.push_back(scene.podItems().size());
+            QVERIFY(left.back() == 0 || scene.animatingCount() > 0);   // not at rest while chips wait
+        }
+        QCOMPARE(left.back(), 0);
+        for (std::size_t i = 1; i < left.size(); ++i)
+            QVERIFY2(left[i - 1] - left[i] <= CanvasScene::kDropsPerTick, qPrintable(QString::number(left[i - 1] - left[i])));
+        QVERIFY(left.size() >= 3);   // 600 at 200 a tick
+        canvas.tick(t += 5'000);        // the cards' last moves
+        QCOMPARE(scene.animatingCount(), 0);
+    }
+
+    // A pod deleted and made again under its name before its chip faded out (a bare pod
+    // recreated): the chip comes back, at full opacity, and stays.
+    void podPutAgainWhileFadingComesBack()
+    {
+        ClusterSession session;
+        ClusterCanvas canvas(session);
+        const CanvasScene &scene = *canvas.canvasScene();
+        const QByteArray pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: solo\nspec:\n  containers:\n  - name: app\n    image: nginx:1.25\n";
+        QVERIFY(session.apply({ManifestSource{QStringLiteral("solo.yaml"), pod, {}}}).ok());
+        session.simulation().runUntilIdle(60'000);
+        session.frame();
+        qint64 t = session.monotonicMs() + 5'000;
+        canvas.tick(t);
+        QCOMPARE(scene.podItems().size(), 1);
+        apiserver::DeleteOptions now;
+        now.gracePeriodSeconds = 0;
+        QVERIFY(session.client().remove(apiserver::resources::byKind(api::Kind::Pod), QStringLiteral("default"), QStringLiteral("solo"), now).ok());
+        QVERIFY(session.apply({ManifestSource{QStringLiteral("solo.yaml"), pod, {}}}).ok());
+        session.frame();   // the removal (a fade starts), then the new pod under the same name
+        canvas.tick(t += 5'000);
+        canvas.tick(t += 16);
+        QCOMPARE(scene.podItems().size(), 1);
+        const PodItem *chip = scene.podItem(QStringLiteral("default"), QStringLiteral("solo"));
+        QVERIFY(chip);
+        QVERIFY(!chip->removing);
+        QCOMPARE(chip->opacity(), 1.0);
+        QCOMPARE(scene.animatingCount(), 0);
     }
 };
 

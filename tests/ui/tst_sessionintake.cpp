@@ -114,6 +114,41 @@ private slots:
         QVERIFY(handed > ClusterSession::kStoreBatch);
     }
 
+    // A frame's intake gets what the previous frame's animation (frameDone handlers) and
+    // painting (notePaintNs) left of kFrameTargetMs, at least kMinIntakeBudgetMs, at most the
+    // intake budget (issue #16: 8 ms of intake + 5 ms of animation + 7 ms of painting were
+    // 20 ms frames at 5,000 pods). setFrameTargetMs(0): the whole intake budget, as before.
+    void intakeLeavesRoomForAnimationAndPainting()
+    {
+        ClusterSession session;
+        session.setIntakeBudgetMs(8);
+        session.frame();
+        QCOMPARE(session.frameIntakeBudgetMs(), 8);   // nothing painted or animated yet
+        qint64 spinNs = 6'000'000;
+        connect(&session, &ClusterSession::frameDone, this, [&spinNs] {
+            QElapsedTimer spent;   // a canvas animating many chips, not a wait
+            spent.start();
+            while (spent.nsecsElapsed() < spinNs) {
+            }
+        });
+        session.frame();   // its frameDone takes >= 6 ms
+        session.notePaintNs(3'000'000);
+        session.frame();
+        QVERIFY2(session.frameIntakeBudgetMs() <= 14 - 6 - 3, qPrintable(QString::number(session.frameIntakeBudgetMs())));
+        QVERIFY(session.frameIntakeBudgetMs() >= ClusterSession::kMinIntakeBudgetMs);
+        spinNs = 0;
+        session.notePaintNs(20'000'000);   // a slow paint: the least intake
+        session.frame();
+        QCOMPARE(session.frameIntakeBudgetMs(), ClusterSession::kMinIntakeBudgetMs);
+        QVERIFY(session.frameBudgetLeftMs() <= ClusterSession::kMinIntakeBudgetMs);
+        session.frame();   // a quiet frame before: more again (the whole 8 ms unless preempted)
+        QVERIFY(session.frameIntakeBudgetMs() > ClusterSession::kMinIntakeBudgetMs);
+        session.setFrameTargetMs(0);
+        session.notePaintNs(20'000'000);
+        session.frame();
+        QCOMPARE(session.frameIntakeBudgetMs(), 8);
+    }
+
     // The trace shares the frame's budget: after the store's writes, as many rows as the rest
     // of the budget allows at the trace panels' recent cost per row (issue #17: 5,000 rows a
     // frame were a third of the longest frames under 10,000 scenario steps), never fewer than

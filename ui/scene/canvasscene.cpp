@@ -59,24 +59,6 @@ CanvasScene::CanvasScene(QObject *parent)
     relayout(false);
 }
 
-void CanvasScene::setFarZoom(bool far)
-{
-    if (far == m_farZoom)
-        return;
-    m_farZoom = far;
-    m_podLayer->setOpacity(far ? 0.0 : 1.0);
-    m_podField->setVisible(far);
-}
-
-const PodItem *CanvasScene::podChipAt(const QPointF &scenePos) const
-{
-    const QList<QGraphicsItem *> chips = m_podLayer->childItems();
-    for (auto it = chips.crbegin(); it != chips.crend(); ++it)
-        if ((*it)->isVisible() && (*it)->opacity() > 0.0 && (*it)->sceneBoundingRect().contains(scenePos))
-            return static_cast<const PodItem *>(*it);
-    return nullptr;
-}
-
 void CanvasScene::helpEvent(QGraphicsSceneHelpEvent *event)
 {
     // A pod's hover text is made now, from the pod as stored (building it on every write of
@@ -115,11 +97,13 @@ void CanvasScene::clearAll()
     for (NodeState &n : m_nodes)
         delete n.lane;
     m_pods.clear();
+    m_podIndex.clear();
     m_waitingPods = 0;
     m_replicaSets.clear();
     m_deployments.clear();
     m_nodes.clear();
     m_anim.clear();
+    m_faded.clear();
     m_waitingRows = 1;
     m_placeMoved.clear();
     m_placeAll = true;
@@ -140,6 +124,8 @@ void CanvasScene::apply(const std::vector<view::WatchEvent> &events)
     if (m_layoutDirty)
         relayout(true);
     refreshCards(true);
+    if (m_farZoom)
+        m_podField->update();   // the detached chips do not ask for it themselves
 }
 
 void CanvasScene::put(const view::KeyValue &kv, bool animate)
@@ -165,7 +151,7 @@ void CanvasScene::remove(const QByteArray &etcdKey, bool animate)
     const QByteArray resource = parts[2];
     const QString key = QString::fromUtf8(parts.size() >= 5 ? parts[3] + '/' + parts[4] : parts[3]);
     if (resource == "pods") {
-        auto it = m_pods.find(key);
+        auto it = findPod(key);
         if (it == m_pods.end())
             return;
         if (!animate) {
@@ -263,10 +249,11 @@ void CanvasScene::putPod(const std::shared_ptr<const api::Pod> &pod, bool animat
                                   ? pod->metadata.namespace_ + QLatin1Char('/') + ref->name
                                   : kUnowned + pod->metadata.namespace_;
     const QString lane = m_nodes.contains(pod->spec.nodeName) ? pod->spec.nodeName : QString();
-    auto it = m_pods.find(key);
+    auto it = findPod(key);
     const bool fresh = it == m_pods.end();
     if (fresh) {
         it = m_pods.insert(key, PodState{});
+        m_podIndex.insert(key, it);
         it->item = takeChip(pod->metadata.name);
         it->item->setPresenter(m_presenter);
         tag(it->item, QStringLiteral("Pod"), pod->metadata.namespace_, pod->metadata.name);
@@ -274,6 +261,12 @@ void CanvasScene::putPod(const std::shared_ptr<const api::Pod> &pod, bool animat
     }
     if (fresh)
         it->flyIn = animate;   // to fly in from its ReplicaSet at the next layout
+    if (it->deleted) {   // put again under its name while fading out (a bare pod recreated)
+        it->deleted = false;
+        it->faded = false;
+        it->item->removing = false;
+        it->item->fadeTo(1.0, 1.0, animate);
+    }
     it->pod = pod;
     placePod(key, *it, columnKey, lane);
     const PodStage stage = PhaseColors::stageOf(*pod);
@@ -382,7 +375,7 @@ void CanvasScene::retranslate()
 
 void CanvasScene::dropPod(const QString &key)
 {
-    auto it = m_pods.find(key);
+    auto it = findPod(key);
     if (it == m_pods.end())
         return;
     auto col = m_replicaSets.find(it->column);
@@ -402,33 +395,9 @@ void CanvasScene::dropPod(const QString &key)
         --m_waitingPods;
     m_anim.remove(it->item);
     keepChip(it->item);
+    m_podIndex.remove(key);
     m_pods.erase(it);
     m_layoutDirty = true;
-}
-
-PodItem *CanvasScene::takeChip(const QString &name)
-{
-    if (m_spareChips.empty()) {
-        auto *item = new PodItem(name);
-        item->setParentItem(m_podLayer);   // in the scene with its layer
-        return item;
-    }
-    PodItem *item = m_spareChips.back();
-    m_spareChips.pop_back();
-    item->reuse(name);
-    item->setVisible(true);
-    return item;
-}
-
-void CanvasScene::keepChip(PodItem *item)
-{
-    if (m_spareChips.size() >= kMaxSpareChips) {
-        delete item;
-        return;
-    }
-    item->setVisible(false);
-    item->setData(0, QVariant());   // not a pod any more (for whoever walks the scene's items)
-    m_spareChips.push_back(item);
 }
 
 void CanvasScene::tick(qint64 monotonicMs, qint64 virtualNowMs, int budgetMs)
@@ -437,6 +406,8 @@ void CanvasScene::tick(qint64 monotonicMs, qint64 virtualNowMs, int budgetMs)
         m_lastMonotonicMs = monotonicMs;
         m_lastVirtualMs = virtualNowMs;
         continueReset(budgetMs < 0 ? m_sliceMs : qMin(m_sliceMs, budgetMs));
+        if (m_farZoom)
+            m_podField->update();   // chips shown and placed: detached, they do not ask for it
         return;
     }
     const double dt = Motion::step(double(monotonicMs - m_lastMonotonicMs), double(virtualNowMs - m_lastVirtualMs));
@@ -444,8 +415,18 @@ void CanvasScene::tick(qint64 monotonicMs, qint64 virtualNowMs, int budgetMs)
     m_lastVirtualMs = virtualNowMs;
     if (dt <= 0)
         return;
-    for (PodItem *item : m_anim.advance(dt))
-        dropPod(item->data(1).toString() + QLatin1Char('/') + item->data(2).toString());
+    if (m_farZoom && (m_anim.size() > 0 || !m_faded.empty()))
+        m_podField->update();   // the detached chips do not ask for it themselves
+    for (PodItem *item : m_anim.advance(dt)) {
+        // Once: a layout may move a faded chip still waiting (its cell compacting) and its
+        // move ends here again.
+        QString key = item->data(1).toString() + QLatin1Char('/') + item->data(2).toString();
+        if (const auto it = findPod(key); it != m_pods.end() && it->item == item && it->deleted && !it->faded) {
+            it->faded = true;
+            m_faded.push_back({std::move(key), item});
+        }
+    }
+    dropFaded();
     if (m_layoutDirty) {
         relayout(true);
         refreshCards(true);
@@ -463,7 +444,7 @@ QList<PodItem *> CanvasScene::podItems() const
 
 int CanvasScene::podSlot(const QString &ns, const QString &name) const
 {
-    const auto it = m_pods.constFind(ns + QLatin1Char('/') + name);
+    const auto it = findPod(ns + QLatin1Char('/') + name);
     if (it == m_pods.cend())
         return -1;
     const auto col = m_replicaSets.constFind(it->column);

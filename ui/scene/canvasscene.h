@@ -13,6 +13,8 @@
 #include <QHash>
 #include <QMap>
 #include <QSet>
+
+#include <deque>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -72,12 +74,20 @@ public:
     int deploymentCardCount() const { return int(m_deployments.size()); }
     int replicaSetCardCount() const { return int(m_replicaSets.size()); }
     QList<PodItem *> podItems() const;
-    PodItem *podItem(const QString &ns, const QString &name) const { return m_pods.value(ns + QLatin1Char('/') + name).item; }
+    PodItem *podItem(const QString &ns, const QString &name) const
+    {
+        const auto it = findPod(ns + QLatin1Char('/') + name);
+        return it == m_pods.cend() ? nullptr : it->item;
+    }
     CardItem *replicaSetCard(const QString &ns, const QString &name) const { return m_replicaSets.value(ns + QLatin1Char('/') + name).card; }
     CardItem *deploymentCard(const QString &ns, const QString &name) const { return m_deployments.value(ns + QLatin1Char('/') + name).card; }
     NodeLaneItem *laneOf(const QString &node) const { return node.isEmpty() ? m_waitingLane : m_nodes.value(node).lane; }
     // The lane a pod currently sits in ("" = waiting), and its slot there (-1: no such pod).
-    QString podLane(const QString &ns, const QString &name) const { return m_pods.value(ns + QLatin1Char('/') + name).lane; }
+    QString podLane(const QString &ns, const QString &name) const
+    {
+        const auto it = findPod(ns + QLatin1Char('/') + name);
+        return it == m_pods.cend() ? QString() : it->lane;
+    }
     int podSlot(const QString &ns, const QString &name) const;
     // Every laid-out pod's target is its slot in the last layout: placing only the pods put in
     // another cell left none behind (Debug builds check it after every layout; tests too).
@@ -95,7 +105,11 @@ public:
         int moved = 0;
     };
     PlacementCounts placementCounts() const { return m_placementCounts; }
-    int animatingCount() const { return m_anim.size(); }
+    // Running tweens, and removed pods whose fade ended but whose chip is not dropped yet.
+    int animatingCount() const { return m_anim.size() + int(m_faded.size()); }
+    // At most this many faded-out pods are dropped per tick (issue #16: a rolling update's 1,250
+    // old pods end their fade in one frame; dropping them and the layout after took ~13 ms).
+    static constexpr int kDropsPerTick = 200;
     // Presenter mode (CanvasText): large type, taller cells (CanvasLayout::chipColumnsFor), the
     // wider gutter; relaid out at once.
     void setPresenter(bool on);
@@ -118,6 +132,7 @@ private:
         QString lane;      // node name, "" while unbound
         PodItem *item = nullptr;
         bool deleted = false;
+        bool faded = false;   // deleted, its fade ended: waiting in m_faded to be dropped
         bool flyIn = false;   // new and animated: flies in from its ReplicaSet at the next layout
     };
     struct ColumnState
@@ -187,7 +202,16 @@ private:
     static QString deploymentTooltip(const QString &key, const api::Deployment &d);
     static QString nodeTooltip(const QString &key, const api::Node &n);
 
-    QMap<QString, PodState> m_pods;
+    QMap<QString, PodState> m_pods;   // in key order (the reset's slices walk it)
+    // m_pods' nodes by key: a lookup in a tree of 5,000 keys sharing a long prefix was a third
+    // of putPod (issue #16). QMap's nodes stay put while others come and go.
+    QHash<QString, QMap<QString, PodState>::iterator> m_podIndex;
+    QMap<QString, PodState>::iterator findPod(const QString &key) { return m_podIndex.value(key, m_pods.end()); }
+    QMap<QString, PodState>::const_iterator findPod(const QString &key) const
+    {
+        const auto it = m_podIndex.constFind(key);
+        return it == m_podIndex.cend() ? m_pods.cend() : QMap<QString, PodState>::const_iterator(*it);
+    }
     int m_waitingPods = 0;   // pods of m_pods on no node's lane (placePod/dropPod keep it)
     QMap<QString, ColumnState> m_replicaSets;
     QMap<QString, DeploymentState> m_deployments;
@@ -218,6 +242,15 @@ private:
     // scene of 5,000 scans the scene's lists (its index, top-level items, pending updates) and
     // was a fifth of a rolling update's longest frames; a rolling update adds as it removes.
     std::vector<PodItem *> m_spareChips;
+    // Pods whose removal fade ended, oldest first, dropped kDropsPerTick a tick. The item is only
+    // compared with the pod's (never followed: another path may have dropped and freed it).
+    struct Faded
+    {
+        QString key;
+        const PodItem *item = nullptr;
+    };
+    std::deque<Faded> m_faded;
+    void dropFaded();
     PodLayerItem *m_podLayer = nullptr;   // the parent of every PodItem
     PodFieldItem *m_podField = nullptr;   // paints them at far zoom
     bool m_farZoom = false;

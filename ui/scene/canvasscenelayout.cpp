@@ -207,7 +207,7 @@ void CanvasScene::relayout(bool animate)
         } else {
             ++m_placementCounts.moved;
             for (const QString &key : std::as_const(m_placeMoved))
-                if (const auto it = m_pods.find(key); it != m_pods.end())
+                if (const auto it = findPod(key); it != m_pods.end())
                     placePods(it, std::next(it), animate);
         }
         m_placedWith = std::move(basis);
@@ -216,6 +216,8 @@ void CanvasScene::relayout(bool animate)
         Q_ASSERT(podsAtTheirSlots());
     }
     setSceneRect(g.sceneRect);
+    if (m_farZoom)
+        m_podField->update();   // chips moved: detached, they do not ask for it themselves
 }
 
 void CanvasScene::placeAllPods(bool animate)
@@ -224,7 +226,7 @@ void CanvasScene::placeAllPods(bool animate)
     // rolling update move thousands of chips. Cell by cell, each chip is one step from its
     // slot (no lookup per pod); the new pods first start from their ReplicaSet's card.
     for (const QString &key : std::as_const(m_placeMoved))
-        if (const auto it = m_pods.find(key); it != m_pods.end() && it->flyIn)
+        if (const auto it = findPod(key); it != m_pods.end() && it->flyIn)
             placePods(it, std::next(it), animate);
     const CanvasLayout::Geometry &g = m_geometry;
     for (auto col = m_replicaSets.cbegin(); col != m_replicaSets.cend(); ++col) {

@@ -10,6 +10,7 @@
 #include "ui/scene/poditem.h"
 #include "ui/theme.h"
 
+#include <QElapsedTimer>
 #include <QGraphicsItem>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -333,6 +334,14 @@ void ClusterCanvas::drawForeground(QPainter *painter, const QRectF &rect)
         y += rowH;
     }
     painter->restore();
+}
+
+void ClusterCanvas::paintEvent(QPaintEvent *event)
+{
+    QElapsedTimer timer;
+    timer.start();
+    QGraphicsView::paintEvent(event);
+    m_session.notePaintNs(timer.nsecsElapsed());
 }
 
 } // namespace rlab::ui

@@ -63,6 +63,8 @@ protected:
     void mouseDoubleClickEvent(QMouseEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void drawForeground(QPainter *painter, const QRectF &rect) override;
+    // Paints, and tells the session how long it took (its frame budget counts the painting).
+    void paintEvent(QPaintEvent *event) override;
 
 private:
     void onStoreEvents(const std::vector<view::WatchEvent> &events);

@@ -22,22 +22,27 @@ void PodFieldItem::setArea(const QRectF &area)
     m_area = area;
 }
 
-void PodFieldItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidget *)
+QRectF PodFieldItem::chipRect(const PodItem &pod)
 {
     // E.g. a chip at (200, 266) scaled 0.4 while it fades out: 112 × 28 about its centre
-    // (256, 280) → the rectangle (222.4, 274.4) 44.8 × 11.2, in its colour at its opacity.
-    painter->setRenderHint(QPainter::Antialiasing, false);
+    // (256, 280) → the rectangle (222.4, 274.4) 44.8 × 11.2.
     const QSizeF chip(CanvasLayout::kChipW, CanvasLayout::kChipH);
+    const double s = pod.shownScale();
+    const QPointF centre = pod.shownPos() + QPointF(chip.width() / 2, chip.height() / 2);
+    return QRectF(centre - QPointF(chip.width() * s / 2, chip.height() * s / 2), chip * s);
+}
+
+void PodFieldItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidget *)
+{
+    // Each shown chip as chipRect in its colour at its opacity.
+    painter->setRenderHint(QPainter::Antialiasing, false);
     for (const QGraphicsItem *child : m_layer->childItems()) {
-        if (!child->isVisible() || child->opacity() <= 0.0)
-            continue;
         const auto *pod = static_cast<const PodItem *>(child);
-        const double s = pod->scale();
-        const QPointF centre = pod->pos() + QPointF(chip.width() / 2, chip.height() / 2);
-        const QRectF r(centre - QPointF(chip.width() * s / 2, chip.height() * s / 2), chip * s);
+        if (!pod->isShown())
+            continue;
         QColor fill = pod->currentColor();
-        fill.setAlphaF(float(fill.alphaF() * pod->opacity()));
-        painter->fillRect(r, fill);
+        fill.setAlphaF(float(fill.alphaF() * pod->shownOpacity()));
+        painter->fillRect(chipRect(*pod), fill);
     }
 }
 

@@ -23,7 +23,8 @@ void PodItem::reuse(const QString &name)
 {
     m_label = name.section(QLatin1Char('-'), -1);
     m_stage = PodStage::Pending;
-    m_pos.snap(pos());
+    m_pos.snap(m_pos.value());
+    setPos(m_pos.value());
     m_opacity.snap(1.0);
     m_scale.snap(1.0);
     setOpacity(1.0);
@@ -89,7 +90,33 @@ void PodItem::moveTo(const QPointF &target, bool animate)
         m_pos.retarget(target);
     else
         m_pos.snap(target);
+    if (!m_detached || !m_pos.running())
+        setPos(m_pos.value());
+}
+
+void PodItem::setDetached(bool on)
+{
+    if (on == m_detached)
+        return;
+    m_detached = on;
+    if (!on) {
+        takeTweens();
+        update();
+    }
+}
+
+void PodItem::takeTweens()
+{
     setPos(m_pos.value());
+    setOpacity(m_opacity.value());
+    setScale(m_scale.value());
+}
+
+QVariant PodItem::itemChange(GraphicsItemChange change, const QVariant &value)
+{
+    if (change == ItemVisibleHasChanged)
+        m_visible = value.toBool();
+    return QGraphicsItem::itemChange(change, value);
 }
 
 void PodItem::setStage(PodStage stage, bool animate)
@@ -100,7 +127,8 @@ void PodItem::setStage(PodStage stage, bool animate)
     m_colorFrom = animate ? currentColor() : PhaseColors::color(stage);
     m_colorTo = PhaseColors::color(stage);
     m_colorT = animate ? 0.0 : 1.0;
-    update();
+    if (!m_detached)
+        update();
 }
 
 void PodItem::fadeTo(double opacity, double scale, bool animate)
@@ -112,8 +140,10 @@ void PodItem::fadeTo(double opacity, double scale, bool animate)
         m_opacity.snap(opacity);
         m_scale.snap(scale);
     }
-    setOpacity(m_opacity.value());
-    setScale(m_scale.value());
+    if (!m_detached || (!m_opacity.running() && !m_scale.running())) {
+        setOpacity(m_opacity.value());
+        setScale(m_scale.value());
+    }
 }
 
 bool PodItem::isAnimating() const
@@ -125,17 +155,21 @@ bool PodItem::advance(double dt)
 {
     if (m_pos.running()) {
         m_pos.advance(dt);
-        setPos(m_pos.value());
+        if (!m_detached || !m_pos.running())
+            setPos(m_pos.value());
     }
     if (m_opacity.running() || m_scale.running()) {
         m_opacity.advance(dt);
         m_scale.advance(dt);
-        setOpacity(m_opacity.value());
-        setScale(m_scale.value());
+        if (!m_detached || (!m_opacity.running() && !m_scale.running())) {
+            setOpacity(m_opacity.value());
+            setScale(m_scale.value());
+        }
     }
     if (m_colorT < 1.0) {
         m_colorT = std::min(1.0, m_colorT + dt);
-        update();
+        if (!m_detached)
+            update();
     }
     return isAnimating();
 }

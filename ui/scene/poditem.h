@@ -46,10 +46,25 @@ public:
     const QString &label() const { return m_label; }
     QColor currentColor() const;
     QPointF targetPos() const { return m_pos.to; }
+    // At far zoom the scene paints the chips itself (PodFieldItem) from their tweens: a detached
+    // chip runs only its tweens while they move and takes their values as an item when they
+    // come to rest or it is attached again (issue #16: setPos, setOpacity and setScale on every
+    // moving chip of a 5,000-pod rolling update were ~10 % of its longest frames). At rest, and
+    // whenever attached, pos(), opacity() and scale() are exact.
+    void setDetached(bool on);
+    // Where the chip is shown now (its tweens), and whether it is (visible, not transparent).
+    QPointF shownPos() const { return m_pos.value(); }
+    double shownOpacity() const { return m_opacity.value(); }
+    double shownScale() const { return m_scale.value(); }
+    bool isShown() const { return m_visible && m_opacity.value() > 0.0; }
     bool isAnimating() const;
     bool removing = false;   // deleted from the store: fading out, then removed
 
+protected:
+    QVariant itemChange(GraphicsItemChange change, const QVariant &value) override;
+
 private:
+    void takeTweens();   // the item's pos, opacity and scale from the tweens
     QString m_label;
     std::shared_ptr<const api::Pod> m_pod;
     PodStage m_stage = PodStage::Pending;
@@ -59,6 +74,8 @@ private:
     QColor m_colorFrom, m_colorTo;
     double m_colorT = 1.0;
     bool m_presenter = false;
+    bool m_detached = false;
+    bool m_visible = true;   // isVisible(), kept here for PodFieldItem's loop over thousands
 };
 
 } // namespace rlab::ui
