@@ -72,12 +72,18 @@ void ClusterSession::handOnStore(int budgetMs, const QElapsedTimer &clock)
         m_backlog.insert(m_backlog.end(), std::make_move_iterator(events.begin()), std::make_move_iterator(events.end()));
     }
     const qint64 budgetNs = qint64(budgetMs) * 1'000'000;
+    // The least batch shrinks with a frame's share (frameIntakeBudgetMs below the intake budget
+    // while the canvas animates and paints much), down to a quarter: at 5,000 pods 256 writes
+    // took ~6 ms, past a 2 ms share. E.g. a 2 ms share of 8: at least 64 writes.
+    const std::size_t least = budgetMs < 0 || m_intakeBudgetMs <= 0 || budgetMs >= m_intakeBudgetMs
+                                  ? kMinStoreBatch
+                                  : std::max(kMinStoreBatch / 4, kMinStoreBatch * std::size_t(budgetMs) / std::size_t(m_intakeBudgetMs));
     while (m_backlogAt < m_backlog.size()) {
         const std::size_t left = m_backlog.size() - m_backlogAt;
         // Sized to what is left of the budget at the panels' recent cost per event (issue #17:
         // fixed batches of 1,024 ran up to a whole batch past the budget — 10,000 scenario steps
         // made frames of 26 ms with an 8 ms budget). E.g. 5 ms left at 12 µs/event: 416 events.
-        const std::size_t n = budgetMs < 0 ? left : std::min(left, batchFor(budgetMs, clock, m_nsPerStoreEvent, kMinStoreBatch, kStoreBatch));
+        const std::size_t n = budgetMs < 0 ? left : std::min(left, batchFor(budgetMs, clock, m_nsPerStoreEvent, least, kStoreBatch));
         std::vector<view::WatchEvent> batch;
         if (m_backlogAt == 0 && n == m_backlog.size()) {
             batch = std::move(m_backlog);
@@ -91,7 +97,7 @@ void ClusterSession::handOnStore(int budgetMs, const QElapsedTimer &clock)
         const qint64 before = clock.nsecsElapsed();
         emit storeEvents(batch);
         learnCost(m_nsPerStoreEvent, clock.nsecsElapsed() - before, n, kMinNsPerEvent);
-        if (budgetMs >= 0 && clock.nsecsElapsed() + qint64(m_nsPerStoreEvent * double(kMinStoreBatch)) >= budgetNs)
+        if (budgetMs >= 0 && clock.nsecsElapsed() + qint64(m_nsPerStoreEvent * double(least)) >= budgetNs)
             break;
     }
     if (m_backlogAt >= m_backlog.size()) {

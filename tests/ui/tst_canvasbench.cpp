@@ -91,10 +91,6 @@ private slots:
         QFETCH(int, pods);
         QFETCH(int, nodes);
         auto session = readySession(pods, nodes);
-        // RLAB_BENCH_FRAME_TARGET=0: the intake takes its whole budget whatever the animation and
-        // painting took (as before the frame target), to compare in one build.
-        if (const QByteArray target = qgetenv("RLAB_BENCH_FRAME_TARGET"); !target.isEmpty())
-            session->setFrameTargetMs(target.toInt());
         ClusterCanvas canvas(*session);
         canvas.resize(1920, 1080);
         canvas.show();
@@ -117,10 +113,6 @@ private slots:
         QFETCH(int, pods);
         QFETCH(int, nodes);
         auto session = readySession(pods, nodes);
-        // RLAB_BENCH_FRAME_TARGET=0: the intake takes its whole budget whatever the animation and
-        // painting took (as before the frame target), to compare in one build.
-        if (const QByteArray target = qgetenv("RLAB_BENCH_FRAME_TARGET"); !target.isEmpty())
-            session->setFrameTargetMs(target.toInt());
         ClusterCanvas canvas(*session);
         canvas.resize(1920, 1080);
         canvas.show();

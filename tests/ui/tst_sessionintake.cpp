@@ -149,6 +149,39 @@ private slots:
         QCOMPARE(session.frameIntakeBudgetMs(), 8);
     }
 
+    // With a small share the least batch shrinks too, to a quarter of kMinStoreBatch at most
+    // (else 256 writes at 5,000 pods, ~6 ms, overran a 2 ms share): a panel that spends 50 µs
+    // a write, while painting takes 12 ms a frame, gets batches of 64 once the cost is learnt
+    // (a few more while the estimate still follows it), not 256.
+    void smallShareTakesSmallerBatches()
+    {
+        ClusterSession session;
+        ManifestApplier::apply(session.client(), {ManifestSource{QStringLiteral("d"), deployment(QStringLiteral("wide"), 600), {}}});
+        session.simulation().runUntilIdle();
+        std::vector<std::size_t> batches;
+        connect(&session, &ClusterSession::storeEvents, this, [&](const std::vector<view::WatchEvent> &events) {
+            batches.push_back(events.size());
+            QElapsedTimer spent;   // the cost of a slow panel, not a wait
+            spent.start();
+            while (spent.nsecsElapsed() < qint64(events.size()) * 50'000) {
+            }
+        });
+        session.setIntakeBudgetMs(8);
+        session.frame();   // the first frame learns the cost
+        const std::size_t learnt = batches.size();
+        int frames = 0;
+        while (session.intakeBacklog() > 0 && frames < 1000) {
+            session.notePaintNs(12'000'000);
+            session.frame();
+            ++frames;
+        }
+        QCOMPARE(session.intakeBacklog(), std::size_t(0));
+        QVERIFY(batches.size() > learnt + 2);
+        for (std::size_t i = learnt; i + 1 < batches.size(); ++i)
+            QVERIFY2(batches[i] <= ClusterSession::kMinStoreBatch / 2, qPrintable(QString::number(batches[i])));
+        QVERIFY(batches[batches.size() - 2] <= ClusterSession::kMinStoreBatch / 4 + 8);   // learnt by then
+    }
+
     // The trace shares the frame's budget: after the store's writes, as many rows as the rest
     // of the budget allows at the trace panels' recent cost per row (issue #17: 5,000 rows a
     // frame were a third of the longest frames under 10,000 scenario steps), never fewer than
