@@ -48,7 +48,8 @@ QRectF PodItem::boundingRect() const
 
 QColor PodItem::currentColor() const
 {
-    return PhaseColors::mix(m_colorFrom, m_colorTo, Motion::easeInOutCubic(m_colorT));
+    // At rest (nearly every chip of a big picture, painted every frame) the colour it went to.
+    return m_colorT >= 1.0 ? m_colorTo : PhaseColors::mix(m_colorFrom, m_colorTo, Motion::easeInOutCubic(m_colorT));
 }
 
 void PodItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
