@@ -38,10 +38,13 @@ void PodFieldItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QW
     painter->setRenderHint(QPainter::Antialiasing, false);
     for (const QGraphicsItem *child : m_layer->childItems()) {
         const auto *pod = static_cast<const PodItem *>(child);
-        if (!pod->isShown())
+        if (!pod->isShownVisible())   // a spare chip: nothing else of it is read
+            continue;
+        const double opacity = pod->shownOpacity();   // one easing per chip and frame
+        if (opacity <= 0.0)
             continue;
         QColor fill = pod->currentColor();
-        fill.setAlphaF(float(fill.alphaF() * pod->shownOpacity()));
+        fill.setAlphaF(float(fill.alphaF() * opacity));
         painter->fillRect(chipRect(*pod), fill);
     }
 }

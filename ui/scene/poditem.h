@@ -56,7 +56,8 @@ public:
     QPointF shownPos() const { return m_pos.value(); }
     double shownOpacity() const { return m_opacity.value(); }
     double shownScale() const { return m_scale.value(); }
-    bool isShown() const { return m_visible && m_opacity.value() > 0.0; }
+    bool isShownVisible() const { return m_visible; }
+    bool isShown() const { return m_visible && shownOpacity() > 0.0; }
     bool isAnimating() const;
     bool removing = false;   // deleted from the store: fading out, then removed
 
