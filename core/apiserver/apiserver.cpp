@@ -2,6 +2,7 @@
 
 #include "core/api/defaults.h"
 #include "core/api/deployment.h"
+#include "core/api/event.h"
 #include "core/api/replicaset.h"
 #include "core/api/genericobject.h"
 #include "core/api/jsoncompact.h"
@@ -19,6 +20,7 @@
 
 #include <QHash>
 
+#include <algorithm>
 #include <array>
 
 #include <optional>
@@ -181,6 +183,7 @@ std::optional<ApiError> ApiServer::checkNamespace(const ResourceType &rt, const 
 
 namespace {
 const QByteArray kPodsPrefix = QByteArrayLiteral("/registry/pods/");
+const QByteArray kEventsPrefix = QByteArrayLiteral("/registry/events/");
 } // namespace
 
 Result<ObjectPtr> ApiServer::commit(const QByteArray &key, MutableObjectPtr obj, bool isCreate)
@@ -225,7 +228,43 @@ Result<ObjectPtr> ApiServer::commit(const QByteArray &key, MutableObjectPtr obj,
     }
     if (isCreate && key.startsWith(kPodsPrefix) && m_livePods.load() >= 0)
         ++m_livePods;
+    if (frozen->kind() == Kind::Event)
+        leaseEvent(*frozen, got.main, key);
     return Result<ObjectPtr>{frozen, {}};
+}
+
+void ApiServer::leaseEvent(const Object &o, qint64 revision, const QByteArray &key)
+{
+    const auto &e = static_cast<const Event &>(o);
+    const qint64 lastWrite = std::max({e.lastTimestamp, e.firstTimestamp, e.metadata.creationTimestamp});
+    m_eventLeases.grant(lastWrite + kEventTtlMs, revision, key);
+}
+
+void ApiServer::leaseStoredEvents()
+{
+    const store::RangeResult events = m_store.range(store::KeyRange::prefix(kEventsPrefix));
+    for (const store::KeyValue &kv : events.kvs)
+        if (kv.value && kv.value->kind() == Kind::Event)
+            leaseEvent(*kv.value, kv.modRevision, kv.key);
+}
+
+int ApiServer::expireEvents(qint64 now)
+{
+    // Due leases whose key was not written since (a later write holds a later lease), by key.
+    std::vector<QByteArray> keys;
+    for (EventLeases::Lease &l : m_eventLeases.due(now))
+        if (m_store.modRevision(l.key) == l.revision)
+            keys.push_back(std::move(l.key));
+    std::sort(keys.begin(), keys.end());
+    const ResourceType rt = resources::byKind(Kind::Event);
+    int expired = 0;
+    for (const QByteArray &key : keys) {
+        // "/registry/events/<namespace>/<name>"
+        const QList<QByteArray> parts = key.mid(kEventsPrefix.size()).split('/');
+        if (parts.size() == 2 && remove(rt, QString::fromUtf8(parts[0]), QString::fromUtf8(parts[1])).ok())
+            ++expired;
+    }
+    return expired;
 }
 
 void ApiServer::setPodCapacity(qint64 pods)

@@ -2,6 +2,7 @@
 #include "core/apiserver/apierror.h"
 #include "core/apiserver/apitypes.h"
 #include "core/apiserver/apiwatch.h"
+#include "core/apiserver/eventleases.h"
 #include "core/apiserver/namegenerator.h"
 #include "core/apiserver/resourcetype.h"
 
@@ -96,6 +97,17 @@ public:
     // 100,000: a Deployment of 150,000 replicas → 403 `deployments.apps "web" is forbidden:
     // spec.replicas 150000 is more than this lab can run (its capacity is 100000 pods)`.
     void setPodCapacity(qint64 pods);
+
+    // kube-apiserver --event-ttl (1h): every Event write leases its key until an hour after the
+    // Event's last write (the newest of its lastTimestamp, firstTimestamp, creationTimestamp).
+    // expireEvents(now) deletes, in key order, the Events whose lease is due and that were not
+    // written since; it returns how many. E.g. an Event last written at 10:00 goes in the first
+    // call at or after 11:00; one written again at 10:30 stays until 11:30.
+    static constexpr qint64 kEventTtlMs = 60 * 60 * 1000;
+    int expireEvents(qint64 now);
+    // Leases the Events a store holds that were not written through this ApiServer (a saved
+    // lab's store, restored under it).
+    void leaseStoredEvents();
     qint64 podCapacity() const { return m_podCapacity.load(); }
     qint64 livePods() const;
 
@@ -121,6 +133,8 @@ private:
     NameGenerator m_names;
     mutable std::recursive_mutex m_writeMutex;
     std::atomic<qint64> m_podCapacity{0};
+    EventLeases m_eventLeases;
+    void leaseEvent(const api::Object &event, qint64 revision, const QByteArray &key);
     mutable std::atomic<qint64> m_livePods{-1};   // -1: not counted yet (a restored store)
     std::optional<ApiError> checkCapacity(const ResourceType &rt, const api::Object &obj, bool podCreate) const;
 };

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/api/genericobject.h"
 #include "core/store/kvstore.h"
 
 #include <memory>
@@ -16,6 +17,8 @@ namespace rlab::cli {
 // which 50,110 reach a watcher cost the floor ~0.5 s; the lab's 9.7 s gives a ratio of ~19.
 // A transaction's several keys at one revision replay as one write each (more floor revisions);
 // every 20,000 writes the floor compacts to its newest versions (untimed), holding little history.
+// A key no floor watcher covers is put with a placeholder value (nobody receives it): the floor
+// holds none of the lab's Events alive.
 // Taking the capture and that compaction are counted apart (overheadCpuS): the bench subtracts
 // them from the pipeline's CPU, as it does the floor's own.
 // Thread rules: one thread, the bench's (the runner's); the lab's store is not written meanwhile.
@@ -39,7 +42,11 @@ public:
     double overheadCpuS() const { return m_overheadCpuS; }
 
 private:
+    bool watched(const QByteArray &key) const;   // in some floor watcher's range
+
     store::KvStore m_floor;
+    std::vector<store::KeyRange> m_ranges;   // the floor watchers' ranges
+    const api::ObjectPtr m_placeholder = std::make_shared<api::GenericObject>();
     std::shared_ptr<store::Watcher> m_capture;
     std::vector<std::shared_ptr<store::Watcher>> m_watchers;
     std::shared_ptr<std::vector<std::size_t>> m_notified;   // indexes of m_watchers, by notify

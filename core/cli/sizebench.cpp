@@ -150,6 +150,7 @@ SizeBenchResult runSizeBench(const SizeBenchOptions &o, const SizeBenchProgress 
         p.complete = allAvailable(sim, o.deployments, target);
         // Where the memory is (#16): the store's keys, of which Events, and the heap in use.
         p.storeKeys = after.keys;
+        p.valuesPacked = after.valuesPacked;
         p.liveEvents = sim.cluster().store().range(store::KeyRange::prefix(QByteArrayLiteral("/registry/events/")), {0, 0, true}).count;
         p.heapBytes = heapInUse();
         r.phases << p;
@@ -220,6 +221,7 @@ QJsonObject SizeBenchResult::toJson(const SizeBenchOptions &o) const
                                 {QStringLiteral("floorWatchEventsDelivered"), p.floorWatchEventsDelivered},
                                 {QStringLiteral("pipelineOverFloor"), p.pipelineOverFloor()},
                                 {QStringLiteral("storeKeys"), p.storeKeys},
+                                {QStringLiteral("valuesPacked"), p.valuesPacked},
                                 {QStringLiteral("liveEvents"), p.liveEvents},
                                 {QStringLiteral("retainedRevisionsPeak"), p.retainedRevisionsPeak},
                                 {QStringLiteral("heapBytes"), p.heapBytes},
@@ -262,8 +264,8 @@ QString SizeBenchResult::toText(const SizeBenchOptions &o) const
         cpu += p.cpuS;
     }
     for (const SizeBenchPhase &p : phases)
-        out += QStringLiteral("  after %1: %2 store keys (%3 Events), at most %4 revisions retained, heap %5 MiB\n")
-                   .arg(p.name).arg(p.storeKeys).arg(p.liveEvents).arg(p.retainedRevisionsPeak)
+        out += QStringLiteral("  after %1: %2 store keys (%3 Events, %4 values packed), at most %5 revisions retained, heap %6 MiB\n")
+                   .arg(p.name).arg(p.storeKeys).arg(p.liveEvents).arg(p.valuesPacked).arg(p.retainedRevisionsPeak)
                    .arg(double(p.heapBytes) / (1024.0 * 1024.0), 0, 'f', 1);
     out += QStringLiteral("  total: %1 s wall, %2 s CPU; floor %3 s CPU; pipeline/floor %4\n")
                .arg(wall, 0, 'f', 3).arg(cpu, 0, 'f', 3).arg(floorCpuS(), 0, 'f', 3).arg(pipelineOverFloor(), 0, 'f', 1);

@@ -49,6 +49,7 @@ struct SizeBenchPhase
     // At the phase's end: the store's keys (live or with history), the Events among them, and
     // the heap in use; and the most revisions the store retained at a 100 ms sample.
     qint64 storeKeys = 0, liveEvents = 0, heapBytes = 0, retainedRevisionsPeak = 0;
+    qint64 valuesPacked = 0;   // since the store began (KvStore::compact packs cold versions)
     double pipelineOverFloor() const { return floorCpuS > 0 ? cpuS / floorCpuS : 0; }
 };
 

@@ -22,6 +22,7 @@ Cluster::Cluster(const ClusterConfig &config)
         Q_ASSERT_X(restored, "Cluster", qPrintable(error));
         Q_UNUSED(restored);
         m_api->names().setState(config.nameGeneratorState);
+        m_api->leaseStoredEvents();
         const QByteArray nodes = apiserver::resources::byKind(Kind::Node).etcdKey(QString(), QString());
         m_nodeCount = int(m_store.range(store::KeyRange::prefix(nodes), {0, 0, true}).count);
         m_config.storeImage.reset();   // the store holds it now

@@ -72,7 +72,7 @@ QJsonObject storeJson(const store::StoreImage &im)
         for (const store::KeyIndex::Generation &g : ki.generations()) {
             QJsonArray revs;
             for (const store::KeyIndex::Entry &e : g.revs)
-                revs.append(QJsonArray{e.rev.main, e.rev.sub, e.bytes, e.value ? QJsonValue(e.value->toJson()) : QJsonValue()});
+                revs.append(QJsonArray{e.rev.main, e.rev.sub, e.bytes, e.isTombstone() ? QJsonValue() : QJsonValue(e.object()->toJson())});
             gens.append(QJsonObject{{QStringLiteral("created"), revisionJson(g.created)},
                                     {QStringLiteral("ver"), g.ver},
                                     {QStringLiteral("revs"), revs}});

@@ -24,24 +24,10 @@ using namespace rlab::controller;
 
 namespace {
 
-// kube-apiserver --event-ttl (default 1h): an Event's etcd key lives on a lease renewed by each
-// write, so an Event not updated for an hour disappears (watchers see its DELETE). Without it a
-// long lab piles Events up for ever. Example: an Event last written at 10:00 is gone in the
-// first pass after 11:00 (passes run with the 5-minute compaction).
-constexpr qint64 kEventTtlMs = 60 * 60 * 1000;
-
+// kube-apiserver --event-ttl (ApiServer::expireEvents), traced as etcd's lease expiry.
 int expireEvents(apiserver::ApiServer &api, qint64 now, TraceLog &trace)
 {
-    const apiserver::ResourceType rt = apiserver::resources::byKind(api::Kind::Event);
-    int expired = 0;
-    for (const api::ObjectPtr &o : api.list(rt, QString()).value.items) {
-        const auto e = api::objectCast<api::Event>(o);
-        const qint64 lastWrite = std::max({e ? e->lastTimestamp : 0, e ? e->firstTimestamp : 0, o->metadata.creationTimestamp});
-        if (lastWrite + kEventTtlMs > now)
-            continue;
-        if (api.remove(rt, o->metadata.namespace_, o->metadata.name).ok())
-            ++expired;
-    }
+    const int expired = api.expireEvents(now);
     if (expired > 0) {
         TraceEvent ev;
         ev.component = QStringLiteral("etcd");

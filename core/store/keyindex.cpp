@@ -1,5 +1,7 @@
 #include "core/store/keyindex.h"
 
+#include "core/api/objectpack.h"
+
 #include <algorithm>
 
 namespace rlab::store {
@@ -46,7 +48,7 @@ std::optional<KeyIndex> KeyIndex::restored(const QByteArray &key, std::vector<Ge
             if (e.rev <= last || e.rev.main < 1 || e.rev.sub < 0)
                 return fail(QStringLiteral("revision %1.%2 does not follow %3.%4").arg(e.rev.main).arg(e.rev.sub).arg(last.main).arg(last.sub));
             const bool tombstone = closed && ri + 1 == g.revs.size();
-            if (tombstone != !e.value)
+            if (tombstone != e.isTombstone())
                 return fail(tombstone ? QStringLiteral("generation %1 ends without its tombstone").arg(gi)
                                       : QStringLiteral("revision %1 has no value").arg(e.rev.main));
             last = e.rev;
@@ -64,7 +66,7 @@ void KeyIndex::put(Revision rev, api::ObjectPtr value, qint64 bytes)
     Generation &g = m_generations.back();
     if (g.revs.empty())
         g.created = rev;
-    g.revs.push_back({rev, std::move(value), bytes});
+    g.revs.push_back({rev, std::move(value), bytes, {}});
     m_bytes += bytes;
     ++g.ver;
     m_modified = rev;
@@ -94,7 +96,7 @@ const KeyIndex::Generation *KeyIndex::findGeneration(qint64 rev) const
     return nullptr;
 }
 
-std::optional<KeyIndex::Lookup> KeyIndex::get(qint64 atRev) const
+std::optional<KeyIndex::Lookup> KeyIndex::get(qint64 atRev, bool withValue) const
 {
     const Generation *g = findGeneration(atRev);
     if (!g)
@@ -103,7 +105,7 @@ std::optional<KeyIndex::Lookup> KeyIndex::get(qint64 atRev) const
     if (n < 0)
         return std::nullopt;
     const Entry &e = g->revs[std::size_t(n)];
-    return Lookup{e.rev, g->created, g->ver - (qsizetype(g->revs.size()) - n - 1), e.value};
+    return Lookup{e.rev, g->created, g->ver - (qsizetype(g->revs.size()) - n - 1), withValue ? e.object() : nullptr};
 }
 
 std::vector<Revision> KeyIndex::since(qint64 rev) const
@@ -158,6 +160,28 @@ qint64 KeyIndex::compact(qint64 atRev)
     return before - m_bytes;
 }
 
+bool KeyIndex::packNewest(qint64 beforeRev)
+{
+    if (!isLive())
+        return false;
+    Entry &e = m_generations.back().revs.back();
+    if (e.rev.main >= beforeRev || !e.value || e.value.use_count() != 1)
+        return false;
+    QByteArray packed = api::packObject(*e.value);
+    if (packed.isEmpty())
+        return false;
+    e.packed = std::move(packed);
+    e.value.reset();
+    return true;
+}
+
+api::ObjectPtr KeyIndex::Entry::object() const
+{
+    if (value || packed.isEmpty())
+        return value;
+    return api::unpackObject(packed);
+}
+
 bool KeyIndex::isEmpty() const
 {
     return m_generations.size() == 1 && m_generations.front().isEmpty();
@@ -172,7 +196,7 @@ KeyValue KeyIndex::keyValueAt(const Generation &g, std::size_t ri) const
 {
     const Entry &e = g.revs[ri];
     const qint64 version = g.ver - qint64(g.revs.size() - ri - 1);
-    return {m_key, g.created.main, e.rev.main, version, e.value};
+    return {m_key, g.created.main, e.rev.main, version, e.object()};
 }
 
 WatchEvent KeyIndex::eventAt(std::size_t gi, std::size_t ri) const

@@ -15,7 +15,9 @@ namespace rlab::store {
 // runs from the put that creates the key to the tombstone that deletes it; a tombstone appends
 // itself to the current generation and opens a new, empty one that a later put fills. Unlike
 // etcd, whose index points into bbolt, every revision here carries its value (an ObjectPtr; null
-// on a tombstone). Not thread-safe: the KvStore guards it with its lock.
+// on a tombstone), or that value packed (api::packObject) once it went cold: packNewest() packs
+// the newest version when nothing but the store holds it, and reads unpack it (each read gets a
+// fresh, equal object). Not thread-safe: the KvStore guards it with its lock.
 //
 // Worked example: put(2) put(4) tombstone(6) put(8) put(10) tombstone(12) put(14) put(15.1)
 // tombstone(16) on "foo" gives, newest generation first:
@@ -38,8 +40,12 @@ public:
     struct Entry
     {
         Revision rev;
-        api::ObjectPtr value;   // null on a tombstone
+        api::ObjectPtr value;   // null on a tombstone and once packed
         qint64 bytes = 0;       // what the version costs against the store's quota (0: unmetered)
+        QByteArray packed;      // the value as api::packObject bytes, when packed
+
+        bool isTombstone() const { return !value && packed.isEmpty(); }
+        api::ObjectPtr object() const;   // the value, unpacked if need be (null on a tombstone)
     };
 
     struct Generation
@@ -82,12 +88,18 @@ public:
     // Appends a tombstone and opens a new generation. Returns false (etcd: ErrRevisionNotFound)
     // and changes nothing when the key is not live.
     bool tombstone(Revision rev);
-    // The version visible at main revision atRev, if the key existed then.
-    std::optional<Lookup> get(qint64 atRev) const;
+    // The version visible at main revision atRev, if the key existed then; without its value
+    // (null) when !withValue (a count, a revision check: a packed version is not unpacked).
+    std::optional<Lookup> get(qint64 atRev, bool withValue = true) const;
     // Revisions with main >= rev, oldest first (the highest sub wins within one main).
     std::vector<Revision> since(qint64 rev) const;
     // See the class comment. Returns the bytes of the versions it dropped.
     qint64 compact(qint64 atRev);
+    // Packs the newest version if it is older than `beforeRev`, not a tombstone, not packed yet
+    // and held by nothing but this index (use_count 1: no reader can take a copy meanwhile, the
+    // store's lock is held). Returns whether it packed. E.g. an Event written once and read by no
+    // informer: ~700 bytes of object and ~250 of strings become ~330 bytes.
+    bool packNewest(qint64 beforeRev);
     qint64 bytes() const { return m_bytes; }   // the retained versions' bytes
 
     bool isEmpty() const;   // nothing retained: only one, empty generation

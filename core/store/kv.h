@@ -77,6 +77,9 @@ struct StoreStats
     // Keys compact() visited since the store began: the keys changed before each compaction
     // revision, not every key held.
     qint64 compactionVisits = 0;
+    // Versions compact() packed since the store began: the newest version of a key unchanged
+    // since the compaction revision that nothing but the store held (see KeyIndex::packNewest).
+    qint64 valuesPacked = 0;
 };
 
 } // namespace rlab::store

@@ -106,6 +106,14 @@ RangeResult KvStore::range(const KeyRange &range, RangeOptions options) const
     return rangeLocked(range, options, revision());
 }
 
+qint64 KvStore::modRevision(const QByteArray &key) const
+{
+    std::shared_lock lock(m_lock);
+    const KeyIndex *ki = findLocked(key);
+    const auto found = ki ? ki->get(revision(), false) : std::nullopt;
+    return found ? found->modified.main : 0;
+}
+
 api::ObjectPtr KvStore::get(const QByteArray &key, qint64 *modRevision) const
 {
     std::shared_lock lock(m_lock);
@@ -137,11 +145,13 @@ RangeResult KvStore::rangeLocked(const KeyRange &range, const RangeOptions &opti
     const qint64 atRev = options.rev > 0 ? options.rev : curRev;
     const auto limit = std::size_t(std::max<qint64>(options.limit, 0));
     forEachKey(m_index, m_byKey, range, [&](const KeyIndex &ki) {
-        const auto found = ki.get(atRev);
+        // A value is read (a packed one unpacked) only to filter it or to return it.
+        const bool copy = !options.countOnly && (limit == 0 || result.kvs.size() < limit);
+        const auto found = ki.get(atRev, copy || options.filter);
         if (!found || (options.filter && !options.filter(*found->value)))
             return true;
         ++result.count;
-        if (!options.countOnly && (limit == 0 || result.kvs.size() < limit))
+        if (copy)
             result.kvs.push_back(found->toKeyValue(ki.key()));
         return !options.stopAfterLimit || limit == 0 || result.count <= qint64(limit);
     });
@@ -397,6 +407,10 @@ StoreError KvStore::compact(qint64 rev)
     for (KeyIndex *ki : touched) {
         m_bytesInUse -= ki->compact(rev);
         ++m_compactionVisits;
+        // A version nothing else holds (no informer caches its kind, no watcher has it queued)
+        // and that did not change since `rev` is cold: kept packed, as etcd keeps bytes.
+        if (ki->packNewest(rev))
+            ++m_valuesPacked;
         if (ki->isEmpty()) {
             const QByteArray key = ki->key();   // a copy: erase destroys *ki
             m_byKey.remove(key);
@@ -448,6 +462,7 @@ StoreStats KvStore::stats() const
     s.liveKeys = m_liveKeys;
     s.retainedRevisions = qint64(m_log.size());
     s.compactionVisits = m_compactionVisits;
+    s.valuesPacked = m_valuesPacked;
     s.bytesInUse = m_bytesInUse;
     s.quotaBytes = m_quotaBytes;
     s.alarmNoSpace = m_alarmNoSpace;

@@ -60,6 +60,8 @@ public:
     // The current value of one key (nullptr when it does not exist now), and its mod revision:
     // range(KeyRange::single(key)) without building a result (the API server's every get).
     api::ObjectPtr get(const QByteArray &key, qint64 *modRevision = nullptr) const;
+    // The key's mod revision now, 0 when it does not exist (no value is read).
+    qint64 modRevision(const QByteArray &key) const;
     // See TxnRequest. Compares see the current state; the chosen branch's ops run in order and
     // later ops see earlier writes. A branch is checked before it runs (DuplicateKey: a key put
     // twice or put and deleted; EmptyKey; Compacted/FutureRev for Range ops): on error nothing
@@ -130,6 +132,7 @@ private:
     qint64 m_liveKeys = 0;
     qint64 m_bytesInUse = 0;                  // the retained versions' bytes (KeyIndex::bytes)
     qint64 m_compactionVisits = 0;            // keys compact() visited, since the store began
+    qint64 m_valuesPacked = 0;                // versions compact() packed, since the store began
     qint64 m_quotaBytes = 0;
     bool m_alarmNoSpace = false;
     std::vector<std::weak_ptr<Watcher>> m_watchers;     // every watcher, oldest first

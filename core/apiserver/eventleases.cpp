@@ -1,0 +1,41 @@
+#include "core/apiserver/eventleases.h"
+
+#include <algorithm>
+
+namespace rlab::apiserver {
+
+namespace {
+bool later(const EventLeases::Lease &a, const EventLeases::Lease &b)
+{
+    return a.deadline != b.deadline ? a.deadline > b.deadline : a.revision > b.revision;
+}
+} // namespace
+
+void EventLeases::grant(qint64 deadline, qint64 revision, const QByteArray &key)
+{
+    std::lock_guard lock(m_mutex);
+    m_heap.push_back({deadline, revision, key});
+    std::push_heap(m_heap.begin(), m_heap.end(), later);
+}
+
+std::vector<EventLeases::Lease> EventLeases::due(qint64 now)
+{
+    std::lock_guard lock(m_mutex);
+    std::vector<Lease> out;
+    while (!m_heap.empty() && m_heap.front().deadline <= now) {
+        std::pop_heap(m_heap.begin(), m_heap.end(), later);
+        out.push_back(std::move(m_heap.back()));
+        m_heap.pop_back();
+    }
+    if (m_heap.capacity() > 1024 && m_heap.capacity() > 4 * m_heap.size())
+        m_heap.shrink_to_fit();
+    return out;
+}
+
+qsizetype EventLeases::size() const
+{
+    std::lock_guard lock(m_mutex);
+    return qsizetype(m_heap.size());
+}
+
+} // namespace rlab::apiserver

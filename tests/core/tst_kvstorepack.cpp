@@ -1,0 +1,123 @@
+// KvStore keeps a cold version packed (KeyIndex::packNewest at compaction): a key's newest
+// version, unchanged since the compaction revision, that nothing but the store holds. Every read
+// (get, range, watch replay, history, prevKv of the next write, image) sees an equal object.
+#include "core/api/codec.h"
+#include "core/store/kvstore.h"
+
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace rlab;
+using namespace rlab::store;
+
+namespace {
+
+api::ObjectPtr makeEvent(const QString &name, int count)
+{
+    const QJsonObject json{{QStringLiteral("apiVersion"), QStringLiteral("v1")},
+                           {QStringLiteral("kind"), QStringLiteral("Event")},
+                           {QStringLiteral("metadata"), QJsonObject{{QStringLiteral("name"), name}, {QStringLiteral("namespace"), QStringLiteral("default")}}},
+                           {QStringLiteral("involvedObject"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("Pod")}, {QStringLiteral("name"), QStringLiteral("p")}}},
+                           {QStringLiteral("reason"), QStringLiteral("Started")},
+                           {QStringLiteral("message"), QStringLiteral("Started container c")},
+                           {QStringLiteral("count"), count}};
+    return api::decodeObject(json).object;
+}
+
+QByteArray key(int i)
+{
+    return "/registry/events/default/e" + QByteArray::number(i);
+}
+
+} // namespace
+
+class TestKvStorePack : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void coldVersionsOnlyTheStoreHoldsArePacked()
+    {
+        KvStore store;
+        const api::ObjectPtr held = makeEvent(QStringLiteral("e1"), 1);
+        store.put(key(0), makeEvent(QStringLiteral("e0"), 1));   // 2: only the store holds it
+        store.put(key(1), held);                              // 3: the test holds it too
+        store.put(key(2), makeEvent(QStringLiteral("e2"), 1));   // 4
+        store.put(key(2), makeEvent(QStringLiteral("e2"), 2));   // 5: changed at the compaction revision
+        QCOMPARE(store.compact(5), StoreError::None);
+        // e0 is packed; e1 is shared; e2's newest is at 5, not older than the compaction.
+        QCOMPARE(store.stats().valuesPacked, 1);
+        const api::ObjectPtr e0 = store.get(key(0));
+        QVERIFY(e0);
+        QCOMPARE(e0->toJsonBytes(), makeEvent(QStringLiteral("e0"), 1)->toJsonBytes());
+        QVERIFY(store.get(key(1)) == held);   // not packed: the same object
+
+        // Without the test's reference, the next compaction that visits e1 packs it.
+        store.put(key(1), held->clone());     // 6: a new version (the old is dropped at 7)
+        QCOMPARE(store.compact(7), StoreError::FutureRev);
+        store.put(key(3), makeEvent(QStringLiteral("e3"), 1));   // 7
+        QCOMPARE(store.compact(7), StoreError::None);
+        QCOMPARE(store.stats().valuesPacked, 3);   // e2's of 5 and e1's of 6; not e3's, at 7
+        QCOMPARE(store.get(key(1))->toJsonBytes(), held->toJsonBytes());
+    }
+
+    // A version a watcher still has queued is shared: not packed.
+    void queuedVersionsAreNotPacked()
+    {
+        KvStore store;
+        WatchResult w = store.watch(KeyRange::prefix("/registry/events/"));
+        QVERIFY(w.ok());
+        store.put(key(0), makeEvent(QStringLiteral("e0"), 1));   // 2
+        store.put(key(1), makeEvent(QStringLiteral("e1"), 1));   // 3
+        QCOMPARE(store.compact(3), StoreError::None);
+        QCOMPARE(store.stats().valuesPacked, 0);
+        QCOMPARE(w.watcher->take().size(), std::size_t(2));
+    }
+
+    // Every way of reading a packed version sees the object that was put.
+    void everyReadSeesThePackedObject()
+    {
+        KvStore store;
+        for (int i = 0; i < 5; ++i)
+            store.put(key(i), makeEvent(QStringLiteral("e%1").arg(i), i + 1));   // 2..6
+        QCOMPARE(store.compact(6), StoreError::None);
+        QCOMPARE(store.stats().valuesPacked, 4);   // e4's version is at 6
+
+        const auto expected = [](int i) { return makeEvent(QStringLiteral("e%1").arg(i), i + 1)->toJsonBytes(); };
+        const RangeResult now = store.range(KeyRange::prefix("/registry/events/"));
+        QCOMPARE(now.kvs.size(), std::size_t(5));
+        for (std::size_t i = 0; i < now.kvs.size(); ++i) {
+            QCOMPARE(now.kvs[i].value->toJsonBytes(), expected(int(i)));
+            QCOMPARE(now.kvs[i].modRevision, qint64(i) + 2);
+            QCOMPARE(now.kvs[i].version, 1);
+        }
+        QCOMPARE(store.range(KeyRange::single(key(1)), {.rev = 6}).kvs.at(0).value->toJsonBytes(), expected(1));
+        const WatchResult replay = store.watch(KeyRange::prefix("/registry/events/"), 6);
+        QVERIFY(replay.ok());
+        QCOMPARE(replay.watcher->take().at(0).kv.value->toJsonBytes(), expected(4));
+        QCOMPARE(store.history(key(2)).at(0).kv.value->toJsonBytes(), expected(2));
+
+        // The next write of a packed key: its watch event's prevKv is the old version.
+        const WatchResult live = store.watch(KeyRange::single(key(0)));
+        store.put(key(0), makeEvent(QStringLiteral("e0"), 10));   // 7
+        const std::vector<WatchEvent> events = live.watcher->take();
+        QCOMPARE(events.size(), std::size_t(1));
+        QCOMPARE(events[0].prevKv.value->toJsonBytes(), expected(0));
+        QCOMPARE(events[0].kv.version, 2);
+
+        // A deleted packed key is a tombstone like any other.
+        QCOMPARE(store.deleteRange(KeyRange::single(key(3))).deleted, 1);   // 8
+        QVERIFY(!store.get(key(3)));
+        QCOMPARE(store.history(key(3)).size(), std::size_t(2));
+
+        // The store as an image, restored into a fresh store: the same values.
+        KvStore copy;
+        QString error;
+        QVERIFY2(copy.restore(store.image(), &error), qPrintable(error));
+        QCOMPARE(copy.get(key(2))->toJsonBytes(), expected(2));
+        QCOMPARE(copy.range(KeyRange::prefix("/registry/events/")).kvs.size(), std::size_t(4));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestKvStorePack)
+#include "tst_kvstorepack.moc"
