@@ -93,6 +93,7 @@ QJsonObject PackReader::json()
 QByteArray packObject(const Object &o)
 {
     PackWriter w;
+    w.reserve(512);   // an Event packs to ~300 bytes: one allocation while writing, one for take()
     w.byte(kPackVersion);
     w.byte(quint8(o.kind()));
     switch (o.kind()) {

@@ -32,6 +32,8 @@ using namespace rlab::api;
 ApiServer::ApiServer(store::KvStore &store, Clock &clock, TraceLog *trace, quint64 seed)
     : m_store(store), m_clock(clock), m_trace(trace), m_names(seed)
 {
+    // Events are written once and seldom read: their cold versions are kept packed.
+    m_store.setPackCold(store::KeyRange::prefix(QByteArrayLiteral("/registry/events/")));
 }
 
 ApiServer::~ApiServer() = default;

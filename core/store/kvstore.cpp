@@ -409,7 +409,7 @@ StoreError KvStore::compact(qint64 rev)
         ++m_compactionVisits;
         // A version nothing else holds (no informer caches its kind, no watcher has it queued)
         // and that did not change since `rev` is cold: kept packed, as etcd keeps bytes.
-        if (ki->packNewest(rev))
+        if (m_packCold && m_packCold->contains(ki->key()) && ki->packNewest(rev))
             ++m_valuesPacked;
         if (ki->isEmpty()) {
             const QByteArray key = ki->key();   // a copy: erase destroys *ki
@@ -430,6 +430,12 @@ std::vector<WatchEvent> KvStore::history(const QByteArray &key) const
     std::shared_lock lock(m_lock);
     auto it = m_index.find(key);
     return it == m_index.end() ? std::vector<WatchEvent>{} : it->second.history();
+}
+
+void KvStore::setPackCold(const KeyRange &range)
+{
+    std::unique_lock lock(m_lock);
+    m_packCold = range;
 }
 
 void KvStore::setQuotaBackendBytes(qint64 bytes)

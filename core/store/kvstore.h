@@ -17,6 +17,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace rlab::store {
@@ -92,6 +93,11 @@ public:
     StoreImage image() const;
     bool restore(StoreImage image, QString *error = nullptr);
 
+    // The keys whose cold versions compact() packs (KeyIndex::packNewest); none by default.
+    // Packing suits keys written once and seldom read (Events): a read unpacks (~1 µs), so a
+    // key read on every write (a namespace) is better left out.
+    void setPackCold(const KeyRange &range);
+
     // 0: no quota (the default). Setting it does not raise or clear the alarm by itself.
     void setQuotaBackendBytes(qint64 bytes);
     qint64 quotaBackendBytes() const;
@@ -132,6 +138,7 @@ private:
     qint64 m_liveKeys = 0;
     qint64 m_bytesInUse = 0;                  // the retained versions' bytes (KeyIndex::bytes)
     qint64 m_compactionVisits = 0;            // keys compact() visited, since the store began
+    std::optional<KeyRange> m_packCold;
     qint64 m_valuesPacked = 0;                // versions compact() packed, since the store began
     qint64 m_quotaBytes = 0;
     bool m_alarmNoSpace = false;

@@ -364,6 +364,35 @@ private slots:
         QCOMPARE(again.error->message, QStringLiteral("Operation cannot be fulfilled on pods \"p\": pod p is already assigned to node \"n1\""));
     }
 
+    // DefaultTolerationSeconds admission: not-ready and unreachable tolerated for 300 s unless
+    // the pod tolerates them already; pods that had no tolerations share one list.
+    void defaultTolerationSeconds()
+    {
+        ApiFixture f;
+        const auto a = objectCast<Pod>(f.api.create(test::makePod(QStringLiteral("a"))).value);
+        const auto b = objectCast<Pod>(f.api.create(test::makePod(QStringLiteral("b"))).value);
+        QCOMPARE(a->spec.tolerations.size(), 2);
+        QCOMPARE(a->spec.tolerations[0].key, QStringLiteral("node.kubernetes.io/not-ready"));
+        QCOMPARE(a->spec.tolerations[1].key, QStringLiteral("node.kubernetes.io/unreachable"));
+        for (const Toleration &t : a->spec.tolerations) {
+            QCOMPARE(t.operator_, QStringLiteral("Exists"));
+            QCOMPARE(t.effect, QStringLiteral("NoExecute"));
+            QCOMPARE(t.tolerationSeconds, std::optional<qint64>(300));
+        }
+        QVERIFY(a->spec.tolerations.constData() == b->spec.tolerations.constData());   // one list
+        auto c = test::makePod(QStringLiteral("c"));
+        Toleration own;
+        own.key = QStringLiteral("node.kubernetes.io/unreachable");
+        own.operator_ = QStringLiteral("Exists");
+        own.effect = QStringLiteral("NoExecute");
+        own.tolerationSeconds = 60;
+        c->spec.tolerations = {own};
+        const auto made = objectCast<Pod>(f.api.create(c).value);
+        QCOMPARE(made->spec.tolerations.size(), 2);   // its own, then not-ready's default
+        QCOMPARE(made->spec.tolerations[0].tolerationSeconds, std::optional<qint64>(60));
+        QCOMPARE(made->spec.tolerations[1].key, QStringLiteral("node.kubernetes.io/not-ready"));
+    }
+
     void concurrentUpdatesOneWinnerPerVersion()
     {
         ApiFixture f;

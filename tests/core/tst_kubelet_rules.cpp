@@ -4,6 +4,7 @@
 #include "core/api/pod.h"
 #include "core/controller/kubelet/goduration.h"
 #include "core/controller/kubelet/imagerules.h"
+#include "core/controller/kubelet/podruntime.h"
 #include "core/controller/kubelet/podstatusbuilder.h"
 
 #include <QTest>
@@ -132,6 +133,44 @@ private slots:
             cs.state.terminated->exitCode = state.mid(4).toInt();
         }
         QCOMPARE(PodStatusBuilder::phase(spec, {cs}, terminal), phase);
+    }
+
+    // A sync that changes nothing builds a status equal to the stored one whose lists share the
+    // stored version's (each retained version held its own copy of the same conditions).
+    void unchangedStatusListsStayShared()
+    {
+        api::Pod pod;
+        pod.metadata.name = QStringLiteral("p");
+        api::Container c;
+        c.name = QStringLiteral("app");
+        c.image = QStringLiteral("nginx");
+        pod.spec.containers = {c};
+        pod.spec.nodeName = QStringLiteral("node-1");
+        PodRuntime rt;
+        rt.firstSeen = 1000;
+        rt.podIP = QStringLiteral("10.0.0.2");
+        rt.sandboxReadyAt = 1500;
+        ContainerRuntime cr;
+        cr.name = c.name;
+        cr.image = c.image;
+        cr.stage = ContainerRuntime::Stage::Running;
+        cr.readySince = 3000;
+        cr.status.name = c.name;
+        cr.status.image = c.image;
+        cr.status.ready = true;
+        cr.status.started = true;
+        cr.status.state.running = api::ContainerStateRunning{};
+        rt.containers = {cr};
+        pod.status = PodStatusBuilder::build(pod, rt, QStringLiteral("192.168.0.1"), 4000, 0);
+        QCOMPARE(pod.status.phase, QStringLiteral("Running"));
+        const api::PodStatus again = PodStatusBuilder::build(pod, rt, QStringLiteral("192.168.0.1"), 9000, 0);
+        QVERIFY(again == pod.status);
+        QVERIFY(again.conditions.constData() == pod.status.conditions.constData());
+        QVERIFY(again.containerStatuses.constData() == pod.status.containerStatuses.constData());
+        rt.containers[0].status.ready = false;   // a change: fresh lists
+        const api::PodStatus changed = PodStatusBuilder::build(pod, rt, QStringLiteral("192.168.0.1"), 9000, 0);
+        QVERIFY(changed.conditions.constData() != pod.status.conditions.constData());
+        QVERIFY(changed.containerStatuses.constData() != pod.status.containerStatuses.constData());
     }
 };
 

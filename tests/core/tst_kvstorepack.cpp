@@ -39,6 +39,7 @@ private slots:
     void coldVersionsOnlyTheStoreHoldsArePacked()
     {
         KvStore store;
+        store.setPackCold(KeyRange::prefix("/registry/events/"));
         const api::ObjectPtr held = makeEvent(QStringLiteral("e1"), 1);
         store.put(key(0), makeEvent(QStringLiteral("e0"), 1));   // 2: only the store holds it
         store.put(key(1), held);                              // 3: the test holds it too
@@ -61,10 +62,28 @@ private slots:
         QCOMPARE(store.get(key(1))->toJsonBytes(), held->toJsonBytes());
     }
 
+    // Only keys in the pack-cold range are packed (a namespace, read on every create, is not).
+    void onlyThePackColdRangeIsPacked()
+    {
+        KvStore store;
+        store.put("/registry/namespaces/default", makeEvent(QStringLiteral("n"), 1));   // 2
+        store.put(key(0), makeEvent(QStringLiteral("e0"), 1));                           // 3
+        store.put(key(1), makeEvent(QStringLiteral("e1"), 1));                           // 4
+        QCOMPARE(store.compact(4), StoreError::None);
+        QCOMPARE(store.stats().valuesPacked, 0);   // no range set: nothing
+        store.setPackCold(KeyRange::prefix("/registry/events/"));
+        store.put("/registry/namespaces/default", makeEvent(QStringLiteral("n"), 2));   // 5
+        store.put(key(1), makeEvent(QStringLiteral("e1"), 2));                           // 6
+        store.put(key(2), makeEvent(QStringLiteral("e2"), 1));                           // 7
+        QCOMPARE(store.compact(7), StoreError::None);
+        QCOMPARE(store.stats().valuesPacked, 1);   // e1 (changed at 6); not the namespace
+    }
+
     // A version a watcher still has queued is shared: not packed.
     void queuedVersionsAreNotPacked()
     {
         KvStore store;
+        store.setPackCold(KeyRange::prefix("/registry/events/"));
         WatchResult w = store.watch(KeyRange::prefix("/registry/events/"));
         QVERIFY(w.ok());
         store.put(key(0), makeEvent(QStringLiteral("e0"), 1));   // 2
@@ -78,6 +97,7 @@ private slots:
     void everyReadSeesThePackedObject()
     {
         KvStore store;
+        store.setPackCold(KeyRange::prefix("/registry/events/"));
         for (int i = 0; i < 5; ++i)
             store.put(key(i), makeEvent(QStringLiteral("e%1").arg(i), i + 1));   // 2..6
         QCOMPARE(store.compact(6), StoreError::None);

@@ -107,6 +107,8 @@ PodStatus PodStatusBuilder::build(const Pod &current, const PodRuntime &rt, cons
     st.containerStatuses.reserve(rt.containers.size());
     for (const ContainerRuntime &c : rt.containers)
         st.containerStatuses.append(c.status);
+    if (st.containerStatuses == old.containerStatuses)
+        st.containerStatuses = old.containerStatuses;   // shared with the stored version, no copy
 
     const bool oldTerminal = old.phase == QLatin1String("Succeeded") || old.phase == QLatin1String("Failed");
     st.phase = oldTerminal ? old.phase : phase(current.spec, st.containerStatuses, rt.killed);
@@ -160,7 +162,9 @@ PodStatus PodStatusBuilder::build(const Pod &current, const PodRuntime &rt, cons
         }
         merged.append(c);
     }
-    st.conditions = merged;
+    // Unchanged conditions stay shared with the stored version (each retained version of a
+    // pod held its own copy of the same five conditions).
+    st.conditions = merged == old.conditions ? old.conditions : merged;
     return st;
 }
 
