@@ -23,6 +23,8 @@ private slots:
         QTest::newRow("deployment, every kind of field") << QByteArray(R"({"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{"a":"b","deployment.kubernetes.io/revision":"2"},"creationTimestamp":"2026-01-01T00:00:05Z","generation":2,"labels":{"app":"web"},"managedFields":[{"manager":"kubectl"}],"name":"web","namespace":"default","resourceVersion":"7","uid":"u1"},"spec":{"minReadySeconds":5,"paused":true,"progressDeadlineSeconds":600,"replicas":0,"revisionHistoryLimit":10,"selector":{"matchExpressions":[{"key":"tier","operator":"In","values":["a","b"]}],"matchLabels":{"app":"web"}},"strategy":{"rollingUpdate":{"maxSurge":1,"maxUnavailable":"25%"},"type":"RollingUpdate"},"template":{"metadata":{"creationTimestamp":null,"labels":{"app":"web"}},"spec":{"containers":[{"env":[{"name":"A","value":"1"}],"image":"nginx:1.25","imagePullPolicy":"IfNotPresent","name":"web","ports":[{"containerPort":80,"protocol":"TCP"}],"readinessProbe":{"httpGet":{"path":"/","port":80},"initialDelaySeconds":3,"periodSeconds":10},"resources":{"requests":{"cpu":"100m"}}}],"volumes":[{"emptyDir":{},"name":"v"}]}}},"status":{"collisionCount":1,"conditions":[{"lastTransitionTime":"2026-01-01T00:00:09Z","lastUpdateTime":"2026-01-01T00:00:09Z","message":"Deployment has minimum availability.","reason":"MinimumReplicasAvailable","status":"True","type":"Available"}],"observedGeneration":2,"replicas":3}})");
         QTest::newRow("pod with status and owner") << QByteArray(R"({"apiVersion":"v1","kind":"Pod","metadata":{"creationTimestamp":"2026-01-01T00:00:00Z","deletionGracePeriodSeconds":30,"deletionTimestamp":"2026-01-01T00:01:00Z","finalizers":["f/one"],"name":"p","namespace":"default","ownerReferences":[{"apiVersion":"apps/v1","blockOwnerDeletion":true,"controller":true,"kind":"ReplicaSet","name":"web-1","uid":"u2"}]},"spec":{"containers":[{"image":"nginx","name":"c","resources":{}}],"nodeName":"node-1","tolerations":[{"effect":"NoExecute","key":"node.kubernetes.io/not-ready","operator":"Exists","tolerationSeconds":300}]},"status":{"containerStatuses":[{"image":"nginx","imageID":"","lastState":{},"name":"c","ready":false,"restartCount":2,"state":{"waiting":{"reason":"ContainerCreating"}}}],"phase":"Pending","qosClass":"BestEffort"}})");
         QTest::newRow("event, non-ASCII message") << QByteArray(R"({"apiVersion":"v1","count":3,"firstTimestamp":"2026-01-01T00:00:01Z","involvedObject":{"apiVersion":"v1","fieldPath":"spec.containers{c}","kind":"Pod","name":"p","namespace":"default","resourceVersion":"12","uid":"u3"},"kind":"Event","lastTimestamp":"2026-01-01T00:00:09Z","message":"Überprüfung fehlgeschlagen — 失败 🚀","metadata":{"creationTimestamp":"2026-01-01T00:00:01Z","name":"p.17a","namespace":"default","resourceVersion":"13","uid":"u4"},"reason":"Unhealthy","reportingComponent":"kubelet","reportingInstance":"node-1","series":{"count":2},"source":{"component":"kubelet","host":"node-1"},"type":"Warning"})");
+        QTest::newRow("event as the kubelet writes it") << QByteArray(R"({"apiVersion":"v1","count":1,"firstTimestamp":"2026-01-01T00:00:00Z","involvedObject":{"apiVersion":"v1","fieldPath":"spec.containers{app}","kind":"Pod","name":"bench-7-7f48754d67-29tf2","namespace":"default","resourceVersion":"37703","uid":"0ab97c46-10bf-4e63-a6cc-671c481bfaa4"},"kind":"Event","lastTimestamp":"2026-01-01T00:00:00Z","message":"Started container app","metadata":{"creationTimestamp":"2026-01-01T00:00:00Z","name":"bench-7-7f48754d67-29tf2.18867251edfa0057","namespace":"default","resourceVersion":"50197","uid":"51daf52d-cf7b-4798-b7cf-88e58f6772c3"},"reason":"Started","reportingComponent":"kubelet","reportingInstance":"node-7","source":{"component":"kubelet","host":"node-7"},"type":"Normal"})");
+        QTest::newRow("uid-like strings that are not UUIDs") << QByteArray(R"({"apiVersion":"v1","kind":"Namespace","metadata":{"annotations":{"upper":"0AB97C46-10BF-4E63-A6CC-671C481BFAA4","no-dashes":"0ab97c4610bf4e63a6cc671c481bfaa4xxxx","bad-hex":"0ab97c46-10bf-4e63-a6cc-671c481bfaag","dash-moved":"0ab97c4-610bf-4e63-a6cc-671c481bfaa4"},"labels":{"kubelet":"Normal","v1":"default"},"name":"team-a","uid":"00000000-0000-0000-0000-000000000000"}})");
         QTest::newRow("node") << QByteArray(R"({"apiVersion":"v1","kind":"Node","metadata":{"labels":{"kubernetes.io/hostname":"n1"},"name":"n1"},"spec":{"taints":[{"effect":"NoSchedule","key":"k"}]},"status":{"allocatable":{"cpu":"4","pods":"110"},"capacity":{"cpu":"4","pods":"110"},"conditions":[{"status":"True","type":"Ready"}]}})");
         QTest::newRow("namespace") << QByteArray(R"({"apiVersion":"v1","kind":"Namespace","metadata":{"name":"team-a"},"status":{"phase":"Active"}})");
         QTest::newRow("replicaset") << QByteArray(R"({"apiVersion":"apps/v1","kind":"ReplicaSet","metadata":{"name":"web-1","namespace":"default"},"spec":{"replicas":3,"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx","name":"c"}]}}},"status":{"availableReplicas":2,"fullyLabeledReplicas":3,"observedGeneration":1,"readyReplicas":2,"replicas":3}})");
@@ -48,6 +50,18 @@ private slots:
         QCOMPARE(packObject(*back), packed);
     }
 
+    // Values objects repeat are one byte, a UUID 17: an Event as the kubelet writes it packs to
+    // under 200 bytes (its JSON is ~650).
+    void repeatedValuesPackSmall()
+    {
+        const QJsonObject in = QJsonDocument::fromJson(R"({"apiVersion":"v1","count":1,"firstTimestamp":"2026-01-01T00:00:00Z","involvedObject":{"apiVersion":"v1","kind":"Pod","name":"bench-7-7f48754d67-29tf2","namespace":"default","resourceVersion":"37703","uid":"0ab97c46-10bf-4e63-a6cc-671c481bfaa4"},"kind":"Event","lastTimestamp":"2026-01-01T00:00:00Z","message":"Started container app","metadata":{"creationTimestamp":"2026-01-01T00:00:00Z","name":"bench-7-7f48754d67-29tf2.18867251edfa0057","namespace":"default","resourceVersion":"50197","uid":"51daf52d-cf7b-4798-b7cf-88e58f6772c3"},"reason":"Started","reportingComponent":"kubelet","source":{"component":"kubelet"},"type":"Normal"})").object();
+        const DecodeResult r = decodeObject(in, false);
+        QVERIFY(r.object);
+        const QByteArray packed = packObject(*r.object);
+        QVERIFY2(packed.size() < 200, qPrintable(QString::number(packed.size())));
+        QCOMPARE(unpackObject(packed)->toJsonBytes(), r.object->toJsonBytes());
+    }
+
     // Every strict prefix, a trailing byte, another version byte: nullptr, no crash.
     void damagedBytesGiveNothing()
     {
@@ -65,6 +79,19 @@ private slots:
         badKind[1] = char(99);
         QVERIFY(!unpackObject(badKind));
         QVERIFY(unpackObject(packed));
+    }
+
+    // A string tag naming no word, or tag 3: nullptr.
+    void badStringTagsGiveNothing()
+    {
+        GenericObject g;
+        g.kindName = QStringLiteral("ConfigMap");
+        const QByteArray packed = packObject(g);
+        QVERIFY(unpackObject(packed));
+        // Byte 2 is the apiVersion's tag (0: empty). Word 10,000; then tag 3.
+        QVERIFY(!unpackObject(packed.left(2) + QByteArray("\xc1\xb8\x02", 3) + packed.mid(3)));
+        QVERIFY(!unpackObject(packed.left(2) + QByteArray("\x03", 1) + packed.mid(3)));
+        QVERIFY(!unpackObject(packed.left(2) + QByteArray("\x06", 1) + packed.mid(3)));   // a UUID tag with a length
     }
 
     // A huge count in damaged bytes is refused before anything is reserved for it.
