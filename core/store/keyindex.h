@@ -98,7 +98,7 @@ public:
     // Packs the newest version if it is older than `beforeRev`, not a tombstone, not packed yet
     // and held by nothing but this index (use_count 1: no reader can take a copy meanwhile, the
     // store's lock is held). Returns whether it packed. E.g. an Event written once and read by no
-    // informer: ~700 bytes of object and ~250 of strings become ~330 bytes.
+    // informer: ~700 bytes of object and ~250 of strings become ~190 bytes.
     bool packNewest(qint64 beforeRev);
     qint64 bytes() const { return m_bytes; }   // the retained versions' bytes
 

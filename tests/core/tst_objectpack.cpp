@@ -62,6 +62,33 @@ private slots:
         QCOMPARE(unpackObject(packed)->toJsonBytes(), r.object->toJsonBytes());
     }
 
+    // QTest benchmarks (figures in the issue notes, not asserted): packing and unpacking a
+    // kubelet Event, and its JSON encoding for scale.
+    void benchmark_data()
+    {
+        QTest::addColumn<int>("what");
+        QTest::newRow("pack") << 0;
+        QTest::newRow("unpack") << 1;
+        QTest::newRow("toJsonBytes") << 2;
+    }
+    void benchmark()
+    {
+        QFETCH(int, what);
+        const QJsonObject in = QJsonDocument::fromJson(R"({"apiVersion":"v1","count":1,"firstTimestamp":"2026-01-01T00:00:00Z","involvedObject":{"apiVersion":"v1","kind":"Pod","name":"bench-7-7f48754d67-29tf2","namespace":"default","resourceVersion":"37703","uid":"0ab97c46-10bf-4e63-a6cc-671c481bfaa4"},"kind":"Event","lastTimestamp":"2026-01-01T00:00:00Z","message":"Started container app","metadata":{"creationTimestamp":"2026-01-01T00:00:00Z","name":"bench-7-7f48754d67-29tf2.18867251edfa0057","namespace":"default","resourceVersion":"50197","uid":"51daf52d-cf7b-4798-b7cf-88e58f6772c3"},"reason":"Started","reportingComponent":"kubelet","source":{"component":"kubelet"},"type":"Normal"})").object();
+        const ObjectPtr event = decodeObject(in, false).object;
+        QVERIFY(event);
+        const QByteArray packed = packObject(*event);
+        qsizetype sink = 0;
+        if (what == 0) {
+            QBENCHMARK { sink += packObject(*event).size(); }
+        } else if (what == 1) {
+            QBENCHMARK { sink += unpackObject(packed)->metadata.name.size(); }
+        } else {
+            QBENCHMARK { sink += event->toJsonBytes().size(); }
+        }
+        QVERIFY(sink > 0);
+    }
+
     // Every strict prefix, a trailing byte, another version byte: nullptr, no crash.
     void damagedBytesGiveNothing()
     {
