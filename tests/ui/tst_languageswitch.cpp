@@ -242,6 +242,11 @@ private slots:
             w.panel<PresenterMode>(QStringLiteral("presenter"))->setEnabled(true);
         if (past)
             QVERIFY(w.timeTravel().viewRevision(w.session().view().revision() - 5));
+        // Under load a panel may still be taking the reset in slices (the intake gated, so
+        // refreshNow() hands on only a frame's budget: the time-travel label then lacks its
+        // "· t=… · PUT …" until a later frame). Frames until it is done, then everything.
+        QTRY_VERIFY_WITH_TIMEOUT((w.refreshNow(), !w.session().isIntakeGated()), 20000);
+        w.refreshNow();
         QApplication::processEvents();
         const Lab before = lab(w);
         QVERIFY(before.pods > 0);
