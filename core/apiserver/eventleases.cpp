@@ -32,10 +32,4 @@ std::vector<EventLeases::Lease> EventLeases::due(qint64 now)
     return out;
 }
 
-qsizetype EventLeases::size() const
-{
-    std::lock_guard lock(m_mutex);
-    return qsizetype(m_heap.size());
-}
-
 } // namespace rlab::apiserver

@@ -26,7 +26,6 @@ public:
 
     void grant(qint64 deadline, qint64 revision, const QByteArray &key);
     std::vector<Lease> due(qint64 now);
-    qsizetype size() const;
 
 private:
     mutable std::mutex m_mutex;
