@@ -24,7 +24,12 @@ struct TraceEvent
     // empty on append; textFn(event) builds it from the event's other fields and `args`.
     using TextFn = QString (*)(const TraceEvent &);
     TextFn textFn = nullptr;
-    qint64 args[2] = {0, 0};
+    // Likewise for a detail that differs in one value per event (a queue's addAfter: readyAt)
+    // while the rest is shared: `detail` is stored as given and detailFn(event) makes the
+    // detail when it is read (after args are set, before textFn).
+    using DetailFn = QJsonObject (*)(const TraceEvent &);
+    DetailFn detailFn = nullptr;
+    qint64 args[3] = {0, 0, 0};
 
     QJsonObject toJson() const;   // one line of `rlab run --trace`
 };

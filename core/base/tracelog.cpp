@@ -54,8 +54,9 @@ quint32 TraceLog::intern(const QString &s)
     return id;
 }
 
-TraceEvent TraceLog::unpack(const Stored &s, qint64 seq) const
+TraceEvent TraceLog::unpack(const Slot &slot, qint64 seq) const
 {
+    const Stored &s = slot.stored();
     TraceEvent ev;
     ev.seq = seq;
     ev.t = s.t;
@@ -63,15 +64,18 @@ TraceEvent TraceLog::unpack(const Stored &s, qint64 seq) const
     ev.component = m_names[s.component];
     ev.worker = s.worker;
     ev.type = m_names[s.type];
-    const char *bytes = m_arena.at(s.at);
+    const char *bytes = m_arena.at(slot.chunk.at[slot.index]);
     if (s.keyLen > 0) {
         ev.key = QString(s.keyLen, Qt::Uninitialized);
         std::memcpy(ev.key.data(), bytes, std::size_t(s.keyLen) * sizeof(QChar));
     }
     ev.detail = s.detail;
+    if (s.textFn || s.detailFn) {
+        std::copy(std::begin(s.args), std::end(s.args), std::begin(ev.args));
+        if (s.detailFn)
+            ev.detail = s.detailFn(ev);
+    }
     if (s.textFn) {
-        ev.args[0] = s.args[0];
-        ev.args[1] = s.args[1];
         ev.text = s.textFn(ev);
     } else if (s.textLen > 0) {
         ev.text = QString::fromUtf8(bytes + std::size_t(s.keyLen) * sizeof(QChar), s.textLen);
@@ -79,20 +83,22 @@ TraceEvent TraceLog::unpack(const Stored &s, qint64 seq) const
     return ev;
 }
 
-void TraceLog::pushLocked(Stored &&st)
+void TraceLog::pushLocked(Stored &&st, std::int64_t at, quint32 bytes)
 {
     const std::size_t j = m_headSlot + m_count;
     if (j / kChunk == m_chunks.size())
-        m_chunks.push_back(m_spareChunk ? std::move(m_spareChunk) : std::make_unique<Stored[]>(kChunk));
-    m_chunks[j / kChunk][j % kChunk] = std::move(st);
+        m_chunks.push_back(m_spareChunk ? std::move(m_spareChunk) : std::make_unique<Chunk>());
+    Chunk &chunk = *m_chunks[j / kChunk];
+    chunk.events[j % kChunk] = std::move(st);   // lets go of a dropped event's detail
+    chunk.at[j % kChunk] = at;
+    chunk.bytes[j % kChunk] = bytes;
+    m_bytes += bytes;
     ++m_count;
 }
 
 void TraceLog::popFrontLocked()
 {
-    Stored &front = m_chunks.front()[m_headSlot];
-    m_bytes -= front.bytes;
-    front = Stored();   // lets go of the detail
+    m_bytes -= m_chunks.front()->bytes[m_headSlot];
     ++m_firstSeq;
     --m_count;
     if (++m_headSlot == kChunk) {
@@ -111,8 +117,10 @@ void TraceLog::trimLocked()
         ++m_dropped;
         dropped = true;
     }
-    if (dropped)
-        m_arena.releaseBefore(slot(0).at);
+    if (dropped) {
+        const Slot front = slot(0);
+        m_arena.releaseBefore(front.chunk.at[front.index]);
+    }
 }
 
 void TraceLog::setMemoryBudget(std::size_t bytes)
@@ -180,20 +188,21 @@ qint64 TraceLog::append(TraceEvent ev)
     st.worker = ev.worker;
     st.keyLen = qint32(ev.key.size());
     st.textLen = !text ? 0 : ascii ? qint32(text->size()) : qint32(utf8.size());
-    if (ev.textFn) {
+    if (ev.textFn || ev.detailFn) {
         st.textFn = ev.textFn;
-        st.args[0] = ev.args[0];
-        st.args[1] = ev.args[1];
+        st.detailFn = ev.detailFn;
+        std::copy(std::begin(ev.args), std::end(ev.args), std::begin(st.args));
     }
     st.detail = std::move(ev.detail);
     const std::size_t keyBytes = std::size_t(st.keyLen) * sizeof(QChar);
     // The event, its key and text in the arena, and roughly what its detail holds on the heap
     // (shared details are counted each time: the budget errs on the safe side).
-    st.bytes = quint32(sizeof(Stored) + keyBytes + std::size_t(st.textLen) + 2 * approxJsonBytes(st.detail));
+    const auto bytes = quint32(sizeof(Stored) + keyBytes + std::size_t(st.textLen) + 2 * approxJsonBytes(st.detail));
     std::lock_guard lock(m_mutex);
     if (m_count == 0)
         m_firstSeq = m_nextSeq;
-    char *dst = m_arena.grow(keyBytes + std::size_t(st.textLen), &st.at);
+    std::int64_t at = 0;
+    char *dst = m_arena.grow(keyBytes + std::size_t(st.textLen), &at);
     if (keyBytes > 0)
         std::memcpy(dst, ev.key.constData(), keyBytes);
     dst += keyBytes;
@@ -206,8 +215,7 @@ qint64 TraceLog::append(TraceEvent ev)
     const qint64 seq = m_nextSeq++;
     st.component = intern(ev.component);
     st.type = intern(ev.type);
-    m_bytes += st.bytes;
-    pushLocked(std::move(st));
+    pushLocked(std::move(st), at, bytes);
     trimLocked();
     return seq;
 }
@@ -235,7 +243,7 @@ std::vector<TraceEvent> TraceLog::ofTypes(qint64 afterSeq, qint64 untilSeq, cons
             wanted[*it] = true;
     const std::size_t start = afterSeq < m_firstSeq ? 0 : std::size_t(afterSeq - m_firstSeq + 1);
     for (std::size_t i = start; i < m_count && m_firstSeq + qint64(i) <= untilSeq; ++i)
-        if (const Stored &s = slot(i); wanted[s.type])
+        if (const Slot s = slot(i); wanted[s.stored().type])
             out.push_back(unpack(s, m_firstSeq + qint64(i)));
     return out;
 }
@@ -262,6 +270,7 @@ void TraceLog::clear()
 {
     std::lock_guard lock(m_mutex);
     m_chunks.clear();
+    m_spareChunk.reset();
     m_headSlot = 0;
     m_count = 0;
     m_firstSeq = m_nextSeq;

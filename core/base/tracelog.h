@@ -54,38 +54,51 @@ public:
     void clear();
 
 private:
-    // One kept event. Its key (UTF-16) and text (UTF-8) sit back to back in m_arena at `at`;
-    // its seq is its position: m_firstSeq + index.
+    // One kept event. Its key (UTF-16) and text (UTF-8) sit back to back in m_arena (at the
+    // offset its chunk's `at` holds); its seq is its position: m_firstSeq + index.
     struct Stored
     {
         qint64 t = 0, rev = 0;
-        qint64 args[2] = {0, 0};
-        TraceEvent::TextFn textFn = nullptr;   // set: no text is kept, it is made on read from args
+        qint64 args[3] = {0, 0, 0};
+        TraceEvent::TextFn textFn = nullptr;       // set: no text is kept, it is made on read from args
+        TraceEvent::DetailFn detailFn = nullptr;   // set: the detail read is made from detail and args
         QJsonObject detail;
-        std::int64_t at = 0;
         qint32 keyLen = 0, textLen = 0;
         qint32 worker = -1;
         quint32 component = 0, type = 0;   // indices into m_names
-        quint32 bytes = 0;                 // what the event costs the memory budget
     };
-    // Kept events in chunks of kChunk, oldest first from m_chunks.front()[m_headSlot]: appending
+    // Kept events in chunks of kChunk, oldest first from m_chunks.front() at m_headSlot: appending
     // and dropping allocate nothing but a chunk every kChunk events (the emptied one is kept
-    // as a spare).
+    // as a spare). Dropping the oldest event reads only its `bytes` and `at` (small arrays read
+    // in order), not the event, which lets go of its detail when a later event overwrites it:
+    // a log of a million events touches one cold event per append, not two.
     static constexpr std::size_t kChunk = 4096;
-    Stored &slot(std::size_t i) const
+    struct Chunk
+    {
+        std::array<Stored, kChunk> events;
+        std::array<std::int64_t, kChunk> at{};   // where the event's key and text start in m_arena
+        std::array<quint32, kChunk> bytes{};     // what the event costs the memory budget
+    };
+    struct Slot
+    {
+        Chunk &chunk;
+        std::size_t index;
+        Stored &stored() const { return chunk.events[index]; }
+    };
+    Slot slot(std::size_t i) const
     {
         const std::size_t j = m_headSlot + i;
-        return m_chunks[j / kChunk][j % kChunk];
+        return {*m_chunks[j / kChunk], j % kChunk};
     }
-    void pushLocked(Stored &&st);
+    void pushLocked(Stored &&st, std::int64_t at, quint32 bytes);
     void popFrontLocked();
     quint32 intern(const QString &s);      // under m_mutex
-    TraceEvent unpack(const Stored &s, qint64 seq) const;
+    TraceEvent unpack(const Slot &slot, qint64 seq) const;
     void trimLocked();
 
     mutable std::mutex m_mutex;
-    std::deque<std::unique_ptr<Stored[]>> m_chunks;
-    std::unique_ptr<Stored[]> m_spareChunk;
+    std::deque<std::unique_ptr<Chunk>> m_chunks;
+    std::unique_ptr<Chunk> m_spareChunk;
     std::size_t m_headSlot = 0, m_count = 0;
     qint64 m_firstSeq = 1;   // seq of the oldest kept event
     TraceArena m_arena;

@@ -208,6 +208,41 @@ private slots:
         QCOMPARE(puts[0].text, expected);
     }
 
+    // An event made with detailFn keeps the detail it was given (shared between many events)
+    // and reads back the detail detailFn makes from it and args[2] (a queue's addAfter adds its
+    // readyAt), before textFn runs (which sees the made detail), through since() and ofTypes().
+    void detailMadeWhenRead()
+    {
+        TraceLog log;
+        const QJsonObject shared{{QStringLiteral("depth"), 3}, {QStringLiteral("whileProcessing"), false}};
+        TraceEvent ev;
+        ev.type = QStringLiteral("QueueAddAfter");
+        ev.key = QStringLiteral("default/web");
+        ev.detail = shared;
+        ev.args[2] = 123456;
+        ev.detailFn = [](const TraceEvent &e) {
+            QJsonObject d = e.detail;
+            d.insert(QLatin1String("readyAt"), e.args[2]);
+            return d;
+        };
+        ev.textFn = [](const TraceEvent &e) { return QStringLiteral("ready at %1").arg(e.detail.value(QLatin1String("readyAt")).toInteger()); };
+        log.append(ev);
+        ev.args[2] = 7;
+        ev.textFn = nullptr;
+        ev.text = QStringLiteral("eager text");
+        log.append(ev);
+        const auto all = log.since(0);
+        QCOMPARE(all.size(), std::size_t(2));
+        const QJsonObject expected{{QStringLiteral("depth"), 3}, {QStringLiteral("readyAt"), 123456}, {QStringLiteral("whileProcessing"), false}};
+        QCOMPARE(all[0].detail, expected);
+        QCOMPARE(all[0].text, QStringLiteral("ready at 123456"));
+        QCOMPARE(all[1].detail.value(QLatin1String("readyAt")).toInteger(), qint64(7));
+        QCOMPARE(all[1].text, QStringLiteral("eager text"));
+        const auto typed = log.ofTypes(0, 2, {QStringLiteral("QueueAddAfter")});
+        QCOMPARE(typed.size(), std::size_t(2));
+        QCOMPARE(typed[0].detail, expected);
+    }
+
     // Kept events live in chunks of 4,096 and their keys and texts in 256 KiB arena blocks that
     // are freed from the front: long after the first chunk and block were dropped, every kept
     // event still reads back its own key and text (non-ASCII ones too), in order, and a clear
