@@ -50,6 +50,15 @@ qint64 reconciles(const Simulation &sim)
     return n;
 }
 
+// Syncs by controller name, every node's kubelet as one "kubelet".
+QMap<QString, qint64> reconcilesBy(const Simulation &sim)
+{
+    QMap<QString, qint64> by;
+    for (const controller::Controller *c : sim.controllers())
+        by[c->name().section(QLatin1Char('/'), 0, 0)] += c->syncs();
+    return by;
+}
+
 // The share of the goal reached: pods updated and available over deployments x replicas.
 double doneShare(Simulation &sim, int deployments, int replicas)
 {
@@ -111,6 +120,7 @@ SizeBenchResult runSizeBench(const SizeBenchOptions &o, const SizeBenchProgress 
         p.name = name;
         const store::StoreStats before = sim.cluster().store().stats();
         const qint64 syncsBefore = reconciles(sim);
+        const QMap<QString, qint64> syncsByBefore = reconcilesBy(sim);
         const qint64 traceBefore = sim.trace().lastSeq();
         const qint64 virtualBefore = sim.clock().now();
         QElapsedTimer wall;
@@ -143,6 +153,9 @@ SizeBenchResult runSizeBench(const SizeBenchOptions &o, const SizeBenchProgress 
         p.floorWatchEventsDelivered = floor.delivered() - floorDeliveredBefore;
         p.floorWrites = floor.writes() - floorWritesBefore;
         p.reconciles = reconciles(sim) - syncsBefore;
+        const QMap<QString, qint64> syncsByAfter = reconcilesBy(sim);
+        for (auto it = syncsByAfter.cbegin(); it != syncsByAfter.cend(); ++it)
+            p.reconcilesBy[it.key()] = it.value() - syncsByBefore.value(it.key());
         // Kept: of this phase's events, those the bounded log still holds.
         const qint64 appended = sim.trace().lastSeq() - traceBefore;
         p.traceEventsKept = std::min<qint64>(appended, qint64(sim.trace().size()));
@@ -206,12 +219,16 @@ double SizeBenchResult::benchOverheadCpuS() const
 QJsonObject SizeBenchResult::toJson(const SizeBenchOptions &o) const
 {
     QJsonArray list;
-    for (const SizeBenchPhase &p : phases)
+    for (const SizeBenchPhase &p : phases) {
+        QJsonObject by;
+        for (auto it = p.reconcilesBy.cbegin(); it != p.reconcilesBy.cend(); ++it)
+            by.insert(it.key(), it.value());
         list.append(QJsonObject{{QStringLiteral("phase"), p.name},
                                 {QStringLiteral("wallSeconds"), p.wallS},
                                 {QStringLiteral("cpuSeconds"), p.cpuS},
                                 {QStringLiteral("virtualSeconds"), p.virtualS},
                                 {QStringLiteral("reconciles"), p.reconciles},
+                                {QStringLiteral("reconcilesByController"), by},
                                 {QStringLiteral("apiWrites"), p.apiWrites},
                                 {QStringLiteral("watchEventsDelivered"), p.watchEventsDelivered},
                                 {QStringLiteral("traceEventsKept"), p.traceEventsKept},
@@ -226,6 +243,7 @@ QJsonObject SizeBenchResult::toJson(const SizeBenchOptions &o) const
                                 {QStringLiteral("retainedRevisionsPeak"), p.retainedRevisionsPeak},
                                 {QStringLiteral("heapBytes"), p.heapBytes},
                                 {QStringLiteral("complete"), p.complete}});
+    }
     return QJsonObject{{QStringLiteral("benchmark"), QStringLiteral("size")},
                        {QStringLiteral("size"), o.size},
                        {QStringLiteral("deployments"), o.deployments},

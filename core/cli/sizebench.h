@@ -1,6 +1,7 @@
 #pragma once
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 #include <QString>
 
 #include <functional>
@@ -40,6 +41,9 @@ struct SizeBenchPhase
     QString name;   // create, roll, scale
     double wallS = 0, cpuS = 0;
     qint64 reconciles = 0, apiWrites = 0, watchEventsDelivered = 0, traceEventsKept = 0;
+    // reconciles by controller ("kubelet" for every node's): e.g. medium's create, ~3 syncPod
+    // per pod, 1 scheduleOne per pod, a few hundred syncReplicaSet.
+    QMap<QString, qint64> reconcilesBy;
     double virtualS = 0;
     bool complete = false;   // every Deployment reached the phase's goal
     double floorCpuS = 0;    // the same writes to the same watchers, nothing else (BenchFloor)
