@@ -23,7 +23,9 @@ EventCorrelator::Aggregated EventCorrelator::aggregate(const CompactKey &aggrega
     // Too old (or never seen): a fresh record.
     if (!record.seen || nowMs - record.lastMs > kMaxIntervalMs)
         record = AggregateRecord{};
-    record.localKeys.insert(localKey);
+    if (const auto at = std::lower_bound(record.localKeys.begin(), record.localKeys.end(), localKey);
+        at == record.localKeys.end() || !(*at == localKey))
+        record.localKeys.insert(at, localKey);
     record.lastMs = nowMs;
     record.seen = true;
     const bool combine = int(record.localKeys.size()) >= kMaxEvents;

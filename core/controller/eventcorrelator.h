@@ -4,7 +4,7 @@
 
 #include <QString>
 
-#include <set>
+#include <QVarLengthArray>
 
 namespace rlab::controller {
 
@@ -55,7 +55,9 @@ public:
 private:
     struct AggregateRecord
     {
-        std::set<CompactKey> localKeys;   // the distinct messages seen (ordered: PopAny is deterministic here)
+        // The distinct messages seen, sorted (PopAny takes the first: deterministic here); most
+        // records see one message (one per object and reason), kept in place.
+        QVarLengthArray<CompactKey, 1> localKeys;
         qint64 lastMs = 0;
         bool seen = false;
     };

@@ -81,13 +81,12 @@ void EventRecorder::write(const Pending &p)
     const CompactKey spamKey = source.compact();
     const CompactKey aggregateKey = aggregate.compact();
     const CompactKey eventKey = aggregate.then(message).compact();
-    const auto newName = [&] {
-        // upstream: fmt.Sprintf("%v.%x", ref.Name, t.UnixNano())
-        return joined(involved.name, u".", QString::number(quint64(now) * 1000000ULL + quint64(++m_counter), 16));
-    };
+    // upstream: fmt.Sprintf("%v.%x", ref.Name, t.UnixNano()); the cache keeps the suffix
+    const auto nameOf = [&](quint64 suffix) { return joined(involved.name, u".", QString::number(suffix, 16)); };
+    const auto newSuffix = [&] { return quint64(now) * 1000000ULL + quint64(++m_counter); };
     QString text = message;   // what is written: the message, or the aggregate's
     QString existing;
-    QString name;
+    quint64 suffix = 0;
     CompactKey correlationKey;
     int count = 1;
     bool written = true;
@@ -101,13 +100,13 @@ void EventRecorder::write(const Pending &p)
         }
         // eventObserve: a repeat updates the Event it wrote (and counts, written or not).
         if (const auto seen = m_seen.observation(correlationKey)) {
-            existing = seen->eventName;
-            name = existing;
+            suffix = seen->nameSuffix;
+            existing = nameOf(suffix);
             count = seen->count + 1;
         } else {
-            name = newName();
+            suffix = newSuffix();
         }
-        m_seen.add(correlationKey, name, count);
+        m_seen.add(correlationKey, suffix, count);
         if (m_correlation == Correlation::Full)
             written = m_correlator.allow(spamKey, now);
     }
@@ -126,12 +125,12 @@ void EventRecorder::write(const Pending &p)
         }
         // Gone (deleted, expired): a new Event.
         std::lock_guard lock(m_mutex);
-        name = newName();
+        suffix = newSuffix();
         count = 1;
-        m_seen.add(correlationKey, name, count);
+        m_seen.add(correlationKey, suffix, count);
     }
     auto ev = std::make_shared<Event>();
-    ev->metadata.name = name;
+    ev->metadata.name = nameOf(suffix);
     ev->metadata.namespace_ = ns;
     ev->involvedObject = involved;
     ev->reason = reason;

@@ -63,7 +63,7 @@ private:
     std::deque<Pending> m_queue;   // under m_mutex
     bool m_draining = false;       // a caller is draining m_queue; under m_mutex
     Correlation m_correlation;
-    EventLogCache m_seen;   // correlation key -> event name and count; under m_mutex
+    EventLogCache m_seen;   // correlation key -> event name (suffix) and count; under m_mutex
     EventCorrelator m_correlator;   // under m_mutex
     QHash<std::pair<QString, QString>, QJsonObject> m_details[2];   // (type, reason) -> the trace detail, [written, kept back]; under m_mutex
     qint64 m_counter = 0;

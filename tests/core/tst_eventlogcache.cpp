@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // EventLogCache: the event correlator's LRU (client-go tools/record, maxLruCacheEntries 4096).
 // Rows: a sequence of operations ("a" adds key a, "?a" gets it, touching it) on a cache of a
-// given capacity, then which keys are remembered.
+// given capacity, then which keys are remembered (each with the name suffix it was added with).
 #include "core/controller/eventlogcache.h"
+#include "core/controller/lrucache.h"
+
+#include <algorithm>
+#include <list>
 
 #include <QTest>
 
@@ -12,6 +16,12 @@ namespace {
 CompactKey key(const QString &text)
 {
     return CompactKey::of(text);
+}
+
+// A key's name suffix in these tests: its text's hash.
+quint64 suffixOf(const QString &text)
+{
+    return quint64(qHash(text, size_t(7)));
 }
 } // namespace
 
@@ -25,6 +35,7 @@ private slots:
     void upstreamCapacity_data();
     void upstreamCapacity();
     void addUpdatesName();
+    void lruCacheMatchesAList();
     void compactKeyOrderIsTheTextOrder();
 };
 
@@ -51,16 +62,16 @@ void TestEventLogCache::lru()
     EventLogCache cache{std::size_t(capacity)};
     for (const QString &op : ops) {
         if (op.startsWith(QLatin1Char('?')))
-            cache.get(key(op.mid(1)));
+            cache.observation(key(op.mid(1)));
         else
-            cache.add(key(op), op + QStringLiteral(".event"));
+            cache.add(key(op), suffixOf(op));
     }
     QVERIFY(cache.size() <= std::size_t(capacity));
     // get() touches but never evicts: the order of these checks does not matter.
     for (const QString &k : kept)
-        QCOMPARE(cache.get(key(k)).value_or(QString()), k + QStringLiteral(".event"));
+        QCOMPARE(cache.observation(key(k)).value_or(EventLogCache::Observation{}).nameSuffix, suffixOf(k));
     for (const QString &k : gone)
-        QVERIFY2(!cache.get(key(k)), qPrintable(k));
+        QVERIFY2(!cache.observation(key(k)), qPrintable(k));
 }
 
 void TestEventLogCache::upstreamCapacity_data()
@@ -80,25 +91,63 @@ void TestEventLogCache::upstreamCapacity()
     QCOMPARE(cache.capacity(), std::size_t(4096));
     const int keys = touchFirstAt == -1 ? 4096 : 4097;
     for (int i = 0; i < keys; ++i) {
-        cache.add(key(QStringLiteral("key-%1").arg(i)), QStringLiteral("ev-%1").arg(i));
+        cache.add(key(QStringLiteral("key-%1").arg(i)), quint64(i));
         if (i == touchFirstAt)
-            QVERIFY(cache.get(key(QStringLiteral("key-0"))));
+            QVERIFY(cache.observation(key(QStringLiteral("key-0"))));
     }
     QCOMPARE(cache.size(), std::size_t(4096));
-    QCOMPARE(bool(cache.get(key(QStringLiteral("key-0")))), firstKept);
+    QCOMPARE(bool(cache.observation(key(QStringLiteral("key-0")))), firstKept);
     if (!firstKept)
-        QVERIFY(cache.get(key(QStringLiteral("key-1"))));
+        QVERIFY(cache.observation(key(QStringLiteral("key-1"))));
     else if (touchFirstAt >= 0)
-        QVERIFY(!cache.get(key(QStringLiteral("key-1"))));   // key-1 was the least recent instead
+        QVERIFY(!cache.observation(key(QStringLiteral("key-1"))));   // key-1 was the least recent instead
 }
 
 void TestEventLogCache::addUpdatesName()
 {
     EventLogCache cache(2);
-    cache.add(key(QStringLiteral("k")), QStringLiteral("web.1"));
-    cache.add(key(QStringLiteral("k")), QStringLiteral("web.2"));
+    cache.add(key(QStringLiteral("k")), 1);
+    cache.add(key(QStringLiteral("k")), 2, 5);
     QCOMPARE(cache.size(), std::size_t(1));
-    QCOMPARE(cache.get(key(QStringLiteral("k"))).value_or(QString()), QStringLiteral("web.2"));
+    QCOMPARE(cache.observation(key(QStringLiteral("k")))->nameSuffix, quint64(2));
+    QCOMPARE(cache.observation(key(QStringLiteral("k")))->count, 5);
+}
+
+// LruCache keeps its entries in a deque linked by indices and reuses an evicted entry's slot:
+// 20,000 random gets and adds of 12 keys on caches of 1 to 6 entries find exactly what a plain
+// most-recent-first list finds (the golang-lru model), value for value.
+void TestEventLogCache::lruCacheMatchesAList()
+{
+    quint64 seed = 12345;
+    const auto next = [&seed](quint64 n) {
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        return (seed >> 33) % n;
+    };
+    for (std::size_t capacity = 1; capacity <= 6; ++capacity) {
+        LruCache<int, int> cache(capacity);
+        std::list<std::pair<int, int>> model;   // most recently used first
+        for (int op = 0; op < 20'000; ++op) {
+            const int k = int(next(12));
+            auto it = std::find_if(model.begin(), model.end(), [k](const auto &e) { return e.first == k; });
+            if (next(2) == 0) {
+                const int *got = cache.get(k);
+                QCOMPARE(got != nullptr, it != model.end());
+                if (got) {
+                    QCOMPARE(*got, it->second);
+                    model.splice(model.begin(), model, it);
+                }
+            } else {
+                const int v = op;
+                cache.add(k, v);
+                if (it != model.end())
+                    model.erase(it);
+                model.emplace_front(k, v);
+                if (model.size() > capacity)
+                    model.pop_back();
+            }
+            QCOMPARE(cache.size(), model.size());
+        }
+    }
 }
 
 // The correlator's sets of message keys pop their first key (PopAny): CompactKey orders as the

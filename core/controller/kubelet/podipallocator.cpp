@@ -41,7 +41,20 @@ PodIpAllocator::Range PodIpAllocator::parse(const QString &podCIDR)
 
 QString PodIpAllocator::format(quint32 ip)
 {
-    return QStringLiteral("%1.%2.%3.%4").arg(ip >> 24).arg((ip >> 16) & 0xff).arg((ip >> 8) & 0xff).arg(ip & 0xff);
+    // "a.b.c.d" written digit by digit (four QString::arg calls were half of allocate()).
+    char16_t text[15];
+    qsizetype n = 0;
+    for (int shift = 24; shift >= 0; shift -= 8) {
+        const quint32 octet = (ip >> shift) & 0xff;
+        if (octet >= 100)
+            text[n++] = char16_t(u'0' + octet / 100);
+        if (octet >= 10)
+            text[n++] = char16_t(u'0' + octet / 10 % 10);
+        text[n++] = char16_t(u'0' + octet % 10);
+        if (shift > 0)
+            text[n++] = u'.';
+    }
+    return QString(reinterpret_cast<const QChar *>(text), n);
 }
 
 QString PodIpAllocator::allocate(const QString &owner, const QString &podCIDR)
@@ -49,7 +62,11 @@ QString PodIpAllocator::allocate(const QString &owner, const QString &podCIDR)
     const auto it = m_byOwner.constFind(owner);
     if (it != m_byOwner.constEnd())
         return format(*it);
-    const Range r = parse(podCIDR);
+    if (podCIDR != m_lastCIDR || !m_lastRange) {   // one node's CIDR, parsed once
+        m_lastCIDR = podCIDR;
+        m_lastRange = parse(podCIDR);
+    }
+    const Range r = *m_lastRange;
     const quint32 first = 2, count = r.size - 3;   // skip network, gateway and broadcast
     const quint32 start = m_last < first ? 0 : m_last - first + 1;
     for (quint32 i = 0; i < count; ++i) {

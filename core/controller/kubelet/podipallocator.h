@@ -4,6 +4,8 @@
 #include <QSet>
 #include <QString>
 
+#include <optional>
+
 namespace rlab::controller {
 
 // The node's CNI IPAM (host-local): pod IPs from the node's podCIDR, handed out in order from
@@ -36,6 +38,8 @@ private:
     QHash<QString, quint32> m_byOwner;
     QSet<quint32> m_used;
     quint32 m_last = 0;   // last handed-out offset in the range
+    QString m_lastCIDR;   // allocate()'s last podCIDR and its parse
+    std::optional<Range> m_lastRange;
 };
 
 } // namespace rlab::controller
