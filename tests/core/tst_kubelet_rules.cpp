@@ -171,6 +171,20 @@ private slots:
         const api::PodStatus changed = PodStatusBuilder::build(pod, rt, QStringLiteral("192.168.0.1"), 9000, 0);
         QVERIFY(changed.conditions.constData() != pod.status.conditions.constData());
         QVERIFY(changed.containerStatuses.constData() != pod.status.containerStatuses.constData());
+        // Another pod whose containers started in the same second gets the same conditions: one
+        // list, shared; a later second makes another list.
+        api::Pod other = pod;
+        other.metadata.name = QStringLiteral("q");
+        other.status.conditions = QList<api::Condition>(pod.status.conditions.cbegin(), pod.status.conditions.cend());   // equal, not shared
+        const api::PodStatus twin = PodStatusBuilder::build(other, rt, QStringLiteral("192.168.0.1"), 9000, 0);
+        QVERIFY(twin.conditions == changed.conditions);
+        QVERIFY(twin.conditions.constData() == changed.conditions.constData());
+        const api::PodStatus later = PodStatusBuilder::build(other, rt, QStringLiteral("192.168.0.1"), 11000, 0);
+        QVERIFY(later.conditions.constData() != changed.conditions.constData());
+        api::Pod edited = other;
+        edited.status = twin;
+        edited.status.conditions[0].message = QStringLiteral("edited");   // a copy detaches
+        QVERIFY(twin.conditions[0].message.isEmpty());
     }
 };
 

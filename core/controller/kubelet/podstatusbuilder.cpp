@@ -2,9 +2,19 @@
 #include "core/controller/kubelet/podstatusbuilder.h"
 
 #include <QHash>
+#include <QSet>
 #include <QJsonArray>
 
 #include <algorithm>
+
+namespace rlab::api {
+// For the set of recent condition lists below (found by argument-dependent lookup, so here).
+static size_t qHash(const Condition &c, size_t seed = 0) noexcept
+{
+    return qHashMulti(seed, c.type, c.status, c.reason, c.message, c.lastProbeTime, c.lastHeartbeatTime, c.lastUpdateTime,
+                      c.lastTransitionTime);
+}
+} // namespace rlab::api
 
 namespace rlab::controller {
 
@@ -36,6 +46,21 @@ Condition condition(const QString &type, const QString &status, const QString &r
 qint64 seconds(qint64 ms)
 {
     return ms / 1000 * 1000;
+}
+
+// Conditions are the same for every pod whose containers started in the same second (times are
+// whole seconds): a new list equal to one built recently is that one, shared (100,000 pods at
+// rlab bench --size large held ~600 bytes of conditions each). Per thread, bounded; QList is
+// implicitly shared, so a pod that changes its copy detaches from it.
+QList<Condition> shared(QList<Condition> conditions)
+{
+    thread_local QSet<QList<Condition>> recent;
+    if (const auto it = recent.constFind(conditions); it != recent.cend())
+        return *it;
+    if (recent.size() >= 4096)
+        recent.clear();
+    recent.insert(conditions);
+    return conditions;
 }
 } // namespace
 
@@ -164,7 +189,7 @@ PodStatus PodStatusBuilder::build(const Pod &current, const PodRuntime &rt, cons
     }
     // Unchanged conditions stay shared with the stored version (each retained version of a
     // pod held its own copy of the same five conditions).
-    st.conditions = merged == old.conditions ? old.conditions : merged;
+    st.conditions = merged == old.conditions ? old.conditions : shared(std::move(merged));
     return st;
 }
 
