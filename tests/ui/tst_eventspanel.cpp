@@ -205,6 +205,49 @@ private slots:
         QCOMPARE(bulk.rowOfKey("/registry/events/default/e0000"), -1);
     }
 
+    // A batch of at most kBulkEvents (what a budgeted frame hands on of a TTL sweep) removes the
+    // deletes that follow each other as runs of adjacent rows too, not row by row; a put between
+    // two deletes splits them, and one that re-creates a deleted key comes back at the bottom.
+    // The end is what the events give one by one.
+    void testSmallBatchDeletesAreRemovedInRuns()
+    {
+        std::vector<store::KeyValue> start;
+        for (int i = 0; i < 200; ++i)
+            start.push_back(eventKv(QStringLiteral("e%1").arg(i, 3, 10, QLatin1Char('0')), 1000 + i, 10 + i, 1,
+                                    i % 9 == 0 ? QStringLiteral("Warning") : QStringLiteral("Normal")));
+        const auto del = [](const store::KeyValue &kv, qint64 rev) {
+            return store::WatchEvent{store::WatchEvent::Delete, {rev, 0}, store::KeyValue{kv.key, 0, rev, 0, nullptr}, {}};
+        };
+        std::vector<store::WatchEvent> batch;
+        qint64 rev = 2000;
+        for (int i = 0; i < 60; ++i)   // the oldest 60: one run
+            batch.push_back(del(start[std::size_t(i)], ++rev));
+        batch.push_back(put(eventKv(QStringLiteral("e010"), 9000, ++rev)));   // re-created: a row of its own
+        for (int i = 100; i < 140; ++i)   // rows 100-139 and 150-159 (then rows 41-80, 91-100): two runs
+            batch.push_back(del(start[std::size_t(i)], ++rev));
+        for (int i = 150; i < 160; ++i)
+            batch.push_back(del(start[std::size_t(i)], ++rev));
+        batch.push_back(del(start[150], ++rev));   // deleted twice: once
+        QVERIFY(batch.size() <= EventsModel::kBulkEvents);
+        EventsModel model, single;
+        model.reset(start);
+        single.reset(start);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        model.apply(batch, 7);
+        for (const store::WatchEvent &ev : batch)
+            single.apply({ev}, 7);
+        QCOMPARE(resets.count(), 0);
+        QCOMPARE(removed.count(), 3);   // one by one: 110
+        QCOMPARE(model.rowCount(), 200 - 110 + 1);
+        QCOMPARE(reasons(model), reasons(single));
+        QCOMPARE(model.warningCount(), single.warningCount());
+        QCOMPARE(model.rowOfKey("/registry/events/default/e010"), model.rowCount() - 1);
+        QCOMPARE(model.rowOfKey("/registry/events/default/e000"), -1);
+        QCOMPARE(model.rowOfKey("/registry/events/default/e150"), -1);
+    }
+
     void testSampleDeploymentEvents()
     {
         ClusterSession session;

@@ -146,14 +146,36 @@ void EventsModel::applyNow(const std::vector<view::WatchEvent> &events, qint64 m
         applyBulk(events, monotonicMs);
         return;
     }
-    for (const view::WatchEvent &ev : events) {
-        if (!isEventKey(ev.kv.key))
-            continue;
-        if (ev.type == view::WatchEvent::Delete)
-            remove(ev.kv.key);
-        else if (asEvent(ev.kv.value))
-            put(ev.kv, monotonicMs);
+    // Deletes that follow each other are removed together, in runs of adjacent rows (an Event
+    // TTL sweep handed on in batches of a few hundred deletes removed its rows one by one, and a
+    // table view walks all its rows for each removal: ~10 ms of a frame at 7,500 Events).
+    std::vector<qsizetype> gone;
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        const view::WatchEvent &ev = events[i];
+        if (isEventKey(ev.kv.key)) {
+            if (ev.type == view::WatchEvent::Delete) {
+                if (const int row = find(ev.kv.key); row >= 0)
+                    gone.push_back(row);
+            } else if (asEvent(ev.kv.value)) {
+                put(ev.kv, monotonicMs);
+            }
+        }
+        if (!gone.empty() && (i + 1 == events.size() || events[i + 1].type != view::WatchEvent::Delete))
+            removeRows(std::exchange(gone, {}));
     }
+}
+
+void EventsModel::removeRows(std::vector<qsizetype> rows)
+{
+    removeRowRunsFromTheBack(std::move(rows), [this](qsizetype first, qsizetype lastRow) {
+        beginRemoveRows({}, int(first), int(lastRow));
+        for (qsizetype r = first; r <= lastRow; ++r) {
+            m_warnings -= isWarning(m_rows[r].object) ? 1 : 0;
+            m_sortByKey.remove(m_rows[r].key);
+        }
+        m_rows.remove(first, lastRow - first + 1);
+        endRemoveRows();
+    });
 }
 
 // One reset instead of a row signal per insert: a view re-lays out after each insert, so 10,000
@@ -178,15 +200,7 @@ void EventsModel::applyBulk(const std::vector<view::WatchEvent> &events, qint64 
         else if (const int row = find(it.key()); row >= 0)
             gone.push_back(row);
     }
-    removeRowRunsFromTheBack(std::move(gone), [this](qsizetype first, qsizetype lastRow) {
-        beginRemoveRows({}, int(first), int(lastRow));
-        for (qsizetype r = first; r <= lastRow; ++r) {
-            m_warnings -= isWarning(m_rows[r].object) ? 1 : 0;
-            m_sortByKey.remove(m_rows[r].key);
-        }
-        m_rows.remove(first, lastRow - first + 1);
-        endRemoveRows();
-    });
+    removeRows(std::move(gone));
     if (puts.size() <= kBulkEvents) {
         for (const view::WatchEvent *ev : puts)
             put(ev->kv, monotonicMs);
@@ -239,18 +253,6 @@ void EventsModel::put(const view::KeyValue &kv, qint64 monotonicMs)
         m_sortByKey.insert(kv.key, row.sort);
     }
     emit dataChanged(index(target, 0), index(target, ColumnCount - 1));
-}
-
-void EventsModel::remove(const QByteArray &key)
-{
-    const int row = find(key);
-    if (row < 0)
-        return;
-    beginRemoveRows({}, row, row);
-    m_warnings -= isWarning(m_rows[row].object) ? 1 : 0;
-    m_rows.removeAt(row);
-    m_sortByKey.remove(key);
-    endRemoveRows();
 }
 
 void EventsModel::tick(qint64 virtualNowMs, qint64 monotonicMs)

@@ -107,7 +107,8 @@ private:
     int find(const QByteArray &key) const;
     void applyBulk(const std::vector<view::WatchEvent> &events, qint64 monotonicMs);
     void put(const view::KeyValue &kv, qint64 monotonicMs);
-    void remove(const QByteArray &key);
+    // Rows removed as runs of adjacent rows, from the back (removeRowRunsFromTheBack).
+    void removeRows(std::vector<qsizetype> rows);
     static bool isWarning(const api::ObjectPtr &obj);
 
     QList<Row> m_rows;
