@@ -145,6 +145,31 @@ private slots:
         QCOMPARE(changed.size(), 0);   // nothing left to repaint
     }
 
+    // Many keys fading at once (a burst of writes): one dataChanged per tick for the fade's
+    // roles over every row, not one per key (each looked up per frame); the fade itself reads
+    // as before, and once the last fade ended nothing more is signalled.
+    void testManyFadingKeysOneChangePerTick()
+    {
+        Fixture f;
+        for (int i = 0; i < 20; ++i)
+            QVERIFY(f.api().create(test::makeDeployment(QStringLiteral("web-%1").arg(i))).ok());
+        f.drain(10'000);
+        QVERIFY(f.model.highlightedCount() >= 20);
+        QSignalSpy changed(&f.model, &QAbstractItemModel::dataChanged);
+        f.model.tick(10'650);
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(changed.first().at(0).toModelIndex().row(), 0);
+        QCOMPARE(changed.first().at(1).toModelIndex().row(), f.model.rowCount() - 1);
+        QCOMPARE(changed.first().at(2).value<QList<int>>(), (QList<int>{Qt::BackgroundRole, EtcdKeyModel::HighlightRole}));
+        const int r = f.model.rowOfKey("/registry/deployments/default/web-7");
+        QCOMPARE(f.model.data(f.model.index(r, 0), EtcdKeyModel::HighlightRole).toDouble(), 0.5);
+        f.model.tick(11'000);   // every fade ended: their last repaint
+        QCOMPARE(changed.size(), 2);
+        QCOMPARE(f.model.highlightedCount(), 0);
+        f.model.tick(11'100);
+        QCOMPARE(changed.size(), 2);
+    }
+
     void testHighlightFade_data()
     {
         QTest::addColumn<qint64>("age");

@@ -132,7 +132,7 @@ void EtcdKeyModel::put(const view::KeyValue &kv, qint64 nowMs)
 {
     const qsizetype i = lowerBound(kv.key);
     const Row row{kv.key, kv.createRevision, kv.modRevision, kv.version, nowMs};
-    m_highlighted.insert(kv.key);
+    m_highlighted.insert(kv.key, nowMs);
     if (i < m_rows.size() && m_rows[i].key == kv.key) {
         m_rows[i] = row;
         emit dataChanged(index(int(i), 0), index(int(i), ColumnCount - 1));
@@ -146,16 +146,11 @@ void EtcdKeyModel::put(const view::KeyValue &kv, qint64 nowMs)
 void EtcdKeyModel::tick(qint64 nowMs)
 {
     m_nowMs = nowMs;
-    for (auto it = m_highlighted.begin(); it != m_highlighted.end();) {
-        const int row = rowOfKey(*it);
-        if (row < 0) {
-            it = m_highlighted.erase(it);
-            continue;
-        }
-        const bool active = m_fade.isActive(nowMs - m_rows[row].writtenAtMs);
-        emit dataChanged(index(row, 0), index(row, ColumnCount - 1), {Qt::BackgroundRole, HighlightRole});
-        it = active ? std::next(it) : m_highlighted.erase(it);
-    }
+    if (m_highlighted.isEmpty())
+        return;
+    m_highlighted.removeIf([this, nowMs](const auto &written) { return !m_fade.isActive(nowMs - written.value()); });
+    if (!m_rows.isEmpty())
+        emit dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1), {Qt::BackgroundRole, HighlightRole});
 }
 
 int EtcdKeyModel::rowCount(const QModelIndex &parent) const
