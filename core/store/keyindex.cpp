@@ -167,10 +167,10 @@ bool KeyIndex::packNewest(qint64 beforeRev)
     Entry &e = m_generations.back().revs.back();
     if (e.rev.main >= beforeRev || !e.value || e.value.use_count() != 1)
         return false;
-    QByteArray packed = api::packObject(*e.value);
+    const QByteArray packed = api::packObject(*e.value);
     if (packed.isEmpty())
         return false;
-    e.packed = std::move(packed);
+    e.packed = PackedBytes(packed);
     e.value.reset();
     return true;
 }
@@ -179,7 +179,7 @@ api::ObjectPtr KeyIndex::Entry::object() const
 {
     if (value || packed.isEmpty())
         return value;
-    return api::unpackObject(packed);
+    return api::unpackObject(packed.view());
 }
 
 bool KeyIndex::isEmpty() const

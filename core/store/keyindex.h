@@ -1,6 +1,7 @@
 #pragma once
 #include "core/api/object.h"
 #include "core/store/keyvalue.h"
+#include "core/store/packedbytes.h"
 #include "core/store/revision.h"
 #include "core/store/watchevent.h"
 
@@ -42,7 +43,7 @@ public:
         Revision rev;
         api::ObjectPtr value;   // null on a tombstone and once packed
         qint64 bytes = 0;       // what the version costs against the store's quota (0: unmetered)
-        QByteArray packed;      // the value as api::packObject bytes, when packed
+        PackedBytes packed;     // the value as api::packObject bytes, when packed
 
         bool isTombstone() const { return !value && packed.isEmpty(); }
         api::ObjectPtr object() const;   // the value, unpacked if need be (null on a tombstone)

@@ -36,6 +36,28 @@ class TestKvStorePack : public QObject
     Q_OBJECT
 
 private slots:
+    // The packed bytes as an Entry holds them: empty without a block, the same bytes back
+    // (zero bytes and 0xff among them), copies independent of the original.
+    void packedBytesKeepTheirBytes()
+    {
+        const store::PackedBytes none;
+        QVERIFY(none.isEmpty());
+        QCOMPARE(none.size(), 0);
+        QVERIFY(none.view().isEmpty());
+        QVERIFY(store::PackedBytes(QByteArray()).isEmpty());
+        const QByteArray bytes("a\0b\xff", 4);
+        store::PackedBytes p(bytes);
+        QCOMPARE(p.size(), 4);
+        QCOMPARE(p.view(), QByteArrayView(bytes));
+        store::PackedBytes copy = p;
+        p = store::PackedBytes(QByteArray("other"));
+        QCOMPARE(copy.view(), QByteArrayView(bytes));
+        QCOMPARE(p.view(), QByteArrayView("other"));
+        store::PackedBytes moved = std::move(copy);
+        QCOMPARE(moved.view(), QByteArrayView(bytes));
+        copy = moved;
+        QCOMPARE(copy.view(), QByteArrayView(bytes));
+    }
     void coldVersionsOnlyTheStoreHoldsArePacked()
     {
         KvStore store;
