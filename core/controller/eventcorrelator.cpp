@@ -17,21 +17,24 @@ EventCorrelator::KeyHash EventCorrelator::KeyHash::then(QStringView part) const
 EventCorrelator::Aggregated EventCorrelator::aggregate(const CompactKey &aggregateKey, const CompactKey &eventKey,
                                                        const CompactKey &localKey, const QString &message, qint64 nowMs)
 {
-    AggregateRecord record;
-    if (const AggregateRecord *found = m_aggregates.get(aggregateKey))
-        record = *found;
+    // The record is changed where the cache keeps it (get and add both make it the most
+    // recently used; a new one may evict the least recently used record).
+    AggregateRecord *record = m_aggregates.get(aggregateKey);
+    if (!record) {
+        m_aggregates.add(aggregateKey, AggregateRecord{});
+        record = m_aggregates.get(aggregateKey);
+    }
     // Too old (or never seen): a fresh record.
-    if (!record.seen || nowMs - record.lastMs > kMaxIntervalMs)
-        record = AggregateRecord{};
-    if (const auto at = std::lower_bound(record.localKeys.begin(), record.localKeys.end(), localKey);
-        at == record.localKeys.end() || !(*at == localKey))
-        record.localKeys.insert(at, localKey);
-    record.lastMs = nowMs;
-    record.seen = true;
-    const bool combine = int(record.localKeys.size()) >= kMaxEvents;
+    if (!record->seen || nowMs - record->lastMs > kMaxIntervalMs)
+        *record = AggregateRecord{};
+    std::vector<CompactKey> &keys = record->localKeys;
+    if (const auto at = std::lower_bound(keys.begin(), keys.end(), localKey); at == keys.end() || !(*at == localKey))
+        keys.insert(at, localKey);
+    record->lastMs = nowMs;
+    record->seen = true;
+    const bool combine = int(keys.size()) >= kMaxEvents;
     if (combine)
-        record.localKeys.erase(record.localKeys.begin());   // PopAny: the set stays below the max
-    m_aggregates.add(aggregateKey, std::move(record));
+        keys.erase(keys.begin());   // PopAny: the set stays below the max
     if (!combine)
         return Aggregated{false, message, eventKey};
     return Aggregated{true, QStringLiteral("(combined from similar events): ") + message, aggregateKey};

@@ -4,7 +4,7 @@
 
 #include <QString>
 
-#include <QVarLengthArray>
+#include <vector>
 
 namespace rlab::controller {
 
@@ -56,8 +56,8 @@ private:
     struct AggregateRecord
     {
         // The distinct messages seen, sorted (PopAny takes the first: deterministic here); most
-        // records see one message (one per object and reason), kept in place.
-        QVarLengthArray<CompactKey, 1> localKeys;
+        // records see one message (one per object and reason): 16 bytes on the heap.
+        std::vector<CompactKey> localKeys;
         qint64 lastMs = 0;
         bool seen = false;
     };
