@@ -160,8 +160,15 @@ void defaultPodOnly(PodSpec &spec)
     };
     requestsFromLimits(spec.containers);
     requestsFromLimits(spec.initContainers);
-    if (!spec.extra.contains(QLatin1String("enableServiceLinks")))
-        spec.extra.insert(QLatin1String("enableServiceLinks"), true);
+    if (!spec.extra.contains(QLatin1String("enableServiceLinks"))) {
+        // Most pods have nothing else there: they share one object (its own per pod was
+        // ~200 bytes each, 39 MB at rlab bench --size large).
+        static const QJsonObject serviceLinks{{QStringLiteral("enableServiceLinks"), true}};
+        if (spec.extra.isEmpty())
+            spec.extra = serviceLinks;
+        else
+            spec.extra.insert(QLatin1String("enableServiceLinks"), true);
+    }
     if (spec.extra.value(QLatin1String("hostNetwork")).toBool()) {
         for (QList<Container> *list : {&spec.containers, &spec.initContainers})
             for (Container &c : *list)

@@ -135,6 +135,14 @@ void TestDefaults::fields_data()
     QTest::newRow("pod qosClass") << pod << "status.qosClass" << "\"BestEffort\"";
     QTest::newRow("pod restartPolicy") << pod << "spec.restartPolicy" << "\"Always\"";
     QTest::newRow("pod enableServiceLinks") << pod << "spec.enableServiceLinks" << "true";
+    const QByteArray hostNetworkPod = R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"p"},"spec":{"hostNetwork":true,
+        "containers":[{"name":"c","image":"busybox"}]}})";
+    QTest::newRow("pod enableServiceLinks beside hostNetwork") << hostNetworkPod << "spec.enableServiceLinks" << "true";
+    QTest::newRow("pod hostNetwork kept beside enableServiceLinks") << hostNetworkPod << "spec.hostNetwork" << "true";
+    QTest::newRow("pod explicit enableServiceLinks kept")
+        << QByteArray(R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"p"},"spec":{"enableServiceLinks":false,
+                         "containers":[{"name":"c","image":"busybox"}]}})")
+        << "spec.enableServiceLinks" << "false";
     QTest::newRow("pod explicit protocol kept") << pod << "spec.containers[0].ports[0].protocol" << "\"UDP\"";
     QTest::newRow("pod port protocol") << pod << "spec.containers[0].ports[1].protocol" << "\"TCP\"";
     QTest::newRow("pod explicit restartPolicy kept")

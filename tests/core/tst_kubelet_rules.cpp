@@ -137,6 +137,17 @@ private slots:
 
     // A sync that changes nothing builds a status equal to the stored one whose lists share the
     // stored version's (each retained version held its own copy of the same conditions).
+    // The image a container status shows: the normalized reference, one string for every
+    // container of that image (the same characters in memory).
+    void statusImageIsNormalizedAndShared()
+    {
+        QCOMPARE(ImageRules::statusImage(QStringLiteral("nginx:1.25")), QStringLiteral("docker.io/library/nginx:1.25"));
+        QCOMPARE(ImageRules::statusImage(QStringLiteral("nginx")), QStringLiteral("docker.io/library/nginx:latest"));
+        QCOMPARE(ImageRules::statusImage(QStringLiteral("quay.io/org/app@sha256:abc")), QStringLiteral("quay.io/org/app@sha256:abc"));
+        QVERIFY(ImageRules::statusImage(QStringLiteral("nginx:1.25")).constData()
+                == ImageRules::statusImage(QStringLiteral("nginx:1.25")).constData());
+    }
+
     void unchangedStatusListsStayShared()
     {
         api::Pod pod;

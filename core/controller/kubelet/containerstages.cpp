@@ -162,12 +162,11 @@ void PodWorker::started(Step &s, ContainerRuntime &c, qint64 t)
         c.status.lastState = terminated(*c.lastExit);
         ++c.status.restartCount;
     }
-    const ImageReference ref = ImageReference::parse(c.image);
     c.status.state = ContainerState{};
     c.status.state.running = ContainerStateRunning{seconds(t)};
     c.status.started = true;
     c.status.ready = false;
-    c.status.image = ref.normalized();
+    c.status.image = ImageRules::statusImage(c.image);
     c.status.imageID = ImageRules::imageID(c.image);
     c.status.containerID = ImageRules::containerID(s.rec.uid, c.name, c.status.restartCount);
     c.stage = Stage::Running;

@@ -33,7 +33,8 @@ struct ImageReference
 //   "docker.io/library/nginx:doesnotexist": failed to resolve reference
 //   "docker.io/library/nginx:doesnotexist": docker.io/library/nginx:doesnotexist: not found
 // Image IDs and sizes are derived from the name (sha256), so runs are reproducible.
-// Static, pure functions: any thread (imageID keeps the IDs it worked out, under a mutex).
+// Static, pure functions: any thread (imageID and statusImage keep what they worked out, under a
+// mutex).
 class ImageRules
 {
 public:
@@ -41,6 +42,9 @@ public:
     static std::optional<QString> pullError(const QString &image);
     // "docker.io/library/nginx@sha256:<64 hex>", stable for the image name.
     static QString imageID(const QString &image);
+    // "docker.io/library/nginx:1.25" for "nginx:1.25": the image a container status shows (the
+    // normalized reference), one string shared by every container of that image.
+    static QString statusImage(const QString &image);
     // The unpacked size the Pulled event reports, stable for the image name (20–200 MB).
     static qint64 sizeBytes(const QString &image);
     // "containerd://<64 hex>" for one container instance (pod uid, container, restart count).
