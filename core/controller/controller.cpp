@@ -9,6 +9,8 @@
 #include <QHash>
 #include <QThread>
 
+#include <array>
+
 namespace rlab::controller {
 
 namespace {
@@ -83,7 +85,8 @@ Controller::Controller(QString name, QString syncName, Clock &clock, TraceLog *t
         // built once per queue name, not once per event.
         // Likewise the detail of all but addAfter events ({depth, whileProcessing}) is built once
         // per distinct value and shared (bounded).
-        m_queue->setEventHook([t, queueName = QString(), component = QString(),
+        // Shallow queues (a kubelet's, most of the time) find their detail by index, no hash.
+        m_queue->setEventHook([t, queueName = QString(), component = QString(), shallow = std::array<QJsonObject, 64>(),
                                details = QHash<qint64, QJsonObject>()](const QueueEvent &e) mutable {
             if (component.isEmpty() || e.queue != queueName) {
                 queueName = e.queue;
@@ -98,14 +101,23 @@ Controller::Controller(QString name, QString syncName, Clock &clock, TraceLog *t
             ev.args[0] = e.durationMs;
             ev.args[1] = (qint64(e.numRequeues) & 0xffffffff) | (qint64(e.type) << 32) | (qint64(e.rateLimited ? 1 : 0) << 40);
             const qint64 detailKey = qint64(e.depth) * 2 + (e.whileProcessing ? 1 : 0);
-            auto cached = details.constFind(detailKey);
-            if (cached == details.cend()) {
-                if (details.size() >= 4096)
-                    details.clear();
-                cached = details.insert(detailKey, QJsonObject{{QStringLiteral("depth"), e.depth},
-                                                               {QStringLiteral("whileProcessing"), e.whileProcessing}});
+            const auto make = [&e] {
+                return QJsonObject{{QStringLiteral("depth"), e.depth}, {QStringLiteral("whileProcessing"), e.whileProcessing}};
+            };
+            if (detailKey >= 0 && detailKey < qint64(shallow.size())) {
+                QJsonObject &slot = shallow[std::size_t(detailKey)];
+                if (slot.isEmpty())
+                    slot = make();
+                ev.detail = slot;
+            } else {
+                auto cached = details.constFind(detailKey);
+                if (cached == details.cend()) {
+                    if (details.size() >= 4096)
+                        details.clear();
+                    cached = details.insert(detailKey, make());
+                }
+                ev.detail = *cached;
             }
-            ev.detail = *cached;
             // addAfter's {depth, readyAt, whileProcessing}: the shared pair, and the time added
             // when the event is read (a copy and an insert per addAfter was 2 % of a bench run).
             if (e.type == QueueEventType::AddAfter) {

@@ -165,20 +165,30 @@ void EventRecorder::traceEvent(const Pending &p, const QString &message, bool wr
                       : joined(type, u" ", reason, u": ", message,
                                u" (not written: the event spam filter lets a source write 25 events about one object, then 1 every 5 minutes)");
     {
-        // A handful of (reason, type) pairs: each detail is built once and shared.
+        // A handful of (reason, type) pairs: each detail is built once and shared. In front of
+        // the hash, the last pair seen in a slot chosen by where the strings' characters are
+        // (callers pass the same literals every time): equal without hashing them.
         std::lock_guard lock(m_mutex);
-        QHash<std::pair<QString, QString>, QJsonObject> &details = m_details[written ? 0 : 1];
-        const std::pair<QString, QString> detailKey{type, reason};
-        auto cached = details.constFind(detailKey);
-        if (cached == details.cend()) {
-            if (details.size() >= 4096)
-                details.clear();
-            QJsonObject detail{{QStringLiteral("reason"), reason}, {QStringLiteral("type"), type}};
-            if (!written)
-                detail.insert(QStringLiteral("skipped"), QStringLiteral("spam filter"));
-            cached = details.insert(detailKey, detail);
+        RecentDetail &recent = m_recentDetails[written ? 0 : 1][((quintptr(type.constData()) >> 4) ^ (quintptr(reason.constData()) >> 3))
+                                                                % kRecentDetails];
+        const auto same = [](const QString &a, const QString &b) { return a.constData() == b.constData() && a.size() == b.size(); };
+        if (!recent.detail.isEmpty() && same(recent.type, type) && same(recent.reason, reason)) {
+            te.detail = recent.detail;
+        } else {
+            QHash<std::pair<QString, QString>, QJsonObject> &details = m_details[written ? 0 : 1];
+            const std::pair<QString, QString> detailKey{type, reason};
+            auto cached = details.constFind(detailKey);
+            if (cached == details.cend()) {
+                if (details.size() >= 4096)
+                    details.clear();
+                QJsonObject detail{{QStringLiteral("reason"), reason}, {QStringLiteral("type"), type}};
+                if (!written)
+                    detail.insert(QStringLiteral("skipped"), QStringLiteral("spam filter"));
+                cached = details.insert(detailKey, detail);
+            }
+            recent = RecentDetail{type, reason, *cached};   // holds the strings: their characters stay put
+            te.detail = *cached;
         }
-        te.detail = *cached;
     }
     t->append(std::move(te));
 }

@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QSet>
 #include <QString>
+#include <array>
 #include <deque>
 #include <mutex>
 #include <utility>
@@ -66,6 +67,13 @@ private:
     EventLogCache m_seen;   // correlation key -> event name (suffix) and count; under m_mutex
     EventCorrelator m_correlator;   // under m_mutex
     QHash<std::pair<QString, QString>, QJsonObject> m_details[2];   // (type, reason) -> the trace detail, [written, kept back]; under m_mutex
+    struct RecentDetail
+    {
+        QString type, reason;
+        QJsonObject detail;
+    };
+    static constexpr std::size_t kRecentDetails = 16;
+    std::array<RecentDetail, kRecentDetails> m_recentDetails[2];   // traceEvent's recent pairs; under m_mutex
     qint64 m_counter = 0;
     // Recent messages, so that the Events of one text share one string: a kubelet writes
     // "Started container nginx" for each of its pods, and the lab keeps every Event for an hour
