@@ -13,6 +13,9 @@
 #include "ui/clustersessioninputguard.h"
 #include "ui/record/stepforms.h"
 
+#include <QCoreApplication>
+#include <QEvent>
+
 #include <algorithm>
 #include <utility>
 
@@ -25,7 +28,7 @@ ClusterSession::ClusterSession(const ClusterConfig &config, QObject *parent)
     m_monotonic.start();
     m_timer.setInterval(kFrameIntervalMs);
     m_timer.setTimerType(Qt::PreciseTimer);
-    connect(&m_timer, &QTimer::timeout, this, [this] { runFrame(m_useRunnerThread); });
+    connect(&m_timer, &QTimer::timeout, this, [this] { runFrame(m_useRunnerThread, true); });
     // Whatever a click or key does to the lab happens between two runner steps.
     auto *guard = new ClusterSessionInputGuard([this] { settle(); }, this);
     guard->setObjectName(QStringLiteral("clusterSessionInputGuard"));
@@ -298,7 +301,7 @@ qint64 ClusterSession::elapsedMs() const
 
 void ClusterSession::frame()
 {
-    runFrame(false);
+    runFrame(false, false);
 }
 
 int ClusterSession::frameBudgetLeftMs() const
@@ -309,12 +312,13 @@ int ClusterSession::frameBudgetLeftMs() const
     return int(qMax<qint64>(0, m_frameIntakeBudgetMs - spentMs));
 }
 
-void ClusterSession::runFrame(bool onRunnerThread)
+void ClusterSession::runFrame(bool onRunnerThread, bool timerFrame)
 {
     m_frameStartNs = m_monotonic.nsecsElapsed();
-    // This frame's intake: what the last frame's animation and painting left of the target.
+    ++m_frameSeq;
+    // This frame's intake: what the last frame's animation, painting and tail left of the target.
     if (m_intakeBudgetMs > 0 && m_frameTargetMs > 0) {
-        const qint64 tailMs = (m_frameDoneNs + m_paintNs) / 1'000'000;
+        const qint64 tailMs = (m_frameDoneNs + std::max(m_tailNs, m_paintNs)) / 1'000'000;
         m_frameIntakeBudgetMs = int(std::clamp<qint64>(m_frameTargetMs - tailMs, qMin(kMinIntakeBudgetMs, m_intakeBudgetMs), m_intakeBudgetMs));
     } else if (m_intakeBudgetMs > 0) {
         m_frameIntakeBudgetMs = m_intakeBudgetMs;
@@ -322,6 +326,7 @@ void ClusterSession::runFrame(bool onRunnerThread)
         m_frameIntakeBudgetMs = 0;
     }
     m_paintNs = 0;
+    m_tailNs = 0;
     // The job a previous frame started: collected when done (or waited for: a direct frame()).
     if (!onRunnerThread && !m_workDone)
         settle();
@@ -364,10 +369,31 @@ void ClusterSession::runFrame(bool onRunnerThread)
         }
     }
     m_lastFrameMs = now;
-    handOn(m_frameIntakeBudgetMs > 0 ? m_frameIntakeBudgetMs : -1, !gated);
+    // The panels' deferred work first; what it took comes out of the intake.
+    const qint64 startedNs = m_monotonic.nsecsElapsed();
+    emit frameStarted();
+    const int startedMs = int((m_monotonic.nsecsElapsed() - startedNs) / 1'000'000);
+    handOn(m_frameIntakeBudgetMs > 0 ? qMax(m_frameIntakeBudgetMs - startedMs, 0) : -1, !gated);
     const qint64 doneStartNs = m_monotonic.nsecsElapsed();
     emit frameDone(now);
     m_frameDoneNs = m_monotonic.nsecsElapsed() - doneStartNs;
+    if (timerFrame) {
+        // Posted last, at the painting's low priority: it runs after the window's painting and
+        // the work this frame posted (customEvent), unless another frame started first.
+        m_tailMarkSeq = m_frameSeq;
+        m_tailMarkNs = m_monotonic.nsecsElapsed();
+        QCoreApplication::postEvent(this, new QEvent(kTailMarkEvent), Qt::LowEventPriority);
+    }
+}
+
+void ClusterSession::customEvent(QEvent *event)
+{
+    if (event->type() != kTailMarkEvent) {
+        QObject::customEvent(event);
+        return;
+    }
+    if (m_tailMarkSeq == m_frameSeq)   // else the next frame has started: it measures nothing
+        m_tailNs = m_monotonic.nsecsElapsed() - m_tailMarkNs;
 }
 
 void ClusterSession::recordStep(const QVariantMap &step)

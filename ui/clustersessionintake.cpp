@@ -114,21 +114,36 @@ void ClusterSession::handOnTrace(int budgetMs, const QElapsedTimer &clock)
     m_traceSeq = qMax(m_traceSeq, last - kMaxTraceBatch);
     // What is left of the budget after the store's writes, at the trace panels' recent cost per
     // row (issue #17: 5,000 rows a frame were a third of the longest frames under 10,000
-    // scenario steps); at least kMinTraceBatch, so the trace keeps moving. A frame that falls
-    // further behind than kMaxTraceBatch skips to the newest rows, as before.
-    const std::size_t n = budgetMs < 0 ? std::size_t(kMaxTraceBatch)
-                                        : batchFor(budgetMs, clock, m_nsPerTraceEvent, std::size_t(kMinTraceBatch), std::size_t(kMaxTraceBatch));
-    const qint64 before = clock.nsecsElapsed();
+    // scenario steps), in chunks of at most kTraceChunk rows with the clock read between them
+    // (one batch sized on a cheap run's cost took up to 16 ms when costlier rows followed); at
+    // least kMinTraceBatch, so the trace keeps moving. A frame that falls further behind than
+    // kMaxTraceBatch skips to the newest rows, as before. E.g. 10 ms left at 4 µs a row: a
+    // chunk of 1,024 rows (~4 ms), then of 1,024 at most again, then what the last ~2 ms fit.
+    const qint64 budgetNs = qint64(budgetMs) * 1'000'000;
+    const auto maxRows = std::size_t(kMaxTraceBatch);
+    const auto minRows = std::size_t(kMinTraceBatch);
     std::size_t handed = 0;
-    {
-        const std::vector<TraceEvent> batch = m_view->trace(m_traceSeq, n);
-        if (!batch.empty()) {
-            m_traceSeq = batch.back().seq;
-            handed = batch.size();
-            emit traceEvents(batch);
-        }
-    }   // the batch's destruction counts too
-    learnCost(m_nsPerTraceEvent, clock.nsecsElapsed() - before, handed, kMinNsPerEvent);
+    while (handed < maxRows) {
+        const std::size_t least = handed < minRows ? minRows - handed : 1;
+        const std::size_t n = budgetMs < 0 ? maxRows - handed
+                                            : std::min(batchFor(budgetMs, clock, m_nsPerTraceEvent, least, kTraceChunk), maxRows - handed);
+        const qint64 before = clock.nsecsElapsed();
+        std::size_t got = 0;
+        {
+            const std::vector<TraceEvent> batch = m_view->trace(m_traceSeq, n);
+            if (!batch.empty()) {
+                m_traceSeq = batch.back().seq;
+                got = batch.size();
+                emit traceEvents(batch);
+            }
+        }   // the batch's destruction counts too
+        learnCost(m_nsPerTraceEvent, clock.nsecsElapsed() - before, got, kMinNsPerEvent);
+        handed += got;
+        if (got < n || budgetMs < 0)
+            break;   // caught up (or everything at once)
+        if (handed >= minRows && clock.nsecsElapsed() + qint64(m_nsPerTraceEvent * double(least)) >= budgetNs)
+            break;
+    }
 }
 
 } // namespace rlab::ui
