@@ -139,6 +139,43 @@ private slots:
         QTRY_VERIFY(panel.summaryRedraws() > before);
         QTRY_VERIFY(panel.summaryText().contains(QStringLiteral("replicas 4 + maxSurge 1")));
     }
+
+    // While the session's frames run, every redraw happens inside a frame (a held-back one at
+    // the frame's start, ClusterSession::frameStarted, its time taken from the frame's intake),
+    // none from the panel's timer between two frames (issue #17: it lengthened the frame next
+    // to it).
+    void testHeldBackRedrawWaitsForAFrame()
+    {
+        ClusterSession session;
+        session.setLatency(QStringLiteral("classroom"));   // the rollout's writes over many frames
+        session.setSpeed(10);
+        int atFrameEnd = -1;
+        int outsideFrames = 0;
+        int frames = 0;
+        ArithmeticPanel *panel = nullptr;
+        // Connected before the panel's own handler: this runs first at each frame's start.
+        connect(&session, &ClusterSession::frameStarted, this, [&] {
+            if (panel && atFrameEnd >= 0 && panel->summaryRedraws() != atFrameEnd)
+                ++outsideFrames;
+        });
+        connect(&session, &ClusterSession::frameDone, this, [&] {
+            atFrameEnd = panel ? panel->summaryRedraws() : -1;
+            ++frames;
+        });
+        ArithmeticPanel p(session);
+        panel = &p;
+        p.setSummaryInterval(40);
+        QVERIFY(session.apply({ManifestSource::fromFile(manifest())}).ok());
+        session.start();
+        QTRY_VERIFY(frames >= 10 && p.summaryRedraws() >= 1);
+        const int before = p.summaryRedraws();
+        QVERIFY(rollout::scale(session.client(), "default", "nginx", 10).ok());
+        // summaryText() is not read meanwhile: it brings a held-back redraw up to date at once.
+        QTRY_VERIFY_WITH_TIMEOUT(p.summaryRedraws() >= before + 3, 60'000);
+        session.stop();
+        QCOMPARE(outsideFrames, 0);
+        QVERIFY(p.summaryText().contains(QStringLiteral("replicas 10 + maxSurge 3")));
+    }
 };
 
 QTEST_MAIN(TestArithmeticPanel)

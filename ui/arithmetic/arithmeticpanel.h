@@ -50,9 +50,12 @@ public:
     // with nearly every write of a rollout and setHtml lays the whole document out again: 15 %
     // of the GUI thread while 10,000 scenario steps play); the last one is always shown.
     // A language change redraws at once; a Deployment picked or a reset kResetSummaryDelayMs
-    // later (not in a restored lab's busy frames; issue #17).
+    // later (not in a restored lab's busy frames; issue #17). While the session's frames run,
+    // a held-back redraw is done at the start of a frame (ClusterSession::frameStarted), its
+    // time taken from that frame's intake.
     static constexpr int kSummaryIntervalMs = 200;
     static constexpr int kResetSummaryDelayMs = 50;
+    static constexpr int kDueFallbackMs = 250;   // a held-back redraw no frame took: drawn anyway
     void setSummaryInterval(int ms) { m_summaryIntervalMs = ms; }   // tests
     int summaryRedraws() const { return m_summaryRedraws; }
     // The summary of `d` with its ReplicaSets, as HTML in the current language (GUI thread).
@@ -88,6 +91,7 @@ private:
     bool m_narrow = false;
     LiveNote *m_liveNote = nullptr;
     QTimer m_summaryTimer;         // single shot: the held-back summary
+    bool m_summaryDue = false;     // its time came while frames run: at the next frame's start (timer: the fallback)
     QElapsedTimer m_lastSummary;   // since the last redraw from store writes
     int m_summaryIntervalMs = kSummaryIntervalMs;
     int m_summaryRedraws = 0;      // setHtml calls
