@@ -2,6 +2,7 @@
 
 #include "core/sim/scenario.h"
 #include "core/sim/scenariorunner.h"
+#include "core/sim/simulation.h"
 #include "ui/scenarioplayer.h"
 #include "ui/clustersession.h"
 #include "ui/i18n/language.h"
@@ -21,6 +22,7 @@
 #include <QTextStream>
 
 #include <cmath>
+#include <vector>
 #include <cstdio>
 
 namespace rlab::ui {
@@ -36,15 +38,33 @@ bool isScenarioFile(const QString &path)
     return kind.match(QString::fromUtf8(file.read(64 * 1024))).hasMatch();
 }
 
-// Applies the manifests, then runs each scenario's objects and steps on the window's cluster
+// Builds the first scenario's cluster (its nodes, seed, kubelet delays), opens the saved labs,
+// applies the manifests, then runs each scenario's objects and steps on the window's cluster
 // (on the deterministic runner, one step after the other, as `rlab run` would). Errors go to
 // stderr with file:line; false if anything failed.
 bool openFiles(MainWindow &window, const QStringList &files)
 {
-    QStringList manifests, scenarios, labs;
+    QStringList manifests, scenarioPaths, labs;
     for (const QString &f : files)
-        (f.endsWith(QLatin1String(".rlab")) ? labs : isScenarioFile(f) ? scenarios : manifests) << f;
+        (f.endsWith(QLatin1String(".rlab")) ? labs : isScenarioFile(f) ? scenarioPaths : manifests) << f;
     bool ok = true;
+    std::vector<Scenario> scenarios;
+    for (const QString &path : scenarioPaths) {
+        QStringList errors;
+        if (std::optional<Scenario> scenario = Scenario::load(path, &errors))
+            scenarios.push_back(std::move(*scenario));
+        else
+            ok = false;
+        for (const QString &e : errors)
+            QTextStream(stderr) << e << "\n";
+    }
+    if (!scenarios.empty()) {
+        window.session().setMode(ClusterSession::Mode::Deterministic);
+        // The (first) scenario's own cluster, as `rlab run` builds it: its nodes, seed, kubelet
+        // delays and latency preset (instant unless the file names one: its waits and expects
+        // were written for it). A saved lab given beside it replaces this cluster in turn.
+        window.session().restore(ScenarioRunner::configFor(scenarios.front()));
+    }
     for (const QString &path : labs) {   // a saved lab replaces the cluster: it comes first
         QString error;
         if (!window.openLab(path, &error)) {
@@ -59,18 +79,10 @@ bool openFiles(MainWindow &window, const QStringList &files)
             QTextStream(stderr) << p.toString() << "\n";
         ok = ok && report.ok();
     }
-    for (const QString &path : scenarios) {
+    for (const Scenario &scenario : scenarios) {
+        // In slices between frames, with progress and Cancel (ScenarioPlayer).
         QStringList errors;
-        const std::optional<Scenario> scenario = Scenario::load(path, &errors);
-        if (scenario) {
-            window.session().setMode(ClusterSession::Mode::Deterministic);
-            if (!scenario->latency.isEmpty())
-                window.session().setLatency(scenario->latency);   // the file's spec.latency
-            // In slices between frames, with progress and Cancel (ScenarioPlayer).
-            const bool stepsOk = ScenarioPlayer::play(*scenario, window.session(), &window, &errors);
-            ok = ok && stepsOk;
-        }
-        ok = ok && scenario.has_value();
+        ok = ScenarioPlayer::play(scenario, window.session(), &window, &errors) && ok;
         for (const QString &e : errors)
             QTextStream(stderr) << e << "\n";
     }

@@ -26,8 +26,7 @@ using namespace rlab::api;
 using namespace rlab::apiserver;
 using namespace rlab::kubectl;
 
-namespace {
-SimulationConfig configFor(const Scenario &s)
+SimulationConfig ScenarioRunner::configFor(const Scenario &s)
 {
     SimulationConfig c;
     c.cluster.seed = s.seed;
@@ -47,6 +46,8 @@ SimulationConfig configFor(const Scenario &s)
         c.latency = LatencyModel::preset(s.latency).value_or(LatencyModel{});
     return c;
 }
+
+namespace {
 
 // status.conditions[type == condition].status == wanted
 bool hasCondition(const api::Object &o, const QString &condition, const QString &wanted)

@@ -9,6 +9,7 @@
 namespace rlab {
 
 class Simulation;
+struct SimulationConfig;
 
 // Runs a Scenario on a Simulation in deterministic mode: loads `objects:` as given (status
 // included), then executes the steps in order, each failing `expect` recorded with its
@@ -25,6 +26,10 @@ public:
     // Steps run against `sim`, which must outlive the runner (its config is not changed).
     ScenarioRunner(const Scenario &scenario, Simulation &sim);
     ~ScenarioRunner();
+
+    // The cluster `rlab run` builds for a scenario: its nodes, seed, start time, controllers,
+    // kubelet delays and latency preset (the window opens a scenario file on the same cluster).
+    static SimulationConfig configFor(const Scenario &scenario);
 
     Outcome run();
     // Stores `objects:` as given; false (with failures()) if one is rejected.
