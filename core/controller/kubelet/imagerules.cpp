@@ -88,37 +88,38 @@ std::optional<QString> ImageRules::pullError(const QString &image)
     return std::nullopt;
 }
 
-QString ImageRules::imageID(const QString &image)
+namespace {
+// A lab runs a handful of images for thousands of containers: what is worked out per image is
+// worked out once and shared, in a bounded cache per kind of value. Any thread (kubelets run
+// on the controller workers); `make` runs outside the lock.
+template <class Make>
+QString perImage(const QString &image, Make make)
 {
-    // A lab runs a handful of images for thousands of containers: each ID (a SHA-256) is worked
-    // out once. Any thread (kubelets run on the controller workers).
-    static std::mutex mutex;
-    static QHash<QString, QString> ids;
+    static std::mutex mutex;   // one per Make: per kind of value
+    static QHash<QString, QString> values;
     {
         std::lock_guard lock(mutex);
-        if (const auto it = ids.constFind(image); it != ids.cend())
+        if (const auto it = values.constFind(image); it != values.cend())
             return *it;
     }
-    QString id = imageIDOf(image);
+    QString value = make(image);
     std::lock_guard lock(mutex);
-    if (ids.size() >= 1024)
-        ids.clear();
-    ids.insert(image, id);
-    return id;
+    if (values.size() >= 1024)
+        values.clear();
+    return *values.insert(image, std::move(value));
+}
+} // namespace
+
+QString ImageRules::imageID(const QString &image)
+{
+    // Each ID is a SHA-256.
+    return perImage(image, [](const QString &i) { return imageIDOf(i); });
 }
 
 QString ImageRules::statusImage(const QString &image)
 {
-    // As imageID: a handful of images for thousands of containers (each status held its own
-    // copy: 26 MB at rlab bench --size large).
-    static std::mutex mutex;
-    static QHash<QString, QString> names;
-    std::lock_guard lock(mutex);
-    if (const auto it = names.constFind(image); it != names.cend())
-        return *it;
-    if (names.size() >= 1024)
-        names.clear();
-    return *names.insert(image, ImageReference::parse(image).normalized());
+    // Each container status held its own copy: 26 MB at rlab bench --size large.
+    return perImage(image, [](const QString &i) { return ImageReference::parse(i).normalized(); });
 }
 
 QString ImageRules::imageIDOf(const QString &image)
