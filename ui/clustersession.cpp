@@ -377,6 +377,7 @@ void ClusterSession::runFrame(bool onRunnerThread, bool timerFrame)
     const qint64 doneStartNs = m_monotonic.nsecsElapsed();
     emit frameDone(now);
     m_frameDoneNs = m_monotonic.nsecsElapsed() - doneStartNs;
+    runDrainWaiters();
     if (timerFrame) {
         // Posted last, at the painting's low priority: it runs after the window's painting and
         // the work this frame posted (customEvent), unless another frame started first.

@@ -183,7 +183,18 @@ public:
     // time (after a step or a run-until, which moved it themselves). Nothing while frozen.
     // Everything at once (the backlog too); a frame hands on within its intake budget instead.
     void drain();
+    // The same over the next frames, within their intake budget (issue #17: a ScenarioPlayer's
+    // final drain() after 10,000 steps held the GUI thread for ~40 ms), then `done` here, unless
+    // `context` is gone by then. The caller holds time meanwhile (setTimeHeld), or new writes
+    // keep coming. At once, as drain(), when nothing is pending, while frozen, or with no frame
+    // timer running (isRunning() false: nothing else would hand the backlog on).
+    void drainThen(QObject *context, std::function<void()> done);
+    // Nothing written or traced that the panels have not been handed yet.
+    bool isIntakeCaughtUp() const;
     static constexpr std::size_t kStoreBatch = 1024;   // the most one storeEvents() batch carries
+    // ... and the most deletes it carries (the clock is read between batches: a delete's cost
+    // varies tenfold with where its row is, and a budget is overrun by one batch at most).
+    static constexpr std::size_t kMaxDeleteBatch = 32;
     // The least a budgeted frame hands on. Not much less: the canvas's columns and lanes grow at
     // once and shrink only at two thirds, so very fine batches settle a wider picture (lesson
     // 06 in presenter mode no longer fitted its view with 32).
@@ -198,8 +209,10 @@ public:
     // could take anything else — the window's painting (every panel's, not only the views'
     // notePaintNs) and the work the frame posted (issue #17: ~7 ms a frame while 10,000
     // scenario steps play, uncounted, made frames of 16-18 ms). E.g. 2 ms of frameDone and
-    // 7 ms of tail: a 5 ms intake; a quiet window: the whole 8 ms.
-    static constexpr int kFrameTargetMs = 14;
+    // 4 ms of tail: a 5 ms intake; a quiet window: the whole 8 ms. 11, not 16: the tail of the
+    // next frame is not known yet and varies by ±5 ms (at 14, 26 in 1,000 frames of 10,000
+    // scenario steps took 16-21 ms of the GUI thread's CPU; at 11, 1-3 did).
+    static constexpr int kFrameTargetMs = 11;
     static constexpr int kMinIntakeBudgetMs = 2;
     void setFrameTargetMs(int ms) { m_frameTargetMs = qMax(ms, 0); }   // 0: the intake budget, whatever the tail
     int frameTargetMs() const { return m_frameTargetMs; }
@@ -302,6 +315,8 @@ private:
     // timerFrame: a frame of the frame timer (its tail is measured, see kFrameTargetMs).
     void runFrame(bool onRunnerThread, bool timerFrame);
     void takeOutcome(const ClusterSessionRunner::Outcome &outcome);
+    void learnStoreCost(qint64 spentNs, std::size_t puts, std::size_t deletes);   // see handOnStore
+    void runDrainWaiters();   // after a frame's intake: drainThen()'s callers, once caught up
     void workEnded();   // runOnRunnerThread's work is over: its done()
     void startFeed(std::optional<view::Snapshot> taken = std::nullopt);
     // Takes the feed's new writes and hands on the backlog: all of it (budgetMs < 0) or batches
@@ -344,6 +359,7 @@ private:
     std::size_t m_backlogAt = 0;
     static constexpr double kMinNsPerEvent = 100;
     double m_nsPerStoreEvent = 5'000;   // the panels' recent cost per store event (sizes batches)
+    double m_nsPerStoreDelete = 5'000;  // ... per delete (a row walk in every table: costs apart)
     double m_nsPerTraceEvent = 2'000;   // ... per trace row
     int m_intakeBudgetMs = kDefaultIntakeBudgetMs;
     int m_frameTargetMs = kFrameTargetMs;
@@ -356,6 +372,7 @@ private:
     qint64 m_tailMarkNs = 0;
     qint64 m_storeBatches = 0;
     std::vector<std::pair<QPointer<QObject>, std::function<bool()>>> m_gates;
+    std::vector<std::pair<QPointer<QObject>, std::function<void()>>> m_drainWaiters;   // drainThen()
     bool m_useRunnerThread = true;
     qint64 m_jobStartedMs = 0;
     std::thread::id m_lastRunThread;

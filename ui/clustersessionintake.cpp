@@ -37,6 +37,34 @@ void ClusterSession::drain()
     handOn(-1);
 }
 
+void ClusterSession::drainThen(QObject *context, std::function<void()> done)
+{
+    settle();
+    if (!m_timer.isActive() || m_frozen || isIntakeCaughtUp()) {
+        handOn(-1);
+        done();
+        return;
+    }
+    m_drainWaiters.emplace_back(context, std::move(done));
+}
+
+bool ClusterSession::isIntakeCaughtUp() const
+{
+    if (m_frozen)
+        return true;   // nothing is handed on while frozen
+    return intakeBacklog() == 0 && (!m_feed || m_feed->pending() == 0) && m_view->lastTraceSeq() <= m_traceSeq;
+}
+
+void ClusterSession::runDrainWaiters()
+{
+    if (m_drainWaiters.empty() || !isIntakeCaughtUp())
+        return;
+    const auto waiters = std::exchange(m_drainWaiters, {});
+    for (const auto &[context, done] : waiters)
+        if (context)
+            done();
+}
+
 void ClusterSession::addIntakeGate(QObject *owner, std::function<bool()> busy)
 {
     std::erase_if(m_gates, [](const auto &gate) { return gate.first.isNull(); });   // owners gone
@@ -83,7 +111,30 @@ void ClusterSession::handOnStore(int budgetMs, const QElapsedTimer &clock)
         // Sized to what is left of the budget at the panels' recent cost per event (issue #17:
         // fixed batches of 1,024 ran up to a whole batch past the budget — 10,000 scenario steps
         // made frames of 26 ms with an 8 ms budget). E.g. 5 ms left at 12 µs/event: 416 events.
-        const std::size_t n = budgetMs < 0 ? left : std::min(left, batchFor(budgetMs, clock, m_nsPerStoreEvent, least, kStoreBatch));
+        // A delete costs apart (a row found and removed in every table: an Event-expiry sweep of
+        // 256 deletes took 8-10 ms where 256 puts took 3), and `least` is in puts' worth.
+        std::size_t n = left;
+        if (budgetMs >= 0) {
+            const double leftNs = double(budgetNs - clock.nsecsElapsed());
+            // (Half a put over: `least` puts summed one by one must not round to one short.)
+            const double wantNs = std::max(leftNs, m_nsPerStoreEvent * (double(least) + 0.5));
+            const std::size_t most = std::min(left, kStoreBatch);
+            double costNs = 0;
+            std::size_t deletes = 0;
+            n = 0;
+            while (n < most) {
+                const bool isDelete = m_backlog[m_backlogAt + n].type == view::WatchEvent::Delete;
+                const double c = isDelete ? m_nsPerStoreDelete : m_nsPerStoreEvent;
+                if (n > 0 && (costNs + c > wantNs || (isDelete && deletes == kMaxDeleteBatch)))
+                    break;
+                costNs += c;
+                deletes += isDelete ? 1 : 0;
+                ++n;
+            }
+        }
+        std::size_t deletes = 0;
+        for (std::size_t i = m_backlogAt; i < m_backlogAt + n; ++i)
+            deletes += m_backlog[i].type == view::WatchEvent::Delete ? 1 : 0;
         std::vector<view::WatchEvent> batch;
         if (m_backlogAt == 0 && n == m_backlog.size()) {
             batch = std::move(m_backlog);
@@ -96,7 +147,7 @@ void ClusterSession::handOnStore(int budgetMs, const QElapsedTimer &clock)
         ++m_storeBatches;
         const qint64 before = clock.nsecsElapsed();
         emit storeEvents(batch);
-        learnCost(m_nsPerStoreEvent, clock.nsecsElapsed() - before, n, kMinNsPerEvent);
+        learnStoreCost(clock.nsecsElapsed() - before, n - deletes, deletes);
         if (budgetMs >= 0 && clock.nsecsElapsed() + qint64(m_nsPerStoreEvent * double(least)) >= budgetNs)
             break;
     }
@@ -104,6 +155,23 @@ void ClusterSession::handOnStore(int budgetMs, const QElapsedTimer &clock)
         m_backlog.clear();
         m_backlogAt = 0;
     }
+}
+
+void ClusterSession::learnStoreCost(qint64 spentNs, std::size_t puts, std::size_t deletes)
+{
+    // One batch gives one sum: what it took is shared in proportion to what was expected of
+    // each kind. A batch of puts only (or deletes only) learns that kind's cost alone, as
+    // learnCost; a mixed one scales both by how far off the expectation was.
+    const double expected = double(puts) * m_nsPerStoreEvent + double(deletes) * m_nsPerStoreDelete;
+    if (expected <= 0)
+        return;
+    const double ratio = double(spentNs) / expected;
+    if (puts > 0)
+        m_nsPerStoreEvent = std::max(kMinNsPerEvent, (m_nsPerStoreEvent + m_nsPerStoreEvent * ratio) / 2);
+    // A delete's cost varies most (a scattered row moves the tail of a 30,000-row table): up at
+    // once, down slowly, so that the next sweep's first batch is not sized on cheap pod deletes.
+    if (deletes > 0)
+        m_nsPerStoreDelete = std::max(kMinNsPerEvent, ratio > 1 ? m_nsPerStoreDelete * ratio : (3 * m_nsPerStoreDelete + m_nsPerStoreDelete * ratio) / 4);
 }
 
 void ClusterSession::handOnTrace(int budgetMs, const QElapsedTimer &clock)

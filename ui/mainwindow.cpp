@@ -17,6 +17,7 @@
 #include "ui/widgets/manifesteditor.h"
 #include "ui/widgets/objectinspector.h"
 #include "ui/widgets/objectspanel.h"
+#include "ui/widgets/layoutbarrier.h"
 
 #include <QCloseEvent>
 #include <QDateTime>
@@ -160,12 +161,12 @@ void MainWindow::updateStatusBar()
                                .arg(objects->objectCount(ObjectTreeModel::Other)));
     // A label whose text grew is laid out now, not at the next event-loop pass: its end is never
     // cut, also not in a screenshot taken right after a frame.
-    for (const QLabel *label : {m_revisionStatus, m_timeStatus, m_countStatus}) {
-        if (label->width() < label->sizeHint().width()) {
-            statusBar()->layout()->activate();
-            break;
-        }
-    }
+    bool grew = false;
+    for (const QLabel *label : {m_revisionStatus, m_timeStatus, m_countStatus})
+        if (auto *barrier = qobject_cast<LayoutBarrier *>(label->parentWidget()))
+            grew |= barrier->sync();
+    if (grew)
+        statusBar()->layout()->activate();
 }
 
 QString MainWindow::statusText() const

@@ -18,6 +18,7 @@
 #include "ui/scene/clustercanvas.h"
 #include "ui/timetravel/timetravelbar.h"
 #include "ui/widgets/timecontrols.h"
+#include "ui/widgets/layoutbarrier.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -134,7 +135,7 @@ void MainWindow::createStatusBar()
             statusBar()->addPermanentWidget(line);
             lines << line;
         }
-        statusBar()->addPermanentWidget(label);
+        statusBar()->addPermanentWidget(new LayoutBarrier(label, this));   // new text every frame
     }
     connect(statusBar(), &QStatusBar::messageChanged, this, [this, lines](const QString &message) {
         for (QWidget *w : std::initializer_list<QWidget *>{m_timeStatus, m_countStatus, lines[0], lines[1]})

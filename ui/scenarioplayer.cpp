@@ -47,7 +47,7 @@ void ScenarioPlayer::start()
 
 void ScenarioPlayer::cancel()
 {
-    if (m_running)
+    if (m_running && !m_finishing)
         m_cancelled = true;
 }
 
@@ -117,11 +117,14 @@ void ScenarioPlayer::sliceEnded(const SliceResult &r)
 
 void ScenarioPlayer::finish(bool ok)
 {
-    m_running = false;
     m_ok = ok && !m_cancelled;
-    m_session.setTimeHeld(false);
-    m_session.drain();
-    emit finished(m_ok);
+    m_finishing = true;   // still running (time held) until the panels have taken the last writes
+    m_session.drainThen(this, [this] {
+        m_running = false;
+        m_finishing = false;
+        m_session.setTimeHeld(false);
+        emit finished(m_ok);
+    });
 }
 
 bool ScenarioPlayer::play(const Scenario &scenario, ClusterSession &session, QWidget *dialogParent, QStringList *failures)

@@ -26,7 +26,9 @@ class ClusterSession;
 // same as `rlab run`'s. One step is not cut: a step that is long by itself (a runUntilIdle of a
 // huge Deployment) still takes its time in one slice. The slices run on the session's runner
 // thread (ClusterSession::runOnRunnerThread), one at a time, so even such a step — or one that
-// compacts the store and sweeps expired Events — does not block the window.
+// compacts the store and sweeps expired Events — does not block the window. After the last
+// step the frames hand the backlog on within their budget (ClusterSession::drainThen), then
+// finished(): the panels show the end when it comes.
 // Thread rules: create, start, cancel, destroy and read on the GUI thread; a slice's steps run
 // on the runner thread and hand their result back as a value (failures(): between slices or
 // after finished()); the destructor waits for a slice in flight.
@@ -82,6 +84,7 @@ private:
     int m_slices = 0;
     qint64 m_longestSliceMs = 0;
     bool m_running = false;
+    bool m_finishing = false;   // every step ran: the frames hand the last writes on (drainThen)
     bool m_cancelled = false;
     bool m_ok = true;
     bool m_restored = false;

@@ -31,7 +31,8 @@ inline bool full()
 // which a loaded, shared machine does not inflate as it does the wall-clock figure.
 // RLAB_WATCHDOG_MONO=1 prints each new longest stretch with the CLOCK_MONOTONIC time it ended,
 // to find it in `perf record -k CLOCK_MONOTONIC` (perf report --time START,END);
-// RLAB_WATCHDOG_STRETCH_MS=N prints every stretch of at least N ms that way (to profile them all).
+// RLAB_WATCHDOG_STRETCH_MS=N prints every stretch of at least N ms that way (to profile them all),
+// RLAB_WATCHDOG_CPU_MS=N every stretch in which the GUI thread used at least N ms of CPU.
 class Watchdog : public QObject
 {
 public:
@@ -74,8 +75,12 @@ private:
             if (qEnvironmentVariableIsSet("RLAB_WATCHDOG_MONO"))
                 qInfo("WATCHDOG longest %lld ms ending at monotonic %.3f s", m_longest, double(m_clock.msecsSinceReference() + now) / 1000.0);
         }
+        const qint64 lastTick = m_last;
         m_last = now;
         const qint64 cpu = cpuNs();
+        if (m_cpuStretchMs > 0 && cpu - m_lastCpuNs >= qint64(m_cpuStretchMs) * 1'000'000)
+            qInfo("WATCHDOG cpu: stretch %lld ms (GUI-thread CPU %lld ms) ending at monotonic %.3f s", now - lastTick,
+                  (cpu - m_lastCpuNs) / 1'000'000, double(m_clock.msecsSinceReference() + now) / 1000.0);
         m_longestCpuNs = qMax(m_longestCpuNs, cpu - m_lastCpuNs);
         m_lastCpuNs = cpu;
     }
@@ -93,6 +98,7 @@ private:
     qint64 m_lastCpuNs = 0;
     qint64 m_longestCpuNs = 0;
     const int m_stretchMs = qEnvironmentVariableIntValue("RLAB_WATCHDOG_STRETCH_MS");
+    const int m_cpuStretchMs = qEnvironmentVariableIntValue("RLAB_WATCHDOG_CPU_MS");
 };
 
 inline MainWindow::Options windowOptions()

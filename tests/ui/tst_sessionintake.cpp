@@ -114,6 +114,97 @@ private slots:
         QVERIFY(handed > ClusterSession::kStoreBatch);
     }
 
+    // drainThen(): with the frame timer running, the backlog goes in the frames' budgeted
+    // batches and `done` runs once everything is handed on (issue #17: a ScenarioPlayer's final
+    // drain() handed 10,000 steps' backlog on at once, ~40 ms); without it, at once, as drain().
+    void drainThenWaitsForTheFrames()
+    {
+        ClusterSession session;
+        session.setTimeHeld(true);
+        ManifestApplier::apply(session.client(), {ManifestSource{QStringLiteral("d"), deployment(QStringLiteral("wide"), 600), {}}});
+        session.simulation().runUntilIdle();
+        std::size_t largest = 0, handed = 0;
+        connect(&session, &ClusterSession::storeEvents, this, [&](const std::vector<view::WatchEvent> &events) {
+            largest = std::max(largest, events.size());
+            handed += events.size();
+        });
+        QObject context;
+        int done = 0;
+        session.start();
+        session.drainThen(&context, [&] {
+            ++done;
+            QVERIFY(session.isIntakeCaughtUp());
+        });
+        QCOMPARE(done, 0);   // frames will hand it on
+        QTRY_COMPARE(done, 1);
+        session.stop();
+        QVERIFY2(handed > 2 * ClusterSession::kStoreBatch, qPrintable(QString::number(handed)));
+        QVERIFY2(largest <= ClusterSession::kStoreBatch, qPrintable(QString::number(largest)));
+        session.setTimeHeld(false);
+
+        // No frame timer: at once (nothing else would hand it on).
+        ManifestApplier::apply(session.client(), {ManifestSource{QStringLiteral("d2"), deployment(QStringLiteral("wide2"), 50), {}}});
+        session.simulation().runUntilIdle();
+        QVERIFY(!session.isIntakeCaughtUp());
+        session.drainThen(&context, [&] { ++done; });
+        QCOMPARE(done, 2);
+        QVERIFY(session.isIntakeCaughtUp());
+        // A context gone by then: `done` does not run.
+        session.start();
+        ManifestApplier::apply(session.client(), {ManifestSource{QStringLiteral("d3"), deployment(QStringLiteral("wide3"), 300), {}}});
+        session.simulation().runUntilIdle();
+        {
+            QObject gone;
+            session.drainThen(&gone, [&] { ++done; });
+        }
+        QTRY_VERIFY(session.isIntakeCaughtUp());
+        session.frame();
+        session.stop();
+        QCOMPARE(done, 2);
+    }
+
+    // A delete costs the panels more than a put (a row found and removed in every table), and
+    // is costed apart: an Event-expiry sweep is handed on in small batches of deletes, not in
+    // kMinStoreBatch-sized ones (issue #17: 256 deletes took 8-10 ms of a frame).
+    void deletesAreCostedApart()
+    {
+        ClusterSession session;
+        ManifestApplier::apply(session.client(), {ManifestSource{QStringLiteral("d"), deployment(QStringLiteral("wide"), 300), {}}});
+        session.simulation().runUntilIdle();
+        session.setIntakeBudgetMs(8);
+        for (int frames = 0; frames < 1000 && !session.isIntakeCaughtUp(); ++frames)
+            session.frame();
+        QVERIFY(session.isIntakeCaughtUp());
+        struct Batch { std::size_t puts = 0, deletes = 0; };
+        std::vector<Batch> batches;
+        connect(&session, &ClusterSession::storeEvents, this, [&](const std::vector<view::WatchEvent> &events) {
+            Batch b;
+            for (const view::WatchEvent &e : events)
+                ++(e.type == view::WatchEvent::Delete ? b.deletes : b.puts);
+            batches.push_back(b);
+            QElapsedTimer spent;   // the cost of slow panels, not a wait: 10 µs a put, 400 a delete
+            spent.start();
+            while (spent.nsecsElapsed() < qint64(b.puts) * 10'000 + qint64(b.deletes) * 400'000) {
+            }
+        });
+        session.simulation().advance(2 * 3'600'000);   // every Event expires (an hour's TTL)
+        for (int frames = 0; frames < 20'000 && !session.isIntakeCaughtUp(); ++frames)
+            session.frame();
+        QVERIFY(session.isIntakeCaughtUp());
+        std::size_t deletes = 0, deleteBatches = 0, largest = 0;
+        for (std::size_t i = 0; i < batches.size(); ++i) {
+            deletes += batches[i].deletes;
+            if (batches[i].puts == 0 && batches[i].deletes > 0 && i >= 3) {   // the first few learn
+                ++deleteBatches;
+                largest = std::max(largest, batches[i].deletes);
+            }
+        }
+        QVERIFY2(deletes > 1000, qPrintable(QString::number(deletes)));   // ~4 Events a pod
+        QVERIFY(deleteBatches > 10);
+        // 8 ms at 400 µs a delete: 20, or the least (256 puts' worth at the puts' cost) if more.
+        QVERIFY2(largest <= 40, qPrintable(QString::number(largest)));
+    }
+
     // A frame's intake gets what the previous frame's animation (frameDone handlers) and
     // painting (notePaintNs) left of kFrameTargetMs, at least kMinIntakeBudgetMs, at most the
     // intake budget (issue #16: 8 ms of intake + 5 ms of animation + 7 ms of painting were
@@ -134,7 +225,7 @@ private slots:
         session.frame();   // its frameDone takes >= 6 ms
         session.notePaintNs(3'000'000);
         session.frame();
-        QVERIFY2(session.frameIntakeBudgetMs() <= 14 - 6 - 3, qPrintable(QString::number(session.frameIntakeBudgetMs())));
+        QVERIFY2(session.frameIntakeBudgetMs() <= qMax(ClusterSession::kFrameTargetMs - 6 - 3, ClusterSession::kMinIntakeBudgetMs), qPrintable(QString::number(session.frameIntakeBudgetMs())));
         QVERIFY(session.frameIntakeBudgetMs() >= ClusterSession::kMinIntakeBudgetMs);
         spinNs = 0;
         session.notePaintNs(20'000'000);   // a slow paint: the least intake
@@ -174,11 +265,12 @@ private slots:
         QTRY_VERIFY(budgets.size() >= 8);
         session.stop();
         QCOMPARE(budgets[0], 8);   // no tail before the first frame
-        for (std::size_t i = 1; i <= 3; ++i) {   // after a tail of >= 10 ms: 14 - 10 at most
-            QVERIFY2(budgets[i] <= 14 - 10, qPrintable(QString::number(budgets[i])));
+        const int afterTail = qMax(ClusterSession::kFrameTargetMs - 10, ClusterSession::kMinIntakeBudgetMs);
+        for (std::size_t i = 1; i <= 3; ++i) {   // after a tail of >= 10 ms: kFrameTargetMs - 10 at most
+            QVERIFY2(budgets[i] <= afterTail, qPrintable(QString::number(budgets[i])));
             QVERIFY(budgets[i] >= ClusterSession::kMinIntakeBudgetMs);
         }
-        QVERIFY(*std::max_element(budgets.begin() + 5, budgets.end()) > 14 - 10);   // quiet again
+        QVERIFY(*std::max_element(budgets.begin() + 5, budgets.end()) > afterTail);   // quiet again
         // A frame driven directly (tests, screenshots) has no tail: the event loop is not its.
         busyTails = 1;
         session.frame();

@@ -235,6 +235,13 @@ void ArithmeticPanel::scheduleSummary()
         return;   // the held-back redraw will show these writes too
     const qint64 since = m_lastSummary.isValid() ? m_lastSummary.elapsed() : m_summaryIntervalMs;
     if (since >= m_summaryIntervalMs) {
+        if (m_session.isRunning()) {
+            // Not inside the frame's intake (its 3-5 ms of setHtml ran past the intake's budget):
+            // at the next frame's start, which takes it out of that frame's intake.
+            m_summaryDue = true;
+            m_summaryTimer.start(kDueFallbackMs);
+            return;
+        }
         m_lastSummary.start();
         updateSummary();
         return;

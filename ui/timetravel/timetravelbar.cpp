@@ -7,6 +7,7 @@
 #include "ui/theme.h"
 #include "ui/timetravel/fieldoriginfinder.h"
 #include "ui/timetravel/timetravel.h"
+#include "ui/widgets/layoutbarrier.h"
 
 #include <QEvent>
 #include <QResizeEvent>
@@ -50,7 +51,7 @@ TimeTravelBar::TimeTravelBar(TimeTravel &travel, QWidget *parent)
     row->addWidget(m_live);
     auto *text = new QHBoxLayout;
     text->addWidget(m_banner);
-    text->addWidget(m_label, 1);
+    text->addWidget(new LayoutBarrier(m_label, this), 1);   // a new revision every frame
     m_dropped->setObjectName(QStringLiteral("timeTravelDropped"));
     m_dropped->setStyleSheet(QStringLiteral("color: #8a5a00;"));
     m_dropped->hide();

@@ -6,6 +6,7 @@
 #include "ui/models/watcheventmodel.h"
 #include "ui/theme.h"
 #include "ui/widgets/tailfollower.h"
+#include "ui/widgets/layoutbarrier.h"
 
 #include <QHeaderView>
 #include <QHBoxLayout>
@@ -76,9 +77,9 @@ EtcdPanel::EtcdPanel(EtcdKeyModel *keys, WatchEventModel *watchEvents, QWidget *
     captions->setSpacing(0);
     captions->addStretch(1);
     captions->addWidget(caption);
-    captions->addWidget(m_keyCount);
+    captions->addWidget(new LayoutBarrier(m_keyCount, this));   // both change every frame
     auto *header = new QHBoxLayout;
-    header->addWidget(m_revision);
+    header->addWidget(new LayoutBarrier(m_revision, this));
     header->addSpacing(8);
     header->addLayout(captions);
     header->addStretch(1);

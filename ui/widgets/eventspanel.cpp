@@ -5,6 +5,7 @@
 #include "ui/models/eventsmodel.h"
 #include "ui/theme.h"
 #include "ui/widgets/tailfollower.h"
+#include "ui/widgets/layoutbarrier.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -43,7 +44,7 @@ EventsPanel::EventsPanel(ClusterSession &session, QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(m_summary);
+    layout->addWidget(new LayoutBarrier(m_summary, this));   // a new count every frame
     layout->addWidget(m_view, 1);
 
     connect(&session, &ClusterSession::storeEvents, this, [this](const std::vector<view::WatchEvent> &events) {

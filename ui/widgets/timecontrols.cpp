@@ -6,6 +6,7 @@
 #include "ui/live/labonly.h"
 #include "ui/theme.h"
 #include "ui/widgets/speedslider.h"
+#include "ui/widgets/layoutbarrier.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -114,7 +115,7 @@ TimeControls::TimeControls(ClusterSession &session, QWidget *parent)
     m_clock->setFont(f);
     m_clock->setToolTip(tr("Virtual time since the cluster started"));
     m_clock->setContentsMargins(8, 0, 8, 0);
-    addWidget(m_clock);
+    addWidget(new LayoutBarrier(m_clock, this));   // a new time every frame
 
     connect(m_mode, &QComboBox::activated, this, [this](int index) {
         if (m_session.isFrozen()) {   // worker threads would write to the live cluster

@@ -19,6 +19,11 @@ std::vector<WatchEvent> WatchFeed::take()
     return m_watcher ? m_watcher->take() : std::vector<WatchEvent>();
 }
 
+qsizetype WatchFeed::pending() const
+{
+    return m_watcher ? m_watcher->pending() : 0;
+}
+
 void WatchFeed::cancel()
 {
     if (m_watcher)

@@ -24,6 +24,8 @@ public:
 
     // Every pending event, oldest first; empty when there is none. Never blocks.
     std::vector<WatchEvent> take();
+    // How many events take() would return now.
+    qsizetype pending() const;
     // Stops delivery and drops what is pending. Idempotent.
     void cancel();
 
