@@ -1,9 +1,5 @@
 #pragma once
-#include "core/api/object.h"
-#include "core/store/keyvalue.h"
-#include "core/store/packedbytes.h"
-#include "core/store/revision.h"
-#include "core/store/watchevent.h"
+#include "core/store/keygenerations.h"
 
 #include <QByteArray>
 #include <QString>
@@ -18,7 +14,9 @@ namespace rlab::store {
 // etcd, whose index points into bbolt, every revision here carries its value (an ObjectPtr; null
 // on a tombstone), or that value packed (api::packObject) once it went cold: packNewest() packs
 // the newest version when nothing but the store holds it, and reads unpack it (each read gets a
-// fresh, equal object). Not thread-safe: the KvStore guards it with its lock.
+// fresh, equal object). This is the key and its KeyGenerations, as a value (a StoreImage, a
+// test); the KvStore keeps the KeyGenerations in its map node beside the key instead.
+// Not thread-safe: the KvStore guards it with its lock.
 //
 // Worked example: put(2) put(4) tombstone(6) put(8) put(10) tombstone(12) put(14) put(15.1)
 // tombstone(16) on "foo" gives, newest generation first:
@@ -38,90 +36,58 @@ namespace rlab::store {
 class KeyIndex
 {
 public:
-    struct Entry
-    {
-        Revision rev;
-        api::ObjectPtr value;   // null on a tombstone and once packed
-        qint64 bytes = 0;       // what the version costs against the store's quota (0: unmetered)
-        PackedBytes packed;     // the value as api::packObject bytes, when packed
+    using Entry = KeyGenerations::Entry;
+    using Generation = KeyGenerations::Generation;
+    using Lookup = KeyGenerations::Lookup;
 
-        bool isTombstone() const { return !value && packed.isEmpty(); }
-        api::ObjectPtr object() const;   // the value, unpacked if need be (null on a tombstone)
-    };
-
-    struct Generation
-    {
-        qint64 ver = 0;         // puts in this generation, tombstone included; survives compaction
-        Revision created;       // revision of the put that opened it
-        std::vector<Entry> revs;
-
-        bool isEmpty() const { return revs.empty(); }
-        // Index of the last revision with main <= atRev, or -1.
-        qsizetype findRevisionIndex(qint64 atRev) const;
-    };
-
-    // What get() finds: the version of the key visible at some revision.
-    struct Lookup
-    {
-        Revision modified;
-        Revision created;
-        qint64 version = 0;
-        api::ObjectPtr value;
-
-        KeyValue toKeyValue(const QByteArray &key) const
-        {
-            return {key, created.main, modified.main, version, value};
-        }
-    };
-
-    explicit KeyIndex(const QByteArray &key = {});
+    explicit KeyIndex(const QByteArray &key = {}) : m_key(key) {}
+    KeyIndex(const QByteArray &key, KeyGenerations generations) : m_key(key), m_gens(std::move(generations)) {}
     // A key's history as generations() gave it (a saved store): nullopt with *error when it is
     // not one (no generation, revisions not increasing, an empty generation before the last,
-    // a closed generation without its tombstone).
+    // a closed generation without its tombstone, a later generation not whole: see
+    // KeyGenerations::restored).
     static std::optional<KeyIndex> restored(const QByteArray &key, std::vector<Generation> generations, QString *error);
 
     const QByteArray &key() const { return m_key; }
-    Revision modified() const { return m_modified; }
-    const std::vector<Generation> &generations() const { return m_generations; }
+    Revision modified() const { return m_gens.modified(); }
+    // Oldest first, built on each call (the index keeps them flat): the last one may be empty.
+    std::vector<Generation> generations() const { return m_gens.generations(); }
+    const KeyGenerations &keyGenerations() const & { return m_gens; }
+    KeyGenerations takeKeyGenerations() && { return std::move(m_gens); }
 
-    // Appends a version costing `bytes` of quota. rev must be greater than modified().
-    void put(Revision rev, api::ObjectPtr value, qint64 bytes = 0);
+    // Appends a version costing `bytes` of quota. rev must be greater than modified(); value
+    // must not be null.
+    void put(Revision rev, api::ObjectPtr value, qint64 bytes = 0) { m_gens.put(rev, std::move(value), bytes); }
     // Appends a tombstone and opens a new generation. Returns false (etcd: ErrRevisionNotFound)
     // and changes nothing when the key is not live.
-    bool tombstone(Revision rev);
+    bool tombstone(Revision rev) { return m_gens.tombstone(rev); }
     // The version visible at main revision atRev, if the key existed then; without its value
     // (null) when !withValue (a count, a revision check: a packed version is not unpacked).
-    std::optional<Lookup> get(qint64 atRev, bool withValue = true) const;
+    std::optional<Lookup> get(qint64 atRev, bool withValue = true) const { return m_gens.get(atRev, withValue); }
     // Revisions with main >= rev, oldest first (the highest sub wins within one main).
-    std::vector<Revision> since(qint64 rev) const;
+    std::vector<Revision> since(qint64 rev) const { return m_gens.since(rev); }
     // See the class comment. Returns the bytes of the versions it dropped.
-    qint64 compact(qint64 atRev);
+    qint64 compact(qint64 atRev) { return m_gens.compact(atRev); }
     // Packs the newest version if it is older than `beforeRev`, not a tombstone, not packed yet
     // and held by nothing but this index (use_count 1: no reader can take a copy meanwhile, the
     // store's lock is held). Returns whether it packed. E.g. an Event written once and read by no
     // informer: ~700 bytes of object and ~250 of strings become ~190 bytes.
-    bool packNewest(qint64 beforeRev);
-    qint64 bytes() const { return m_bytes; }   // the retained versions' bytes
+    bool packNewest(qint64 beforeRev) { return m_gens.packNewest(beforeRev); }
+    qint64 bytes() const { return m_gens.bytes(); }   // the retained versions' bytes
 
-    bool isEmpty() const;   // nothing retained: only one, empty generation
-    bool isLive() const;    // the key exists now: the last generation is not empty
+    bool isEmpty() const { return m_gens.isEmpty(); }   // nothing retained: only one, empty generation
+    bool isLive() const { return m_gens.isLive(); }     // the key exists now: the last generation is not empty
 
     // The change made at exactly rev, if retained (prevKv from the same generation).
-    std::optional<WatchEvent> event(Revision rev) const;
+    std::optional<WatchEvent> event(Revision rev) const { return m_gens.event(m_key, rev); }
     // The change made at modified().
-    WatchEvent lastEvent() const;
+    WatchEvent lastEvent() const { return m_gens.lastEvent(m_key); }
     // Every retained change, oldest first.
-    std::vector<WatchEvent> history() const;
+    std::vector<WatchEvent> history() const { return m_gens.history(m_key); }
 
 private:
-    const Generation *findGeneration(qint64 rev) const;
-    WatchEvent eventAt(std::size_t gi, std::size_t ri) const;
-    KeyValue keyValueAt(const Generation &g, std::size_t ri) const;
-
     QByteArray m_key;
-    Revision m_modified;
-    std::vector<Generation> m_generations;
-    qint64 m_bytes = 0;
+    KeyGenerations m_gens;
 };
 
 } // namespace rlab::store

@@ -17,17 +17,17 @@ struct KvStore::WriteTxn
 
 namespace {
 
-// Calls f(keyIndex) for every KeyIndex of `index` inside `range`, in key order.
-// Calls f on each key of the range in key order; f returns false to stop.
-template<class Map, class F> void forEachKey(Map &index, const QHash<QByteArray, KeyIndex *> &byKey, const KeyRange &range, F &&f)
+// Calls f(node) for each node (key and generations) of `index` inside `range`, in key order;
+// f returns false to stop.
+template<class Map, class Hash, class F> void forEachKey(Map &index, const Hash &byKey, const KeyRange &range, F &&f)
 {
     if (range.isSingle()) {
-        if (KeyIndex *ki = byKey.value(range.key))
-            f(*ki);
+        if (auto *node = byKey.find(range.key))
+            f(*node);
         return;
     }
     for (auto it = index.lower_bound(range.key); it != index.end(); ++it) {
-        if (!range.contains(it->first) || !f(it->second))
+        if (!range.contains(it->first) || !f(*it))
             return;
     }
 }
@@ -78,7 +78,7 @@ Revision KvStore::put(const QByteArray &key, api::ObjectPtr value, qint64 bytes,
             return {};
         }
         WriteTxn w{revision() + 1};
-        rev = putLocked(w, key, std::move(value), bytes).modified();
+        rev = putLocked(w, key, std::move(value), bytes).second.modified();
         finishLocked(w, toNotify);
     }
     notifyAll(toNotify);
@@ -109,18 +109,18 @@ RangeResult KvStore::range(const KeyRange &range, RangeOptions options) const
 qint64 KvStore::modRevision(const QByteArray &key) const
 {
     std::shared_lock lock(m_lock);
-    const KeyIndex *ki = findLocked(key);
-    const auto found = ki ? ki->get(revision(), false) : std::nullopt;
+    const Node *node = findLocked(key);
+    const auto found = node ? node->second.get(revision(), false) : std::nullopt;
     return found ? found->modified.main : 0;
 }
 
 api::ObjectPtr KvStore::get(const QByteArray &key, qint64 *modRevision) const
 {
     std::shared_lock lock(m_lock);
-    const KeyIndex *ki = findLocked(key);
-    if (!ki)
+    const Node *node = findLocked(key);
+    if (!node)
         return nullptr;
-    const auto found = ki->get(revision());
+    const auto found = node->second.get(revision());
     if (!found)
         return nullptr;
     if (modRevision)
@@ -144,15 +144,15 @@ RangeResult KvStore::rangeLocked(const KeyRange &range, const RangeOptions &opti
     }
     const qint64 atRev = options.rev > 0 ? options.rev : curRev;
     const auto limit = std::size_t(std::max<qint64>(options.limit, 0));
-    forEachKey(m_index, m_byKey, range, [&](const KeyIndex &ki) {
+    forEachKey(m_index, m_byKey, range, [&](const Node &node) {
         // A value is read (a packed one unpacked) only to filter it or to return it.
         const bool copy = !options.countOnly && (limit == 0 || result.kvs.size() < limit);
-        const auto found = ki.get(atRev, copy || options.filter);
+        const auto found = node.second.get(atRev, copy || options.filter);
         if (!found || (options.filter && !options.filter(*found->value)))
             return true;
         ++result.count;
         if (copy)
-            result.kvs.push_back(found->toKeyValue(ki.key()));
+            result.kvs.push_back(found->toKeyValue(node.first));
         return !options.stopAfterLimit || limit == 0 || result.count <= qint64(limit);
     });
     result.more = !options.countOnly && result.count > qint64(result.kvs.size());
@@ -161,13 +161,13 @@ RangeResult KvStore::rangeLocked(const KeyRange &range, const RangeOptions &opti
 
 bool KvStore::compareLocked(const Compare &c) const
 {
-    std::optional<KeyIndex::Lookup> cur;
-    if (const KeyIndex *ki = findLocked(c.key); ki && ki->isLive())
-        cur = ki->get(revision());
+    std::optional<KeyGenerations::Lookup> cur;
+    if (const Node *node = findLocked(c.key); node && node->second.isLive())
+        cur = node->second.get(revision());
     if (!cur && c.target == Compare::Value)
         return false;   // etcd: comparing the value of a missing key always fails
-    const KeyIndex::Lookup none;
-    const KeyIndex::Lookup &kv = cur ? *cur : none;
+    const KeyGenerations::Lookup none;
+    const KeyGenerations::Lookup &kv = cur ? *cur : none;
     int r = 0;
     switch (c.target) {
     case Compare::Version: r = kv.version < c.number ? -1 : (kv.version > c.number ? 1 : 0); break;
@@ -217,9 +217,9 @@ StoreError KvStore::checkOpsLocked(const std::vector<Op> &ops) const
     return StoreError::None;
 }
 
-KeyIndex &KvStore::putLocked(WriteTxn &w, const QByteArray &key, api::ObjectPtr value, qint64 bytes)
+KvStore::Node &KvStore::putLocked(WriteTxn &w, const QByteArray &key, api::ObjectPtr value, qint64 bytes)
 {
-    KeyIndex *found = findLocked(key);
+    Node *found = findLocked(key);
     if (!found) {
         // The key is kept as long as its history: held in a block of its own size. A key made
         // by QString::toUtf8() sits in a block three times its length (a 70-byte etcd key in
@@ -227,34 +227,35 @@ KeyIndex &KvStore::putLocked(WriteTxn &w, const QByteArray &key, api::ObjectPtr 
         // slack alone was ~200 MB. A key already exact (e.g. one read back from this store's
         // watch events) is shared, not copied.
         const QByteArray kept = key.capacity() > key.size() ? QByteArray(key.constData(), key.size()) : key;
-        found = &m_index.try_emplace(kept, kept).first->second;
-        m_byKey.insert(kept, found);
+        found = &*m_index.try_emplace(kept).first;
+        m_byKey.insert(found);
     }
-    KeyIndex &ki = *found;
+    KeyGenerations &ki = found->second;
     if (!ki.isLive())
         ++m_liveKeys;
     const Revision rev{w.main, w.sub++};
     ki.put(rev, std::move(value), bytes);
     m_bytesInUse += bytes;
-    m_log.push_back({rev, &ki});
+    m_log.push_back({rev, found});
     if (!m_watchers.empty())
-        m_events.push_back(ki.lastEvent());
-    return ki;
+        m_events.push_back(ki.lastEvent(found->first));
+    return *found;
 }
 
 void KvStore::deleteLocked(WriteTxn &w, const KeyRange &range, DeleteResult &out)
 {
-    forEachKey(m_index, m_byKey, range, [&](KeyIndex &ki) {
+    forEachKey(m_index, m_byKey, range, [&](Node &node) {
+        KeyGenerations &ki = node.second;
         if (!ki.isLive())
             return true;
-        out.prevKvs.push_back(ki.get(ki.modified().main)->toKeyValue(ki.key()));
+        out.prevKvs.push_back(ki.get(ki.modified().main)->toKeyValue(node.first));
         const Revision rev{w.main, w.sub++};
         ki.tombstone(rev);
         --m_liveKeys;
         ++out.deleted;
-        m_log.push_back({rev, &ki});
+        m_log.push_back({rev, &node});
         if (!m_watchers.empty())
-            m_events.push_back(ki.lastEvent());
+            m_events.push_back(ki.lastEvent(node.first));
         return true;
     });
 }
@@ -273,9 +274,9 @@ void KvStore::applyLocked(WriteTxn &w, const Op &op, OpResponse &out)
     case Op::Put: {
         api::ObjectPtr value = op.makeValue ? op.makeValue(w.main) : op.value;
         Q_ASSERT_X(value, "KvStore::txn", "put of a null value");
-        const KeyIndex &ki = putLocked(w, op.keyRange.key, std::move(value));
-        out.revision = ki.modified();
-        out.kvs.push_back(ki.get(w.main)->toKeyValue(ki.key()));
+        const Node &node = putLocked(w, op.keyRange.key, std::move(value));
+        out.revision = node.second.modified();
+        out.kvs.push_back(node.second.get(w.main)->toKeyValue(node.first));
         break;
     }
     case Op::DeleteRange: {
@@ -375,9 +376,9 @@ void KvStore::finishLocked(WriteTxn &w, std::vector<std::shared_ptr<Watcher>> &t
     m_events.clear();
 }
 
-KeyIndex *KvStore::findLocked(const QByteArray &key) const
+KvStore::Node *KvStore::findLocked(const QByteArray &key) const
 {
-    return m_byKey.value(key);
+    return m_byKey.find(key);
 }
 
 StoreError KvStore::compact(qint64 rev)
@@ -393,27 +394,28 @@ StoreError KvStore::compact(qint64 rev)
     // the changes it drops, not the keys the store holds (etcd walks its whole treeIndex; at
     // 1.6 M keys, 1.45 M of them Events written once, that walk was most of the cost).
     // E.g. 200,000 keys, 50,000 changes to 30,000 of them since the last compaction: 30,000 visits.
-    std::vector<KeyIndex *> touched;
+    std::vector<Node *> touched;
     {
-        std::unordered_set<const KeyIndex *> seen;
+        std::unordered_set<const Node *> seen;
         for (const LogEntry &e : m_log) {
             if (e.rev.main > rev)   // a change at rev itself hides the versions before it
                 break;
-            if (seen.insert(e.keyIndex).second)
-                touched.push_back(const_cast<KeyIndex *>(e.keyIndex));
+            if (seen.insert(e.node).second)
+                touched.push_back(const_cast<Node *>(e.node));
         }
     }
     m_compactRev = rev;
-    for (KeyIndex *ki : touched) {
-        m_bytesInUse -= ki->compact(rev);
+    for (Node *node : touched) {
+        KeyGenerations &ki = node->second;
+        m_bytesInUse -= ki.compact(rev);
         ++m_compactionVisits;
         // A version nothing else holds (no informer caches its kind, no watcher has it queued)
         // and that did not change since `rev` is cold: kept packed, as etcd keeps bytes.
-        if (m_packCold && m_packCold->contains(ki->key()) && ki->packNewest(rev))
+        if (m_packCold && m_packCold->contains(node->first) && ki.packNewest(rev))
             ++m_valuesPacked;
-        if (ki->isEmpty()) {
-            const QByteArray key = ki->key();   // a copy: erase destroys *ki
-            m_byKey.remove(key);
+        if (ki.isEmpty()) {
+            m_byKey.remove(node);
+            const QByteArray key = node->first;   // a copy: erase destroys *node
             m_index.erase(key);
         }
     }
@@ -429,7 +431,7 @@ std::vector<WatchEvent> KvStore::history(const QByteArray &key) const
 {
     std::shared_lock lock(m_lock);
     auto it = m_index.find(key);
-    return it == m_index.end() ? std::vector<WatchEvent>{} : it->second.history();
+    return it == m_index.end() ? std::vector<WatchEvent>{} : it->second.history(it->first);
 }
 
 void KvStore::setPackCold(const KeyRange &range)

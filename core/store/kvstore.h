@@ -1,8 +1,10 @@
 #pragma once
 #include "core/api/object.h"
+#include "core/store/keygenerations.h"
 #include "core/store/keyindex.h"
 #include "core/store/keyrange.h"
 #include "core/store/kv.h"
+#include "core/store/nodehash.h"
 #include "core/store/revision.h"
 #include "core/store/rwlock.h"
 #include "core/store/storeerror.h"
@@ -10,8 +12,6 @@
 #include "core/store/txn.h"
 #include "core/store/watcher.h"
 #include "core/store/watchevent.h"
-
-#include <QHash>
 
 #include <atomic>
 #include <deque>
@@ -109,34 +109,38 @@ public:
 
 private:
     struct WriteTxn;
+    using Index = std::map<QByteArray, KeyGenerations>;
+    using Node = Index::value_type;   // a key and its etcd keyIndex generations
     struct LogEntry
     {
         Revision rev;
-        const KeyIndex *keyIndex;   // node of m_index; erased only with all its log entries
+        const Node *node;   // of m_index; erased only with all its log entries
     };
 
     RangeResult rangeLocked(const KeyRange &range, const RangeOptions &options,
                             qint64 curRev) const;
     bool compareLocked(const Compare &c) const;
     StoreError checkOpsLocked(const std::vector<Op> &ops) const;
-    KeyIndex &putLocked(WriteTxn &w, const QByteArray &key, api::ObjectPtr value, qint64 bytes = 0);
+    Node &putLocked(WriteTxn &w, const QByteArray &key, api::ObjectPtr value, qint64 bytes = 0);
     void deleteLocked(WriteTxn &w, const KeyRange &range, DeleteResult &out);
     void applyLocked(WriteTxn &w, const Op &op, OpResponse &out);
     void finishLocked(WriteTxn &w, std::vector<std::shared_ptr<Watcher>> &toNotify);
     static void notifyAll(const std::vector<std::shared_ptr<Watcher>> &watchers);
 
     mutable RwLock m_lock;
-    std::map<QByteArray, KeyIndex> m_index;   // every key with retained history, byte order
+    // Every key with retained history, byte order. The node's key is the key's only copy (an
+    // Event's costs a 64-byte node and a 56-byte KeyGenerations block: see KeyGenerations).
+    Index m_index;
     // The same nodes by key, for point lookups (gets, single-key deletes and compares): the
     // keys of one resource share long prefixes ("/registry/pods/default/…"), so each step of
     // the ordered map's search compares dozens of bytes; this answers in one hash.
-    QHash<QByteArray, KeyIndex *> m_byKey;
-    KeyIndex *findLocked(const QByteArray &key) const;
+    NodeHash<Node> m_byKey;
+    Node *findLocked(const QByteArray &key) const;
     std::deque<LogEntry> m_log;               // changes with main >= m_compactRev, in order
     std::atomic<qint64> m_currentRev{1};      // written under m_lock only
     qint64 m_compactRev = 0;
     qint64 m_liveKeys = 0;
-    qint64 m_bytesInUse = 0;                  // the retained versions' bytes (KeyIndex::bytes)
+    qint64 m_bytesInUse = 0;                  // the retained versions' bytes (KeyGenerations::bytes)
     qint64 m_compactionVisits = 0;            // keys compact() visited, since the store began
     std::optional<KeyRange> m_packCold;
     qint64 m_valuesPacked = 0;                // versions compact() packed, since the store began

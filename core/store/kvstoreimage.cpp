@@ -14,8 +14,8 @@ StoreImage KvStore::image() const
     im.revision = revision();
     im.compactRevision = m_compactRev;
     im.keys.reserve(m_index.size());
-    for (const auto &[key, ki] : m_index)
-        im.keys.push_back(ki);
+    for (const auto &[key, gens] : m_index)
+        im.keys.emplace_back(key, gens);
     return im;
 }
 
@@ -31,29 +31,30 @@ bool KvStore::restore(StoreImage image, QString *error)
         return fail(QStringLiteral("the store is not empty"));
     if (image.revision < 1 || image.compactRevision < 0 || image.compactRevision > image.revision)
         return fail(QStringLiteral("revision %1 with compact revision %2").arg(image.revision).arg(image.compactRevision));
-    std::map<QByteArray, KeyIndex> index;
+    Index index;
     for (KeyIndex &ki : image.keys) {
         if (ki.modified().main > image.revision)
             return fail(QStringLiteral("key %1 was modified at %2, after the store's revision %3")
                             .arg(QString::fromUtf8(ki.key())).arg(ki.modified().main).arg(image.revision));
-        const QByteArray key = ki.key();
-        if (!index.try_emplace(key, std::move(ki)).second)
-            return fail(QStringLiteral("key %1 appears twice").arg(QString::fromUtf8(key)));
+        auto [it, added] = index.try_emplace(ki.key());
+        if (!added)
+            return fail(QStringLiteral("key %1 appears twice").arg(QString::fromUtf8(ki.key())));
+        it->second = std::move(ki).takeKeyGenerations();
     }
     m_index = std::move(index);
     m_byKey.clear();
-    for (auto &[key, ki] : m_index)
-        m_byKey.insert(key, &ki);
     m_log.clear();
     m_liveKeys = 0;
     m_bytesInUse = 0;
-    for (const auto &[key, ki] : m_index) {
+    for (Node &node : m_index) {
+        m_byKey.insert(&node);
+        const KeyGenerations &ki = node.second;
         m_liveKeys += ki.isLive() ? 1 : 0;
         m_bytesInUse += ki.bytes();
-        for (const KeyIndex::Generation &g : ki.generations())
-            for (const KeyIndex::Entry &e : g.revs)
-                if (e.rev.main >= image.compactRevision)
-                    m_log.push_back({e.rev, &ki});
+        ki.forEachRevision([&](const Revision &r) {
+            if (r.main >= image.compactRevision)
+                m_log.push_back({r, &node});
+        });
     }
     std::sort(m_log.begin(), m_log.end(), [](const LogEntry &a, const LogEntry &b) { return a.rev < b.rev; });
     m_compactRev = image.compactRevision;

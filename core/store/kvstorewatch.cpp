@@ -34,9 +34,9 @@ WatchResult KvStore::watch(const KeyRange &range, qint64 startRevision, Watcher:
                                    [](const LogEntry &e, Revision r) { return e.rev < r; });
         std::vector<WatchEvent> replay;
         for (; it != m_log.end(); ++it) {
-            if (!range.contains(it->keyIndex->key()))
+            if (!range.contains(it->node->first))
                 continue;
-            if (auto ev = it->keyIndex->event(it->rev))
+            if (auto ev = it->node->second.event(it->node->first, it->rev))
                 replay.push_back(std::move(*ev));
         }
         replayed = watcher->appendMatching(replay, &m_eventsDelivered);

@@ -1,4 +1,5 @@
 #include "tests/testutil/testobject.h"
+#include "core/api/codec.h"
 #include "core/store/keyindex.h"
 
 #include <QJsonObject>
@@ -295,6 +296,149 @@ private slots:
         QCOMPARE(put->prevKv.modRevision, 14);
         QCOMPARE(ki.lastEvent().revision, (Revision{16, 0}));
         QCOMPARE(ki.lastEvent().type, WatchEvent::Delete);
+    }
+    // What restored() rebuilds from generations() answers as the index it came from, after any
+    // compaction (the first generation keeps its ver and created once its oldest revisions go).
+    void testRestoredRoundTrip_data() { testCompact_data(); }
+    void testRestoredRoundTrip()
+    {
+        QFETCH(qint64, compact);
+        QFETCH(QString, want);
+        KeyIndex ki = testKeyIndex();
+        ki.compact(compact);
+        QString error;
+        const std::optional<KeyIndex> back = KeyIndex::restored("foo", ki.generations(), &error);
+        if (compact == 17) {
+            QVERIFY(!back);
+            QCOMPARE(error, QStringLiteral("no retained revision"));
+            return;
+        }
+        QVERIFY2(back, qPrintable(error));
+        QCOMPARE(dump(*back), want);
+        QCOMPARE(back->modified(), ki.modified());
+        for (qint64 rev = 0; rev <= 17; ++rev) {
+            const auto a = ki.get(rev);
+            const auto b = back->get(rev);
+            QCOMPARE(b.has_value(), a.has_value());
+            if (a) {
+                QCOMPARE(b->modified, a->modified);
+                QCOMPARE(b->created, a->created);
+                QCOMPARE(b->version, a->version);
+            }
+            QCOMPARE(back->since(rev), ki.since(rev));
+        }
+        const auto h1 = ki.history();
+        const auto h2 = back->history();
+        QCOMPARE(h2.size(), h1.size());
+        for (std::size_t i = 0; i < h1.size(); ++i) {
+            QCOMPARE(h2[i].revision, h1[i].revision);
+            QCOMPARE(h2[i].kv.version, h1[i].kv.version);
+            QCOMPARE(h2[i].kv.createRevision, h1[i].kv.createRevision);
+            QCOMPARE(h2[i].prevKv.modRevision, h1[i].prevKv.modRevision);
+        }
+    }
+
+    // compact(4) leaves generation 1 as {4.0, 6.0(t)}, created 2, ver 3: a version read there
+    // still counts the put at 2; a copy answers the same, and so does compacting it further.
+    void testTrimmedFirstGeneration()
+    {
+        KeyIndex ki = testKeyIndex();
+        QCOMPARE(ki.compact(4), 0);   // unmetered puts
+        const auto at5 = ki.get(5);
+        QVERIFY(at5);
+        QCOMPARE(at5->version, 2);
+        QCOMPARE(at5->created, (Revision{2, 0}));
+        const auto del = ki.event({6, 0});
+        QVERIFY(del);
+        QCOMPARE(del->prevKv.version, 2);
+        QCOMPARE(del->prevKv.createRevision, 2);
+        KeyIndex copy = ki;
+        copy.compact(6);
+        QCOMPARE(dump(copy), QStringLiteral("c2 v3 [6.0] | c8 v3 [8.0 10.0 12.0] | c14 v3 [14.0 15.1 16.0] | {}"));
+        QCOMPARE(dump(ki), QString::fromLatin1(kCompactRows[3].want));
+        copy.compact(13);
+        QCOMPARE(dump(copy), QStringLiteral("c14 v3 [14.0 15.1 16.0] | {}"));
+    }
+
+    // A generation opened after compaction emptied the index starts afresh.
+    void testPutAfterCompactedAway()
+    {
+        KeyIndex ki = testKeyIndex();
+        ki.compact(17);
+        QVERIFY(ki.isEmpty());
+        ki.put({18, 0}, obj(180));
+        QCOMPARE(dump(ki), QStringLiteral("c18 v1 [18.0]"));
+        QCOMPARE(ki.get(18)->version, 1);
+    }
+
+    // Many versions in one generation (the block grows by doubling), compacted in the middle,
+    // deleted, recreated: versions and bytes stay exact.
+    void testManyVersions()
+    {
+        KeyIndex ki("web");
+        for (qint64 r = 2; r <= 101; ++r)
+            ki.put({r, 0}, obj(int(r)), 10);
+        QCOMPARE(ki.bytes(), 1000);
+        QCOMPARE(ki.get(101)->version, 100);
+        QCOMPARE(ki.compact(51), 490);   // 2..50 go, 51 stays
+        QCOMPARE(ki.bytes(), 510);
+        QCOMPARE(ki.get(51)->version, 50);
+        QVERIFY(!ki.get(50));
+        QVERIFY(ki.tombstone({102, 0}));
+        ki.put({103, 0}, obj(103), 7);
+        QCOMPARE(ki.get(103)->version, 1);
+        QCOMPARE(ki.get(101)->version, 100);
+        QCOMPARE(ki.get(101)->created, (Revision{2, 0}));
+        QCOMPARE(ki.lastEvent().kv.version, 1);
+        QCOMPARE(ki.event({102, 0})->prevKv.version, 100);
+        QCOMPARE(ki.compact(102), 510);   // 51..101 go, the tombstone at 102 stays
+        QCOMPARE(dump(ki), QStringLiteral("c2 v101 [102.0] | c103 v1 [103.0]"));
+        QCOMPARE(ki.bytes(), 7);
+    }
+
+    // A packed version survives a copy, and reads back equal.
+    void testPackedCopy()
+    {
+        const QJsonObject json{{QStringLiteral("apiVersion"), QStringLiteral("v1")},
+                               {QStringLiteral("kind"), QStringLiteral("Event")},
+                               {QStringLiteral("metadata"), QJsonObject{{QStringLiteral("name"), QStringLiteral("e")}, {QStringLiteral("namespace"), QStringLiteral("default")}}},
+                               {QStringLiteral("reason"), QStringLiteral("Started")}};
+        KeyIndex ki("ev");
+        ki.put({2, 0}, api::decodeObject(json).object);
+        ki.put({3, 0}, api::decodeObject(json).object);
+        QVERIFY(ki.packNewest(4));
+        const KeyIndex copy = ki;
+        QCOMPARE(copy.get(3)->value->toJsonBytes(), api::decodeObject(json).object->toJsonBytes());
+        QCOMPARE(ki.get(3)->value->toJsonBytes(), api::decodeObject(json).object->toJsonBytes());
+        const auto gens = copy.generations();
+        QVERIFY(gens.front().revs.back().value == nullptr);
+        QVERIFY(!gens.front().revs.back().isTombstone());
+        QCOMPARE(copy.get(3)->version, 2);
+    }
+
+    // Only the oldest generation can have lost revisions to compaction: restored() refuses a
+    // later one that is not whole, and an empty last one with a ver or created of its own.
+    void testRestoredRefusesTrimmedLaterGeneration()
+    {
+        const auto gen = [](qint64 ver, Revision created, std::vector<std::pair<Revision, bool>> revs) {
+            KeyIndex::Generation g;
+            g.ver = ver;
+            g.created = created;
+            for (const auto &[rev, live] : revs)
+                g.revs.push_back({rev, live ? obj(1) : nullptr, 0, {}});
+            return g;
+        };
+        QString error;
+        QVERIFY(KeyIndex::restored("k", {gen(5, {1, 0}, {{{3, 0}, true}, {{4, 0}, false}}), gen(1, {6, 0}, {{{6, 0}, true}})}, &error));
+        QVERIFY(!KeyIndex::restored("k", {gen(2, {3, 0}, {{{3, 0}, true}, {{4, 0}, false}}), gen(2, {6, 0}, {{{6, 0}, true}})}, &error));
+        QCOMPARE(error, QStringLiteral("generation 1 has ver 2, created 6.0, but 1 revisions from 6.0"));
+        QVERIFY(!KeyIndex::restored("k", {gen(2, {3, 0}, {{{3, 0}, true}, {{4, 0}, false}}), gen(1, {5, 0}, {{{6, 0}, true}})}, &error));
+        QVERIFY(!KeyIndex::restored("k", {gen(2, {3, 0}, {{{3, 0}, true}, {{4, 0}, false}}), gen(1, {}, {})}, &error));
+        QCOMPARE(error, QStringLiteral("generation 1 is empty but has ver 1, created 0.0"));
+        const auto ok = KeyIndex::restored("k", {gen(7, {1, 0}, {{{3, 0}, true}, {{4, 0}, false}}), gen(0, {}, {})}, &error);
+        QVERIFY(ok);
+        QCOMPARE(dump(*ok), QStringLiteral("c1 v7 [3.0 4.0] | {}"));
+        QCOMPARE(ok->event({4, 0})->prevKv.version, 6);
     }
 };
 
