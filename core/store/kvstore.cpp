@@ -26,7 +26,7 @@ template<class Map, class Hash, class F> void forEachKey(Map &index, const Hash 
             f(*node);
         return;
     }
-    for (auto it = index.lower_bound(range.key); it != index.end(); ++it) {
+    for (auto it = index.lowerBound(range.key); it != index.end(); ++it) {
         if (!range.contains(it->first) || !f(*it))
             return;
     }
@@ -227,7 +227,7 @@ KvStore::Node &KvStore::putLocked(WriteTxn &w, const QByteArray &key, api::Objec
         // slack alone was ~200 MB. A key already exact (e.g. one read back from this store's
         // watch events) is shared, not copied.
         const QByteArray kept = key.capacity() > key.size() ? QByteArray(key.constData(), key.size()) : key;
-        found = &*m_index.try_emplace(kept).first;
+        found = m_index.tryEmplace(kept).first;
         m_byKey.insert(found);
     }
     KeyGenerations &ki = found->second;
@@ -415,8 +415,7 @@ StoreError KvStore::compact(qint64 rev)
             ++m_valuesPacked;
         if (ki.isEmpty()) {
             m_byKey.remove(node);
-            const QByteArray key = node->first;   // a copy: erase destroys *node
-            m_index.erase(key);
+            m_index.erase(node);   // destroys *node
         }
     }
     if (m_alarmNoSpace && m_bytesInUse < m_quotaBytes)
@@ -430,8 +429,8 @@ StoreError KvStore::compact(qint64 rev)
 std::vector<WatchEvent> KvStore::history(const QByteArray &key) const
 {
     std::shared_lock lock(m_lock);
-    auto it = m_index.find(key);
-    return it == m_index.end() ? std::vector<WatchEvent>{} : it->second.history(it->first);
+    const Node *node = findLocked(key);
+    return node ? node->second.history(node->first) : std::vector<WatchEvent>{};
 }
 
 void KvStore::setPackCold(const KeyRange &range)

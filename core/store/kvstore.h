@@ -2,6 +2,7 @@
 #include "core/api/object.h"
 #include "core/store/keygenerations.h"
 #include "core/store/keyindex.h"
+#include "core/store/keyorder.h"
 #include "core/store/keyrange.h"
 #include "core/store/kv.h"
 #include "core/store/nodehash.h"
@@ -109,8 +110,8 @@ public:
 
 private:
     struct WriteTxn;
-    using Index = std::map<QByteArray, KeyGenerations>;
-    using Node = Index::value_type;   // a key and its etcd keyIndex generations
+    using Index = KeyOrder;
+    using Node = KeyNode;   // a key and its etcd keyIndex generations
     struct LogEntry
     {
         Revision rev;
@@ -129,7 +130,8 @@ private:
 
     mutable RwLock m_lock;
     // Every key with retained history, byte order. The node's key is the key's only copy (an
-    // Event's costs a 64-byte node and a 56-byte KeyGenerations block: see KeyGenerations).
+    // Event's costs a 32-byte node, ~11 bytes of KeyOrder chunk and a 56-byte KeyGenerations
+    // block).
     Index m_index;
     // The same nodes by key, for point lookups (gets, single-key deletes and compares): the
     // keys of one resource share long prefixes ("/registry/pods/default/…"), so each step of

@@ -36,10 +36,10 @@ bool KvStore::restore(StoreImage image, QString *error)
         if (ki.modified().main > image.revision)
             return fail(QStringLiteral("key %1 was modified at %2, after the store's revision %3")
                             .arg(QString::fromUtf8(ki.key())).arg(ki.modified().main).arg(image.revision));
-        auto [it, added] = index.try_emplace(ki.key());
+        auto [node, added] = index.tryEmplace(ki.key());
         if (!added)
             return fail(QStringLiteral("key %1 appears twice").arg(QString::fromUtf8(ki.key())));
-        it->second = std::move(ki).takeKeyGenerations();
+        node->second = std::move(ki).takeKeyGenerations();
     }
     m_index = std::move(index);
     m_byKey.clear();
