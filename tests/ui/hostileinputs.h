@@ -7,12 +7,14 @@
 #include "core/sim/view/clusterview.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QObject>
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QTimer>
 
 #include <optional>
@@ -107,6 +109,19 @@ inline MainWindow::Options windowOptions()
     o.persistLayout = false;
     o.startFrames = false;
     return o;
+}
+
+// Shows the window and lets its first show and paint pass (~15-20 ms of every window's start,
+// before any file is given): the watchdogs measure what the hostile input costs, from a window
+// on screen. False if it never got exposed.
+inline bool showWindow(MainWindow &window)
+{
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return false;
+    for (int i = 0; i < 3; ++i)
+        QCoreApplication::processEvents();
+    return true;
 }
 
 inline QByteArray deployment(const QString &name, int replicas)

@@ -155,6 +155,31 @@ private slots:
         QCOMPARE(panel.shownTimeRange(), qMakePair(0.0, 100.0));
     }
 
+    // While the session's frames run, a due redraw is made at a frame's start (its time comes
+    // out of that frame's intake), not by the chart's own timer next to a frame (issue #17).
+    void testDueRedrawWaitsForAFrameStart()
+    {
+        ClusterSession session;
+        ChartsPanel panel(session);
+        panel.resize(800, 500);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        TimeSeriesModel *m = panel.feeder().model(ChartFeeder::QueueDepth);
+        m->addSeries(QStringLiteral("depth"));
+        for (int i = 0; i <= 30; ++i)
+            m->append(i, {double(i % 4)});
+        panel.setChart(ChartFeeder::QueueDepth);
+        panel.refreshChart();
+        session.start();   // frames run (held: they move no time)
+        session.setTimeHeld(true);
+        for (int i = 31; i < 100; ++i)
+            m->append(i, {1});
+        QTRY_VERIFY(panel.framedRefreshes() > 0);
+        QCOMPARE(panel.shownTimeRange(), qMakePair(0.0, 100.0));
+        session.setTimeHeld(false);
+        session.stop();
+    }
+
     void testExport()
     {
         ClusterSession session;

@@ -68,7 +68,7 @@ private slots:
         // frame makes the next one slower (the old window's spiral), so only a few are measured.
         const int frames = budgetMs == 0 ? 4 : 40;
         MainWindow window(windowOptions());
-        window.show();
+        QVERIFY(showWindow(window));
         ClusterSession &session = window.session();
         // classroom (the window's default) paces pod creation by the client rate limiter;
         // RLAB_HOSTILE_LATENCY=instant makes the ReplicaSet's slow-start batches one long sync.
@@ -124,7 +124,7 @@ private slots:
         const int n = full() ? 11'370 : 1'500;
         const QByteArray text = manyDeployments(n);
         MainWindow window(windowOptions());
-        window.show();
+        QVERIFY(showWindow(window));
         ClusterSession &session = window.session();
         const qint64 before = revision(session);
         Watchdog dog;
@@ -183,7 +183,7 @@ private slots:
     void cancelFromTheDialogIsAllOrNothing()
     {
         MainWindow window(windowOptions());
-        window.show();
+        QVERIFY(showWindow(window));
         ClusterSession &session = window.session();
         const qint64 before = revision(session);
         const int n = 2'000;
@@ -272,7 +272,7 @@ private slots:
         const std::optional<Scenario> scenario = loadManySteps(dir, steps, &error);
         QVERIFY2(scenario, qPrintable(error));
         MainWindow window(windowOptions());
-        window.show();
+        QVERIFY(showWindow(window));
         ClusterSession &session = window.session();
         session.start();   // frames run meanwhile (held: they drain but do not move time)
         Watchdog dog;

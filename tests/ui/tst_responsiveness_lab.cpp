@@ -114,12 +114,7 @@ private slots:
             QVERIFY2(LabFile::save(sim, path, &error), qPrintable(error));
         }
         MainWindow window(windowOptions());
-        window.show();
-        // The window's first show and paint (~15-20 ms of every window's start, before any lab
-        // is chosen) are not the file's: measured from a window on screen.
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        for (int i = 0; i < 3; ++i)
-            QCoreApplication::processEvents();
+        QVERIFY(showWindow(window));   // measured from a window on screen
         Watchdog dog;
         QElapsedTimer wall;
         wall.start();

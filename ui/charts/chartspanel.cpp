@@ -39,6 +39,8 @@ ChartsPanel::ChartsPanel(ClusterSession &session, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(bar);
+    m_view->setFramePacer([&session] { return session.isRunning(); });
+    connect(&session, &ClusterSession::frameStarted, m_view, &ModelChartView::frameStarted);
     layout->addWidget(m_view, 1);
 
     connect(m_chartPicker, &QComboBox::currentIndexChanged, this, [this](int i) { setChart(ChartFeeder::Chart(i)); });
@@ -81,6 +83,11 @@ void ChartsPanel::fillDeployments()
 void ChartsPanel::refreshChart()
 {
     m_view->refresh();
+}
+
+int ChartsPanel::framedRefreshes() const
+{
+    return m_view->framedRefreshes();
 }
 
 QPair<double, double> ChartsPanel::shownTimeRange() const

@@ -31,6 +31,7 @@ public:
     QPair<double, double> shownTimeRange() const;
     // For tests: how often the x axis' range changed (ModelChartView::timeRangeChanges).
     int timeRangeChanges() const;
+    int framedRefreshes() const;   // for tests: redraws made at a frame's start
     void setChart(ChartFeeder::Chart chart);
     ChartFeeder::Chart chart() const;
     bool exportPng(const QString &path, const QSize &size = {1280, 720}, QString *error = nullptr);

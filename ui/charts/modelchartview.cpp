@@ -81,12 +81,29 @@ void ModelChartView::scheduleRefresh()
     if (m_pending)
         return;
     m_pending = true;
+    if (m_framesRun && m_framesRun()) {
+        // Drawn at a frame's start (frameStarted), or by this timer if no frame comes.
+        QTimer::singleShot(int(kDueFallbackMs), this, [this] {
+            if (m_pending)
+                refresh();
+        });
+        return;
+    }
     // At most kMinRefreshIntervalMs apart: a chart is read by eye, not at 60 fps.
     const qint64 since = m_sinceRefresh.isValid() ? m_sinceRefresh.elapsed() : kMinRefreshIntervalMs;
     QTimer::singleShot(int(std::max<qint64>(0, kMinRefreshIntervalMs - since)), this, [this] {
         if (m_pending)
             refresh();
     });
+}
+
+void ModelChartView::frameStarted()
+{
+    const qint64 since = m_sinceRefresh.isValid() ? m_sinceRefresh.elapsed() : kMinRefreshIntervalMs;
+    if (m_pending && since >= kMinRefreshIntervalMs) {
+        refresh();
+        ++m_framedRefreshes;
+    }
 }
 
 int ModelChartView::seriesCount() const

@@ -3,6 +3,8 @@
 #include <QElapsedTimer>
 #include <QPointer>
 
+#include <functional>
+
 class QLineSeries;
 class QValueAxis;
 
@@ -36,6 +38,14 @@ public:
 
     static constexpr int kMaxBuckets = 600;              // drawn samples per series at most
     static constexpr qint64 kMinRefreshIntervalMs = 200; // wall time between redraws
+    static constexpr qint64 kDueFallbackMs = 500;        // a due redraw no frame took: drawn anyway
+
+    // While `framesRun` says so, a due redraw waits for frameStarted() (connect the session's
+    // frameStarted to it): its 3-5 ms then come out of that frame's intake, not on top of a
+    // frame (issue #17: a chart redrawn by its own timer next to a frame made blocks of 21 ms).
+    void setFramePacer(std::function<bool()> framesRun) { m_framesRun = std::move(framesRun); }
+    void frameStarted();
+    int framedRefreshes() const { return m_framedRefreshes; }   // for tests: made by frameStarted()
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -51,6 +61,8 @@ private:
     QElapsedTimer m_sinceRefresh;
     bool m_pending = false;
     bool m_dirty = false;   // changed while hidden: refreshed when shown
+    std::function<bool()> m_framesRun;
+    int m_framedRefreshes = 0;
 };
 
 } // namespace rlab::ui
