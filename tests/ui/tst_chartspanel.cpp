@@ -32,6 +32,18 @@ class TestChartsPanel : public QObject
         }
     }
 
+    // One "depth" series sampled at 0..30 s, shown and drawn once.
+    static TimeSeriesModel *showDepthUpTo30(ChartsPanel &panel)
+    {
+        TimeSeriesModel *m = panel.feeder().model(ChartFeeder::QueueDepth);
+        m->addSeries(QStringLiteral("depth"));
+        for (int i = 0; i <= 30; ++i)
+            m->append(i, {double(i % 4)});
+        panel.setChart(ChartFeeder::QueueDepth);
+        panel.refreshChart();
+        return m;
+    }
+
     static double last(TimeSeriesModel *m, const QString &series)
     {
         const int c = m->seriesColumn(series);
@@ -136,12 +148,7 @@ private slots:
     {
         ClusterSession session;
         ChartsPanel panel(session);
-        TimeSeriesModel *m = panel.feeder().model(ChartFeeder::QueueDepth);
-        m->addSeries(QStringLiteral("depth"));
-        for (int i = 0; i <= 30; ++i)
-            m->append(i, {double(i % 4)});
-        panel.setChart(ChartFeeder::QueueDepth);
-        panel.refreshChart();
+        TimeSeriesModel *m = showDepthUpTo30(panel);
         panel.refreshChart();   // applyNiceNumbers' tick count settles after a few passes
         const int changes = panel.timeRangeChanges();
         QCOMPARE(panel.shownTimeRange(), qMakePair(0.0, 40.0));
@@ -164,12 +171,7 @@ private slots:
         panel.resize(800, 500);
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
-        TimeSeriesModel *m = panel.feeder().model(ChartFeeder::QueueDepth);
-        m->addSeries(QStringLiteral("depth"));
-        for (int i = 0; i <= 30; ++i)
-            m->append(i, {double(i % 4)});
-        panel.setChart(ChartFeeder::QueueDepth);
-        panel.refreshChart();
+        TimeSeriesModel *m = showDepthUpTo30(panel);
         session.start();   // frames run (held: they move no time)
         session.setTimeHeld(true);
         for (int i = 31; i < 100; ++i)
