@@ -114,13 +114,16 @@ void ClusterSession::handOnStore(int budgetMs, const QElapsedTimer &clock)
         // A delete costs apart (a row found and removed in every table: an Event-expiry sweep of
         // 256 deletes took 8-10 ms where 256 puts took 3), and `least` is in puts' worth.
         std::size_t n = left;
-        if (budgetMs >= 0) {
+        std::size_t deletes = 0;   // in the batch (learnStoreCost)
+        if (budgetMs < 0) {
+            for (std::size_t i = m_backlogAt; i < m_backlog.size(); ++i)
+                deletes += m_backlog[i].type == view::WatchEvent::Delete ? 1 : 0;
+        } else {
             const double leftNs = double(budgetNs - clock.nsecsElapsed());
             // (Half a put over: `least` puts summed one by one must not round to one short.)
             const double wantNs = std::max(leftNs, m_nsPerStoreEvent * (double(least) + 0.5));
             const std::size_t most = std::min(left, kStoreBatch);
             double costNs = 0;
-            std::size_t deletes = 0;
             n = 0;
             while (n < most) {
                 const bool isDelete = m_backlog[m_backlogAt + n].type == view::WatchEvent::Delete;
@@ -132,9 +135,6 @@ void ClusterSession::handOnStore(int budgetMs, const QElapsedTimer &clock)
                 ++n;
             }
         }
-        std::size_t deletes = 0;
-        for (std::size_t i = m_backlogAt; i < m_backlogAt + n; ++i)
-            deletes += m_backlog[i].type == view::WatchEvent::Delete ? 1 : 0;
         std::vector<view::WatchEvent> batch;
         if (m_backlogAt == 0 && n == m_backlog.size()) {
             batch = std::move(m_backlog);
