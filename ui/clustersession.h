@@ -358,8 +358,12 @@ private:
     std::vector<view::WatchEvent> m_backlog;   // from m_backlogAt on: not handed on yet
     std::size_t m_backlogAt = 0;
     static constexpr double kMinNsPerEvent = 100;
-    double m_nsPerStoreEvent = 5'000;   // the panels' recent cost per store event (sizes batches)
-    double m_nsPerStoreDelete = 5'000;  // ... per delete (a row walk in every table: costs apart)
+    static constexpr double kFirstNsPerEvent = 40'000;
+    // The panels' recent cost per store event (sizes batches). It starts where the models cost
+    // most, while they fill (issue #17: from 5 µs the first batch was the most, 1,024 writes, at
+    // ~40 µs each a 40 ms frame); a cheaper cost is learnt within a frame or two.
+    double m_nsPerStoreEvent = kFirstNsPerEvent;
+    double m_nsPerStoreDelete = kFirstNsPerEvent;  // ... per delete (a row walk in every table: costs apart)
     double m_nsPerTraceEvent = 2'000;   // ... per trace row
     int m_intakeBudgetMs = kDefaultIntakeBudgetMs;
     int m_frameTargetMs = kFrameTargetMs;

@@ -1,6 +1,9 @@
 #include "ui/mainwindow.h"
 
 #include "ui/lessons/lessonpanel.h"
+#include "ui/scene/canvastext.h"
+#include "ui/theme.h"
+#include "ui/widgets/glyphwarmer.h"
 
 #include "core/sim/view/clusterview.h"
 #include "ui/apply/applyprogressdialog.h"
@@ -102,6 +105,18 @@ void MainWindow::showEvent(QShowEvent *event)
     // The default proportions need the final window size, known only now.
     if (m_dockSizesPending)
         applyDefaultDockSizes();
+    if (!m_glyphsWarm) {
+        // Once, before anything plays: every font the panels and the canvas draw with, made
+        // and drawn (GlyphWarmer: a panel's first paint in a running frame was ~10-20 ms).
+        m_glyphsWarm = true;
+        QList<QFont> extra{theme::monospaceFont()};
+        for (const double scale : {1.1, 1.15, 1.2, 1.3, 2.2})
+            extra << theme::headlineFont(scale);
+        for (const bool presenter : {false, true})
+            for (const CanvasText::Role role : CanvasText::drawnRoles(presenter))
+                extra << CanvasText::font(role, presenter);
+        GlyphWarmer::warm(GlyphWarmer::fontsOf(this, extra));
+    }
 }
 
 bool MainWindow::raiseDock(const QString &name)

@@ -145,6 +145,7 @@ private:
     bool m_geometryRestored = false;
     bool m_dockSizesPending = true;   // default proportions still to apply at the first show
     QByteArray m_pendingSelection;    // etcd key to select in the tree as soon as it appears
+    bool m_glyphsWarm = false;   // GlyphWarmer ran (at the first show)
 };
 
 } // namespace rlab::ui

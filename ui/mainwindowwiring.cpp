@@ -62,6 +62,9 @@ void MainWindow::connectPanels()
         selectPending();
     });
     connect(m_session, &ClusterSession::frameDone, this, &MainWindow::updateStatusBar);
+    // The shown object's rewrites are rendered at a frame's start, out of its intake budget.
+    inspector->setFramePacer([session = m_session] { return session->isRunning(); });
+    connect(m_session, &ClusterSession::frameStarted, inspector, &ObjectInspector::frameStarted);
     connect(m_session, &ClusterSession::timeRunningChanged, this, &MainWindow::updateStatusBar);
 
     // A click on a card, pod or node lane selects that object in the tree, which shows it in the

@@ -114,6 +114,30 @@ private slots:
         QVERIFY(handed > ClusterSession::kStoreBatch);
     }
 
+    // The first batch, before any cost is learnt, is sized as if the panels were slow (issue
+    // #17: from 5 µs a write the first frame handed on 1,024 writes at once, ~40 ms while the
+    // models fill). A panel that spends 40 µs a write: the first batch is at most the least a
+    // frame hands on, and the first frame stays near its 8 ms budget.
+    void firstBatchIsSizedBeforeAnythingIsLearnt()
+    {
+        ClusterSession session;
+        ManifestApplier::apply(session.client(), {ManifestSource{QStringLiteral("d"), deployment(QStringLiteral("wide"), 600), {}}});
+        session.simulation().runUntilIdle();
+        std::vector<std::size_t> batches;
+        connect(&session, &ClusterSession::storeEvents, this, [&](const std::vector<view::WatchEvent> &events) {
+            batches.push_back(events.size());
+            QElapsedTimer spent;   // the cost of a slow panel, not a wait
+            spent.start();
+            while (spent.nsecsElapsed() < qint64(events.size()) * 40'000) {
+            }
+        });
+        session.setIntakeBudgetMs(8);
+        session.frame();
+        QVERIFY(!batches.empty());
+        QVERIFY2(batches.front() <= ClusterSession::kMinStoreBatch, qPrintable(QString::number(batches.front())));
+        QVERIFY(session.intakeBacklog() > 0);   // the rest waits for the next frames
+    }
+
     // drainThen(): with the frame timer running, the backlog goes in the frames' budgeted
     // batches and `done` runs once everything is handed on (issue #17: a ScenarioPlayer's final
     // drain() handed 10,000 steps' backlog on at once, ~40 ms); without it, at once, as drain().

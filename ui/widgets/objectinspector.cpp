@@ -1,5 +1,7 @@
 #include "ui/widgets/objectinspector.h"
 
+#include "ui/widgets/layoutbarrier.h"
+
 #include "ui/models/objectsummary.h"
 #include "ui/theme.h"
 #include "ui/timetravel/yamlpath.h"
@@ -11,6 +13,8 @@
 #include <QPlainTextEdit>
 #include <QScrollBar>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace rlab::ui {
 
@@ -51,9 +55,13 @@ ObjectInspector::ObjectInspector(QWidget *parent)
         menu->exec(m_yaml->viewport()->mapToGlobal(pos));
         delete menu;
     });
+    m_dueFallback.setSingleShot(true);
+    m_dueFallback.setInterval(kDueFallbackMs);
+    connect(&m_dueFallback, &QTimer::timeout, this, &ObjectInspector::frameStarted);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(m_title);
+    m_titleBarrier = new LayoutBarrier(m_title, this);   // a new resourceVersion every rewrite
+    layout->addWidget(m_titleBarrier);
     layout->addWidget(m_subtitle);
     layout->addWidget(m_explanation);
     layout->addWidget(m_scheduling);
@@ -81,6 +89,8 @@ bool ObjectInspector::eventFilter(QObject *watched, QEvent *event)
 
 void ObjectInspector::clear()
 {
+    m_pending.reset();
+    m_dueFallback.stop();
     m_object.reset();
     m_key.clear();
     m_title->setText(tr("No object selected"));
@@ -110,6 +120,32 @@ void ObjectInspector::setObject(const api::ObjectPtr &object, const QByteArray &
         clear();
         return;
     }
+    if (etcdKey == m_key && m_object) {
+        if (object == (m_pending ? m_pending : m_object))
+            return;   // another table's rows moved, not this object (ObjectsPanel on rowsRemoved)
+        if (m_framesRun && m_framesRun()) {
+            m_pending = object;
+            if (!m_dueFallback.isActive())
+                m_dueFallback.start();
+            return;
+        }
+    }
+    show(object, etcdKey);
+}
+
+void ObjectInspector::frameStarted()
+{
+    if (!m_pending)
+        return;
+    const api::ObjectPtr object = std::exchange(m_pending, nullptr);
+    show(object, m_key);
+}
+
+void ObjectInspector::show(const api::ObjectPtr &object, const QByteArray &etcdKey)
+{
+    m_pending.reset();
+    m_dueFallback.stop();
+    ++m_renders;
     const bool same = m_key == etcdKey;
     if (!same)
         setScheduling(QString());
@@ -121,6 +157,8 @@ void ObjectInspector::setObject(const api::ObjectPtr &object, const QByteArray &
     m_title->setText(QStringLiteral("%1 <span style=\"font-weight: normal; color: %2;\">· resourceVersion %3</span>")
                          .arg(name.toHtmlEscaped(), theme::muted().name(), object->metadata.resourceVersion.toHtmlEscaped()));
     m_title->setToolTip(QString::fromUtf8(etcdKey));
+    if (!same)
+        m_titleBarrier->refit();   // another object's title: fitted, narrower too
     m_subtitle->setVisible(false);
     m_explanation->setText(ObjectSummary::explanation(*object));
     m_explanation->setVisible(true);

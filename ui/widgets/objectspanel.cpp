@@ -112,7 +112,15 @@ QByteArray ObjectsPanel::currentKey() const
 
 void ObjectsPanel::emitCurrent()
 {
-    emit currentObjectChanged(currentObject(), currentKey());
+    // Rows removed anywhere in the tree (a batch of pod deletes) leave the current object as it
+    // was: said once, not per batch.
+    api::ObjectPtr object = currentObject();
+    QByteArray key = currentKey();
+    if (object == m_emittedObject && key == m_emittedKey)
+        return;
+    m_emittedObject = object;
+    m_emittedKey = key;
+    emit currentObjectChanged(object, key);
 }
 
 } // namespace rlab::ui

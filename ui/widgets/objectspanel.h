@@ -31,7 +31,9 @@ signals:
     void currentObjectChanged(const rlab::api::ObjectPtr &object, const QByteArray &etcdKey);
 
 private:
-    void emitCurrent();
+    api::ObjectPtr m_emittedObject;
+    QByteArray m_emittedKey;
+    void emitCurrent();   // when the current object or key differs from the last said
     // Every kind group open except Other (namespaces and bookkeeping), as after a reset.
     void expandGroups();
     // Fits the columns to the viewport's width (see the class comment).
