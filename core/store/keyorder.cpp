@@ -35,9 +35,10 @@ KeyOrder::~KeyOrder()
 }
 
 KeyOrder::KeyOrder(KeyOrder &&other) noexcept
-    : m_chunks(std::move(other.m_chunks)), m_size(std::exchange(other.m_size, 0))
+    : m_chunks(std::move(other.m_chunks)), m_lastKeys(std::move(other.m_lastKeys)), m_size(std::exchange(other.m_size, 0))
 {
     other.m_chunks.clear();
+    other.m_lastKeys.clear();
 }
 
 KeyOrder &KeyOrder::operator=(KeyOrder &&other) noexcept
@@ -45,8 +46,10 @@ KeyOrder &KeyOrder::operator=(KeyOrder &&other) noexcept
     if (this != &other) {
         clear();
         m_chunks = std::move(other.m_chunks);
+        m_lastKeys = std::move(other.m_lastKeys);
         m_size = std::exchange(other.m_size, 0);
         other.m_chunks.clear();
+        other.m_lastKeys.clear();
     }
     return *this;
 }
@@ -57,19 +60,28 @@ void KeyOrder::clear()
         for (std::size_t i = 0; i < c->count; ++i)
             delete c->items[i];
     m_chunks.clear();
+    m_lastKeys.clear();
     m_size = 0;
+}
+
+void KeyOrder::noteLastKey(std::size_t chunk)
+{
+    const QByteArray &key = m_chunks[chunk]->lastKey();
+    m_lastKeys[chunk] = std::string_view(key.constData(), std::size_t(key.size()));
 }
 
 std::pair<std::size_t, std::size_t> KeyOrder::locate(const QByteArray &key) const
 {
     // The first chunk whose last key is not less than `key`, then the place in it.
-    const auto c = std::partition_point(m_chunks.begin(), m_chunks.end(),
-                                        [&key](const std::unique_ptr<Chunk> &ch) { return ch->lastKey() < key; });
-    if (c == m_chunks.end())
+    // (std::string_view compares bytes unsigned, as QByteArray's operator< does.)
+    const std::string_view k(key.constData(), std::size_t(key.size()));
+    const auto c = std::partition_point(m_lastKeys.begin(), m_lastKeys.end(), [k](std::string_view last) { return last < k; });
+    if (c == m_lastKeys.end())
         return {m_chunks.size(), 0};
-    const Chunk &ch = **c;
+    const std::size_t chunk = std::size_t(c - m_lastKeys.begin());
+    const Chunk &ch = *m_chunks[chunk];
     const auto at = std::partition_point(ch.items, ch.items + ch.count, [&key](const KeyNode *n) { return n->first < key; });
-    return {std::size_t(c - m_chunks.begin()), std::size_t(at - ch.items)};
+    return {chunk, std::size_t(at - ch.items)};
 }
 
 KeyOrder::iterator KeyOrder::lowerBound(const QByteArray &key) const
@@ -84,8 +96,10 @@ std::pair<KeyNode *, bool> KeyOrder::tryEmplace(const QByteArray &key)
     if (chunk < m_chunks.size() && m_chunks[chunk]->items[pos]->first == key)
         return {m_chunks[chunk]->items[pos], false};
     if (chunk == m_chunks.size()) {   // past every key: at the end of the last chunk
-        if (m_chunks.empty())
+        if (m_chunks.empty()) {
             m_chunks.push_back(std::make_unique<Chunk>());
+            m_lastKeys.emplace_back();
+        }
         chunk = m_chunks.size() - 1;
         pos = m_chunks[chunk]->count;
     }
@@ -99,6 +113,10 @@ std::pair<KeyNode *, bool> KeyOrder::tryEmplace(const QByteArray &key)
         std::memcpy(next->items, full.items + keep, next->count * sizeof(KeyNode *));
         full.count = keep;
         m_chunks.insert(m_chunks.begin() + qsizetype(chunk) + 1, std::move(next));
+        m_lastKeys.emplace(m_lastKeys.begin() + qsizetype(chunk) + 1);
+        noteLastKey(chunk);
+        if (m_chunks[chunk + 1]->count > 0)   // an append's new chunk is empty until below
+            noteLastKey(chunk + 1);
         if (pos > keep || (append && pos == keep)) {
             pos -= keep;
             ++chunk;
@@ -110,6 +128,8 @@ std::pair<KeyNode *, bool> KeyOrder::tryEmplace(const QByteArray &key)
     c.items[pos] = node.release();
     ++c.count;
     ++m_size;
+    if (pos + 1 == c.count)
+        noteLastKey(chunk);
     return {c.items[pos], true};
 }
 
@@ -123,11 +143,15 @@ void KeyOrder::erase(KeyNode *node)
     std::memmove(c.items + pos, c.items + pos + 1, (c.count - pos - 1) * sizeof(KeyNode *));
     --c.count;
     --m_size;
-    delete node;
-    if (c.count == 0)
+    if (c.count == 0) {
         m_chunks.erase(m_chunks.begin() + qsizetype(chunk));
-    else
+        m_lastKeys.erase(m_lastKeys.begin() + qsizetype(chunk));
+    } else {
+        if (pos == c.count)
+            noteLastKey(chunk);
         mergeAround(chunk);
+    }
+    delete node;
 }
 
 void KeyOrder::mergeAround(std::size_t chunk)
@@ -138,6 +162,8 @@ void KeyOrder::mergeAround(std::size_t chunk)
         std::memcpy(a.items + a.count, b.items, b.count * sizeof(KeyNode *));
         a.count += b.count;
         m_chunks.erase(m_chunks.begin() + qsizetype(into) + 1);
+        m_lastKeys.erase(m_lastKeys.begin() + qsizetype(into) + 1);
+        noteLastKey(into);
     };
     // Not as soon as two would fit in one: a split's halves (64 + 63) would merge again on the
     // next erase and split on the next insert.

@@ -110,6 +110,26 @@ private slots:
             QVERIFY(moved.begin() == moved.end());
         }
     }
+
+    // What a create costs the order at scale: 400,000 Event-like keys in a random order, then
+    // every one found again (a rough figure for `rlab bench`'s store puts; no assertion on time).
+    void benchInsertShuffled()
+    {
+        constexpr int kKeys = 400'000;
+        const std::vector<int> order = shuffled(kKeys);
+        std::vector<QByteArray> keys;
+        keys.reserve(order.size());
+        for (const int k : order)
+            keys.push_back(QByteArray("/registry/events/default/nginx-7c5b4f9d8-") + QByteArray::number(k * 7919 % 1000003, 36) + ".18" + QByteArray::number(k, 16));
+        QBENCHMARK_ONCE {
+            KeyOrder o;
+            for (const QByteArray &key : keys)
+                o.tryEmplace(key);
+            for (const QByteArray &key : keys)
+                QVERIFY(!o.tryEmplace(key).second);
+            QCOMPARE(o.size(), std::size_t(kKeys));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestKeyOrder)
