@@ -166,22 +166,35 @@ private slots:
         cr.image = c.image;
         cr.stage = ContainerRuntime::Stage::Running;
         cr.readySince = 3000;
-        cr.status.name = c.name;
-        cr.status.image = c.image;
-        cr.status.ready = true;
-        cr.status.started = true;
-        cr.status.state.running = api::ContainerStateRunning{};
+        api::ContainerStatus cs;
+        cs.name = c.name;
+        cs.image = c.image;
+        cs.ready = true;
+        cs.started = true;
+        cs.state.running = api::ContainerStateRunning{};
         rt.containers = {cr};
+        rt.statuses = {cs};
         pod.status = PodStatusBuilder::build(pod, rt, QStringLiteral("192.168.0.1"), 4000, 0);
         QCOMPARE(pod.status.phase, QStringLiteral("Running"));
+        // The pod's status list is the runtime's own, not a copy of it.
+        QVERIFY(pod.status.containerStatuses.constData() == rt.statuses.constData());
         const api::PodStatus again = PodStatusBuilder::build(pod, rt, QStringLiteral("192.168.0.1"), 9000, 0);
         QVERIFY(again == pod.status);
         QVERIFY(again.conditions.constData() == pod.status.conditions.constData());
         QVERIFY(again.containerStatuses.constData() == pod.status.containerStatuses.constData());
-        rt.containers[0].status.ready = false;   // a change: fresh lists
+        rt.statuses[0].ready = false;   // a change: the runtime's list detaches, fresh conditions
+        QVERIFY(pod.status.containerStatuses[0].ready);
         const api::PodStatus changed = PodStatusBuilder::build(pod, rt, QStringLiteral("192.168.0.1"), 9000, 0);
         QVERIFY(changed.conditions.constData() != pod.status.conditions.constData());
         QVERIFY(changed.containerStatuses.constData() != pod.status.containerStatuses.constData());
+        QVERIFY(changed.containerStatuses.constData() == rt.statuses.constData());
+        // An equal list held apart (e.g. adopted from the pod) gives the stored version's list.
+        api::Pod stored = pod;
+        stored.status = changed;
+        PodRuntime apart = rt;
+        apart.statuses = QList<api::ContainerStatus>(rt.statuses.cbegin(), rt.statuses.cend());
+        const api::PodStatus same = PodStatusBuilder::build(stored, apart, QStringLiteral("192.168.0.1"), 9000, 0);
+        QVERIFY(same.containerStatuses.constData() == stored.status.containerStatuses.constData());
         // Another pod whose containers started in the same second gets the same conditions: one
         // list, shared; a later second makes another list.
         api::Pod other = pod;

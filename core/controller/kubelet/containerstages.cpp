@@ -37,7 +37,7 @@ void PodWorker::ensureImage(Step &s, ContainerRuntime &c, qint64 t)
         c.stage = Stage::ErrImageNeverPull;
         c.since = t;
         c.nextAt = 0;
-        c.status.state = waiting(QStringLiteral("ErrImageNeverPull"), msg);
+        s.status(c).state = waiting(QStringLiteral("ErrImageNeverPull"), msg);
         s.event(kWarning, QStringLiteral("ErrImageNeverPull"), msg);
         s.phase(QStringLiteral("%1: container %2 → ErrImageNeverPull: %3").arg(s.pod.metadata.name, c.name, msg));
         sandboxReady(s, t);
@@ -76,10 +76,10 @@ void PodWorker::advance(Step &s, ContainerRuntime &c, qint64 t)
                             .arg(s.pod.metadata.name, c.name));
                 return;
             }
-            c.status.ready = true;
+            s.status(c).ready = true;
             c.readySince = t;
-            const bool all = std::all_of(s.rec.containers.cbegin(), s.rec.containers.cend(),
-                                         [](const ContainerRuntime &x) { return x.status.ready; });
+            const bool all = std::all_of(s.rec.statuses.cbegin(), s.rec.statuses.cend(),
+                                         [](const ContainerStatus &x) { return x.ready; });
             s.phase(QStringLiteral("%1: container %2 passed its readiness check%3")
                         .arg(s.pod.metadata.name, c.name, all ? QStringLiteral(" → pod Ready (Ready and ContainersReady True)") : QString()));
         } else if (c.crashAt == t) {
@@ -99,7 +99,7 @@ void PodWorker::advance(Step &s, ContainerRuntime &c, qint64 t)
         c.stage = Stage::ImagePullBackOff;
         c.since = t;
         c.nextAt = std::max(t, c.pullRetryAt);
-        c.status.state = waiting(QStringLiteral("ImagePullBackOff"), msg);
+        s.status(c).state = waiting(QStringLiteral("ImagePullBackOff"), msg);
         s.event(kNormal, QStringLiteral("BackOff"), msg);
         s.event(kWarning, QStringLiteral("Failed"), QStringLiteral("Error: ImagePullBackOff"));
         s.phase(QStringLiteral("%1: container %2 → ImagePullBackOff: next pull in %3")
@@ -134,7 +134,7 @@ void PodWorker::pullDone(Step &s, ContainerRuntime &c, qint64 t)
         c.stage = Stage::ErrImagePull;
         c.since = t;
         c.nextAt = t + m_config.relistPeriodMs;
-        c.status.state = waiting(QStringLiteral("ErrImagePull"), *error);
+        s.status(c).state = waiting(QStringLiteral("ErrImagePull"), *error);
         s.event(kWarning, QStringLiteral("Failed"), QStringLiteral("Failed to pull image \"%1\": %2").arg(c.image, *error));
         s.event(kWarning, QStringLiteral("Failed"), QStringLiteral("Error: ErrImagePull"));
         s.phase(QStringLiteral("%1: pulling image %2 failed → ErrImagePull (the lab's rule for images that do not exist); "
@@ -158,17 +158,18 @@ void PodWorker::pullDone(Step &s, ContainerRuntime &c, qint64 t)
 void PodWorker::started(Step &s, ContainerRuntime &c, qint64 t)
 {
     const bool restart = c.lastExit.has_value();
+    ContainerStatus &status = s.status(c);
     if (restart) {
-        c.status.lastState = terminated(*c.lastExit);
-        ++c.status.restartCount;
+        status.lastState = terminated(*c.lastExit);
+        ++status.restartCount;
     }
-    c.status.state = ContainerState{};
-    c.status.state.running = ContainerStateRunning{seconds(t)};
-    c.status.started = true;
-    c.status.ready = false;
-    c.status.image = ImageRules::statusImage(c.image);
-    c.status.imageID = ImageRules::imageID(c.image);
-    c.status.containerID = ImageRules::containerID(s.rec.uid, c.name, c.status.restartCount);
+    status.state = ContainerState{};
+    status.state.running = ContainerStateRunning{seconds(t)};
+    status.started = true;
+    status.ready = false;
+    status.image = ImageRules::statusImage(c.image);
+    status.imageID = ImageRules::imageID(c.image);
+    status.containerID = ImageRules::containerID(s.rec.uid, c.name, status.restartCount);
     c.stage = Stage::Running;
     c.since = t;
     c.readySince = 0;
@@ -180,7 +181,7 @@ void PodWorker::started(Step &s, ContainerRuntime &c, qint64 t)
     sandboxReady(s, t);
     if (restart)
         s.phase(QStringLiteral("%1: container %2 restarted (restartCount %3) → Running")
-                    .arg(s.pod.metadata.name, c.name).arg(c.status.restartCount));
+                    .arg(s.pod.metadata.name, c.name).arg(status.restartCount));
     else
         s.phase(QStringLiteral("%1: container %2 started → Running on IP %3; readiness check in %4")
                     .arg(s.pod.metadata.name, c.name, s.rec.podIP, formatGoDuration(c.readyAt - t)));
@@ -190,16 +191,17 @@ void PodWorker::started(Step &s, ContainerRuntime &c, qint64 t)
 
 void PodWorker::exited(Step &s, ContainerRuntime &c, qint64 t)
 {
+    ContainerStatus &status = s.status(c);
     ContainerStateTerminated term;
     term.exitCode = 1;
     term.reason = QStringLiteral("Error");
-    term.startedAt = c.status.state.running ? c.status.state.running->startedAt : seconds(c.since);
+    term.startedAt = status.state.running ? status.state.running->startedAt : seconds(c.since);
     term.finishedAt = seconds(t);
-    term.containerID = c.status.containerID;
+    term.containerID = status.containerID;
     c.lastExit = term;
-    c.status.state = terminated(term);
-    c.status.ready = false;
-    c.status.started = false;
+    status.state = terminated(term);
+    status.ready = false;
+    status.started = false;
     c.readyAt = c.crashAt = 0;
     c.readySince = 0;
     const QString ran = formatGoDuration(t - c.since);
@@ -228,8 +230,8 @@ void PodWorker::exited(Step &s, ContainerRuntime &c, qint64 t)
     c.stage = Stage::CrashLoopBackOff;
     c.since = t;
     c.nextAt = t + c.backOffMs;
-    c.status.state = waiting(QStringLiteral("CrashLoopBackOff"), msg);
-    c.status.lastState = terminated(term);
+    status.state = waiting(QStringLiteral("CrashLoopBackOff"), msg);
+    status.lastState = terminated(term);
     s.event(kWarning, QStringLiteral("BackOff"),
             QStringLiteral("Back-off restarting failed container %1 in pod %2").arg(c.name, s.podName()));
     s.phase(QStringLiteral("%1: container %2 exited with code 1 after %3 (rlab.dev/crash-after) → CrashLoopBackOff: %4")

@@ -7,8 +7,9 @@
 
 namespace rlab::controller {
 
-// What the simulated container runtime knows about one container: its stage, when the next
-// stage is due, and the ContainerStatus the kubelet reports for it. A plain value.
+// What the simulated container runtime knows about one container: its stage and when the next
+// stage is due (the ContainerStatus the kubelet reports for it is PodRuntime::statuses, at the
+// same index). A plain value.
 struct ContainerRuntime
 {
     enum class Stage {
@@ -40,8 +41,6 @@ struct ContainerRuntime
     qint64 backOffUpdatedAt = 0;
     std::optional<api::ContainerStateTerminated> lastExit;   // the previous instance's exit
 
-    api::ContainerStatus status;   // reported as is (spec order)
-
     // The earliest pending transition (0 = none).
     qint64 due() const
     {
@@ -61,6 +60,10 @@ struct PodRuntime
     QString podIP;
     qint64 sandboxReadyAt = 0;   // podIP + PodReadyToStartContainers reported from here on (0 = not yet)
     QList<ContainerRuntime> containers;
+    // The ContainerStatus of each of `containers` (same order), reported as is: the list the pod's
+    // status.containerStatuses is, implicitly shared with the version the kubelet last wrote
+    // (~0.5 KB per pod held once, not also per container record); a change detaches it.
+    QList<api::ContainerStatus> statuses;
     qint64 killStartedAt = 0;    // deletion seen: containers are being stopped
     qint64 killDoneAt = 0;
     bool killedBySigkill = false;   // the grace period ran out before terminationDelay

@@ -128,20 +128,18 @@ PodStatus PodStatusBuilder::build(const Pod &current, const PodRuntime &rt, cons
         st.podIP = rt.podIP;
         st.podIPs = {PodIP{rt.podIP}};
     }
-    st.containerStatuses = {};   // a fresh list of exactly the containers' size (not the old capacity)
-    st.containerStatuses.reserve(rt.containers.size());
-    for (const ContainerRuntime &c : rt.containers)
-        st.containerStatuses.append(c.status);
-    if (st.containerStatuses == old.containerStatuses)
-        st.containerStatuses = old.containerStatuses;   // shared with the stored version, no copy
+    // The runtime's own list, shared (no copy per status write); an equal one already stored
+    // stays the stored version's.
+    st.containerStatuses = rt.statuses == old.containerStatuses ? old.containerStatuses : rt.statuses;
 
     const bool oldTerminal = old.phase == QLatin1String("Succeeded") || old.phase == QLatin1String("Failed");
     st.phase = oldTerminal ? old.phase : phase(current.spec, st.containerStatuses, rt.killed);
 
     QStringList unready;
     qint64 allReadySince = notBeforeMs;
-    for (const ContainerRuntime &c : rt.containers) {
-        if (!c.status.ready)
+    for (qsizetype i = 0; i < rt.containers.size(); ++i) {
+        const ContainerRuntime &c = rt.containers[i];
+        if (!rt.statuses[i].ready)
             unready << c.name;
         else
             allReadySince = std::max(allReadySince, c.readySince);

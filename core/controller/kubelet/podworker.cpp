@@ -99,15 +99,19 @@ PodRuntime &PodWorker::recordFor(const Pod &pod, const QString &podCIDR, qint64 
     rec.uid = uid;
     rec.key = key;
     rec.firstSeen = seconds(now);
+    rec.containers.reserve(pod.spec.containers.size());
+    rec.statuses.reserve(pod.spec.containers.size());
     for (const Container &spec : pod.spec.containers) {
         ContainerRuntime c;
         c.name = spec.name;
         c.image = spec.image;
-        c.status.name = spec.name;
-        c.status.image = spec.image;
-        c.status.started = false;
-        c.status.state = waiting(QStringLiteral("ContainerCreating"));
         rec.containers.append(c);
+        ContainerStatus status;
+        status.name = spec.name;
+        status.image = spec.image;
+        status.started = false;
+        status.state = waiting(QStringLiteral("ContainerCreating"));
+        rec.statuses.append(status);
     }
     adopt(rec, pod, podCIDR, now);
     if (rec.podIP.isEmpty())
@@ -123,18 +127,20 @@ void PodWorker::adopt(PodRuntime &rec, const Pod &pod, const QString &podCIDR, q
     const bool terminal = st.phase == QLatin1String("Succeeded") || st.phase == QLatin1String("Failed");
     bool any = terminal;
     PodFaults faults = PodFaults::of(pod);
-    for (ContainerRuntime &c : rec.containers) {
+    for (qsizetype i = 0; i < rec.containers.size(); ++i) {
+        ContainerRuntime &c = rec.containers[i];
+        ContainerStatus &status = rec.statuses[i];
         for (const ContainerStatus &cs : st.containerStatuses) {
             if (cs.name != c.name)
                 continue;
-            c.status.restartCount = cs.restartCount;
-            c.status.lastState = cs.lastState;
+            status.restartCount = cs.restartCount;
+            status.lastState = cs.lastState;
             if (terminal) {
-                c.status = cs;
+                status = cs;
                 c.stage = Stage::Exited;
             } else if (cs.state.running) {
                 any = true;
-                c.status = cs;
+                status = cs;
                 c.stage = Stage::Running;
                 c.since = cs.state.running->startedAt;
                 m_images.markPresent(ImageReference::parse(c.image).normalized(), now);
@@ -198,28 +204,29 @@ void PodWorker::finishKill(Step &s, qint64 t)
 {
     bool allZero = true;
     for (ContainerRuntime &c : s.rec.containers) {
-        if (c.status.state.running) {
+        ContainerStatus &status = s.status(c);
+        if (status.state.running) {
             ContainerStateTerminated term;
             term.exitCode = s.rec.killedBySigkill ? 137 : 0;
             term.reason = s.rec.killedBySigkill ? QStringLiteral("Error") : QStringLiteral("Completed");
-            term.startedAt = c.status.state.running->startedAt;
+            term.startedAt = status.state.running->startedAt;
             term.finishedAt = seconds(t);
-            term.containerID = c.status.containerID;
-            c.status.state = terminated(term);
-        } else if (!c.status.state.terminated) {
+            term.containerID = status.containerID;
+            status.state = terminated(term);
+        } else if (!status.state.terminated) {
             if (c.lastExit) {
-                c.status.state = terminated(*c.lastExit);
+                status.state = terminated(*c.lastExit);
             } else {
                 ContainerStateTerminated term;
                 term.exitCode = 137;
                 term.reason = QStringLiteral("ContainerStatusUnknown");
                 term.message = QStringLiteral("The container could not be located when the pod was terminated");
-                c.status.state = terminated(term);
+                status.state = terminated(term);
             }
         }
-        allZero = allZero && c.status.state.terminated->exitCode == 0;
-        c.status.ready = false;
-        c.status.started = false;
+        allZero = allZero && status.state.terminated->exitCode == 0;
+        status.ready = false;
+        status.started = false;
         c.stage = Stage::Exited;
         c.since = t;
     }

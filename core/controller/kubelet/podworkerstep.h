@@ -54,6 +54,14 @@ struct PodWorker::Step
         out.events.append(PodWorkerResult::Event{type, reason, message});
     }
     void phase(const QString &sentence) { out.phases.append(sentence); }
+    // The reported status of `c`, one of rec.containers: rec.statuses at its index (writing it
+    // detaches the list from the pod version that shares it).
+    api::ContainerStatus &status(const ContainerRuntime &c)
+    {
+        const qsizetype i = &c - rec.containers.constData();
+        Q_ASSERT(i >= 0 && i < rec.statuses.size());
+        return rec.statuses[i];
+    }
     // upstream format.Pod: "name_namespace(uid)"
     QString podName() const
     {
