@@ -23,6 +23,49 @@ quint64 suffixOf(const QString &text)
 {
     return quint64(qHash(text, size_t(7)));
 }
+
+// A key whose hash has only three values: long probe runs in LruCache's table, so evictions
+// move entries back across them.
+struct CollidingKey
+{
+    int k = 0;
+    friend bool operator==(CollidingKey, CollidingKey) = default;
+    friend size_t qHash(CollidingKey key, size_t = 0) noexcept { return size_t(key.k % 3); }
+};
+
+// Random gets and adds of `keys` keys on a cache of `capacity` entries, checked against a
+// plain most-recent-first list (the golang-lru model), value for value.
+template <class K>
+void checkAgainstAList(std::size_t capacity, int keys, int ops)
+{
+    quint64 seed = 12345 + capacity;
+    const auto next = [&seed](quint64 n) {
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        return (seed >> 33) % n;
+    };
+    LruCache<K, int> cache(capacity);
+    std::list<std::pair<int, int>> model;   // most recently used first
+    for (int op = 0; op < ops; ++op) {
+        const int k = int(next(quint64(keys)));
+        auto it = std::find_if(model.begin(), model.end(), [k](const auto &e) { return e.first == k; });
+        if (next(2) == 0) {
+            const int *got = cache.get(K{k});
+            QCOMPARE(got != nullptr, it != model.end());
+            if (got) {
+                QCOMPARE(*got, it->second);
+                model.splice(model.begin(), model, it);
+            }
+        } else {
+            cache.add(K{k}, op);
+            if (it != model.end())
+                model.erase(it);
+            model.emplace_front(k, op);
+            if (model.size() > capacity)
+                model.pop_back();
+        }
+        QCOMPARE(cache.size(), model.size());
+    }
+}
 } // namespace
 
 class TestEventLogCache : public QObject
@@ -113,41 +156,19 @@ void TestEventLogCache::addUpdatesName()
     QCOMPARE(cache.observation(key(QStringLiteral("k")))->count, 5);
 }
 
-// LruCache keeps its entries in a deque linked by indices and reuses an evicted entry's slot:
-// 20,000 random gets and adds of 12 keys on caches of 1 to 6 entries find exactly what a plain
+// LruCache keeps its entries in a deque linked by indices, reuses an evicted entry's slot and
+// finds them through an open-addressing table that grows by doubling: random gets and adds on
+// caches of 1 to 6 entries (12 keys), of 100 and 1,000 entries (3 times as many keys, so the
+// table grows and evicts), and with keys whose hashes collide, find exactly what a plain
 // most-recent-first list finds (the golang-lru model), value for value.
 void TestEventLogCache::lruCacheMatchesAList()
 {
-    quint64 seed = 12345;
-    const auto next = [&seed](quint64 n) {
-        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-        return (seed >> 33) % n;
-    };
-    for (std::size_t capacity = 1; capacity <= 6; ++capacity) {
-        LruCache<int, int> cache(capacity);
-        std::list<std::pair<int, int>> model;   // most recently used first
-        for (int op = 0; op < 20'000; ++op) {
-            const int k = int(next(12));
-            auto it = std::find_if(model.begin(), model.end(), [k](const auto &e) { return e.first == k; });
-            if (next(2) == 0) {
-                const int *got = cache.get(k);
-                QCOMPARE(got != nullptr, it != model.end());
-                if (got) {
-                    QCOMPARE(*got, it->second);
-                    model.splice(model.begin(), model, it);
-                }
-            } else {
-                const int v = op;
-                cache.add(k, v);
-                if (it != model.end())
-                    model.erase(it);
-                model.emplace_front(k, v);
-                if (model.size() > capacity)
-                    model.pop_back();
-            }
-            QCOMPARE(cache.size(), model.size());
-        }
-    }
+    for (std::size_t capacity = 1; capacity <= 6; ++capacity)
+        checkAgainstAList<int>(capacity, 12, 20'000);
+    checkAgainstAList<int>(100, 300, 20'000);
+    checkAgainstAList<int>(1000, 3000, 20'000);
+    for (std::size_t capacity : {std::size_t(1), std::size_t(5), std::size_t(40)})
+        checkAgainstAList<CollidingKey>(capacity, int(3 * capacity + 2), 10'000);
 }
 
 // The correlator's sets of message keys pop their first key (PopAny): CompactKey orders as the
