@@ -14,7 +14,12 @@ bool later(const EventLeases::Lease &a, const EventLeases::Lease &b)
 void EventLeases::grant(qint64 deadline, qint64 revision, const QByteArray &key)
 {
     std::lock_guard lock(m_mutex);
-    m_heap.push_back({deadline, revision, key});
+    Lease lease{deadline, revision, key};
+    if (m_inOrder.empty() || !later(m_inOrder.back(), lease)) {
+        m_inOrder.push_back(std::move(lease));
+        return;
+    }
+    m_heap.push_back(std::move(lease));
     std::push_heap(m_heap.begin(), m_heap.end(), later);
 }
 
@@ -22,10 +27,19 @@ std::vector<EventLeases::Lease> EventLeases::due(qint64 now)
 {
     std::lock_guard lock(m_mutex);
     std::vector<Lease> out;
-    while (!m_heap.empty() && m_heap.front().deadline <= now) {
-        std::pop_heap(m_heap.begin(), m_heap.end(), later);
-        out.push_back(std::move(m_heap.back()));
-        m_heap.pop_back();
+    for (;;) {
+        const bool queued = !m_inOrder.empty() && m_inOrder.front().deadline <= now;
+        const bool heaped = !m_heap.empty() && m_heap.front().deadline <= now;
+        if (queued && (!heaped || !later(m_inOrder.front(), m_heap.front()))) {
+            out.push_back(std::move(m_inOrder.front()));
+            m_inOrder.pop_front();
+        } else if (heaped) {
+            std::pop_heap(m_heap.begin(), m_heap.end(), later);
+            out.push_back(std::move(m_heap.back()));
+            m_heap.pop_back();
+        } else {
+            break;
+        }
     }
     if (m_heap.capacity() > 1024 && m_heap.capacity() > 4 * m_heap.size())
         m_heap.shrink_to_fit();
