@@ -15,7 +15,7 @@ namespace rlab::api {
 
 namespace {
 
-constexpr quint8 kPackVersion = 1;
+constexpr quint8 kPackVersion = 2;
 
 template<class T> void packTyped(PackWriter &w, const Object &o)
 {

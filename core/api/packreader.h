@@ -22,7 +22,7 @@ namespace rlab::api {
 class PackReader
 {
 public:
-    explicit PackReader(QByteArrayView in) : m_p(in.data()), m_end(in.data() + in.size()) {}
+    explicit PackReader(QByteArrayView in) : m_begin(in.data()), m_p(in.data()), m_end(in.data() + in.size()) {}
 
     bool failed() const { return m_failed; }
     bool atEnd() const { return m_p == m_end; }
@@ -61,6 +61,20 @@ public:
     }
     QString str();
     QJsonObject json();
+    // What PackWriter::time wrote: 0, a difference to the previous nonzero time, or (2) a time.
+    Time time()
+    {
+        const quint64 u = uvarint();
+        if (u == 0 || m_failed)
+            return 0;
+        if (u == 2)
+            return m_lastTime = svarint();
+        if (!(u & 1))
+            return fail(), 0;
+        const quint64 z = u >> 1;
+        m_lastTime = qint64(quint64(m_lastTime) + quint64(qint64(z >> 1) ^ -qint64(z & 1)));
+        return m_lastTime;
+    }
 
     void operator()(const char *, QString &s, unsigned = Default) { s = str(); }
     void operator()(const char *, bool &b, unsigned = Default) { b = byte() != 0; }
@@ -73,7 +87,7 @@ public:
         memcpy(&d, m_p, sizeof d);
         m_p += sizeof d;
     }
-    void time(const char *, Time &t, unsigned = Default) { t = svarint(); }
+    void time(const char *, Time &t, unsigned = Default) { t = time(); }
     void operator()(const char *, IntOrString &v, unsigned = Default)
     {
         v.isString = byte() != 0;
@@ -135,10 +149,13 @@ private:
         m_failed = true;
         m_p = m_end;
     }
+    QString pieces(quint64 count);
 
+    const char *m_begin;
     const char *m_p;
     const char *m_end;
     bool m_failed = false;
+    Time m_lastTime = 0;
 };
 
 } // namespace rlab::api

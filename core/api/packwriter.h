@@ -20,9 +20,12 @@ namespace rlab::api {
 
 // Writes a struct that has `visitFields(V&, T&)` as compact bytes (see objectpack.h): the
 // fields in visit order, no names. Integers are zigzag varints, a string its UTF-8 length as a
-// varint then the bytes, a list or map its count then the items, an optional a 0/1 byte then the
-// value, a free-form JSON object its length then CBOR (0 when empty). E.g. an Event of 22
-// strings, 3 times and a count packs to ~190 bytes, where the object takes ~700 plus its strings.
+// varint then the bytes (or a word, a UUID, or pieces copied from an earlier string of the same
+// pack: see packstrings.cpp), a time 0 or its difference to the pack's previous time, a list or
+// map its count then the items, an optional a 0/1 byte then the value, a free-form JSON object
+// its length then CBOR (0 when empty). E.g. a kubelet Event of 22 strings, 3 times and a count
+// packs to ~150 bytes (its pod's name once, its three equal times in 9 bytes), where the object
+// takes ~700 plus its strings.
 // Reads only: nothing it is given is detached or changed. Any thread; no shared state.
 class PackWriter
 {
@@ -63,13 +66,31 @@ public:
     void svarint(qint64 v) { uvarint((quint64(v) << 1) ^ quint64(v >> 63)); }
     void str(const QString &s);
     void json(const QJsonObject &o);
+    // 0 for an unset time, else (zigzag(t - the previous nonzero time) << 1) | 1: the times an
+    // object repeats (created = first = last seen) take a byte each after the first. A
+    // difference of 2^61 ms or more (no clock's) is 2 and the time as a zigzag varint.
+    void time(Time t)
+    {
+        if (t == 0) {
+            byte(0);
+            return;
+        }
+        const auto d = qint64(quint64(t) - quint64(m_lastTime));
+        m_lastTime = t;
+        if (d >= (qint64(1) << 61) || d <= -(qint64(1) << 61)) {
+            byte(2);
+            svarint(t);
+            return;
+        }
+        uvarint(((quint64(d) << 1) ^ quint64(d >> 63)) << 1 | 1);
+    }
 
     void operator()(const char *, QString &s, unsigned = Default) { str(s); }
     void operator()(const char *, bool &b, unsigned = Default) { byte(b ? 1 : 0); }
     void operator()(const char *, int &i, unsigned = Default) { svarint(i); }
     void operator()(const char *, qint64 &i, unsigned = Default) { svarint(i); }
     void operator()(const char *, double &d, unsigned = Default) { bytes(reinterpret_cast<const char *>(&d), sizeof d); }
-    void time(const char *, Time &t, unsigned = Default) { svarint(t); }
+    void time(const char *, Time &t, unsigned = Default) { time(t); }
     void operator()(const char *, IntOrString &v, unsigned = Default)
     {
         byte(v.isString ? 1 : 0);
@@ -114,8 +135,21 @@ public:
     void goName(const char *) {}
 
 private:
+    // An ASCII run already written as literal bytes, that later strings may copy from.
+    struct Span
+    {
+        qsizetype at = 0, size = 0;
+    };
+    static constexpr int kMaxSpans = 8;
+    static constexpr qsizetype kMinCopy = 6;   // a copy piece takes 3-4 bytes
+    bool copyPieces(const char16_t *u, qsizetype n);
+    void literal(const char16_t *u, qsizetype n);
+
     QByteArray m_buf;   // written up to m_n (sized ahead, never shrunk)
     qsizetype m_n = 0;
+    Time m_lastTime = 0;
+    Span m_spans[kMaxSpans];
+    int m_spanCount = 0;
 };
 
 } // namespace rlab::api
