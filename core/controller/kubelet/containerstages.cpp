@@ -157,7 +157,7 @@ void PodWorker::pullDone(Step &s, ContainerRuntime &c, qint64 t)
 
 void PodWorker::started(Step &s, ContainerRuntime &c, qint64 t)
 {
-    const bool restart = c.lastExit.has_value();
+    const bool restart = c.lastExit != nullptr;
     ContainerStatus &status = s.status(c);
     if (restart) {
         status.lastState = terminated(*c.lastExit);
@@ -198,7 +198,7 @@ void PodWorker::exited(Step &s, ContainerRuntime &c, qint64 t)
     term.startedAt = status.state.running ? status.state.running->startedAt : seconds(c.since);
     term.finishedAt = seconds(t);
     term.containerID = status.containerID;
-    c.lastExit = term;
+    c.lastExit = std::make_shared<const ContainerStateTerminated>(term);
     status.state = terminated(term);
     status.ready = false;
     status.started = false;
