@@ -3,6 +3,7 @@
 
 #include <QStringBuilder>
 
+#include <algorithm>
 #include <mutex>
 
 namespace rlab::client {
@@ -50,8 +51,8 @@ bool ThreadSafeStore::addLabelIndexer()
     auto [it, inserted] = m_indices.emplace(labelIndex(), Index{&ThreadSafeStore::labelIndexFunc, {}, Index::Builtin::Labels});
     if (!inserted)
         return false;
-    for (const auto &[key, obj] : m_items)
-        indexLocked(it->second, key, nullptr, &obj);
+    for (const StoreItem &item : m_items)
+        indexLocked(it->second, item.first, nullptr, &item);
     return true;
 }
 
@@ -63,8 +64,8 @@ bool ThreadSafeStore::addIndexer(const QString &name, IndexFunc func)
     auto [it, inserted] = m_indices.emplace(name, Index{std::move(func), {}, Index::Builtin::No});
     if (!inserted)
         return false;
-    for (const auto &[key, obj] : m_items)
-        indexLocked(it->second, key, nullptr, &obj);
+    for (const StoreItem &item : m_items)
+        indexLocked(it->second, item.first, nullptr, &item);
     return true;
 }
 
@@ -83,13 +84,12 @@ QStringList ThreadSafeStore::indexerNames() const
     return out;
 }
 
-// Moves key from the buckets of oldObj's values to those of the object in newSlot (either may
+// Moves key from the buckets of oldObj's values to those of the object in newItem (either may
 // be null). An update that keeps the values (the common case: namespace unchanged) touches
-// nothing: the buckets point at the slot, which now holds the new object.
-void ThreadSafeStore::indexLocked(Index &index, const QString &key, const api::Object *oldObj,
-                                  const api::ObjectPtr *newSlot)
+// nothing: the buckets point at the item, which now holds the new object.
+void ThreadSafeStore::indexLocked(Index &index, const QString &key, const api::Object *oldObj, const StoreItem *newItem)
 {
-    const api::Object *newObj = newSlot ? newSlot->get() : nullptr;
+    const api::Object *newObj = newItem ? newItem->second.get() : nullptr;
     // Fast paths for the hottest case, an update that keeps the namespace (and the labels: a
     // status update shares the old labels' QMap, so that compare is a pointer compare).
     if (index.builtin != Index::Builtin::No && oldObj && newObj && oldObj->metadata.namespace_ == newObj->metadata.namespace_
@@ -108,7 +108,7 @@ void ThreadSafeStore::indexLocked(Index &index, const QString &key, const api::O
             index.buckets.erase(bucket);
     }
     for (const QString &v : newValues)
-        index.buckets[v].insert_or_assign(key, newSlot);
+        index.buckets[v].insert(newItem);
 }
 
 api::ObjectPtr ThreadSafeStore::add(const QString &key, api::ObjectPtr obj)
@@ -117,11 +117,11 @@ api::ObjectPtr ThreadSafeStore::add(const QString &key, api::ObjectPtr obj)
     auto known = m_byKey.constFind(key);
     if (known == m_byKey.cend())
         known = m_byKey.insert(key, m_items.try_emplace(key).first);
-    api::ObjectPtr &slot = (*known)->second;
-    api::ObjectPtr old = std::move(slot);
-    slot = std::move(obj);
+    StoreItem &item = **known;
+    api::ObjectPtr old = std::move(item.second);
+    item.second = std::move(obj);
     for (auto &entry : m_indices)
-        indexLocked(entry.second, key, old.get(), &slot);
+        indexLocked(entry.second, key, old.get(), &item);
     return old;
 }
 
@@ -134,9 +134,9 @@ api::ObjectPtr ThreadSafeStore::remove(const QString &key)
     const Items::iterator it = *known;
     m_byKey.erase(known);
     api::ObjectPtr old = std::move(it->second);
-    m_items.erase(it);
-    for (auto &entry : m_indices)
+    for (auto &entry : m_indices)   // before the node goes: the buckets read its key
         indexLocked(entry.second, key, old.get(), nullptr);
+    m_items.erase(it);
     return old;
 }
 
@@ -150,8 +150,8 @@ void ThreadSafeStore::replace(std::map<QString, api::ObjectPtr> items)
         m_byKey.insert(it->first, it);
     for (auto &entry : m_indices) {
         entry.second.buckets.clear();
-        for (const auto &[key, obj] : m_items)
-            indexLocked(entry.second, key, nullptr, &obj);
+        for (const StoreItem &item : m_items)
+            indexLocked(entry.second, item.first, nullptr, &item);
     }
 }
 
@@ -209,8 +209,7 @@ QList<api::ObjectPtr> ThreadSafeStore::byIndex(const QString &indexName, const Q
     if (bucket == index->second.buckets.end())
         return out;
     out.reserve(qsizetype(bucket->second.size()));
-    for (const auto &entry : bucket->second)
-        out.append(*entry.second);
+    bucket->second.forEach([&](const StoreItem &item) { out.append(item.second); });
     return out;
 }
 
@@ -225,8 +224,7 @@ QStringList ThreadSafeStore::indexKeys(const QString &indexName, const QString &
     if (bucket == index->second.buckets.end())
         return out;
     out.reserve(qsizetype(bucket->second.size()));
-    for (const auto &entry : bucket->second)
-        out.append(entry.first);
+    bucket->second.forEach([&](const StoreItem &item) { out.append(item.first); });
     return out;
 }
 
@@ -250,15 +248,17 @@ QList<api::ObjectPtr> ThreadSafeStore::index(const QString &indexName, const api
     if (index == m_indices.end())
         return out;
     // Union of the buckets, in key order, each object once.
-    std::map<QString, const api::ObjectPtr *> keys;
+    std::vector<const StoreItem *> items;
     for (const QString &v : index->second.func(obj)) {
         auto bucket = index->second.buckets.find(v);
         if (bucket != index->second.buckets.end())
-            keys.insert(bucket->second.begin(), bucket->second.end());
+            bucket->second.forEach([&](const StoreItem &item) { items.push_back(&item); });
     }
-    out.reserve(qsizetype(keys.size()));
-    for (const auto &entry : keys)
-        out.append(*entry.second);
+    std::sort(items.begin(), items.end(), [](const StoreItem *a, const StoreItem *b) { return a->first < b->first; });
+    items.erase(std::unique(items.begin(), items.end()), items.end());
+    out.reserve(qsizetype(items.size()));
+    for (const StoreItem *item : items)
+        out.append(item->second);
     return out;
 }
 

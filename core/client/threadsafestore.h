@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 #include "core/api/object.h"
+#include "core/client/indexbucket.h"
 
 #include <QHash>
 #include <QList>
@@ -87,17 +88,17 @@ private:
     struct Index
     {
         IndexFunc func;
-        // indexed value -> key -> the object's slot in m_items (std::map nodes never move), so
+        // indexed value -> its items: m_items nodes (std::map nodes never move) in key order, so
         // byIndex() reads objects without looking each key up again (1,000 pods of one
         // ReplicaSet: 1,000 lookups of ~11 string compares each saved per call).
-        std::map<QString, std::map<QString, const api::ObjectPtr *>> buckets;
+        std::map<QString, IndexBucket> buckets;
         enum class Builtin { No, Namespace, Labels };
         Builtin builtin = Builtin::No;   // built-in indexes skip func when the fields agree
     };
 
-    void indexLocked(Index &index, const QString &key, const api::Object *oldObj, const api::ObjectPtr *newSlot);
+    void indexLocked(Index &index, const QString &key, const api::Object *oldObj, const StoreItem *newItem);
 
-    using Items = std::map<QString, api::ObjectPtr>;
+    using Items = std::map<QString, api::ObjectPtr>;   // its nodes are StoreItems
     mutable std::shared_mutex m_lock;
     Items m_items;   // key order: list(), listKeys() and the index buckets read it in order
     // The same keys by hash, for get/add/remove: a lookup by key is one hash probe instead of
