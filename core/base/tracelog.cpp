@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 namespace rlab {
 
@@ -54,6 +55,18 @@ quint32 TraceLog::intern(const QString &s)
     return id;
 }
 
+template<class Fn> quint8 TraceLog::internFn(std::vector<Fn> &fns, Fn fn)
+{
+    if (!fn)
+        return 0;
+    const auto it = std::find(fns.begin(), fns.end(), fn);
+    if (it != fns.end())
+        return quint8(1 + (it - fns.begin()));
+    Q_ASSERT(fns.size() < 255);
+    fns.push_back(fn);
+    return quint8(fns.size());
+}
+
 TraceEvent TraceLog::unpack(const Slot &slot, qint64 seq) const
 {
     const Stored &s = slot.stored();
@@ -65,26 +78,30 @@ TraceEvent TraceLog::unpack(const Slot &slot, qint64 seq) const
     ev.worker = s.worker;
     ev.type = m_names[s.type];
     const char *bytes = m_arena.at(slot.chunk.at[slot.index]);
-    if (s.keyLen > 0) {
+    const std::size_t keyBytes = std::size_t(s.keyLen) * (s.keyLatin1 ? 1 : sizeof(QChar));
+    if (s.keyLen > 0 && s.keyLatin1) {
+        ev.key = QString::fromLatin1(bytes, s.keyLen);
+    } else if (s.keyLen > 0) {
         ev.key = QString(s.keyLen, Qt::Uninitialized);
-        std::memcpy(ev.key.data(), bytes, std::size_t(s.keyLen) * sizeof(QChar));
+        std::memcpy(ev.key.data(), bytes, keyBytes);
     }
     ev.detail = s.detail;
     if (s.textFn || s.detailFn) {
         std::copy(std::begin(s.args), std::end(s.args), std::begin(ev.args));
         if (s.detailFn)
-            ev.detail = s.detailFn(ev);
+            ev.detail = m_detailFns[s.detailFn - 1](ev);
     }
     if (s.textFn) {
-        ev.text = s.textFn(ev);
+        ev.text = m_textFns[s.textFn - 1](ev);
     } else if (s.textLen > 0) {
-        ev.text = QString::fromUtf8(bytes + std::size_t(s.keyLen) * sizeof(QChar), s.textLen);
+        ev.text = QString::fromUtf8(bytes + keyBytes, s.textLen);
     }
     return ev;
 }
 
 void TraceLog::pushLocked(Stored &&st, std::int64_t at, quint32 bytes)
 {
+    static_assert(sizeof(Stored) <= 72, "a kept event: 72 bytes (a million of them at rlab bench --size large)");
     const std::size_t j = m_headSlot + m_count;
     if (j / kChunk == m_chunks.size())
         m_chunks.push_back(m_spareChunk ? std::move(m_spareChunk) : std::make_unique<Chunk>());
@@ -194,14 +211,13 @@ qint64 TraceLog::append(TraceEvent ev)
     st.rev = ev.rev;
     st.worker = ev.worker;
     st.keyLen = qint32(ev.key.size());
+    st.keyLatin1 = std::all_of(ev.key.cbegin(), ev.key.cend(), [](QChar c) { return c.unicode() < 0x100; });
     st.textLen = !text ? 0 : ascii ? qint32(text->size()) : qint32(utf8.size());
-    if (ev.textFn || ev.detailFn) {
-        st.textFn = ev.textFn;
-        st.detailFn = ev.detailFn;
+    const bool lazy = ev.textFn || ev.detailFn;
+    if (lazy)
         std::copy(std::begin(ev.args), std::end(ev.args), std::begin(st.args));
-    }
     st.detail = std::move(ev.detail);
-    const std::size_t keyBytes = std::size_t(st.keyLen) * sizeof(QChar);
+    const std::size_t keyBytes = std::size_t(st.keyLen) * (st.keyLatin1 ? 1 : sizeof(QChar));
     // The event, its key and text in the arena, and roughly what its detail holds on the heap
     // (shared details are counted each time: the budget errs on the safe side).
     const auto bytes = quint32(sizeof(Stored) + keyBytes + std::size_t(st.textLen) + 2 * approxJsonBytes(st.detail));
@@ -210,9 +226,11 @@ qint64 TraceLog::append(TraceEvent ev)
         m_firstSeq = m_nextSeq;
     std::int64_t at = 0;
     char *dst = m_arena.grow(keyBytes + std::size_t(st.textLen), &at);
-    if (keyBytes > 0)
-        std::memcpy(dst, ev.key.constData(), keyBytes);
-    dst += keyBytes;
+    if (st.keyLatin1)
+        for (const QChar c : std::as_const(ev.key))
+            *dst++ = char(c.unicode());
+    else if (keyBytes > 0)
+        std::memcpy(std::exchange(dst, dst + keyBytes), ev.key.constData(), keyBytes);
     if (!ascii)
         std::memcpy(dst, utf8.constData(), std::size_t(utf8.size()));
     else if (text)
@@ -222,6 +240,10 @@ qint64 TraceLog::append(TraceEvent ev)
     const qint64 seq = m_nextSeq++;
     st.component = intern(ev.component);
     st.type = intern(ev.type);
+    if (lazy) {
+        st.textFn = internFn(m_textFns, ev.textFn);
+        st.detailFn = internFn(m_detailFns, ev.detailFn);
+    }
     pushLocked(std::move(st), at, bytes);
     trimLocked();
     return seq;

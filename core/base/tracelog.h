@@ -54,18 +54,21 @@ public:
     void clear();
 
 private:
-    // One kept event. Its key (UTF-16) and text (UTF-8) sit back to back in m_arena (at the
-    // offset its chunk's `at` holds); its seq is its position: m_firstSeq + index.
+    // One kept event, 72 bytes. Its key (Latin-1 when it is, else UTF-16: keys are object keys,
+    // nearly always ASCII) and text (UTF-8) sit back to back in m_arena (at the offset its
+    // chunk's `at` holds); its seq is its position: m_firstSeq + index.
     struct Stored
     {
         qint64 t = 0, rev = 0;
         qint64 args[3] = {0, 0, 0};
-        TraceEvent::TextFn textFn = nullptr;       // set: no text is kept, it is made on read from args
-        TraceEvent::DetailFn detailFn = nullptr;   // set: the detail read is made from detail and args
         QJsonObject detail;
-        qint32 keyLen = 0, textLen = 0;
+        qint32 keyLen = 0, textLen = 0;   // keyLen in characters
         qint32 worker = -1;
         quint32 component = 0, type = 0;   // indices into m_names
+        // 1 + index into m_textFns / m_detailFns, 0 = none. Set: no text is kept, it is made on
+        // read from args / the detail read is made from detail and args.
+        quint8 textFn = 0, detailFn = 0;
+        bool keyLatin1 = false;
     };
     // Kept events in chunks of kChunk, oldest first from m_chunks.front() at m_headSlot: appending
     // and dropping allocate nothing but a chunk every kChunk events (the emptied one is kept
@@ -93,6 +96,9 @@ private:
     void pushLocked(Stored &&st, std::int64_t at, quint32 bytes);
     void popFrontLocked();
     quint32 intern(const QString &s);      // under m_mutex
+    // 1 + the index of fn in fns (added if new), 0 for nullptr; under m_mutex. The functions
+    // are a program's few static text and detail makers (4 in the lab): at most 255.
+    template<class Fn> static quint8 internFn(std::vector<Fn> &fns, Fn fn);
     TraceEvent unpack(const Slot &slot, qint64 seq) const;
     void trimLocked();
 
@@ -104,6 +110,8 @@ private:
     TraceArena m_arena;
     std::vector<QString> m_names;
     QHash<QString, quint32> m_nameIds;
+    std::vector<TraceEvent::TextFn> m_textFns;
+    std::vector<TraceEvent::DetailFn> m_detailFns;
     struct RecentName
     {
         QString name;

@@ -117,6 +117,68 @@ private slots:
                  QJsonDocument([&] { TraceEvent x = e; x.seq = 2; x.t = all[1].t; return x; }().toJson()).toJson(QJsonDocument::Compact));
     }
 
+    // Keys are kept as Latin-1 when every character is one (object keys, nearly always), else
+    // as UTF-16; either way, with any text after them, they come back as appended.
+    void keysRoundTrip_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("ASCII") << QStringLiteral("default/web-7c5b4f-x2x9z") << QStringLiteral("syncPod");
+        QTest::newRow("Latin-1") << QStringLiteral("café/crème-ÿ") << QStringLiteral("déjà vu");
+        QTest::newRow("beyond Latin-1") << QStringLiteral("한국/テスト-Ā") << QStringLiteral("→ 🚀");
+        QTest::newRow("empty key") << QString() << QStringLiteral("no key");
+        QTest::newRow("no text") << QStringLiteral("default/a") << QString();
+    }
+    void keysRoundTrip()
+    {
+        QFETCH(QString, key);
+        QFETCH(QString, text);
+        TraceLog log;
+        TraceEvent e;
+        e.component = QStringLiteral("c");
+        e.type = QStringLiteral("T");
+        for (int i = 0; i < 3; ++i) {   // neighbours in the arena
+            e.key = i == 1 ? key : QStringLiteral("k%1").arg(i);
+            e.text = i == 1 ? text : QStringLiteral("t%1").arg(i);
+            log.append(e);
+        }
+        const auto all = log.since(0);
+        QCOMPARE(all.size(), std::size_t(3));
+        QCOMPARE(all[0].key, QStringLiteral("k0"));
+        QCOMPARE(all[1].key, key);
+        QCOMPARE(all[1].text, text);
+        QCOMPARE(all[2].key, QStringLiteral("k2"));
+        QCOMPARE(all[2].text, QStringLiteral("t2"));
+    }
+
+    // Events keep their text and detail makers as small ids: each event reads back with its own.
+    void severalMakersRoundTrip()
+    {
+        TraceLog log;
+        TraceEvent e;
+        e.component = QStringLiteral("c");
+        e.type = QStringLiteral("T");
+        const TraceEvent::TextFn texts[] = {[](const TraceEvent &x) { return QStringLiteral("a%1").arg(x.args[0]); },
+                                            [](const TraceEvent &x) { return QStringLiteral("b%1").arg(x.args[0]); }};
+        const TraceEvent::DetailFn detail = [](const TraceEvent &x) { return QJsonObject{{QStringLiteral("n"), x.args[1]}}; };
+        for (int i = 0; i < 6; ++i) {
+            e.textFn = i % 3 == 2 ? nullptr : texts[i % 3];
+            e.detailFn = i % 2 == 0 ? detail : nullptr;
+            e.text = QStringLiteral("eager%1").arg(i);
+            e.args[0] = i;
+            e.args[1] = 10 * i;
+            log.append(e);
+        }
+        const auto all = log.since(0);
+        QCOMPARE(all.size(), std::size_t(6));
+        const QStringList expected{QStringLiteral("a0"), QStringLiteral("b1"), QStringLiteral("eager2"),
+                                   QStringLiteral("a3"), QStringLiteral("b4"), QStringLiteral("eager5")};
+        for (int i = 0; i < 6; ++i) {
+            QCOMPARE(all[std::size_t(i)].text, expected[i]);
+            QCOMPARE(all[std::size_t(i)].detail.value(QLatin1String("n")).toInteger(-1), i % 2 == 0 ? 10 * i : -1);
+        }
+    }
+
     void memoryBudgetDropsOldest()
     {
         TraceLog log(1'000'000, 64 * 1024);
