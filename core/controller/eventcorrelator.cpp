@@ -25,19 +25,51 @@ EventCorrelator::Aggregated EventCorrelator::aggregate(const CompactKey &aggrega
         record = m_aggregates.get(aggregateKey);
     }
     // Too old (or never seen): a fresh record.
-    if (!record->seen || nowMs - record->lastMs > kMaxIntervalMs)
+    if (record->size == 0 || nowMs - record->lastMs > kMaxIntervalMs)
         *record = AggregateRecord{};
-    std::vector<CompactKey> &keys = record->localKeys;
-    if (const auto at = std::lower_bound(keys.begin(), keys.end(), localKey); at == keys.end() || !(*at == localKey))
-        keys.insert(at, localKey);
+    record->insert(localKey);
     record->lastMs = nowMs;
-    record->seen = true;
-    const bool combine = int(keys.size()) >= kMaxEvents;
+    const bool combine = record->size >= kMaxEvents;
     if (combine)
-        keys.erase(keys.begin());   // PopAny: the set stays below the max
+        record->popFirst();   // PopAny: the set stays below the max
     if (!combine)
         return Aggregated{false, message, eventKey};
     return Aggregated{true, QStringLiteral("(combined from similar events): ") + message, aggregateKey};
+}
+
+void EventCorrelator::AggregateRecord::insert(const CompactKey &key)
+{
+    if (size == 0) {
+        first = key;
+        size = 1;
+        return;
+    }
+    if (key == first)
+        return;
+    if (!rest)
+        rest = std::make_unique<std::vector<CompactKey>>();
+    if (key < first) {
+        rest->insert(rest->begin(), first);
+        first = key;
+        ++size;
+        return;
+    }
+    const auto at = std::lower_bound(rest->begin(), rest->end(), key);
+    if (at != rest->end() && *at == key)
+        return;
+    rest->insert(at, key);
+    ++size;
+}
+
+void EventCorrelator::AggregateRecord::popFirst()
+{
+    if (!rest || rest->empty()) {
+        size = 0;
+        return;
+    }
+    first = rest->front();
+    rest->erase(rest->begin());
+    --size;
 }
 
 bool EventCorrelator::allow(const CompactKey &spamKey, qint64 nowMs)

@@ -14,6 +14,9 @@
 
 #include <QTest>
 
+#include <map>
+#include <set>
+
 using namespace rlab;
 using namespace rlab::api;
 using controller::EventRecorder;
@@ -145,6 +148,50 @@ private slots:
         QCOMPARE(events.size(), 40);
         for (const auto &e : events)
             QVERIFY(!e->message.startsWith(QLatin1String("(combined")));
+    }
+
+    // EventAggregate's record of one aggregate key: the distinct local keys seen within 10
+    // minutes, the first (in key order) popped when the 10th arrives, which combines. 5,000
+    // random messages of 14 (most 1 s apart, 1 in 60 after 11 minutes) on 3 aggregate keys: the same
+    // answers as a std::set per key, as upstream's sets.String with PopAny.
+    void aggregateMatchesASetModel()
+    {
+        using controller::CompactKey;
+        using controller::EventCorrelator;
+        quint64 seed = 4242;
+        const auto next = [&seed](quint64 n) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            return (seed >> 33) % n;
+        };
+        EventCorrelator correlator;
+        struct Model
+        {
+            std::set<CompactKey> keys;
+            qint64 lastMs = 0;
+        };
+        std::map<int, Model> models;
+        qint64 now = 1'000'000;
+        int combined = 0;
+        for (int i = 0; i < 5000; ++i) {
+            now += next(60) == 0 ? 11 * 60 * 1000 : 1000;
+            const int aggregate = int(next(3));
+            const QString message = QStringLiteral("message %1").arg(next(14));
+            const CompactKey aggregateKey = CompactKey::of(QStringLiteral("aggregate %1").arg(aggregate));
+            const CompactKey local = CompactKey::of(message);
+            const EventCorrelator::Aggregated got = correlator.aggregate(aggregateKey, CompactKey::of(message + QString::number(aggregate)), local, message, now);
+            Model &m = models[aggregate];
+            if (m.keys.empty() || now - m.lastMs > EventCorrelator::kMaxIntervalMs)
+                m.keys.clear();
+            m.keys.insert(local);
+            m.lastMs = now;
+            const bool combine = int(m.keys.size()) >= EventCorrelator::kMaxEvents;
+            if (combine)
+                m.keys.erase(m.keys.begin());
+            QCOMPARE(got.combined, combine);
+            QCOMPARE(got.key, combine ? aggregateKey : CompactKey::of(message + QString::number(aggregate)));
+            combined += combine ? 1 : 0;
+        }
+        QVERIFY2(combined > 500 && combined < 4500, qPrintable(QString::number(combined)));   // both answers are exercised
     }
 };
 
