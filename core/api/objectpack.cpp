@@ -15,7 +15,7 @@ namespace rlab::api {
 
 namespace {
 
-constexpr quint8 kPackVersion = 2;
+constexpr quint8 kPackVersion = 3;
 
 template<class T> void packTyped(PackWriter &w, const Object &o)
 {

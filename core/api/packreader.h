@@ -61,7 +61,8 @@ public:
     }
     QString str();
     QJsonObject json();
-    // What PackWriter::time wrote: 0, a difference to the previous nonzero time, or (2) a time.
+    // What PackWriter::time wrote: 0, a difference to the previous nonzero time in seconds or
+    // ms, or (2) a time.
     Time time()
     {
         const quint64 u = uvarint();
@@ -71,11 +72,12 @@ public:
             return m_lastTime = svarint();
         if (!(u & 1))
             return fail(), 0;
-        const quint64 z = u >> 1;
-        m_lastTime = qint64(quint64(m_lastTime) + quint64(qint64(z >> 1) ^ -qint64(z & 1)));
+        const quint64 z = u >> 2;
+        const qint64 v = qint64(z >> 1) ^ -qint64(z & 1);
+        const qint64 d = (u & 3) == 3 ? qint64(quint64(v) * 1000) : v;
+        m_lastTime = qint64(quint64(m_lastTime) + quint64(d));
         return m_lastTime;
     }
-
     void operator()(const char *, QString &s, unsigned = Default) { s = str(); }
     void operator()(const char *, bool &b, unsigned = Default) { b = byte() != 0; }
     void operator()(const char *, int &i, unsigned = Default) { i = int(svarint()); }
@@ -149,7 +151,7 @@ private:
         m_failed = true;
         m_p = m_end;
     }
-    QString pieces(quint64 count);
+    QString pieces(quint64 count);   // packpieces.cpp
 
     const char *m_begin;
     const char *m_p;

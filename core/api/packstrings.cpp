@@ -15,23 +15,10 @@ namespace {
 
 // A string's tag (a uvarint), by its low two bits: 0 a literal of tag >> 2 UTF-8 bytes (0: the
 // empty string), 1 word tag >> 2 of kWords, 2 a lower-case UUID as 16 bytes, 3 tag >> 2 pieces
-// (1-3), each a uvarint p: even, a literal of p >> 1 bytes; odd, a copy of p >> 1 bytes at the
-// pack's offset given by the uvarint after it (bytes of an earlier literal). E.g. "default" is one
-// byte, a uid 17, "web-1" 6; an Event's involvedObject.name, the prefix of its metadata.name
-// "web-7c5b4f-x2x9z.18867251edfa001c", 4 (a 16-byte name); the scheduler's "Successfully assigned
-// default/web-7c5b4f-x2x9z to node-5" copies the pod's name from there too.
-// An Event as the kubelet writes it: ~300 bytes → ~150.
+// (see packpieces.cpp). E.g. "default" is one byte, a uid 17, "web-1" 6.
+// An Event as the kubelet writes it: ~300 bytes → ~120.
 enum StringTag : quint8 { Literal = 0, Word = 1, Uuid = 2, Pieces = 3 };
 
-int uvarintSize(quint64 v)
-{
-    int n = 1;
-    while (v >= 0x80) {
-        v >>= 7;
-        ++n;
-    }
-    return n;
-}
 
 // Values most objects repeat (kinds, API versions, the default namespace, components, reasons,
 // condition types, enum values). Only this build reads its packs: the list may change freely.
@@ -147,7 +134,7 @@ void PackWriter::str(const QString &s)
     while (i < n && u[i] < 0x80)
         ++i;
     if (i == n) {   // ASCII (names, most values): UTF-8 is the same bytes
-        if (n < kMinCopy || !copyPieces(u, n)) {
+        if (!pieces(u, n)) {
             uvarint(quint64(n) << 2 | Literal);
             literal(u, n);
         }
@@ -167,51 +154,6 @@ void PackWriter::literal(const char16_t *u, qsizetype n)
         out[k] = char(u[k]);
     if (n >= kMinCopy && m_spanCount < kMaxSpans)
         m_spans[m_spanCount++] = Span{at, n};
-}
-
-// Writes the ASCII string as pieces around the longest run it shares with an earlier literal
-// (first found wins a tie), if that is shorter than the literal; false (nothing written) if not.
-bool PackWriter::copyPieces(const char16_t *u, qsizetype n)
-{
-    qsizetype bestLength = 0, bestFrom = 0, bestAt = 0;
-    for (int k = 0; k < m_spanCount; ++k) {
-        const char *span = m_buf.constData() + m_spans[k].at;
-        const qsizetype spanSize = m_spans[k].size;
-        for (qsizetype from = 0; from + kMinCopy <= n && n - from > bestLength; ++from) {
-            if (u[from] != char16_t(quint8(span[0])))
-                continue;
-            qsizetype length = 1;
-            while (length < spanSize && from + length < n && u[from + length] == char16_t(quint8(span[length])))
-                ++length;
-            if (length > bestLength) {
-                bestLength = length;
-                bestFrom = from;
-                bestAt = m_spans[k].at;
-            }
-        }
-    }
-    if (bestLength < kMinCopy)
-        return false;
-    const qsizetype after = n - bestFrom - bestLength;
-    const int pieces = 1 + (bestFrom > 0 ? 1 : 0) + (after > 0 ? 1 : 0);
-    const qsizetype cost = uvarintSize(quint64(pieces) << 2 | Pieces)
-        + (bestFrom > 0 ? uvarintSize(quint64(bestFrom) << 1) + bestFrom : 0)
-        + uvarintSize(quint64(bestLength) << 1 | 1) + uvarintSize(quint64(bestAt))
-        + (after > 0 ? uvarintSize(quint64(after) << 1) + after : 0);
-    if (cost >= uvarintSize(quint64(n) << 2) + n)
-        return false;
-    uvarint(quint64(pieces) << 2 | Pieces);
-    if (bestFrom > 0) {
-        uvarint(quint64(bestFrom) << 1);
-        literal(u, bestFrom);
-    }
-    uvarint(quint64(bestLength) << 1 | 1);
-    uvarint(quint64(bestAt));
-    if (after > 0) {
-        uvarint(quint64(after) << 1);
-        literal(u + bestFrom + bestLength, after);
-    }
-    return true;
 }
 
 void PackWriter::json(const QJsonObject &o)
@@ -274,39 +216,6 @@ QString PackReader::str()
         fail();
         return {};
     }
-}
-
-QString PackReader::pieces(quint64 count)
-{
-    if (count == 0 || count > 3) {
-        fail();
-        return {};
-    }
-    QByteArray utf8;
-    for (quint64 i = 0; i < count && !m_failed; ++i) {
-        const quint64 p = uvarint();
-        const quint64 n = p >> 1;
-        if (n == 0) {
-            fail();
-            break;
-        }
-        if (!(p & 1)) {   // a literal
-            if (n > quint64(m_end - m_p)) {
-                fail();
-                break;
-            }
-            utf8.append(m_p, qsizetype(n));
-            m_p += n;
-            continue;
-        }
-        const quint64 at = uvarint();   // a copy of bytes already read
-        if (m_failed || at > quint64(m_p - m_begin) || n > quint64(m_p - m_begin) - at) {
-            fail();
-            break;
-        }
-        utf8.append(m_begin + at, qsizetype(n));
-    }
-    return m_failed ? QString() : QString::fromUtf8(utf8);
 }
 
 QJsonObject PackReader::json()

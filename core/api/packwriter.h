@@ -20,11 +20,12 @@ namespace rlab::api {
 
 // Writes a struct that has `visitFields(V&, T&)` as compact bytes (see objectpack.h): the
 // fields in visit order, no names. Integers are zigzag varints, a string its UTF-8 length as a
-// varint then the bytes (or a word, a UUID, or pieces copied from an earlier string of the same
-// pack: see packstrings.cpp), a time 0 or its difference to the pack's previous time, a list or
+// varint then the bytes (or a word, a UUID, or pieces: copies from an earlier string of the same
+// pack, common message fragments, hex and decimal runs: see packpieces.cpp), a time 0 or its
+// difference to the pack's previous time (in seconds when whole), a list or
 // map its count then the items, an optional a 0/1 byte then the value, a free-form JSON object
 // its length then CBOR (0 when empty). E.g. a kubelet Event of 22 strings, 3 times and a count
-// packs to ~150 bytes (its pod's name once, its three equal times in 9 bytes), where the object
+// packs to ~120 bytes (its pod's name once, its three equal times in 7 bytes), where the object
 // takes ~700 plus its strings.
 // Reads only: nothing it is given is detached or changed. Any thread; no shared state.
 class PackWriter
@@ -66,9 +67,11 @@ public:
     void svarint(qint64 v) { uvarint((quint64(v) << 1) ^ quint64(v >> 63)); }
     void str(const QString &s);
     void json(const QJsonObject &o);
-    // 0 for an unset time, else (zigzag(t - the previous nonzero time) << 1) | 1: the times an
-    // object repeats (created = first = last seen) take a byte each after the first. A
-    // difference of 2^61 ms or more (no clock's) is 2 and the time as a zigzag varint.
+    // 0 for an unset time; else its difference d to the previous nonzero time: (zigzag(d / 1000)
+    // << 2) | 3 in whole seconds (API times have second precision: the first time of a pack
+    // takes 5 bytes), (zigzag(d) << 2) | 1 in ms; 2 and the time as a zigzag varint for a
+    // difference of 2^60 ms or more (no clock's). The times an object repeats (created = first
+    // = last seen) take a byte each after the first.
     void time(Time t)
     {
         if (t == 0) {
@@ -77,14 +80,15 @@ public:
         }
         const auto d = qint64(quint64(t) - quint64(m_lastTime));
         m_lastTime = t;
-        if (d >= (qint64(1) << 61) || d <= -(qint64(1) << 61)) {
+        if (d >= (qint64(1) << 60) || d <= -(qint64(1) << 60)) {
             byte(2);
             svarint(t);
             return;
         }
-        uvarint(((quint64(d) << 1) ^ quint64(d >> 63)) << 1 | 1);
+        const bool seconds = d % 1000 == 0;
+        const qint64 v = seconds ? d / 1000 : d;
+        uvarint(((quint64(v) << 1) ^ quint64(v >> 63)) << 2 | (seconds ? 3 : 1));
     }
-
     void operator()(const char *, QString &s, unsigned = Default) { str(s); }
     void operator()(const char *, bool &b, unsigned = Default) { byte(b ? 1 : 0); }
     void operator()(const char *, int &i, unsigned = Default) { svarint(i); }
@@ -142,7 +146,7 @@ private:
     };
     static constexpr int kMaxSpans = 8;
     static constexpr qsizetype kMinCopy = 6;   // a copy piece takes 3-4 bytes
-    bool copyPieces(const char16_t *u, qsizetype n);
+    bool pieces(const char16_t *u, qsizetype n);   // packpieces.cpp
     void literal(const char16_t *u, qsizetype n);
 
     QByteArray m_buf;   // written up to m_n (sized ahead, never shrunk)
