@@ -120,7 +120,7 @@ private slots:
         std::vector<QByteArray> keys;
         keys.reserve(order.size());
         for (const int k : order)
-            keys.push_back(QByteArray("/registry/events/default/nginx-7c5b4f9d8-") + QByteArray::number(k * 7919 % 1000003, 36) + ".18" + QByteArray::number(k, 16));
+            keys.push_back(QByteArray("/registry/events/default/nginx-7c5b4f9d8-") + QByteArray::number(qint64(k) * 7919 % 1000003, 36) + ".18" + QByteArray::number(k, 16));
         QBENCHMARK_ONCE {
             KeyOrder o;
             for (const QByteArray &key : keys)
