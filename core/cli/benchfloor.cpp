@@ -1,10 +1,13 @@
 #include "core/cli/benchfloor.h"
 
+#include "core/api/pod.h"
 #include "core/cli/benchobjects.h"
 
 #include <algorithm>
 
 namespace rlab::cli {
+
+using benchobjects::processCpuS;
 
 BenchFloor::BenchFloor(store::KvStore &lab)
     : m_notified(std::make_shared<std::vector<std::size_t>>())
@@ -24,47 +27,108 @@ BenchFloor::BenchFloor(store::KvStore &lab)
 
 BenchFloor::~BenchFloor()
 {
-    if (m_capture)
-        m_capture->cancel();
+    stopCapture();
 }
 
 qint64 BenchFloor::captured() const
 {
-    return m_capture ? m_capture->info().appended : 0;
+    return m_capture ? m_capture->info().appended : m_captured;
 }
 
-double BenchFloor::replayPending()
+void BenchFloor::stopCapture()
 {
     if (!m_capture)
-        return 0;
-    const double taken = benchobjects::processCpuS();
-    std::vector<store::WatchEvent> events = m_capture->take();
-    // Untimed: a key none of the floor's watchers covers (the Events, here) is put with one
-    // shared placeholder, so the floor does not hold the lab's objects alive (the lab's store
-    // packs a version only it holds); nobody receives the placeholder.
-    for (store::WatchEvent &e : events)
-        if (e.type == store::WatchEvent::Put && !watched(e.kv.key))
-            e.kv.value = m_placeholder;
-    const double start = benchobjects::processCpuS();
-    for (const store::WatchEvent &e : events) {
-        if (e.type == store::WatchEvent::Put)
-            m_floor.put(e.kv.key, e.kv.value);
-        else
-            m_floor.deleteRange(store::KeyRange::single(e.kv.key));
-        ++m_writes;
-        for (const std::size_t i : *m_notified)
-            m_delivered += qint64(m_watchers[i]->take().size());
-        m_notified->clear();
+        return;
+    spillPending();
+    m_captured = m_capture->info().appended;
+    m_capture->cancel();
+    m_capture.reset();
+}
+
+void BenchFloor::spillPending()
+{
+    if (!m_capture)
+        return;
+    const double start = processCpuS();
+    for (const store::WatchEvent &e : m_capture->take()) {
+        const bool put = e.type == store::WatchEvent::Put;
+        QByteArray value;   // none: the placeholder
+        if (const auto pod = put ? api::objectCast<api::Pod>(e.kv.value) : nullptr; pod && watched(e.kv.key))
+            value = 'P' + pod->spec.nodeName.toUtf8();
+        m_spill.append(put, e.kv.key, value);
     }
-    const double spent = benchobjects::processCpuS() - start;
-    // Untimed: every 20,000 writes only the newest version of each key is kept (the floor needs
-    // no history and must not hold the peak RSS up; compaction visits every key, so not often).
-    if (m_floor.revision() - m_compactedAt >= kCompactEvery) {
-        m_floor.compact(m_floor.revision());
-        m_compactedAt = m_floor.revision();
+    m_spillCpuS += processCpuS() - start;
+}
+
+void BenchFloor::endPhase()
+{
+    spillPending();
+    m_phaseEnds.push_back(m_spill.appended());
+}
+
+QList<BenchFloor::Phase> BenchFloor::replay(const std::function<void(double)> &progress)
+{
+    stopCapture();
+    QList<Phase> phases;
+    qint64 read = 0;
+    qint64 compactedAt = m_floor.revision();
+    const qint64 total = m_phaseEnds.empty() ? 0 : m_phaseEnds.back();
+    for (const qint64 end : m_phaseEnds) {
+        Phase p;
+        while (read < end && m_spill.ok()) {
+            // Untimed: the next records of this phase, a watched pod's value its stand-in.
+            double untimed = processCpuS();
+            std::vector<BenchSpill::Record> records = m_spill.readNext(std::min<qint64>(kReplayBatch, end - read));
+            if (records.empty())
+                break;
+            std::vector<api::ObjectPtr> values;
+            values.reserve(records.size());
+            for (const BenchSpill::Record &r : records)
+                values.push_back(!r.put ? nullptr : standIn(r.value));
+            const double start = processCpuS();
+            p.overheadCpuS += start - untimed;
+            for (std::size_t i = 0; i < records.size(); ++i) {
+                if (records[i].put)
+                    m_floor.put(records[i].key, std::move(values[i]));
+                else
+                    m_floor.deleteRange(store::KeyRange::single(records[i].key));
+                for (const std::size_t w : *m_notified)
+                    p.delivered += qint64(m_watchers[w]->take().size());
+                m_notified->clear();
+            }
+            untimed = processCpuS();
+            p.cpuS += untimed - start;
+            p.writes += qint64(records.size());
+            read += qint64(records.size());
+            // Untimed: only the newest version of each key is kept (the floor needs no history;
+            // compaction visits every key, so not often).
+            if (m_floor.revision() - compactedAt >= kCompactEvery) {
+                m_floor.compact(m_floor.revision());
+                compactedAt = m_floor.revision();
+            }
+            records = {};
+            values = {};
+            p.overheadCpuS += processCpuS() - untimed;
+            if (progress && total > 0)
+                progress(double(read) / double(total));
+        }
+        phases << p;
     }
-    m_overheadCpuS += benchobjects::processCpuS() - taken - spent;
-    return spent;
+    if (!m_spill.ok())
+        return {};
+    return phases;
+}
+
+api::ObjectPtr BenchFloor::standIn(const QByteArray &value)
+{
+    if (value.isEmpty())
+        return std::make_shared<api::GenericObject>();
+    auto pod = std::make_shared<api::Pod>();
+    QString &node = m_nodeNames[value];   // one string per node, as the lab's pods share theirs
+    if (node.isNull())
+        node = QString::fromUtf8(value.mid(1));
+    pod->spec.nodeName = node;
+    return pod;
 }
 
 bool BenchFloor::watched(const QByteArray &key) const

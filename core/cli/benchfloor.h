@@ -1,7 +1,12 @@
 #pragma once
 #include "core/api/genericobject.h"
+#include "core/cli/benchspill.h"
 #include "core/store/kvstore.h"
 
+#include <QHash>
+#include <QList>
+
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -9,18 +14,25 @@ namespace rlab::cli {
 
 // The floor of `rlab bench --size` (issue #16): the bench's own store writes with none of the
 // work around them — no API server, no controllers, no informer decoding. A capture watcher on
-// the bench's store (prefix "/") collects what the lab writes; replayPending() puts or deletes
-// each captured key, in order, in a second KvStore that has the same watchers (ranges and
-// trigger indexes, as the lab's store had them when the floor began), and drains the watchers
-// each write notified. That is the least any design spends on moving these writes to these
-// watchers, so pipeline CPU / floor CPU says how far the lab is from it. E.g. 110,119 writes of
-// which 50,110 reach a watcher cost the floor ~0.5 s; the lab's 9.7 s gives a ratio of ~19.
+// the bench's store (prefix "/") collects what the lab writes; spillPending() moves it to a
+// BenchSpill file, endPhase() closes a phase, and
+// once the lab is gone replay() puts or deletes each key, in order, in a second KvStore that
+// has the same watchers (ranges and trigger indexes, as the lab's store had them when the floor
+// began), draining the watchers each write notified. That is the least any design spends on
+// moving these writes to these watchers, so pipeline CPU / floor CPU says how far the lab is
+// from it. E.g. --size medium: 326,133 writes of which 180,514 reach a watcher cost the floor
+// ~0.4 s against the lab's ~5 s: a ratio of ~13. Replaying after the lab keeps the floor's index
+// (1.65 M keys at --size large, ~190 MB) out of the lab's peak memory; it runs in the same
+// process on the same allocator.
 // A transaction's several keys at one revision replay as one write each (more floor revisions);
-// every 20,000 writes the floor compacts to its newest versions (untimed), holding little history.
-// A key no floor watcher covers is put with a placeholder value (nobody receives it): the floor
-// holds none of the lab's Events alive.
-// Taking the capture and that compaction are counted apart (overheadCpuS): the bench subtracts
-// them from the pipeline's CPU, as it does the floor's own.
+// every 20,000 writes the floor compacts to its newest versions, holding little history. A store
+// reads a value only through its watchers' triggers (a pod's spec.nodeName, the watch cache's
+// index): each put replays with a fresh stand-in made just before its batch (untimed, as a
+// writer hands the store a new object), a watched pod's a Pod on the same node, any other an
+// empty object; nothing is encoded, the floor holds none of the lab's objects, and its watchers
+// hear exactly the lab's events (tst_benchsize).
+// Untimed, counted apart: spilling (spillCpuS: the bench subtracts it from the phase's CPU), and
+// in replay() reading the records and the floor's compaction (Phase::overheadCpuS).
 // Thread rules: one thread, the bench's (the runner's); the lab's store is not written meanwhile.
 class BenchFloor
 {
@@ -30,31 +42,47 @@ public:
     BenchFloor(const BenchFloor &) = delete;
     BenchFloor &operator=(const BenchFloor &) = delete;
 
-    // Replays what the lab wrote since the last call; returns the process CPU seconds it took.
-    double replayPending();
+    // Moves what the lab wrote since the last call to the spill file.
+    void spillPending();
+    // The writes spilled since the last endPhase() are one phase.
+    void endPhase();
+    // Cancels the capture: call before the lab's store goes (replay() does it too).
+    void stopCapture();
 
-    qint64 writes() const { return m_writes; }         // replayed so far
-    qint64 delivered() const { return m_delivered; }   // events the floor's watchers took
+    struct Phase
+    {
+        double cpuS = 0;           // the timed replay
+        double overheadCpuS = 0;   // reading the spill, compacting: in no figure
+        qint64 writes = 0;         // replayed
+        qint64 delivered = 0;      // events the floor's watchers took
+    };
+    // Replays the phases in order, one figure each; `progress` hears the share done (0..1).
+    // Empty (and error() says why) when the spill failed.
+    QList<Phase> replay(const std::function<void(double)> &progress = {});
+
+    QString error() const { return m_spill.errorString(); }
     qint64 captured() const;   // events the capture watcher took from the lab (not the lab's work)
     qsizetype watchers() const { return qsizetype(m_watchers.size()); }
-    // CPU seconds replayPending() spent beside the timed replay (taking the capture, compacting
-    // the floor): the bench's own cost, neither the floor's nor the pipeline's.
-    double overheadCpuS() const { return m_overheadCpuS; }
+    // CPU seconds spent spilling so far (the bench's own cost during a phase).
+    double spillCpuS() const { return m_spillCpuS; }
 
 private:
     bool watched(const QByteArray &key) const;   // in some floor watcher's range
+    // A new object for a put: 'P' + node name -> a Pod on that node; empty -> an empty object.
+    api::ObjectPtr standIn(const QByteArray &value);
 
     store::KvStore m_floor;
     std::vector<store::KeyRange> m_ranges;   // the floor watchers' ranges
-    const api::ObjectPtr m_placeholder = std::make_shared<api::GenericObject>();
+    QHash<QByteArray, QString> m_nodeNames;
     std::shared_ptr<store::Watcher> m_capture;
+    qint64 m_captured = 0;   // kept past stopCapture()
     std::vector<std::shared_ptr<store::Watcher>> m_watchers;
     std::shared_ptr<std::vector<std::size_t>> m_notified;   // indexes of m_watchers, by notify
+    BenchSpill m_spill;
+    std::vector<qint64> m_phaseEnds;   // records spilled when each phase ended
     static constexpr qint64 kCompactEvery = 20'000;
-    qint64 m_compactedAt = 0;
-    qint64 m_writes = 0;
-    qint64 m_delivered = 0;
-    double m_overheadCpuS = 0;
+    static constexpr qsizetype kReplayBatch = 20'000;
+    double m_spillCpuS = 0;
 };
 
 } // namespace rlab::cli
