@@ -73,6 +73,7 @@ void ClusterSession::startFeed(std::optional<view::Snapshot> taken)
     // Continue right after the snapshot's revision: no write is missed or seen twice.
     m_feed = m_view->watch(m_snapshot->revision + 1);
     m_traceSeq = 0;
+    m_nsPerTraceEvent = kFirstNsPerTraceEvent;
 }
 
 void ClusterSession::createSimulation(const SimulationConfig *restoreFrom, std::unique_ptr<Simulation> built)

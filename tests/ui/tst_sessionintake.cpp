@@ -138,6 +138,24 @@ private slots:
         QVERIFY(session.intakeBacklog() > 0);   // the rest waits for the next frames
     }
 
+    // A new cluster's trace rows are costed from kFirstNsPerTraceEvent again, not at what the
+    // last cluster's rows taught (issue #17: after opening a 20,000-pod lab, the first frame
+    // handed 1,024 of its costlier rows at the 2 µs learnt before, ~8 ms in one go).
+    void traceCostStartsOverWithANewCluster()
+    {
+        ClusterSession session;
+        ManifestApplier::apply(session.client(), {ManifestSource{QStringLiteral("d"), deployment(QStringLiteral("wide"), 50), {}}});
+        session.simulation().runUntilIdle();
+        QCOMPARE(session.traceRowCostNs(), ClusterSession::kFirstNsPerTraceEvent);
+        std::size_t rows = 0;
+        connect(&session, &ClusterSession::traceEvents, this, [&](const std::vector<TraceEvent> &events) { rows += events.size(); });
+        session.drain();
+        QVERIFY(rows > 0);
+        QVERIFY(session.traceRowCostNs() != ClusterSession::kFirstNsPerTraceEvent);   // learnt from those rows
+        session.reset();
+        QCOMPARE(session.traceRowCostNs(), ClusterSession::kFirstNsPerTraceEvent);
+    }
+
     // drainThen(): with the frame timer running, the backlog goes in the frames' budgeted
     // batches and `done` runs once everything is handed on (issue #17: a ScenarioPlayer's final
     // drain() handed 10,000 steps' backlog on at once, ~40 ms); without it, at once, as drain().

@@ -167,8 +167,41 @@ private slots:
         index.add(writes);
         QCOMPARE(index.size(), std::size_t(1'000));
         QCOMPARE(index.tableCapacity(), room);
+        QCOMPARE(index.tableAllocations(), 1);
         index.clear();
         QCOMPARE(index.tableCapacity(), room);
+        QCOMPARE(index.size(), std::size_t(0));
+        QVERIFY(!index.find(1'500, QStringLiteral("/registry/pods/default/p1500")));
+        QVERIFY(!index.atRevision(1'500));
+        QCOMPARE(index.tableAllocations(), 1);   // 1,000 writes: removed in place
+        // Filled again after the clear: found as before (the in-place removal left no stale entry).
+        index.add({writes.back()});   // seq 1,500 <= lastSeq was reset by clear()
+        QCOMPARE(index.find(1'500, QStringLiteral("/registry/pods/default/p1500"))->seq, 1'500);
+        QCOMPARE(index.atRevision(1'500)->key, QStringLiteral("/registry/pods/default/p1500"));
+    }
+
+    // Past kClearInPlace writes clear() makes the tables again (removing each would take longer).
+    void traceIndexClearOfManyMakesNewTables()
+    {
+        const std::size_t n = TraceIndex::kClearInPlace + 1;
+        TraceIndex index(n);
+        std::vector<TraceEvent> writes;
+        for (std::size_t i = 1; i <= n; ++i) {
+            TraceEvent e;
+            e.seq = qint64(i);
+            e.rev = qint64(i);
+            e.component = QStringLiteral("etcd");
+            e.type = QStringLiteral("Put");
+            e.key = QStringLiteral("/registry/pods/default/p%1").arg(i);
+            writes.push_back(e);
+        }
+        index.add(writes);
+        QCOMPARE(index.size(), n);
+        index.clear();
+        QCOMPARE(index.tableAllocations(), 2);
+        QCOMPARE(index.size(), std::size_t(0));
+        QVERIFY(index.tableCapacity() >= qsizetype(n));
+        QVERIFY(!index.atRevision(1));
     }
 
     void finderJumpsToTheScale()

@@ -13,7 +13,8 @@ namespace rlab::ui {
 // seen (seq <= the last one) are skipped, so re-sent batches (time travel) do no harm; when more
 // than `capacity` writes are held the oldest go. E.g. add([seq 5 Put rev 9 /registry/x]) then
 // find(9, "/registry/x") -> that event; find(9, "/registry/y") -> none. Its tables are sized
-// for `capacity` from the start, so filling them never rehashes in one frame (issue #17).
+// for `capacity` from the start, so filling them never rehashes in one frame (issue #17), and
+// clear() of a few writes keeps them.
 // GUI thread only.
 class TraceIndex
 {
@@ -29,6 +30,10 @@ public:
     qint64 lastSeq() const { return m_lastSeq; }
     // How many writes the tables hold without growing (for tests: at least capacity, always).
     qsizetype tableCapacity() const { return qMin(m_byWrite.capacity(), m_firstAt.capacity()); }
+    // For tests: how many times the tables were made (1 at construction; clear() of more than
+    // kClearInPlace writes makes them again, of fewer keeps them).
+    int tableAllocations() const { return m_tableAllocations; }
+    static constexpr std::size_t kClearInPlace = 4'096;
 
 private:
     void reserve();
@@ -43,6 +48,7 @@ private:
     QHash<qint64, const TraceEvent *> m_firstAt;
     std::size_t m_capacity;
     qint64 m_lastSeq = 0;
+    int m_tableAllocations = 0;
 };
 
 } // namespace rlab::ui
