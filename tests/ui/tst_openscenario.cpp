@@ -24,8 +24,14 @@ class TestOpenScenario : public QObject
         p.start((bin.isEmpty() ? QCoreApplication::applicationDirPath() + QStringLiteral("/..") : QString::fromLocal8Bit(bin))
                     + QStringLiteral("/app/reconcile-lab"),
                 {QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("shot.png")), scenario});
-        if (!p.waitForFinished(120'000))
+        if (!p.waitForFinished(120'000)) {
+            // Said, not lost: what the window wrote before it was stopped.
+            p.kill();
+            p.waitForFinished(5'000);
+            *err = QStringLiteral("reconcile-lab --screenshot did not finish in 120 s; its stderr: ") + QString::fromUtf8(p.readAllStandardError());
+            qWarning().noquote() << *err;
             return -1;
+        }
         *err = QString::fromUtf8(p.readAllStandardError());
         return p.exitCode();
     }
