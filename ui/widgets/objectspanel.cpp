@@ -39,6 +39,12 @@ ObjectsPanel::ObjectsPanel(ObjectTreeModel *model, QWidget *parent)
     m_nameWidth = fm.horizontalAdvance(QStringLiteral("nginx-7c5b4f9d8")) + m_view->indentation();
     header->resizeSection(ObjectTreeModel::NameColumn, m_nameWidth);
     m_view->setTextElideMode(Qt::ElideMiddle);
+    // The columns are fitted to the viewport (fitColumns; names elide in the middle, the status
+    // at its end), so no horizontal scroll bar: with one, the rows just filling the view made
+    // it come and go without end — its height brought the vertical bar, the refit and the
+    // stretched last section took it away again (issue #17: reconcile-lab --screenshot hung
+    // inside one processEvents(); tst_objectspanel).
+    m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     header->resizeSection(ObjectTreeModel::NamespaceColumn, fm.horizontalAdvance(QStringLiteral("Namespace")) + 12);
     header->resizeSection(ObjectTreeModel::RevisionColumn, fm.horizontalAdvance(QStringLiteral("99999")) + 12);
     expandGroups();
