@@ -39,13 +39,8 @@ ObjectsPanel::ObjectsPanel(ObjectTreeModel *model, QWidget *parent)
     m_nameWidth = fm.horizontalAdvance(QStringLiteral("nginx-7c5b4f9d8")) + m_view->indentation();
     header->resizeSection(ObjectTreeModel::NameColumn, m_nameWidth);
     m_view->setTextElideMode(Qt::ElideMiddle);
-    // The columns are fitted to the viewport (fitColumns; names elide in the middle, the status
-    // at its end), so no horizontal scroll bar: with one, the rows just filling the view made
-    // it come and go without end — its height brought the vertical bar, the refit and the
-    // stretched last section took it away again (issue #17: reconcile-lab --screenshot hung
-    // inside one processEvents(); tst_objectspanel).
-    m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    header->resizeSection(ObjectTreeModel::NamespaceColumn, fm.horizontalAdvance(QStringLiteral("Namespace")) + 12);
+    m_namespaceWidth = fm.horizontalAdvance(QStringLiteral("Namespace")) + 12;
+    header->resizeSection(ObjectTreeModel::NamespaceColumn, m_namespaceWidth);
     header->resizeSection(ObjectTreeModel::RevisionColumn, fm.horizontalAdvance(QStringLiteral("99999")) + 12);
     expandGroups();
     m_view->viewport()->installEventFilter(this);
@@ -93,7 +88,11 @@ void ObjectsPanel::fitColumns()
     const int minStatus = std::max(header->minimumSectionSize() * 2, header->defaultSectionSize());
     const int minName = header->minimumSectionSize() * 2;
     const int rev = header->sectionSize(ObjectTreeModel::RevisionColumn);
-    const int ns = header->sectionSize(ObjectTreeModel::NamespaceColumn);
+    // Its own width, not sectionSize(): a hidden column's size reads 0, so the next fit showed
+    // it again with no room counted for it, the columns stuck out, a horizontal bar came, and
+    // round again without end (issue #17: reconcile-lab --screenshot hung inside one
+    // processEvents(); tst_objectspanel).
+    const int ns = m_namespaceWidth;
     const bool hideNamespace = available - rev - minStatus - ns < minName;
     m_view->setColumnHidden(ObjectTreeModel::NamespaceColumn, hideNamespace);
     const int others = rev + minStatus + (hideNamespace ? 0 : ns);

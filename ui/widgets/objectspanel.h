@@ -43,6 +43,7 @@ private:
     ObjectTreeModel *m_model;
     QLabel *m_note;
     QTreeView *m_view;
+    int m_namespaceWidth = 0;   // the namespace column's width when shown
     int m_nameWidth = 0;   // the name column's preferred width
 };
 
