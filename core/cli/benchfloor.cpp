@@ -52,7 +52,7 @@ void BenchFloor::spillPending()
     const double start = processCpuS();
     for (const store::WatchEvent &e : m_capture->take()) {
         const bool put = e.type == store::WatchEvent::Put;
-        QByteArray value;   // none: the placeholder
+        QByteArray value;   // none: an empty object stands in
         if (const auto pod = put ? api::objectCast<api::Pod>(e.kv.value) : nullptr; pod && watched(e.kv.key))
             value = 'P' + pod->spec.nodeName.toUtf8();
         m_spill.append(put, e.kv.key, value);
