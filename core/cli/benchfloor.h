@@ -15,15 +15,15 @@ namespace rlab::cli {
 // The floor of `rlab bench --size` (issue #16): the bench's own store writes with none of the
 // work around them — no API server, no controllers, no informer decoding. A capture watcher on
 // the bench's store (prefix "/") collects what the lab writes; spillPending() moves it to a
-// BenchSpill file, endPhase() closes a phase, and
-// once the lab is gone replay() puts or deletes each key, in order, in a second KvStore that
-// has the same watchers (ranges and trigger indexes, as the lab's store had them when the floor
-// began), draining the watchers each write notified. That is the least any design spends on
-// moving these writes to these watchers, so pipeline CPU / floor CPU says how far the lab is
-// from it. E.g. --size medium: 326,133 writes of which 180,514 reach a watcher cost the floor
-// ~0.4 s against the lab's ~5 s: a ratio of ~13. Replaying after the lab keeps the floor's index
-// (1.65 M keys at --size large, ~190 MB) out of the lab's peak memory; it runs in the same
-// process on the same allocator.
+// BenchSpill file, endPhase() closes a phase, and once the lab is gone replay() puts or deletes
+// each key, in order, in a second KvStore that has the same watchers (ranges and trigger
+// indexes, as the lab's store had them when the floor began), draining the watchers each write
+// notified. That is the least any design spends on moving these writes to these watchers, so
+// pipeline CPU / floor CPU says how far the lab is from it. E.g. --size medium: 326,133 writes
+// cost the floor ~0.25-0.35 s against the lab's ~5 s: a ratio of 14-19. Replaying after the
+// lab keeps the floor's index (1.65 M keys at --size large, ~190 MB) out of the lab's peak
+// memory; it runs in the same process on the same allocator. The spill file is unnamed
+// (QTemporaryFile: gone with the process, even a killed one).
 // A transaction's several keys at one revision replay as one write each (more floor revisions);
 // every 20,000 writes the floor compacts to its newest versions, holding little history. A store
 // reads a value only through its watchers' triggers (a pod's spec.nodeName, the watch cache's

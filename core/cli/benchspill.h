@@ -13,7 +13,7 @@ namespace rlab::cli {
 // sits beside the lab's in memory. One record: type byte, key length, value length (4 bytes
 // each), key, value; written through a 1 MiB buffer, read with read() in 4 MiB chunks (never
 // mapped: mapped pages would count in the bench's peak RSS). E.g. --size medium: 326,133
-// records, ~25 MB. A temporary file, removed with this object; only this process reads it.
+// records, 22 MB. A temporary file, removed with this object; only this process reads it.
 // Thread rules: one thread.
 class BenchSpill
 {

@@ -61,7 +61,7 @@ void TraceIndex::clear()
     m_lastSeq = 0;
     if (m_order.size() <= kClearInPlace) {
         // A few writes: removed one by one, the tables keep their room. Made again, they are
-        // ~1 MB of fresh pages faulted in and filled (3-4 ms of the 14 ms handover when a
+        // ~1 MB of fresh pages faulted in and filled (~8 ms of the 13-14 ms handover when a
         // 20,000-pod lab is opened in a new window: issue #17).
         for (const TraceEvent &e : m_order) {
             m_byWrite.remove(Key{e.rev, e.key});
