@@ -111,6 +111,40 @@ private slots:
         }
     }
 
+    // Keys of 40-60 bytes that share 45-50 bytes (as Events of one pod do), keys that are
+    // prefixes of others, bytes above 0x7f (compared unsigned): the order and lowerBound as a
+    // std::set's, across many chunks.
+    void longSharedPrefixes()
+    {
+        std::vector<QByteArray> keys;
+        const QByteArray base = QByteArray(44, 'k');
+        for (int len = 40; len <= 60; ++len)
+            for (int v = 0; v < 140; ++v) {
+                QByteArray k = base.left(std::min<int>(len, 44));
+                while (k.size() < len)
+                    k.append(char(v % 3 == 0 ? 'a' + (k.size() + v) % 5 : v % 3 == 1 ? 0x80 + (v * 7 + k.size()) % 100 : 'm'));
+                k[qsizetype(std::min(len, 45 + v % 6)) - 1] = char('0' + v % 10);
+                keys.push_back(k);
+            }
+        const std::vector<int> order = shuffled(int(keys.size()));
+        KeyOrder o;
+        std::set<QByteArray> want;
+        for (const int i : order) {
+            const QByteArray &k = keys[std::size_t(i)];
+            QCOMPARE(o.tryEmplace(k).second, want.insert(k).second);
+        }
+        QVERIFY(want.size() > 1'000);   // enough keys for many chunks
+        QCOMPARE(keysOf(o), keysOf(want));
+        for (const QByteArray &k : keys)
+            for (const QByteArray &probe : {k, k + '\0', k + '\xff', k.chopped(1), k.chopped(1) + '\xff'}) {
+                const auto it = o.lowerBound(probe);
+                const auto wit = want.lower_bound(probe);
+                QCOMPARE(it == o.end(), wit == want.end());
+                if (wit != want.end())
+                    QCOMPARE(it->first, *wit);
+            }
+    }
+
     // What a create costs the order at scale: 400,000 Event-like keys in a random order, then
     // every one found again (a rough figure for `rlab bench`'s store puts; no assertion on time).
     void benchInsertShuffled()
