@@ -231,6 +231,21 @@ void ClusterSession::stop()
 {
     m_timer.stop();
     settle();
+    postAtFrameStartWaiting();
+}
+
+void ClusterSession::atFrameStart(QObject *owner, std::function<void()> work)
+{
+    m_atFrameStart.emplace_back(owner, std::move(work));
+    if (!m_timer.isActive())
+        postAtFrameStartWaiting();
+}
+
+void ClusterSession::postAtFrameStartWaiting()
+{
+    for (auto &[owner, work] : std::exchange(m_atFrameStart, {}))
+        if (owner)
+            QMetaObject::invokeMethod(owner, std::move(work), Qt::QueuedConnection);
 }
 
 void ClusterSession::setMode(Mode mode)
@@ -372,12 +387,21 @@ void ClusterSession::runFrame(bool onRunnerThread, bool timerFrame)
     m_lastFrameMs = now;
     // The panels' deferred work first; what it took comes out of the intake.
     const qint64 startedNs = m_monotonic.nsecsElapsed();
+    while (!m_atFrameStart.empty()) {
+        auto [owner, work] = std::move(m_atFrameStart.front());
+        m_atFrameStart.pop_front();
+        if (owner) {
+            work();
+            break;   // one a frame
+        }
+    }
     emit frameStarted();
     const int startedMs = int((m_monotonic.nsecsElapsed() - startedNs) / 1'000'000);
     handOn(m_frameIntakeBudgetMs > 0 ? qMax(m_frameIntakeBudgetMs - startedMs, 0) : -1, !gated);
     const qint64 doneStartNs = m_monotonic.nsecsElapsed();
+    m_budgetedNs = 0;
     emit frameDone(now);
-    m_frameDoneNs = m_monotonic.nsecsElapsed() - doneStartNs;
+    m_frameDoneNs = std::max<qint64>(0, m_monotonic.nsecsElapsed() - doneStartNs - m_budgetedNs);
     runDrainWaiters();
     if (timerFrame) {
         // Posted last, at the painting's low priority: it runs after the window's painting and

@@ -13,6 +13,7 @@
 #include <QPointer>
 #include <QTimer>
 #include <QVariantMap>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -202,7 +203,8 @@ public:
     static constexpr int kDefaultIntakeBudgetMs = 8;   // 0: no budget (a frame hands on everything)
     void setIntakeBudgetMs(int ms) { m_intakeBudgetMs = qMax(ms, 0); }
     // A frame's whole GUI work aims at kFrameTargetMs: its intake gets what the previous frame's
-    // frameDone handlers (the canvas's animation) and its tail left of it, between
+    // frameDone handlers (the canvas's animation; not their budgeted slices, noteBudgetedNs)
+    // and its tail left of it, between
     // kMinIntakeBudgetMs and the intake budget, less what this frame's frameStarted handlers
     // took (issue #16: at 5,000 pods an 8 ms intake, 5 ms of chip animation and 7 ms of painting
     // made frames of 20 ms). The tail: what the event loop ran after a timer frame before it
@@ -224,8 +226,21 @@ public:
     // intake's share included; -1 when unbudgeted): a panel that works in slices in frameDone
     // (the canvas's reset) takes no more, so intake and slices share one budget (issue #17).
     int frameBudgetLeftMs() const;
+    // A frameDone handler's work sized by frameBudgetLeftMs() took `ns`: it is this frame's
+    // budget's, so the next frame does not also leave room for it as it does for animation. Not
+    // told, a handover's slices counted twice and the frames alternated (issue #17: a frame whose
+    // canvas slice took 6 ms left the next a 2 ms intake; that one's short slice gave the next
+    // 8 ms again: every other frame 14-19 ms of GUI CPU while a saved lab of 20,000 pods opened).
+    void noteBudgetedNs(qint64 ns) { m_budgetedNs += ns; }
     // `busy` is asked every frame while `owner` lives: true holds the intake (see above).
     void addIntakeGate(QObject *owner, std::function<bool()> busy);
+    // `work` runs at the start of a coming frame, one such work a frame, before the intake: its
+    // time comes out of that frame's budget as the frameStarted handlers' does (a model's
+    // swap-in of an off-thread build, 3-5 ms at 20,000 pods, ran between frames and made them
+    // 20-26 ms; issue #17). With no frames running (stopped, or frames driven directly) it is
+    // posted to the event loop at once; stop() posts those still waiting. Dropped if `owner` goes.
+    void atFrameStart(QObject *owner, std::function<void()> work);
+    std::size_t atFrameStartWaiting() const { return m_atFrameStart.size(); }   // for tests
     bool isIntakeGated() const;
     // Store events taken from the feed, not yet handed on.
     std::size_t intakeBacklog() const { return m_backlog.size() - m_backlogAt; }
@@ -376,7 +391,8 @@ private:
     int m_frameTargetMs = kFrameTargetMs;
     int m_frameIntakeBudgetMs = kDefaultIntakeBudgetMs;   // this frame's share of it
     qint64 m_paintNs = 0;       // the views' painting since the last frame started
-    qint64 m_frameDoneNs = 0;   // the last frame's frameDone handlers
+    qint64 m_frameDoneNs = 0;   // the last frame's frameDone handlers, less their budgeted work
+    qint64 m_budgetedNs = 0;    // this frame's frameDone work within its budget (noteBudgetedNs)
     qint64 m_tailNs = 0;        // the last timer frame's tail (0 until its marker ran)
     qint64 m_frameSeq = 0;      // frames run: a tail marker of an older frame measures nothing
     qint64 m_tailMarkSeq = -1;  // the frame whose tail marker is posted, and when it ended
@@ -384,6 +400,8 @@ private:
     qint64 m_storeBatches = 0;
     std::vector<std::pair<QPointer<QObject>, std::function<bool()>>> m_gates;
     std::vector<std::pair<QPointer<QObject>, std::function<void()>>> m_drainWaiters;   // drainThen()
+    std::deque<std::pair<QPointer<QObject>, std::function<void()>>> m_atFrameStart;
+    void postAtFrameStartWaiting();   // to the event loop: no frame will take them
     bool m_useRunnerThread = true;
     qint64 m_jobStartedMs = 0;
     std::thread::id m_lastRunThread;

@@ -53,6 +53,8 @@ public:
     static constexpr qsizetype kOffThreadKeys = 2000;   // 0: always off-thread (tests)
     void setOffThreadThreshold(qsizetype keys) { m_offThreadKeys = keys; }
     bool isBuilding() const { return m_build->isRunning(); }
+    // Where a finished build's swap-in runs (OffThreadBuild::setHandOver).
+    void setHandOver(OffThreadBuild::HandOver handOver) { m_build->setHandOver(std::move(handOver)); }
     void apply(const std::vector<view::WatchEvent> &events, qint64 nowMs);
     // Moves the highlight clock; while any row fades (or one just ended), one dataChanged over
     // every row for the fade's roles (a view repaints what it shows). Row by row, each fading key

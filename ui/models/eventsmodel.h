@@ -69,6 +69,8 @@ public:
     static constexpr std::size_t kBulkEvents = 256;
     void setOffThreadThreshold(qsizetype keys) { m_offThreadKeys = keys; }
     bool isBuilding() const { return m_build->isRunning(); }
+    // Where a finished build's swap-in runs (OffThreadBuild::setHandOver).
+    void setHandOver(OffThreadBuild::HandOver handOver) { m_build->setHandOver(std::move(handOver)); }
     void apply(const std::vector<view::WatchEvent> &events, qint64 monotonicMs = 0);
     // virtualNowMs: the cluster clock (same epoch as lastTimestamp); monotonicMs: the fade clock.
     void tick(qint64 virtualNowMs, qint64 monotonicMs);

@@ -62,6 +62,8 @@ public:
     static constexpr qsizetype kOffThreadKeys = 2000;
     void setOffThreadThreshold(qsizetype keys) { m_offThreadKeys = keys; }
     bool isBuilding() const { return m_build->isRunning(); }
+    // Where a finished build's swap-in runs (OffThreadBuild::setHandOver).
+    void setHandOver(OffThreadBuild::HandOver handOver) { m_build->setHandOver(std::move(handOver)); }
     // Applies store watch events in order.
     void apply(const std::vector<view::WatchEvent> &events);
 

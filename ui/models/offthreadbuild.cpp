@@ -2,6 +2,8 @@
 
 #include "ui/backgroundpriority.h"
 
+#include <QPointer>
+
 #include <algorithm>
 
 namespace rlab::ui {
@@ -41,9 +43,17 @@ void OffThreadBuild::run(std::function<void()> work, std::function<void()> done)
         reapFinished();
         if (generation != m_generation)
             return;   // superseded or cancelled
-        m_running = false;
-        ++m_completed;
-        done();
+        auto deliver = [self = QPointer<OffThreadBuild>(this), generation, done] {
+            if (!self || generation != self->m_generation)
+                return;   // gone, superseded or cancelled while it waited
+            self->m_running = false;
+            ++self->m_completed;
+            done();
+        };
+        if (m_handOver)
+            m_handOver(std::move(deliver));
+        else
+            deliver();
     });
     thread->start();
 }

@@ -23,6 +23,12 @@ public:
     ~OffThreadBuild() override;
 
     void run(std::function<void()> work, std::function<void()> done);
+    // Set: a finished work's done() is handed to `handOver`, which runs it when it suits (the
+    // session: at the start of a coming frame, in that frame's budget, so a big model reset is
+    // not added on top of a frame; issue #17). Until then isRunning() stays true; a newer run()
+    // or cancel() meanwhile still drops it. Unset: done() runs as soon as the work ends.
+    using HandOver = std::function<void(std::function<void()>)>;
+    void setHandOver(HandOver handOver) { m_handOver = std::move(handOver); }
     void cancel();
     bool isRunning() const { return m_running; }
     // How many run()s handed their result over (for tests: the rebuild did go off-thread).
@@ -32,6 +38,7 @@ private:
     void reapFinished();   // deletes the threads that have ended
 
     std::vector<std::unique_ptr<QThread>> m_threads;
+    HandOver m_handOver;
     quint64 m_generation = 0;
     bool m_running = false;
     int m_completed = 0;

@@ -22,6 +22,10 @@ StoreModels::StoreModels(ClusterSession &session, QObject *parent)
     connect(&session, &ClusterSession::traceEvents, m_trace, &TraceEventModel::append);
     connect(&session, &ClusterSession::frameDone, m_keys, &EtcdKeyModel::tick);
     session.addIntakeGate(this, [this] { return m_objects->isBuilding() || m_keys->isBuilding(); });
+    // A big build's swap-in (a model reset: the views lay out every row) runs in a frame's budget.
+    const auto atFrameStart = [this](std::function<void()> work) { m_session.atFrameStart(this, std::move(work)); };
+    m_objects->setHandOver(atFrameStart);
+    m_keys->setHandOver(atFrameStart);
     reset();
 }
 

@@ -55,12 +55,22 @@ void CanvasScene::continueReset(int budgetMs)
     QElapsedTimer clock;
     clock.start();
     const std::vector<view::KeyValue> &kvs = *m_resetKvs;
+    // A chunk of 64 keys or pods costs up to ~2 ms: the next one starts only if it fits in what
+    // is left, as long as the last one took (whole milliseconds overran a budget by 1-2 ms a
+    // slice; issue #17). At least one chunk a slice.
+    const qint64 budgetNs = qint64(budgetMs) * 1'000'000;
+    const auto nextFits = [&clock, budgetNs](qint64 chunkStartNs) {
+        const qint64 now = clock.nsecsElapsed();
+        return now + (now - chunkStartNs) <= budgetNs;
+    };
     if (m_resetNext < kvs.size()) {
+        qint64 chunkStartNs = 0;
         do {
+            chunkStartNs = clock.nsecsElapsed();
             const std::size_t end = std::min(kvs.size(), m_resetNext + 64);
             for (; m_resetNext < end; ++m_resetNext)
                 put(kvs[m_resetNext], false);
-        } while (m_resetNext < kvs.size() && clock.elapsed() < budgetMs);
+        } while (m_resetNext < kvs.size() && nextFits(chunkStartNs));
         return;
     }
     // The layout and the showing get slices of their own (issue #17: with the last keys placed,
@@ -81,12 +91,13 @@ void CanvasScene::continueReset(int budgetMs)
     }
     if (!m_resetPlaced) {
         while (m_placeNext != m_pods.end()) {
+            const qint64 chunkStartNs = clock.nsecsElapsed();
             auto end = m_placeNext;
             for (int i = 0; i < 64 && end != m_pods.end(); ++i)
                 ++end;
             placePods(m_placeNext, end, false);
             m_placeNext = end;
-            if (clock.elapsed() >= budgetMs)
+            if (!nextFits(chunkStartNs))
                 break;
         }
         if (m_placeNext != m_pods.end())

@@ -101,7 +101,14 @@ void ClusterCanvas::onStoreEvents(const std::vector<view::WatchEvent> &events)
 
 void ClusterCanvas::tick(qint64 monotonicMs)
 {
+    // A reset's slice is sized by the frame's budget left: its time is the budget's (an
+    // animation's is not: the next frame leaves room for that).
+    const bool slice = m_scene->isResetting();
+    QElapsedTimer spent;
+    spent.start();
     m_scene->tick(monotonicMs, m_session.view().now(), m_session.frameBudgetLeftMs());
+    if (slice)
+        m_session.noteBudgetedNs(spent.nsecsElapsed());
     fitIfAuto();
 }
 

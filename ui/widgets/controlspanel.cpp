@@ -9,6 +9,7 @@
 #include "ui/controls/podcontrols.h"
 
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
@@ -119,9 +120,19 @@ void ControlsPanel::connectSession()
         }
         if (m_podsDirty && now - m_podsRefreshedAt >= kPodRefreshMs) {
             m_podsRefreshedAt = now;
-            m_podsDirty = !m_pods->refresh(m_session.frameBudgetLeftMs());
+            m_podsDirty = !refreshPods();
         }
     });
+}
+
+bool ControlsPanel::refreshPods()
+{
+    // Sized by the frame's budget left: its time is the budget's (see noteBudgetedNs).
+    QElapsedTimer spent;
+    spent.start();
+    const bool done = m_pods->refresh(m_session.frameBudgetLeftMs());
+    m_session.noteBudgetedNs(spent.nsecsElapsed());
+    return done;
 }
 
 void ControlsPanel::showFrozen(bool frozen)
@@ -174,7 +185,7 @@ void ControlsPanel::refreshStage()
         break;
     default:
         // The pods are read from the reset's snapshot in what is left of each frame's budget.
-        if (!m_pods->refresh(m_session.frameBudgetLeftMs()))
+        if (!refreshPods())
             return;
         m_podsDirty = false;
         break;

@@ -61,6 +61,7 @@ private:
     void showFrozen(bool frozen);
     void clusterWasReset();
     void refreshStage();
+    bool refreshPods();   // one budgeted slice of the pods list; true when it is done
 
     ClusterSession &m_session;
     ClusterCommands *m_commands;

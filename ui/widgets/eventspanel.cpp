@@ -21,6 +21,8 @@ EventsPanel::EventsPanel(ClusterSession &session, QWidget *parent)
     m_summary->setObjectName(QStringLiteral("eventsSummary"));
     m_view->setObjectName(QStringLiteral("eventsTable"));
     m_view->setModel(m_model);
+    // A big build's swap-in runs in a frame's budget (ClusterSession::atFrameStart).
+    m_model->setHandOver([this](std::function<void()> work) { m_session.atFrameStart(this, std::move(work)); });
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setShowGrid(false);
