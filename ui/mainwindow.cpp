@@ -27,6 +27,7 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -140,9 +141,17 @@ void MainWindow::modelsReset()
 void MainWindow::refreshNow()
 {
     m_session->frame();
+    // A big reset (a saved lab above CanvasScene::kSliceKeys) is taken by the panels in the
+    // frames' slices and off-thread builds: frames until they have it, at most a minute (a
+    // screenshot, whose frames do not run, grabbed an empty canvas and no objects).
+    QElapsedTimer waited;
+    waited.start();
+    while (m_session->isIntakeGated() && waited.elapsed() < 60'000) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);   // the builds' swap-ins
+        m_session->frame();
+    }
     // A frame hands on only its intake budget's worth of writes and trace; a test or a
-    // screenshot looks at everything up to now (unless a panel still takes a reset: then the
-    // frames will).
+    // screenshot looks at everything up to now.
     if (!m_session->isIntakeGated())
         m_session->drain();
 }

@@ -69,7 +69,8 @@ public:
     bool offerCrashRestore();
     LabAutosave *autosave() const { return m_autosave; }
     void restoreDefaultLayout();
-    // Drains the session once and refreshes everything (tests and screenshots call it).
+    // Runs frames until every panel has taken a reset, then drains the session and refreshes
+    // everything (tests and screenshots call it).
     void refreshNow();
 
     ClusterSession &session() const { return *m_session; }

@@ -7,7 +7,11 @@
 #include "ui/backgroundpriority.h"
 #include "ui/clustersession.h"
 #include "ui/mainwindow.h"
+#include "ui/models/objecttreemodel.h"
+#include "ui/models/storemodels.h"
 #include "ui/record/labautosave.h"
+#include "ui/scene/canvasscene.h"
+#include "ui/scene/clustercanvas.h"
 
 #include <QAction>
 #include <QProcess>
@@ -87,6 +91,33 @@ private slots:
         // Reset afterwards gives a fresh cluster, not the lab again.
         b.session().reset();
         QCOMPARE(replicaSets(b), 0);
+    }
+
+    // A lab above the canvas's slice threshold is handed over in frames' slices and off-thread
+    // builds; refreshNow() (what a screenshot calls, with no frames running) runs frames until
+    // every panel has it: `reconcile-lab --screenshot lab.rlab` grabbed an empty canvas.
+    void refreshNowWaitsForABigLabsHandover()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("big.rlab"));
+        MainWindow a(options());
+        QString yaml = QString::fromLatin1(deployment());
+        yaml.replace(QStringLiteral("replicas: 3"), QStringLiteral("replicas: 500"));
+        QVERIFY(a.applyText(yaml, QStringLiteral("web.yaml")).ok());
+        a.session().advance(120'000);
+        QString error;
+        QVERIFY2(a.saveLab(path, &error), qPrintable(error));
+        QVERIFY(a.session().view().objects()->kvs.size() >= std::size_t(CanvasScene::kSliceKeys));
+
+        MainWindow b(options());
+        QVERIFY2(b.openLab(path, &error), qPrintable(error));
+        const CanvasScene &scene = *b.panel<ClusterCanvas>(QStringLiteral("canvas"))->canvasScene();
+        QVERIFY(scene.isResetting());   // sliced: nothing shown yet
+        b.refreshNow();
+        QVERIFY(!scene.isResetting());
+        QVERIFY(!b.session().isIntakeGated());
+        QCOMPARE(scene.podItems().size(), qsizetype(500));
+        QCOMPARE(b.models().objects()->objectCount(ObjectTreeModel::Pods), 500);
     }
 
     void damagedFileChangesNothing()
