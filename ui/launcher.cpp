@@ -12,6 +12,7 @@
 #include "ui/live/livemenu.h"
 #include "ui/mainwindow.h"
 #include "ui/record/labautosave.h"
+#include "ui/scene/clustercanvas.h"
 #include "ui/theme.h"
 
 #include <QScreen>
@@ -137,6 +138,9 @@ int takeScreenshot(const LaunchOptions &options, const view::ApiEndpointFactory 
         status = 1;
     window.session().advance(qint64(std::llround(options.afterSeconds * 1000.0)));
     window.refreshNow();
+    QApplication::processEvents();   // the layouts the last writes asked for
+    if (auto *canvas = window.panel<ClusterCanvas>(QStringLiteral("canvas")))
+        canvas->finishMotion();
     QApplication::processEvents();
     const QPixmap shot = window.grab();
     if (!shot.save(options.screenshot)) {

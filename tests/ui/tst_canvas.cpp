@@ -369,6 +369,33 @@ private slots:
         QVERIFY(newCard->pos().x() > oldCard->pos().x());   // newest revision rightmost
     }
 
+    // A screenshot runs no frames after its last writes: finishMotion() ends every motion they
+    // started and fits the view, so the picture is the settled one (the new ReplicaSet's column
+    // was grabbed mid-flight, cut off at the canvas's edge).
+    void finishMotionSettlesThePicture()
+    {
+        ClusterSession session;
+        ClusterCanvas canvas(session);
+        QVERIFY(showWithNginxRunning(session, canvas));
+        canvas.resize(700, 500);   // narrower than the rollout's two columns at zoom 1
+        CanvasScene &scene = *canvas.canvasScene();
+        canvas.tick(session.monotonicMs() + 5000);
+        QCOMPARE(scene.animatingCount(), 0);
+        QVERIFY(kubectl::rollout::setImage(session.client(), QStringLiteral("default"), QStringLiteral("nginx"),
+                                              QStringLiteral("nginx"), QStringLiteral("nginx:1.26"))
+                    .ok());
+        run(session, 60'000);   // one frame: the rollout's writes handed on, their motion begun
+        session.drain();
+        QVERIFY(scene.animatingCount() > 0);
+        canvas.finishMotion();
+        QCOMPARE(scene.animatingCount(), 0);
+        QCOMPARE(scene.replicaSetCardCount(), 2);
+        const QRectF items = scene.itemsBoundingRect();
+        QVERIFY2(scene.sceneRect().adjusted(-1, -1, 1, 1).contains(items),
+                 qPrintable(QStringLiteral("items %1 wide, scene %2").arg(items.width()).arg(scene.sceneRect().width())));
+        QVERIFY(canvas.mapToScene(canvas.viewport()->rect()).boundingRect().adjusted(-1, -1, 1, 1).contains(canvas.sceneRect()));
+    }
+
     void resetClearsAndSnapshotIsInstant()
     {
         ClusterSession session;

@@ -6,6 +6,7 @@
 #include "ui/scene/canvaslegend.h"
 #include "ui/scene/canvasscene.h"
 #include "ui/scene/canvastext.h"
+#include "ui/scene/motion.h"
 #include "ui/scene/phasecolors.h"
 #include "ui/scene/poditem.h"
 #include "ui/theme.h"
@@ -110,6 +111,13 @@ void ClusterCanvas::tick(qint64 monotonicMs)
     if (slice)
         m_session.noteBudgetedNs(spent.nsecsElapsed());
     fitIfAuto();
+}
+
+void ClusterCanvas::finishMotion()
+{
+    // A step of a whole wall-clock duration ends every tween (Motion::step).
+    if (!m_scene->isResetting())
+        tick(m_session.monotonicMs() + qint64(Motion::kWallDurationMs));
 }
 
 void ClusterCanvas::setPresenter(bool on)

@@ -50,6 +50,10 @@ public slots:
     void zoomBy(double factor);
     void rebuild();          // from session.snapshot(), no animation
     void tick(qint64 monotonicMs);
+    // Every running motion at its end and the view fitted (if it fits itself): the picture as
+    // it settles. A screenshot runs no frames after its last writes, so a layout they changed
+    // was grabbed mid-flight (the new ReplicaSet's column cut off at the canvas's edge).
+    void finishMotion();
 
 signals:
     void objectActivated(const rlab::ui::ObjectRef &ref);
