@@ -12,6 +12,7 @@
 #include "ui/scene/nodelaneitem.h"
 #include "ui/scene/poditem.h"
 #include "ui/theme.h"
+#include "tests/ui/nginxcanvas.h"
 
 #include <QApplication>
 #include <QSignalSpy>
@@ -24,6 +25,7 @@
 
 using namespace rlab;
 using namespace rlab::ui;
+using namespace rlab::test::nginxcanvas;
 
 // The cluster canvas driven exactly as the window drives it: kubectl-like writes through the
 // session, virtual time advanced explicitly, one frame() = store events + frameDone. Checks the
@@ -34,44 +36,6 @@ class TestCanvas : public QObject
     Q_OBJECT
 
 private:
-    static QString manifest()
-    {
-        return QStringLiteral(RLAB_TEST_DATA "/../../resources/manifests/nginx-deployment.yaml");
-    }
-
-    static void applyNginx(ClusterSession &session)
-    {
-        const ApplyReport report = session.apply({ManifestSource::fromFile(manifest())});
-        QVERIFY2(report.ok(), qPrintable(report.results.join(QLatin1Char('\n'))));
-    }
-
-    static void run(ClusterSession &session, qint64 ms)
-    {
-        session.advance(ms);
-        session.frame();
-    }
-
-    // The nginx sample applied and run for 30 virtual seconds: three pods Ready.
-    static void runNginx(ClusterSession &session)
-    {
-        applyNginx(session);
-        run(session, 30'000);
-    }
-
-    // The canvas shown at 1280×720 with the nginx sample applied and run for 30 virtual seconds.
-    static bool showWithNginxRunning(ClusterSession &session, ClusterCanvas &canvas)
-    {
-        canvas.resize(1280, 720);
-        canvas.show();
-        if (!QTest::qWaitForWindowExposed(&canvas))
-            return false;
-        const ApplyReport report = session.apply({ManifestSource::fromFile(manifest())});
-        if (!report.ok())
-            return false;
-        run(session, 30'000);
-        return true;
-    }
-
     static QList<PodItem *> podsIn(const CanvasScene &scene, PodStage stage)
     {
         QList<PodItem *> out;
@@ -204,32 +168,6 @@ private slots:
         QCOMPARE(scene.animatingCount(), 0);
     }
 
-    void podsFlyInFromTheirReplicaSetAndFinishByFrames()
-    {
-        ClusterSession session;
-        ClusterCanvas canvas(session);
-        CanvasScene &scene = *canvas.canvasScene();
-        applyNginx(session);
-        run(session, 100);   // created, bound, ContainerCreating; 0.1 s of virtual time is not a jump
-        QCOMPARE(scene.podItems().size(), 3);
-        QVERIFY(scene.animatingCount() > 0);
-        for (PodItem *p : scene.podItems()) {
-            QVERIFY2(p->opacity() < 1.0, qPrintable(QString::number(p->opacity())));
-            QVERIFY(p->pos() != p->targetPos());
-            QVERIFY(p->pos().y() < p->targetPos().y());   // on its way down from the ReplicaSet card
-        }
-        // Frames drive the animation: half a motion, then the rest.
-        const qint64 now = session.monotonicMs();
-        canvas.tick(now + 300);
-        for (PodItem *p : scene.podItems())
-            QVERIFY(p->opacity() > 0.2 && p->opacity() < 1.0);
-        canvas.tick(now + 1000);
-        QCOMPARE(scene.animatingCount(), 0);
-        for (PodItem *p : scene.podItems()) {
-            QCOMPARE(p->pos(), p->targetPos());
-            QCOMPARE(p->opacity(), 1.0);
-        }
-    }
 
     void scaleKeepsSlots()
     {
@@ -369,32 +307,6 @@ private slots:
         QVERIFY(newCard->pos().x() > oldCard->pos().x());   // newest revision rightmost
     }
 
-    // A screenshot runs no frames after its last writes: finishMotion() ends every motion they
-    // started and fits the view, so the picture is the settled one (the new ReplicaSet's column
-    // was grabbed mid-flight, cut off at the canvas's edge).
-    void finishMotionSettlesThePicture()
-    {
-        ClusterSession session;
-        ClusterCanvas canvas(session);
-        QVERIFY(showWithNginxRunning(session, canvas));
-        canvas.resize(700, 500);   // narrower than the rollout's two columns at zoom 1
-        CanvasScene &scene = *canvas.canvasScene();
-        canvas.tick(session.monotonicMs() + 5000);
-        QCOMPARE(scene.animatingCount(), 0);
-        QVERIFY(kubectl::rollout::setImage(session.client(), QStringLiteral("default"), QStringLiteral("nginx"),
-                                              QStringLiteral("nginx"), QStringLiteral("nginx:1.26"))
-                    .ok());
-        run(session, 60'000);   // one frame: the rollout's writes handed on, their motion begun
-        session.drain();
-        QVERIFY(scene.animatingCount() > 0);
-        canvas.finishMotion();
-        QCOMPARE(scene.animatingCount(), 0);
-        QCOMPARE(scene.replicaSetCardCount(), 2);
-        const QRectF items = scene.itemsBoundingRect();
-        QVERIFY2(scene.sceneRect().adjusted(-1, -1, 1, 1).contains(items),
-                 qPrintable(QStringLiteral("items %1 wide, scene %2").arg(items.width()).arg(scene.sceneRect().width())));
-        QVERIFY(canvas.mapToScene(canvas.viewport()->rect()).boundingRect().adjusted(-1, -1, 1, 1).contains(canvas.sceneRect()));
-    }
 
     void resetClearsAndSnapshotIsInstant()
     {
