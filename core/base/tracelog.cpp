@@ -199,19 +199,13 @@ qint64 TraceLog::append(TraceEvent ev)
     // Trace texts are nearly always ASCII: those are narrowed straight into the arena, the rest
     // goes through toUtf8().
     const QString *text = ev.textFn ? nullptr : &ev.text;
-    bool ascii = true;
-    if (text)
-        for (const QChar c : *text)
-            if (c.unicode() >= 0x80) {
-                ascii = false;
-                break;
-            }
+    const bool ascii = !text || QtPrivate::isAscii(QStringView(*text));   // Qt's, a word at a time
     const QByteArray utf8 = text && !ascii ? text->toUtf8() : QByteArray();
     Stored st;
     st.rev = ev.rev;
     st.worker = ev.worker;
     st.keyLen = qint32(ev.key.size());
-    st.keyLatin1 = std::all_of(ev.key.cbegin(), ev.key.cend(), [](QChar c) { return c.unicode() < 0x100; });
+    st.keyLatin1 = QtPrivate::isLatin1(QStringView(ev.key));
     st.textLen = !text ? 0 : ascii ? qint32(text->size()) : qint32(utf8.size());
     const bool lazy = ev.textFn || ev.detailFn;
     if (lazy)
