@@ -17,6 +17,18 @@
 using namespace rlab;
 using namespace rlab::ui;
 
+namespace {
+// The GUI thread busy for `ns` (work, not a wait); returns how long it took.
+qint64 busyFor(qint64 ns)
+{
+    QElapsedTimer spent;
+    spent.start();
+    while (spent.nsecsElapsed() < ns) {
+    }
+    return spent.nsecsElapsed();
+}
+} // namespace
+
 class TestFrameBudget : public QObject
 {
     Q_OBJECT
@@ -34,10 +46,7 @@ private slots:
         QCOMPARE(session.frameIntakeBudgetMs(), 8);   // nothing painted or animated yet
         qint64 spinNs = 6'000'000;
         connect(&session, &ClusterSession::frameDone, this, [&spinNs] {
-            QElapsedTimer spent;   // a canvas animating many chips, not a wait
-            spent.start();
-            while (spent.nsecsElapsed() < spinNs) {
-            }
+            busyFor(spinNs);   // a canvas animating many chips
         });
         session.frame();   // its frameDone takes >= 6 ms
         session.notePaintNs(3'000'000);
@@ -70,15 +79,9 @@ private slots:
         qint64 animationNs = 0;
         connect(&session, &ClusterSession::frameDone, this, [&] {
             budgets.push_back(session.frameIntakeBudgetMs());
-            QElapsedTimer spent;   // a slice that fills what is left, not a wait
-            spent.start();
-            const qint64 sliceNs = qint64(qMax(session.frameBudgetLeftMs(), 0)) * 1'000'000;
-            while (spent.nsecsElapsed() < sliceNs) {
-            }
-            session.noteBudgetedNs(spent.nsecsElapsed());
-            spent.restart();   // and some animation, not budgeted
-            while (spent.nsecsElapsed() < animationNs) {
-            }
+            // A slice that fills what is left, then some animation, not budgeted.
+            session.noteBudgetedNs(busyFor(qint64(qMax(session.frameBudgetLeftMs(), 0)) * 1'000'000));
+            busyFor(animationNs);
         });
         for (int i = 0; i < 6; ++i)
             session.frame();
@@ -101,10 +104,7 @@ private slots:
         int leftAtFrameDone = -1;
         connect(&session, &ClusterSession::frameDone, this, [&] { leftAtFrameDone = session.frameBudgetLeftMs(); });
         session.atFrameStart(this, [&ran] {
-            QElapsedTimer spent;   // a model reset laying out many rows, not a wait
-            spent.start();
-            while (spent.nsecsElapsed() < 5'000'000) {
-            }
+            busyFor(5'000'000);   // a model reset laying out many rows
             ran.push_back(1);
         });
         session.atFrameStart(this, [&ran] { ran.push_back(2); });
@@ -179,10 +179,7 @@ private slots:
             if (busyTails-- <= 0)
                 return;
             QMetaObject::invokeMethod(this, [] {
-                QElapsedTimer spent;   // the painting of a busy window, not a wait
-                spent.start();
-                while (spent.nsecsElapsed() < 10'000'000) {
-                }
+                busyFor(10'000'000);   // the painting of a busy window
             }, Qt::QueuedConnection);
         });
         session.start();
