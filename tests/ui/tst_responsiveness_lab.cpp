@@ -7,6 +7,7 @@
 #include "core/sim/view/clusterview.h"
 #include "core/sim/view/watchfeed.h"
 #include "ui/apply/manifestapplier.h"
+#include "ui/backgroundpriority.h"
 #include "ui/clustersession.h"
 #include "ui/mainwindow.h"
 #include "ui/models/etcdkeymodel.h"
@@ -191,6 +192,10 @@ private slots:
             QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60'000);
             QCOMPARE(finished.at(0).at(0).toBool(), true);
             QVERIFY(open.builtOnWorkerThread());
+            // Below the GUI thread (whose frames show its progress), which keeps its own.
+            const int guiNice = BackgroundPriority::currentNice();
+            QCOMPARE(open.workerNice(), std::min(guiNice + BackgroundPriority::kNiceSteps, 19));
+            QCOMPARE(BackgroundPriority::currentNice(), guiNice);
             QCOMPARE(phases.count(), 2);   // Reading, Building
             std::unique_ptr<Simulation> sim = open.takeSimulation();
             QVERIFY(sim);

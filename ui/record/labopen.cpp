@@ -2,6 +2,7 @@
 
 #include "core/sim/labfile.h"
 #include "core/sim/view/clusterview.h"
+#include "ui/backgroundpriority.h"
 
 namespace rlab::ui {
 
@@ -23,6 +24,8 @@ void LabOpen::start()
     // The worker writes m_config, m_sim and m_error; the owner reads them only after finished,
     // which the thread's end (QThread::finished, queued here) orders after those writes.
     m_thread.reset(QThread::create([this, owner] {
+        BackgroundPriority::lowerCurrentThread();   // below the frames that show its progress
+        m_workerNice = BackgroundPriority::currentNice();
         QString error;
         std::optional<SimulationConfig> config = LabFile::load(m_path, &error);
         if (!config) {

@@ -19,6 +19,7 @@ namespace rlab::ui {
 // or says why not (error()). Nothing else holds the new lab while it is built
 // and it is not running, so the build needs no locks. cancel() drops the result: a lab built
 // after it is destroyed on the worker, and finished(false) follows with error() "cancelled".
+// The worker runs below the GUI thread's priority (BackgroundPriority).
 // Thread rules: create, start, cancel and destroy on the GUI thread; the destructor waits for
 // the worker (delete it after finished()).
 class LabOpen : public QObject
@@ -44,6 +45,8 @@ public:
     QString error() const { return m_error; }
     // For tests: whether the Simulation was built on a thread other than the one that started it.
     bool builtOnWorkerThread() const { return m_builtOnWorker.load(); }
+    // For tests: the worker's nice value (BackgroundPriority; Linux, 0 elsewhere, -1 before).
+    int workerNice() const { return m_workerNice.load(); }
 
 signals:
     void phaseChanged(rlab::ui::LabOpen::Phase phase);   // queued from the worker
@@ -58,6 +61,7 @@ private:
     QString m_error;
     std::atomic<bool> m_cancel{false};
     std::atomic<bool> m_builtOnWorker{false};
+    std::atomic<int> m_workerNice{-1};
     bool m_running = false;
 };
 
