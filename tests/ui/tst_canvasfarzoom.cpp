@@ -10,6 +10,7 @@
 
 #include <QApplication>
 #include <QHelpEvent>
+#include <QScrollBar>
 #include <QToolTip>
 #include <QtTest>
 
@@ -149,6 +150,62 @@ private slots:
         QVERIFY(scene.isFarZoom());
     }
 
+    // Many Deployments side by side (a saved lab of 200 was ~120 times as wide as tall): fitted
+    // whole, the picture was a strip a few px high. Fit shows the picture's height from its left
+    // end (the node names, the first Deployments), the rest a scroll away; a few Deployments
+    // still fit whole.
+    void manyDeploymentsFitTheirHeight_data()
+    {
+        QTest::addColumn<int>("deployments");
+        QTest::addColumn<bool>("whole");
+        QTest::newRow("2 Deployments: the whole picture") << 2 << true;
+        QTest::newRow("24 Deployments: the height, from the left") << 24 << false;
+    }
+    void manyDeploymentsFitTheirHeight()
+    {
+        QFETCH(int, deployments);
+        QFETCH(bool, whole);
+        ClusterConfig config;
+        config.nodes = 2;
+        ClusterSession session(config);
+        QList<ManifestSource> sources;
+        for (int i = 0; i < deployments; ++i) {
+            const QString name = QStringLiteral("lab-%1").arg(i, 2, 10, QLatin1Char('0'));
+            sources << ManifestSource{name + QStringLiteral(".yaml"), test::deploymentYaml(name, 1).toUtf8(), {}};
+        }
+        QVERIFY(session.apply(sources).ok());
+        session.simulation().runUntilIdle(600'000);
+        ClusterCanvas canvas(session);
+        canvas.resize(640, 400);
+        canvas.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+        session.frame();
+        while (canvas.canvasScene()->isResetting() || session.intakeBacklog() > 0)
+            session.frame();
+        canvas.finishMotion();
+        const QRectF scene = canvas.canvasScene()->sceneRect();
+        const QRectF seen = canvas.mapToScene(canvas.viewport()->rect()).boundingRect();
+        const double tall = canvas.zoom() * scene.height();
+        qInfo("scene %.0f x %.0f, zoom %.4f: %.0f px tall in a %d px view", scene.width(), scene.height(), canvas.zoom(), tall,
+              canvas.viewport()->height());
+        QVERIFY2(tall >= canvas.viewport()->height() / 4.0, qPrintable(QString::number(tall)));
+        if (whole) {
+            QVERIFY(seen.adjusted(-1, -1, 1, 1).contains(scene));
+        } else {
+            QVERIFY(scene.width() > seen.width() * 4);
+            QVERIFY2(qAbs(seen.left() - scene.left()) < 1.0, qPrintable(QString::number(seen.left())));   // the left end
+            QTRY_VERIFY(canvas.horizontalScrollBar()->isVisible());   // laid out when events run
+            QVERIFY(!canvas.verticalScrollBar()->isVisible());   // the whole height
+        }
+        // Stable: fitting again, or a resize back and forth, gives the same picture.
+        const double zoom = canvas.zoom();
+        canvas.fit();
+        QCOMPARE(canvas.zoom(), zoom);
+        canvas.resize(641, 400);
+        canvas.resize(640, 400);
+        QCoreApplication::processEvents();
+        QCOMPARE(canvas.zoom(), zoom);
+    }
 };
 
 QTEST_MAIN(TestCanvasFarZoom)

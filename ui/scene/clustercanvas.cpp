@@ -25,6 +25,8 @@ namespace rlab::ui {
 
 namespace {
 constexpr double kMaxAutoZoom = 2.2;   // a small cluster is not blown up beyond this
+// Fit shows the whole picture unless that fills less than this share of the view's height.
+constexpr double kMinFitFill = 0.25;
 constexpr double kMinZoom = 0.02, kMaxZoom = 6.0;
 const PodStage kStages[] = {PodStage::Pending, PodStage::ContainerCreating, PodStage::Running,
                             PodStage::Ready, PodStage::Failing, PodStage::Terminating};
@@ -185,14 +187,27 @@ void ClusterCanvas::fitIfAuto()
         return;
     m_fittedRect = r;
     const int band = std::max(legendRect().height(), m_fitButton->height());   // legend and buttons
-    const QSizeF avail = QSizeF(viewport()->size()) - QSizeF(0, band + 16);
+    // Sized without scroll bars, so the choice below does not flip with the bar it brings.
+    const QSizeF avail = QSizeF(maximumViewportSize()) - QSizeF(0, band + 16);
     if (r.isEmpty() || avail.width() <= 0 || avail.height() <= 0)
         return;
     double s = std::min({avail.width() / r.width(), avail.height() / r.height(), kMaxAutoZoom});
-    if (m_presenter)   // readable first: a picture too big for that pans instead
+    bool pans = false;
+    if (m_presenter) {   // readable first: a picture too big for that pans instead
         s = std::max(s, CanvasText::minReadableZoom());
+    } else if (s * r.height() < kMinFitFill * avail.height()) {
+        // Many Deployments side by side (200: a picture ~120 times as wide as tall), fitted
+        // whole, are a strip a few px high: fit the height instead, the first Deployments on
+        // the left, the rest a scroll away.
+        const double bar = horizontalScrollBar()->sizeHint().height();
+        s = std::min((avail.height() - bar) / r.height(), kMaxAutoZoom);
+        pans = s > 0;
+    }
+    if (s <= 0)
+        return;
     setTransform(QTransform::fromScale(s, s));
-    centerOn(r.center());
+    // Panning, the left end (node names, then the first Deployment); else the middle.
+    centerOn(pans ? QPointF(r.left() + avail.width() / (2 * s), r.center().y()) : r.center());
     applyLevelOfDetail();
 }
 

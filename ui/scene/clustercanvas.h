@@ -16,7 +16,9 @@ class ClusterSession;
 // frameDone → tick (animations follow frames, so tests drive them), clusterReset → an instant
 // rebuild from session.snapshot() (also an old revision: time travel shows the past, no fly-in).
 // Zoom: Ctrl+wheel, +/-, 0, the Fit button or a double-click anywhere = fit; drag pans. It fits the picture as it grows
-// until the user zooms. Hover shows the object's tooltip; a click emits objectActivated.
+// until the user zooms. Fit shows the whole picture, or, when that would fill less than a quarter
+// of the view's height (many Deployments side by side), the picture's height from its left end.
+// Hover shows the object's tooltip; a click emits objectActivated.
 // One full-viewport repaint per frame at most (FullViewportUpdate: with hundreds of chips moving,
 // the union of dirty rects is the viewport anyway). A language change rewrites the cards' words.
 // In presenter mode it tells the scene how wide a picture it shows at the readable zoom (no text
