@@ -148,7 +148,8 @@ QString child(const QString &path, const QString &name)
 
 QString index(const QString &path, qsizetype i)
 {
-    return path + QStringLiteral("[%1]").arg(i);
+    // Built for every list item validated, error or not: no arg() (a format parse each).
+    return QString(path % QLatin1Char('[') % QString::number(i) % QLatin1Char(']'));
 }
 
 QString key(const QString &path, const QString &k)

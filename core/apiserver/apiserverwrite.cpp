@@ -90,7 +90,8 @@ Result<ObjectPtr> ApiServer::writeUpdate(const ResourceType &rt, MutableObjectPt
     obj->metadata.deletionTimestamp = old->metadata.deletionTimestamp;
     obj->metadata.deletionGracePeriodSeconds = old->metadata.deletionGracePeriodSeconds;
     obj->metadata.resourceVersion = old->metadata.resourceVersion;   // unconditional update
-    setDefaults(*obj);
+    // No second defaulting: what prepareFor(Status)Update copied back comes from the stored
+    // object, defaulted when it was written.
     const FieldErrors errors = statusOnly ? validateStatusUpdate(*obj, *old) : validateUpdate(*obj, *old);
     if (!errors.isEmpty())
         return R::failure(ApiError::invalid(rt.kind, rt.group, obj->metadata.name, errors));

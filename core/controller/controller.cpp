@@ -135,13 +135,13 @@ Controller::~Controller()
     m_queue->shutDown();
 }
 
-void Controller::trace(const char *type, const QString &key, int worker, const QString &text) const
+void Controller::trace(const QString &type, const QString &key, int worker, const QString &text) const
 {
     if (!m_trace)
         return;
     TraceEvent ev;
     ev.component = m_name;
-    ev.type = QLatin1String(type);
+    ev.type = type;   // a literal: no characters copied
     ev.key = key;
     ev.worker = worker;
     ev.text = text;
@@ -158,7 +158,7 @@ SyncResult Controller::runSync(const QString &key, int worker)
 SyncResult Controller::startSync(const QString &key, int worker)
 {
     ++m_syncs;
-    trace("ReconcileStart", key, worker, joined(m_syncName, u" ", key));
+    trace(QStringLiteral("ReconcileStart"), key, worker, joined(m_syncName, u" ", key));
     apiserver::CallerScope caller(m_name, worker);
     return m_sync ? m_sync(key) : SyncResult{};
 }
@@ -170,14 +170,14 @@ void Controller::finishSync(const QString &key, int worker, const SyncResult &r)
     // maxRetries, then drops it.
     if (r.ok()) {
         m_queue->forget(key);
-        trace("ReconcileEnd", key, worker, joined(m_syncName, u" ", key, u": ", what));
+        trace(QStringLiteral("ReconcileEnd"), key, worker, joined(m_syncName, u" ", key, u": ", what));
     } else if (m_maxRetries < 0 || m_queue->numRequeues(key) < m_maxRetries) {
-        trace("ReconcileError", key, worker,
+        trace(QStringLiteral("ReconcileError"), key, worker,
               QStringLiteral("%1 %2 failed: %3 (handleErr: addRateLimited)%4").arg(m_syncName, key, r.error,
                   r.notes.isEmpty() ? QString() : QStringLiteral(" after: ") + what));
         m_queue->addRateLimited(key);
     } else {
-        trace("ReconcileError", key, worker,
+        trace(QStringLiteral("ReconcileError"), key, worker,
               QStringLiteral("%1 %2 failed %3 times: dropping it out of the queue: %4").arg(m_syncName, key).arg(m_maxRetries).arg(r.error));
         m_queue->forget(key);
     }

@@ -97,7 +97,7 @@ public:
     qint64 syncs() const { return m_syncs.load(); }
 
 private:
-    void trace(const char *type, const QString &key, int worker, const QString &text) const;
+    void trace(const QString &type, const QString &key, int worker, const QString &text) const;
     SyncResult runSync(const QString &key, int worker);
     SyncResult startSync(const QString &key, int worker);
     void finishSync(const QString &key, int worker, const SyncResult &r);

@@ -73,13 +73,13 @@ bool Kubelet::onThisNode(const ObjectPtr &obj) const
     return pod && pod->spec.nodeName == m_nodeName;
 }
 
-void Kubelet::trace(const char *type, const QString &key, const QString &text, const QJsonObject &detail) const
+void Kubelet::trace(const QString &type, const QString &key, const QString &text, const QJsonObject &detail) const
 {
     if (!m_trace)
         return;
     TraceEvent ev;
     ev.component = m_controller.name();
-    ev.type = QLatin1String(type);
+    ev.type = type;   // a literal: no characters copied
     ev.key = key;
     ev.text = text;
     ev.detail = detail;
@@ -133,7 +133,7 @@ SyncResult Kubelet::syncPod(const QString &key)
                                                            {QStringLiteral("status"), shown}});
         }
         for (const QString &sentence : out.phases)
-            trace("PodPhase", key, sentence, *cached);
+            trace(QStringLiteral("PodPhase"), key, sentence, *cached);
     }
     if (status != fresh->status) {
         auto updated = std::static_pointer_cast<Pod>(fresh->clone());
@@ -176,7 +176,7 @@ void Kubelet::stop()
     if (!m_running.exchange(false))
         return;
     m_stoppedAt = m_clock.now();
-    trace("KubeletStop", QString(),
+    trace(QStringLiteral("KubeletStop"), QString(),
           QStringLiteral("the kubelet on %1 stopped (node failure): it runs no stage and posts no status until the node recovers")
               .arg(m_nodeName));
 }
@@ -198,7 +198,7 @@ void Kubelet::start()
     QStringList sorted(keys.cbegin(), keys.cend());
     sorted.sort();
     m_running = true;
-    trace("KubeletStart", QString(),
+    trace(QStringLiteral("KubeletStart"), QString(),
           QStringLiteral("the kubelet on %1 is back after %2: every stage on the node resumes where it stopped; resyncing its %3 pod(s)")
               .arg(m_nodeName, formatGoDuration(now - stoppedAt))
               .arg(sorted.size()));

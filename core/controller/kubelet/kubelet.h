@@ -61,7 +61,7 @@ public:
 
 private:
     bool onThisNode(const api::ObjectPtr &obj) const;
-    void trace(const char *type, const QString &key, const QString &text, const QJsonObject &detail = {}) const;
+    void trace(const QString &type, const QString &key, const QString &text, const QJsonObject &detail = {}) const;
 
     const QString m_nodeName;
     client::Interface &m_api;
