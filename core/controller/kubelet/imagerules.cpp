@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/controller/kubelet/imagerules.h"
+#include "core/base/joined.h"
 
 #include <QCryptographicHash>
 #include <QHash>
@@ -72,19 +73,22 @@ std::optional<QString> ImageRules::pullError(const QString &image)
 {
     const ImageReference ref = ImageReference::parse(image);
     const QString r = ref.normalized();
-    const QString prefix = QStringLiteral("failed to pull and unpack image \"%1\": failed to resolve reference \"%1\": ").arg(r);
+    // Made only for an image that fails (this runs for every container started).
+    const auto prefix = [&r] {
+        return joined(u"failed to pull and unpack image \"", r, u"\": failed to resolve reference \"", r, u"\": ");
+    };
     if (ref.host().endsWith(QLatin1String(".invalid")) || ref.host() == QLatin1String("invalid")) {
         const QString manifest = ref.digest.isEmpty() ? ref.tag : ref.digest;
         return QStringLiteral("rpc error: code = Unknown desc = %1failed to do request: Head \"https://%2/v2/%3/manifests/%4\": "
                               "dial tcp: lookup %5: no such host")
-            .arg(prefix, ref.registry, ref.repository, manifest, ref.host());
+            .arg(prefix(), ref.registry, ref.repository, manifest, ref.host());
     }
     if (hasMarker(ref.repository))
         return QStringLiteral("rpc error: code = Unknown desc = %1pull access denied, repository does not exist or may require "
                               "authorization: server message: insufficient_scope: authorization failed")
-            .arg(prefix);
+            .arg(prefix());
     if (hasMarker(ref.tag) || ref.tag == QLatin1String("broken"))
-        return QStringLiteral("rpc error: code = NotFound desc = %1%2: not found").arg(prefix, r);
+        return QStringLiteral("rpc error: code = NotFound desc = %1%2: not found").arg(prefix(), r);
     return std::nullopt;
 }
 
@@ -141,7 +145,7 @@ qint64 ImageRules::sizeBytes(const QString &image)
 
 QString ImageRules::containerID(const QString &podUid, const QString &container, int restartCount)
 {
-    const QByteArray h = sha256(QStringLiteral("%1/%2/%3").arg(podUid, container).arg(restartCount));
+    const QByteArray h = sha256(joined(podUid, u"/", container, u"/", QString::number(restartCount)));
     return QStringLiteral("containerd://") + QString::fromLatin1(h.toHex());
 }
 

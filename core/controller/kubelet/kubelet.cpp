@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/controller/kubelet/kubelet.h"
 
+#include "core/base/joined.h"
 #include "core/client/interface.h"
 #include "core/client/threadsafestore.h"
 #include "core/client/sharedinformerfactory.h"
@@ -148,8 +149,7 @@ SyncResult Kubelet::syncPod(const QString &key)
             r.error = written.error->message;
             return r;
         }
-        r.notes << (shown == status.phase ? QStringLiteral("status: %1").arg(shown)
-                                          : QStringLiteral("status: %1 (%2)").arg(status.phase, shown));
+        r.notes << (shown == status.phase ? joined(u"status: ", shown) : joined(u"status: ", status.phase, u" (", shown, u")"));
     }
     if (out.remove) {
         apiserver::DeleteOptions opts;
@@ -166,7 +166,7 @@ SyncResult Kubelet::syncPod(const QString &key)
     }
     if (out.nextAt > 0) {
         m_controller.enqueueAfter(key, out.nextAt - now);
-        r.notes << QStringLiteral("next stage in %1").arg(formatGoDuration(out.nextAt - now));
+        r.notes << joined(u"next stage in ", formatGoDuration(out.nextAt - now));
     }
     return r;
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/controller/kubelet/podstatusbuilder.h"
+#include "core/base/joined.h"
 
 #include <QHash>
 #include <QSet>
@@ -150,7 +151,7 @@ PodStatus PodStatusBuilder::build(const Pod &current, const PodRuntime &rt, cons
         containersReady.status = kFalse;
         containersReady.reason = completed ? QStringLiteral("PodCompleted") : QStringLiteral("ContainersNotReady");
         if (!completed)
-            containersReady.message = QStringLiteral("containers with unready status: [%1]").arg(unready.join(QLatin1Char(' ')));
+            containersReady.message = joined(u"containers with unready status: [", unready.join(QLatin1Char(' ')), u"]");
     }
     Condition ready = containersReady;
     ready.type = kReady;

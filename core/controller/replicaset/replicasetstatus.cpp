@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/controller/replicaset/replicasetstatus.h"
 
+#include "core/base/joined.h"
 #include "core/client/interface.h"
 
 namespace rlab::controller {
@@ -111,18 +112,17 @@ Result<RSPtr> updateReplicaSetStatus(client::Interface &api, RSPtr rs, api::Repl
     // Record the generation acted on, so a retry never claims to have seen a newer spec.
     newStatus.observedGeneration = rs->metadata.generation;
     std::optional<apiserver::ApiError> updateErr;
+    const auto n = [](qint64 v) { return QString::number(v); };
     for (int i = 0;; ++i) {
         if (note)
-            *note = QStringLiteral("Updating status for ReplicaSet: %1/%2, replicas %3->%4 (need %5), "
-                                   "fullyLabeledReplicas %6->%7, readyReplicas %8->%9, availableReplicas %10->%11, "
-                                   "terminatingReplicas %12->%13, sequence No: %14->%15")
-                        .arg(rs->metadata.namespace_, rs->metadata.name)
-                        .arg(rs->status.replicas).arg(newStatus.replicas).arg(rs->replicas())
-                        .arg(rs->status.fullyLabeledReplicas).arg(newStatus.fullyLabeledReplicas)
-                        .arg(rs->status.readyReplicas).arg(newStatus.readyReplicas)
-                        .arg(rs->status.availableReplicas).arg(newStatus.availableReplicas)
-                        .arg(optionalText(rs->status.terminatingReplicas), optionalText(newStatus.terminatingReplicas))
-                        .arg(rs->status.observedGeneration).arg(newStatus.observedGeneration);
+            *note = joined(u"Updating status for ReplicaSet: ", rs->metadata.namespace_, u"/", rs->metadata.name,
+                           u", replicas ", n(rs->status.replicas), u"->", n(newStatus.replicas), u" (need ", n(rs->replicas()),
+                           u"), fullyLabeledReplicas ", n(rs->status.fullyLabeledReplicas), u"->", n(newStatus.fullyLabeledReplicas),
+                           u", readyReplicas ", n(rs->status.readyReplicas), u"->", n(newStatus.readyReplicas),
+                           u", availableReplicas ", n(rs->status.availableReplicas), u"->", n(newStatus.availableReplicas),
+                           u", terminatingReplicas ", optionalText(rs->status.terminatingReplicas), u"->",
+                           optionalText(newStatus.terminatingReplicas), u", sequence No: ", n(rs->status.observedGeneration), u"->",
+                           n(newStatus.observedGeneration));
         auto copy = std::static_pointer_cast<api::ReplicaSet>(rs->clone());
         copy->status = newStatus;
         const Result<api::ObjectPtr> r = api.updateStatus(copy);
