@@ -1,5 +1,6 @@
 #include "core/api/deployment.h"
 #include "core/api/pod.h"
+#include "core/api/replicaset.h"
 #include "core/sim/view/clusterview.h"
 #include "ui/apply/manifestsource.h"
 #include "ui/clustersession.h"
@@ -8,6 +9,9 @@
 #include "ui/controls/deploymentpods.h"
 
 #include <QtTest>
+
+#include <algorithm>
+#include <random>
 
 using namespace rlab;
 using namespace rlab::ui;
@@ -124,6 +128,53 @@ private slots:
         QCOMPARE(slices, 3);   // 1,100 + 3 pods in chunks of 512
         compare(session, cache, "rebuilt, then the held writes");
         QCOMPARE(cache.podsOf(QStringLiteral("web"), 0).size(), 2);
+    }
+
+    // reset() on a restored lab's snapshot (issue #17: it runs in the restore's synchronous
+    // handover): 200 ReplicaSets read now, the pods' run of 20,000 keys only found (the pods are
+    // read by rebuild's slices). The keys are made in shuffled order, scattered over the heap as
+    // a lab's are, among 60,000 Events' keys.
+    void benchResetBigLab()
+    {
+        view::Snapshot snap;
+        QList<QByteArray> keys;
+        for (int i = 0; i < 20'000; ++i)
+            keys << QByteArrayLiteral("/registry/pods/default/lab-") + QByteArray::number(i / 100) + "-5f7799dff-" + QByteArray::number(i);
+        for (int i = 0; i < 60'000; ++i)
+            keys << QByteArrayLiteral("/registry/events/default/lab-") + QByteArray::number(i) + ".17a2b3c4d5e6f708";
+        for (int i = 0; i < 200; ++i)
+            keys << QByteArrayLiteral("/registry/replicasets/default/lab-") + QByteArray::number(i) + "-5f7799dff";
+        std::mt19937 shuffle(7);
+        std::shuffle(keys.begin(), keys.end(), shuffle);
+        std::vector<QByteArray> spacers;   // between the keys' allocations
+        for (const QByteArray &k : std::as_const(keys)) {
+            view::KeyValue kv;
+            kv.key = QByteArray(k.constData(), k.size());   // a block of its own
+            spacers.emplace_back(int(64 + shuffle() % 256), 'x');
+            if (k.startsWith("/registry/replicasets/")) {
+                auto rs = std::make_shared<api::ReplicaSet>();
+                rs->metadata.name = QString::fromLatin1(k.mid(k.lastIndexOf('/') + 1));
+                rs->metadata.ownerReferences << api::OwnerReference{QStringLiteral("apps/v1"), QStringLiteral("Deployment"),
+                                                                    rs->metadata.name.section(u'-', 0, 1), QStringLiteral("u"), true, true};
+                kv.value = rs;
+            } else {
+                auto pod = std::make_shared<api::Pod>();
+                pod->metadata.name = QString::fromLatin1(k.mid(k.lastIndexOf('/') + 1));
+                kv.value = pod;
+            }
+            snap.kvs.push_back(std::move(kv));
+        }
+        std::sort(snap.kvs.begin(), snap.kvs.end(), [](const view::KeyValue &a, const view::KeyValue &b) { return a.key < b.key; });
+        const auto shared = std::make_shared<const view::Snapshot>(std::move(snap));
+        DeploymentPods cache;
+        QBENCHMARK {
+            cache.reset(shared, QStringLiteral("default"));
+        }
+        QVERIFY(!cache.isReady());   // the pods are left to rebuild
+        int slices = 1;
+        while (!cache.rebuild(0))
+            ++slices;
+        QCOMPARE(slices, 40);   // 20,000 pods in chunks of 512: all of them found
     }
 };
 

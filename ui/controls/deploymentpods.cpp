@@ -17,9 +17,10 @@ std::pair<std::size_t, std::size_t> rangeOf(const std::vector<view::KeyValue> &k
 {
     const auto byKey = [](const view::KeyValue &kv, const QByteArray &key) { return kv.key < key; };
     const auto begin = std::lower_bound(kvs.cbegin(), kvs.cend(), prefix, byKey);
-    auto end = begin;
-    while (end != kvs.cend() && end->key.startsWith(prefix))
-        ++end;
+    // The keys under a prefix are one sorted run: its end by bisection too (walked, the 20,000
+    // pods' keys of a big lab took reset(), in the restore's synchronous handover, 0.28 ms with
+    // warm caches against 0.03: tst_deploymentpods benchResetBigLab).
+    const auto end = std::partition_point(begin, kvs.cend(), [&prefix](const view::KeyValue &kv) { return kv.key.startsWith(prefix); });
     return {std::size_t(begin - kvs.cbegin()), std::size_t(end - kvs.cbegin())};
 }
 
