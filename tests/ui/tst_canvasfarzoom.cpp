@@ -205,6 +205,25 @@ private slots:
         canvas.resize(640, 400);
         QCoreApplication::processEvents();
         QCOMPARE(canvas.zoom(), zoom);
+        if (whole)
+            return;
+        // Scrolled to the middle, the view stays there while the picture changes under it (a
+        // Deployment scaled up: its column widens, the scene's rect changes, the view refits);
+        // Fit goes back to the left end.
+        QScrollBar &bar = *canvas.horizontalScrollBar();
+        bar.setValue(bar.maximum() / 2);
+        const auto centerX = [&canvas] { return canvas.mapToScene(canvas.viewport()->rect().center()).x(); };
+        const double scrolledTo = centerX();
+        QVERIFY(scrolledTo > scene.width() / 3);
+        QVERIFY(session.apply({ManifestSource{QStringLiteral("lab-00.yaml"), test::deploymentYaml(QStringLiteral("lab-00"), 12).toUtf8(), {}}}).ok());
+        session.simulation().runUntilIdle(600'000);
+        session.frame();
+        canvas.finishMotion();
+        QVERIFY(canvas.canvasScene()->sceneRect() != scene);   // refitted
+        // Within a few pixels (the new scale, the scroll bar's whole pixels).
+        QVERIFY2(qAbs(centerX() - scrolledTo) * canvas.zoom() < 4.0, qPrintable(QStringLiteral("%1 -> %2").arg(scrolledTo).arg(centerX())));
+        canvas.fit();
+        QVERIFY(qAbs(canvas.mapToScene(canvas.viewport()->rect()).boundingRect().left() - canvas.canvasScene()->sceneRect().left()) < 1.0);
     }
 };
 

@@ -175,6 +175,7 @@ void ClusterCanvas::fit()
 {
     m_autoFit = true;
     m_fittedRect = QRectF();
+    m_panning = false;   // a wide picture starts again from its left end
     fitIfAuto();
 }
 
@@ -205,9 +206,13 @@ void ClusterCanvas::fitIfAuto()
     }
     if (s <= 0)
         return;
+    // Panning, the left end (node names, then the first Deployment) the first time; after that
+    // where the user scrolled to, as the picture changes under it. Else the middle.
+    const double keptX = mapToScene(viewport()->rect().center()).x();
+    const bool keep = pans && m_panning;
+    m_panning = pans;
     setTransform(QTransform::fromScale(s, s));
-    // Panning, the left end (node names, then the first Deployment); else the middle.
-    centerOn(pans ? QPointF(r.left() + avail.width() / (2 * s), r.center().y()) : r.center());
+    centerOn(!pans ? r.center() : QPointF(keep ? keptX : r.left() + avail.width() / (2 * s), r.center().y()));
     applyLevelOfDetail();
 }
 

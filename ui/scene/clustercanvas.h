@@ -17,7 +17,8 @@ class ClusterSession;
 // rebuild from session.snapshot() (also an old revision: time travel shows the past, no fly-in).
 // Zoom: Ctrl+wheel, +/-, 0, the Fit button or a double-click anywhere = fit; drag pans. It fits the picture as it grows
 // until the user zooms. Fit shows the whole picture, or, when that would fill less than a quarter
-// of the view's height (many Deployments side by side), the picture's height from its left end.
+// of the view's height (many Deployments side by side), the picture's height from its left end
+// (refitted as the picture changes, it stays where the user scrolled to).
 // Hover shows the object's tooltip; a click emits objectActivated.
 // One full-viewport repaint per frame at most (FullViewportUpdate: with hundreds of chips moving,
 // the union of dirty rects is the viewport anyway). A language change rewrites the cards' words.
@@ -88,6 +89,7 @@ private:
     QPoint m_pressPos;
     bool m_autoFit = true;
     QRectF m_fittedRect;
+    bool m_panning = false;   // the last fit showed the height of a picture wider than the view
     bool m_presenter = false;
 };
 
