@@ -71,7 +71,11 @@ private slots:
         DeploymentPods cache;
         cache.reset(session.sharedSnapshot(), session.namespace_());
         QVERIFY(cache.rebuild(-1));
-        connect(&session, &ClusterSession::storeEvents, &session, [&](const std::vector<view::WatchEvent> &e) { cache.apply(e); });
+        std::size_t held = 0;
+        connect(&session, &ClusterSession::storeEvents, &session, [&](const std::vector<view::WatchEvent> &e) {
+            cache.apply(e);
+            held += e.size();
+        });
         applyTwoDeployments(session);
         session.advance(30'000);
         compare(session, cache, "created");
@@ -109,7 +113,7 @@ private slots:
         ClusterSession session;
         ClusterCommands commands(session);
         applyTwoDeployments(session);
-        QVERIFY(commands.scale(QStringLiteral("web"), 1100).ok());   // more pods than one chunk (512)
+        QVERIFY(commands.scale(QStringLiteral("web"), 1100).ok());   // more pods than one chunk
         session.advance(30'000);
         // A new feed from a snapshot that holds the pods (what a restored lab's panels get).
         QVERIFY(session.freeze(session.view().revision(), QStringLiteral("test")));
@@ -117,17 +121,52 @@ private slots:
         DeploymentPods cache;
         cache.reset(session.sharedSnapshot(), session.namespace_());
         QVERIFY(!cache.isReady());
-        connect(&session, &ClusterSession::storeEvents, &session, [&](const std::vector<view::WatchEvent> &e) { cache.apply(e); });
+        std::size_t held = 0;
+        connect(&session, &ClusterSession::storeEvents, &session, [&](const std::vector<view::WatchEvent> &e) {
+            cache.apply(e);
+            held += e.size();
+        });
         QVERIFY(commands.scale(QStringLiteral("web"), 2).ok());   // written after the snapshot
         session.advance(30'000);
         session.drain();
         QVERIFY(cache.podsOf(QStringLiteral("web"), 0).isEmpty());   // nothing read yet: held
+        QVERIFY(held > DeploymentPods::kChunk);   // 1,098 pods deleted and more
         int slices = 1;
         while (!cache.rebuild(0))   // one chunk per call
             ++slices;
-        QCOMPARE(slices, 3);   // 1,100 + 3 pods in chunks of 512
+        // 1,100 + 3 pods, then the held writes, a chunk a call (not all of them in the last).
+        const auto chunks = [](std::size_t n) { return int((n + DeploymentPods::kChunk - 1) / DeploymentPods::kChunk); };
+        QCOMPARE(slices, chunks(1103) + chunks(held));
         compare(session, cache, "rebuilt, then the held writes");
         QCOMPARE(cache.podsOf(QStringLiteral("web"), 0).size(), 2);
+    }
+
+    // Writes keep coming while the held ones are applied (a restored lab's controllers): each
+    // rebuild() takes what arrived since the last one plus a chunk, so the backlog shrinks by
+    // a chunk a call and the rebuild ends. E.g. 1,000 held while the snapshot is read (one
+    // call), then 200 more each call: 16 calls more (1,000 / 64, rounded up).
+    void aBusyClusterCannotOutrunTheRebuild()
+    {
+        view::Snapshot snap;   // one pod's key to read (the first call), then the held writes
+        snap.kvs.push_back(view::KeyValue{});
+        snap.kvs.back().key = "/registry/pods/default/web-1";
+        DeploymentPods cache;
+        cache.reset(std::make_shared<const view::Snapshot>(std::move(snap)), QStringLiteral("default"));
+        const auto writes = [](int n) {
+            std::vector<view::WatchEvent> events{std::size_t(n)};
+            for (int i = 0; i < n; ++i)
+                events[std::size_t(i)].kv.key = "/registry/configmaps/default/c" + QByteArray::number(i);
+            return events;
+        };
+        QVERIFY(!cache.apply(writes(1000)));   // held
+        int calls = 1;
+        while (!cache.rebuild(0)) {
+            QVERIFY2(calls < 100, "the held writes never ran out");
+            cache.apply(writes(200));
+            ++calls;
+        }
+        QCOMPARE(calls, (1000 + int(DeploymentPods::kChunk) - 1) / int(DeploymentPods::kChunk) + 1);
+        QVERIFY(cache.isReady());
     }
 
     // reset() on a restored lab's snapshot (issue #17: it runs in the restore's synchronous
@@ -170,7 +209,7 @@ private slots:
         int slices = 1;
         while (!cache.rebuild(0))
             ++slices;
-        QCOMPARE(slices, 40);   // 20,000 pods in chunks of 512: all of them found
+        QCOMPARE(slices, int((20'000 + DeploymentPods::kChunk - 1) / DeploymentPods::kChunk));   // 20,000 pods: all of them found
     }
 };
 

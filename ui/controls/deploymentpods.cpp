@@ -11,8 +11,6 @@
 namespace rlab::ui {
 
 namespace {
-constexpr std::size_t kChunk = 512;   // pods read between two looks at the clock
-
 std::pair<std::size_t, std::size_t> rangeOf(const std::vector<view::KeyValue> &kvs, const QByteArray &prefix)
 {
     const auto byKey = [](const view::KeyValue &kv, const QByteArray &key) { return kv.key < key; };
@@ -43,6 +41,7 @@ void DeploymentPods::reset(std::shared_ptr<const view::Snapshot> snapshot, const
     m_podOwners.clear();
     m_podsByRs.clear();
     m_held.clear();
+    m_heldNext = m_heldArrived = 0;
     m_snapshot = std::move(snapshot);
     m_next = m_end = 0;
     if (!m_snapshot)
@@ -59,15 +58,36 @@ bool DeploymentPods::rebuild(int budgetMs)
         return true;
     QElapsedTimer clock;
     clock.start();
+    // The snapshot's pods, then the writes held meanwhile, a chunk at a time: the next chunk
+    // only if it fits in what is left, as long as the last one took (as
+    // CanvasScene::continueReset's); one at least. Held writes: a chunk plus as many as
+    // arrived since the last call once the snapshot was read, so that a busy cluster cannot
+    // outrun the rebuild (a restored lab's controllers write thousands in its first seconds;
+    // applied at once when the pods were read, they took 5-7 ms of one frame: issue #17).
+    const qint64 budgetNs = qint64(budgetMs) * 1'000'000;
+    std::size_t heldQuota = m_heldArrived;
+    m_heldArrived = 0;
+    const auto pending = [this] { return m_next < m_end || m_heldNext < m_held.size(); };
+    qint64 chunkStartNs = 0;
     do {
-        const std::size_t end = std::min(m_end, m_next + kChunk);
-        for (; m_next < end; ++m_next)
-            put(m_snapshot->kvs[m_next]);
-    } while (m_next < m_end && (budgetMs < 0 || clock.elapsed() < budgetMs));
-    if (m_next < m_end)
+        chunkStartNs = clock.nsecsElapsed();
+        if (m_next < m_end) {
+            const std::size_t end = std::min(m_end, m_next + kChunk);
+            for (; m_next < end; ++m_next)
+                put(m_snapshot->kvs[m_next]);
+            continue;
+        }
+        const std::size_t n = kChunk + heldQuota;
+        heldQuota = 0;
+        const std::size_t end = std::min(m_held.size(), m_heldNext + n);
+        for (; m_heldNext < end; ++m_heldNext)
+            applyOne(m_held[m_heldNext]);
+    } while (pending() && (budgetMs < 0 || 2 * clock.nsecsElapsed() - chunkStartNs <= budgetNs));
+    if (pending())
         return false;
     m_snapshot.reset();
-    apply(std::exchange(m_held, {}));
+    m_held.clear();
+    m_heldNext = 0;
     return true;
 }
 
@@ -75,19 +95,25 @@ bool DeploymentPods::apply(const std::vector<view::WatchEvent> &events)
 {
     if (m_snapshot) {
         m_held.insert(m_held.end(), events.cbegin(), events.cend());
+        if (m_next >= m_end)   // the snapshot read: rebuild() takes these on top of a chunk
+            m_heldArrived += events.size();
         return false;
     }
     bool changed = false;
-    for (const view::WatchEvent &e : events) {
-        if (!e.kv.key.startsWith(m_podPrefix) && !e.kv.key.startsWith(m_rsPrefix))
-            continue;
-        changed = true;
-        if (e.type == view::WatchEvent::Delete)
-            drop(e.kv.key);
-        else
-            put(e.kv);
-    }
+    for (const view::WatchEvent &e : events)
+        changed = applyOne(e) || changed;
     return changed;
+}
+
+bool DeploymentPods::applyOne(const view::WatchEvent &e)
+{
+    if (!e.kv.key.startsWith(m_podPrefix) && !e.kv.key.startsWith(m_rsPrefix))
+        return false;
+    if (e.type == view::WatchEvent::Delete)
+        drop(e.kv.key);
+    else
+        put(e.kv);
+    return true;
 }
 
 void DeploymentPods::put(const view::KeyValue &kv)
