@@ -334,7 +334,9 @@ void ClusterSession::runFrame(bool onRunnerThread, bool timerFrame)
     ++m_frameSeq;
     // This frame's intake: what the last frame's animation, painting and tail left of the target.
     if (m_intakeBudgetMs > 0 && m_frameTargetMs > 0) {
-        const qint64 tailMs = (m_frameDoneNs + std::max(m_tailNs, m_paintNs)) / 1'000'000;
+        const qint64 restNs = m_frameDoneNs + std::max(m_tailNs, m_paintNs);
+        m_restNs = restNs >= m_restNs ? restNs : m_restNs - (m_restNs - restNs) / 4;
+        const qint64 tailMs = m_restNs / 1'000'000;
         m_frameIntakeBudgetMs = int(std::clamp<qint64>(m_frameTargetMs - tailMs, qMin(kMinIntakeBudgetMs, m_intakeBudgetMs), m_intakeBudgetMs));
     } else if (m_intakeBudgetMs > 0) {
         m_frameIntakeBudgetMs = m_intakeBudgetMs;
