@@ -1,6 +1,7 @@
 #pragma once
 // Shared by tst_responsiveness and tst_responsiveness_lab (issue #17: the window stays
 // responsive whatever it is given): the hostile inputs, the GUI-thread watchdog and the report.
+#include "core/base/allocatorpages.h"
 #include "ui/clustersession.h"
 #include "ui/mainwindow.h"
 #include "core/sim/scenario.h"
@@ -21,6 +22,11 @@
 #include <time.h>
 
 namespace rlab::ui::hostile {
+// The allocator as the window ships it: reconcile-lab's main asks mimalloc for large OS pages
+// first thing; tests/CMakeLists.txt links mimalloc into tst_responsiveness* (elsewhere, and
+// under sanitizers, this does nothing). At static initialisation, before QApplication.
+inline const bool kAllocatorAsShipped = (preferLargeAllocatorPages(), true);
+
 inline bool full()
 {
     return qEnvironmentVariable("RLAB_HOSTILE") == QLatin1String("full");
