@@ -10,10 +10,14 @@
 
 namespace rlab::api {
 // For the set of recent condition lists below (found by argument-dependent lookup, so here).
+// Cheap: the strings' lengths and the times, not their characters (a hit is confirmed by
+// comparing the lists). The kubelet's lists differ in status ("True" / "False"),
+// reason and message lengths and in the second of a transition; hashing every character of
+// the ~20 strings of a pod's conditions was ~3,300 instructions a status update.
 static size_t qHash(const Condition &c, size_t seed = 0) noexcept
 {
-    return qHashMulti(seed, c.type, c.status, c.reason, c.message, c.lastProbeTime, c.lastHeartbeatTime, c.lastUpdateTime,
-                      c.lastTransitionTime);
+    return qHashMulti(seed, c.type.size(), c.status.size(), c.reason.size(), c.message.size(), c.lastProbeTime,
+                      c.lastHeartbeatTime, c.lastUpdateTime, c.lastTransitionTime);
 }
 } // namespace rlab::api
 
