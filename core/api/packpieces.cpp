@@ -105,24 +105,25 @@ bool PackWriter::pieces(const char16_t *u, qsizetype n)
     int count = 0;
     qsizetype a = 0, b = n;   // what is left between the fragments and the hex run
     int lead = -1, trail = -1;
-    for (qsizetype f = 0; f < fragments().size(); ++f) {
-        const QByteArray &text = fragments()[f];
+    const QList<QByteArray> &frags = fragments();   // once: each call checks the static's guard
+    for (qsizetype f = 0; f < frags.size(); ++f) {
+        const QByteArray &text = frags[f];
         if (text.size() >= n || quint8(text[0]) != u[0] || !matchesAt(u, text))
             continue;
-        if (lead < 0 || text.size() > fragments()[lead].size())
+        if (lead < 0 || text.size() > frags[lead].size())
             lead = int(f);
     }
     if (lead >= 0)
-        a = fragments()[lead].size();
-    for (qsizetype f = 0; f < fragments().size(); ++f) {
-        const QByteArray &text = fragments()[f];
+        a = frags[lead].size();
+    for (qsizetype f = 0; f < frags.size(); ++f) {
+        const QByteArray &text = frags[f];
         if (text.size() > b - a || quint8(text.back()) != u[b - 1] || !matchesAt(u + b - text.size(), text))
             continue;
-        if (trail < 0 || text.size() > fragments()[trail].size())
+        if (trail < 0 || text.size() > frags[trail].size())
             trail = int(f);
     }
     if (trail >= 0)
-        b -= fragments()[trail].size();
+        b -= frags[trail].size();
     qsizetype hex = 0;
     if (trail < 0) {
         while (hex < b - a && isLowerHex(u[b - 1 - hex]))
