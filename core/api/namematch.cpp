@@ -1,17 +1,41 @@
 #include "core/api/namematch.h"
 
+#include <array>
+
 namespace rlab::api::namematch {
 
 namespace {
 
+// Character classes of ASCII, one table lookup a character (names and labels are validated for
+// every object written: a pod's labels ~135 instructions each with chained comparisons).
+enum : quint8 { kLower = 1, kDigit = 2, kUpper = 4, kDash = 8, kUnderscore = 16, kDot = 32 };
+constexpr std::array<quint8, 128> kClass = [] {
+    std::array<quint8, 128> t{};
+    for (int c = 'a'; c <= 'z'; ++c)
+        t[std::size_t(c)] = kLower;
+    for (int c = '0'; c <= '9'; ++c)
+        t[std::size_t(c)] = kDigit;
+    for (int c = 'A'; c <= 'Z'; ++c)
+        t[std::size_t(c)] = kUpper;
+    t['-'] = kDash;
+    t['_'] = kUnderscore;
+    t['.'] = kDot;
+    return t;
+}();
+
+bool is(char16_t c, quint8 classes)
+{
+    return c < 128 && (kClass[c] & classes) != 0;
+}
+
 bool lowerAlnum(char16_t c)
 {
-    return (c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9');
+    return is(c, kLower | kDigit);
 }
 
 bool alnum(char16_t c)
 {
-    return lowerAlnum(c) || (c >= u'A' && c <= u'Z');
+    return is(c, kLower | kDigit | kUpper);
 }
 
 } // namespace
@@ -21,7 +45,7 @@ bool dns1123Label(QStringView value)
     if (value.isEmpty() || !lowerAlnum(value.front().unicode()) || !lowerAlnum(value.back().unicode()))
         return false;
     for (const QChar c : value)
-        if (!lowerAlnum(c.unicode()) && c.unicode() != u'-')
+        if (!is(c.unicode(), kLower | kDigit | kDash))
             return false;
     return true;
 }
@@ -43,11 +67,9 @@ bool labelKeyName(QStringView value)
 {
     if (value.isEmpty() || !alnum(value.front().unicode()) || !alnum(value.back().unicode()))
         return false;
-    for (const QChar c : value) {
-        const char16_t u = c.unicode();
-        if (!alnum(u) && u != u'-' && u != u'_' && u != u'.')
+    for (const QChar c : value)
+        if (!is(c.unicode(), kLower | kDigit | kUpper | kDash | kUnderscore | kDot))
             return false;
-    }
     return true;
 }
 
