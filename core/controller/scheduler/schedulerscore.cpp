@@ -247,7 +247,8 @@ std::span<const Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, cons
             at[k] = rawOf(info(feasible[k]));
     };
     // TaintToleration (3): untolerated PreferNoSchedule taints, reverse-normalized.
-    fill([&](const NodeInfo &n) { return taintTolerationRaw(pod, *n.node); });
+    const QList<Toleration> preferred = preferNoScheduleTolerations(pod);   // once, not per node
+    fill([&](const NodeInfo &n) { return taintTolerationRaw(preferred, *n.node); });
     norm = raw;
     defaultNormalize(norm, true);
     add("TaintToleration", kTaintTolerationWeight, raw, norm);

@@ -50,18 +50,27 @@ std::optional<qint64> balancedAllocation(const PodRequests &pod, const NodeInfo 
     return qint64((1 - stddev) * kMaxNodeScore);
 }
 
-qint64 taintTolerationRaw(const Pod &pod, const Node &node)
+QList<Toleration> preferNoScheduleTolerations(const Pod &pod)
 {
-    // Tolerations that can tolerate PreferNoSchedule: effect empty or PreferNoSchedule.
     QList<Toleration> preferred;
     for (const Toleration &t : pod.spec.tolerations)
         if (t.effect.isEmpty() || t.effect == QLatin1String("PreferNoSchedule"))
             preferred << t;
+    return preferred;
+}
+
+qint64 taintTolerationRaw(const QList<Toleration> &preferred, const Node &node)
+{
     qint64 count = 0;
     for (const Taint &taint : node.spec.taints)
         if (taint.effect == QLatin1String("PreferNoSchedule") && !scheduling::tolerates(preferred, taint))
             ++count;
     return count;
+}
+
+qint64 taintTolerationRaw(const Pod &pod, const Node &node)
+{
+    return taintTolerationRaw(preferNoScheduleTolerations(pod), node);
 }
 
 namespace {

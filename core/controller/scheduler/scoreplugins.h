@@ -31,6 +31,10 @@ qint64 leastAllocated(const PodRequests &pod, const NodeInfo &node);
 std::optional<qint64> balancedAllocation(const PodRequests &pod, const NodeInfo &node);
 // TaintToleration: how many PreferNoSchedule taints the pod does not tolerate (reverse-normalized).
 qint64 taintTolerationRaw(const api::Pod &pod, const api::Node &node);
+// The same in two steps, the first once per pod (PreScore's): the pod's tolerations that can
+// tolerate PreferNoSchedule (effect empty or PreferNoSchedule), then each node's count.
+QList<api::Toleration> preferNoScheduleTolerations(const api::Pod &pod);
+qint64 taintTolerationRaw(const QList<api::Toleration> &preferred, const api::Node &node);
 // NodeAffinity: the sum of the weights of the pod's preferred node-affinity terms the node
 // matches (normalized). nullopt (Skip) when the pod has no preferred terms.
 std::optional<qint64> nodeAffinityRaw(const api::Pod &pod, const api::Node &node);
