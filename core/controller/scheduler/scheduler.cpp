@@ -233,6 +233,9 @@ SyncResult Scheduler::scheduleOne(const QString &key)
         best = nodeName(feasible.front());
     } else if (!feasible.empty()) {
         scored = scoreNodes(*pod, req, feasible);
+        if (fullDetail)   // every node's plugins in the trace event
+            for (std::size_t i = 0; i < scored.size(); ++i)
+                fillPlugins(m_scores[i], i);
         // The top-scored nodes by index (their names only for the choice made).
         std::vector<int> &top = m_top;
         top.clear();
@@ -266,6 +269,7 @@ SyncResult Scheduler::scheduleOne(const QString &key)
                               [](const NodeScore *x, const NodeScore *y) { return x->total != y->total ? x->total > y->total : x->index < y->index; });
             for (std::size_t i = 0; i < k; ++i) {
                 kept.push_back(*order[i]);
+                fillPlugins(kept.back(), std::size_t(order[i] - m_scores.data()));
                 scores << joined(nodeName(order[i]->index), u" ", QString::number(order[i]->total));
             }
             scored = kept;

@@ -93,9 +93,20 @@ private:
     // Cache.UpdateSnapshot; under m_cycleMutex, needs m_mutex free.
     void updateSnapshot();
     // RunScorePlugins over the feasible nodes (indices into m_snapshot, name order), written to
-    // m_scores (reused: the plugin arrays are not cleared, `count` says how many are valid); under
-    // m_cycleMutex, needs m_mutex free.
+    // m_scores (reused): each node's index and total. The plugins' scores stay in m_runs, one
+    // run a plugin; fillPlugins() copies a node's into its `plugins` (`count` valid) for the few
+    // nodes a trace event shows, not for all ~420 a pod at 1,000 nodes. Under m_cycleMutex,
+    // needs m_mutex free.
     std::span<const NodeScore> scoreNodes(const api::Pod &pod, const PodRequests &req, const std::vector<int> &feasible);
+    // `score`'s plugin records from the last scoreNodes(), `position` its place in the result.
+    void fillPlugins(NodeScore &score, std::size_t position) const;
+    struct PluginRun
+    {
+        const char *plugin = nullptr;
+        const char *skip = nullptr;   // set: Skip for every node, and why
+        int weight = 0;
+        std::vector<qint64> raw, normalized;   // per scored node (not for a skip)
+    };
     // A node's plugin -> {raw, score, weighted} (or {skip}) object, shared between equal ones.
     QJsonObject pluginsJson(const NodeScore &score);
     // A scored node's trace entry {node, filter, plugins, score}, shared between equal ones.
@@ -142,6 +153,8 @@ private:
     int m_nextStartNodeIndex = 0;             // where the next cycle starts filtering
     std::vector<int> m_feasible;              // scratch: feasible node indices of the current cycle
     std::vector<NodeScore> m_scores;          // scratch: scoreNodes' result (never shrinks)
+    std::vector<PluginRun> m_runs;            // scratch: scoreNodes' plugins, m_runCount of them valid
+    std::size_t m_runCount = 0;
     std::vector<int> m_top;                   // scratch: the top-scored nodes' indices
     std::map<std::array<qint64, 3>, QJsonObject> m_scoreJson;   // {raw, score, weighted} objects, shared by trace events
     std::map<std::vector<qint64>, QJsonObject> m_pluginsJson;   // a node's plugins object by its signature

@@ -212,6 +212,17 @@ QJsonObject Scheduler::pluginsJson(const NodeScore &score)
     return m_pluginsJson.emplace(std::move(signature), plugins).first->second;
 }
 
+void Scheduler::fillPlugins(NodeScore &score, std::size_t position) const
+{
+    score.count = int(m_runCount);
+    for (std::size_t r = 0; r < m_runCount; ++r) {
+        const PluginRun &run = m_runs[r];
+        score.plugins[r] = run.skip ? PluginScore{run.plugin, run.skip, 0, 0, 0}
+                                    : PluginScore{run.plugin, nullptr, run.raw[position], run.normalized[position],
+                                                  run.normalized[position] * run.weight};
+    }
+}
+
 std::span<const Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, const PodRequests &req, const std::vector<int> &feasible)
 {
     using namespace scoring;
@@ -225,17 +236,31 @@ std::span<const Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, cons
         out[i].total = 0;
         out[i].count = 0;
     }
+    m_runCount = 0;
+    const auto nextRun = [this]() -> PluginRun & {
+        if (m_runCount == m_runs.size())
+            m_runs.emplace_back();
+        Q_ASSERT(m_runCount < std::tuple_size_v<decltype(NodeScore::plugins)>);
+        return m_runs[m_runCount++];
+    };
     const auto info = [this](int idx) -> const NodeInfo & { return m_snapshot[std::size_t(idx)]; };
+    // The plugin's scores are kept in a run (fillPlugins makes a node's records from them);
+    // only the totals are summed here, node by node.
     const auto add = [&](const char *plugin, int weight, const QList<qint64> &raw, const QList<qint64> &normalized) {
-        for (std::size_t i = 0; i < out.size(); ++i) {
-            const qint64 weighted = normalized[qsizetype(i)] * weight;
-            out[i].plugins[std::size_t(out[i].count++)] = PluginScore{plugin, nullptr, raw[qsizetype(i)], normalized[qsizetype(i)], weighted};
-            out[i].total += weighted;
-        }
+        PluginRun &run = nextRun();
+        run.plugin = plugin;
+        run.skip = nullptr;
+        run.weight = weight;
+        run.raw.assign(raw.cbegin(), raw.cend());
+        run.normalized.assign(normalized.cbegin(), normalized.cend());
+        for (std::size_t i = 0; i < out.size(); ++i)
+            out[i].total += normalized[qsizetype(i)] * weight;
     };
     const auto skip = [&](const char *plugin, const char *why) {
-        for (NodeScore &ns : out)
-            ns.plugins[std::size_t(ns.count++)] = PluginScore{plugin, why, 0, 0, 0};
+        PluginRun &run = nextRun();
+        run.plugin = plugin;
+        run.skip = why;
+        run.weight = 0;
     };
     QList<qint64> raw, norm;
     // One plugin's raw scores, node by node (filled by pointer: QList's append is out of line).
