@@ -100,6 +100,22 @@ std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &co
         const qsizetype size = topology.isHostname[c] ? feasible.size() - ignoredCount : domainCount[c];
         weights[c] = std::log(double(size + 2));
     }
+    // Score, node by node: each scored constraint's rows read straight (the per-node loop runs
+    // ~420 times a pod at 1,000 nodes).
+    struct Row
+    {
+        const char *hasKey;
+        const qint64 *count;   // by node (hostname) or by domain
+        const int *domain;     // null: by node
+        double weight, skew;
+    };
+    std::vector<Row> rows;
+    rows.reserve(nc);
+    for (std::size_t c = 0; c < nc; ++c)
+        if (scored(c))
+            rows.push_back(Row{topology.hasKey[c].data(), topology.isHostname[c] ? matching[c].data() : counts[c].data(),
+                               topology.isHostname[c] ? nullptr : topology.domain[c].data(), weights[c],
+                               double(constraints[qsizetype(c)].maxSkew - 1)});
     QList<qint64> raw(feasible.size(), 0);
     qint64 *rawAt = raw.data();   // filled by pointer: QList's append is out of line, per node
     for (qsizetype k = 0; k < feasible.size(); ++k) {
@@ -108,11 +124,11 @@ std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &co
         if (ignoredNode(i))
             continue;
         double score = 0;
-        for (std::size_t c = 0; c < nc; ++c) {
-            if (!scored(c) || !topology.hasKey[c][n])
+        for (const Row &row : rows) {
+            if (!row.hasKey[n])
                 continue;
-            const qint64 cnt = topology.isHostname[c] ? matching[c][n] : counts[c][std::size_t(topology.domain[c][n])];
-            score += double(cnt) * weights[c] + double(constraints[qsizetype(c)].maxSkew - 1);
+            const qint64 cnt = row.domain ? row.count[std::size_t(row.domain[n])] : row.count[n];
+            score += double(cnt) * row.weight + row.skew;
         }
         rawAt[k] = qint64(std::round(score));
     }
