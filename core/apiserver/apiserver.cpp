@@ -126,11 +126,14 @@ void ApiServer::traceRequest(const QString &verb, const ResourceType &rt, const 
         m_trace->append(std::move(ev));
         return;
     }
+    // Bounded above what a big lab has: one agent per kubelet (1,000 at rlab bench --size large)
+    // times a few verbs and resources is ~5,000 details; bounded at 4,096 the set was emptied
+    // and rebuilt over and over (~12,000 instructions a detail).
     thread_local QHash<RequestDetailKey, QJsonObject> details;
     RequestDetailKey detailKey{verb, rt.resource, rt.group, subresource, agent};
     auto cached = details.constFind(detailKey);
     if (cached == details.cend()) {
-        if (details.size() >= 4096)
+        if (details.size() >= 32768)
             details.clear();
         cached = details.insert(detailKey, QJsonObject{{QStringLiteral("verb"), verb},
                                                        {QStringLiteral("resource"), rt.qualified()},
