@@ -76,6 +76,8 @@ private slots:
         if (podSetup == QLatin1String("selector"))
             pod->spec.nodeSelector.insert(QStringLiteral("disk"), QStringLiteral("ssd"));
         QCOMPARE(scheduling::filter(*pod, PodRequests::of(*pod), info).reasons, reasons);
+        // The scheduler's quick question (no reasons) agrees with the full filter.
+        QCOMPARE(scheduling::fits(*pod, PodRequests::of(*pod), info), reasons.isEmpty());
     }
 
     void score_data()

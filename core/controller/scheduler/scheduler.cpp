@@ -204,12 +204,13 @@ SyncResult Scheduler::scheduleOne(const QString &key)
     int processed = 0;
     for (int i = 0; i < numNodes && int(feasible.size()) < toFind; ++i) {
         const int idx = (m_nextStartNodeIndex + i) % numNodes;
-        const scheduling::FilterOutcome f = scheduling::filter(*pod, req, m_snapshot[std::size_t(idx)]);
+        const NodeInfo &node = m_snapshot[std::size_t(idx)];
         ++processed;
-        if (f.fits()) {
+        if (scheduling::fits(*pod, req, node)) {
             feasible.push_back(idx);
             continue;
         }
+        const scheduling::FilterOutcome f = scheduling::filter(*pod, req, node);   // why not
         for (const QString &r : f.reasons)
             reasons[r] += 1;
         if (fullDetail)

@@ -24,49 +24,68 @@ bool tolerates(const QList<Toleration> &tolerations, const Taint &taint)
     return false;
 }
 
-FilterOutcome filter(const Pod &pod, const PodRequests &req, const NodeInfo &info)
+namespace {
+// The default profile's filters in order; each failure's reason goes to `reasons` when given
+// (NodeResourcesFit reports every insufficient resource), else the first failure answers.
+bool runFilters(const Pod &pod, const PodRequests &req, const NodeInfo &info, QStringList *reasons)
 {
-    FilterOutcome out;
+    const auto fail = [reasons](const QString &why) {
+        if (reasons)
+            *reasons << why;
+        return false;
+    };
     const Node &node = *info.node;
     // NodeUnschedulable (cordoned), unless the pod tolerates the unschedulable taint.
     if (node.spec.unschedulable) {
         Taint t;
         t.key = QStringLiteral("node.kubernetes.io/unschedulable");
         t.effect = QStringLiteral("NoSchedule");
-        if (!tolerates(pod.spec.tolerations, t)) {
-            out.reasons << QStringLiteral("node(s) were unschedulable");
-            return out;
-        }
+        if (!tolerates(pod.spec.tolerations, t))
+            return fail(QStringLiteral("node(s) were unschedulable"));
     }
     // NodeName
-    if (!pod.spec.nodeName.isEmpty() && pod.spec.nodeName != node.metadata.name) {
-        out.reasons << QStringLiteral("node(s) didn't match the requested node name");
-        return out;
-    }
+    if (!pod.spec.nodeName.isEmpty() && pod.spec.nodeName != node.metadata.name)
+        return fail(QStringLiteral("node(s) didn't match the requested node name"));
     // TaintToleration: the first untolerated NoSchedule/NoExecute taint.
     for (const Taint &t : node.spec.taints) {
         if (t.effect == QLatin1String("PreferNoSchedule"))
             continue;
-        if (!tolerates(pod.spec.tolerations, t)) {
-            out.reasons << QStringLiteral("node(s) had untolerated taint {%1: %2}").arg(t.key, t.value);
-            return out;
-        }
+        if (!tolerates(pod.spec.tolerations, t))
+            return fail(QStringLiteral("node(s) had untolerated taint {%1: %2}").arg(t.key, t.value));
     }
     // NodeAffinity (spec.nodeSelector)
     for (auto it = pod.spec.nodeSelector.cbegin(); it != pod.spec.nodeSelector.cend(); ++it) {
-        if (node.metadata.labels.value(it.key()) != it.value() || !node.metadata.labels.contains(it.key())) {
-            out.reasons << QStringLiteral("node(s) didn't match Pod's node affinity/selector");
-            return out;
-        }
+        if (node.metadata.labels.value(it.key()) != it.value() || !node.metadata.labels.contains(it.key()))
+            return fail(QStringLiteral("node(s) didn't match Pod's node affinity/selector"));
     }
     // NodeResourcesFit: all insufficient resources are reported.
-    if (info.pods + 1 > info.allowedPods)
-        out.reasons << QStringLiteral("Too many pods");
-    if (req.cpuMilli > 0 && info.requestedCpuMilli + req.cpuMilli > info.allocatableCpuMilli)
-        out.reasons << QStringLiteral("Insufficient cpu");
+    bool fit = true;
+    if (info.pods + 1 > info.allowedPods) {
+        fit = fail(QStringLiteral("Too many pods"));
+        if (!reasons)
+            return false;
+    }
+    if (req.cpuMilli > 0 && info.requestedCpuMilli + req.cpuMilli > info.allocatableCpuMilli) {
+        fit = fail(QStringLiteral("Insufficient cpu"));
+        if (!reasons)
+            return false;
+    }
     if (req.memoryBytes > 0 && info.requestedMemoryBytes + req.memoryBytes > info.allocatableMemoryBytes)
-        out.reasons << QStringLiteral("Insufficient memory");
+        fit = fail(QStringLiteral("Insufficient memory"));
+    return fit;
+}
+} // namespace
+
+FilterOutcome filter(const Pod &pod, const PodRequests &req, const NodeInfo &info)
+{
+    FilterOutcome out;
+    runFilters(pod, req, info, &out.reasons);
     return out;
+}
+
+bool fits(const Pod &pod, const PodRequests &req, const NodeInfo &info)
+{
+    return runFilters(pod, req, info, nullptr);
 }
 
 ScoreOutcome score(const PodRequests &req, const NodeInfo &info)

@@ -31,6 +31,9 @@ struct ScoreOutcome
 };
 
 FilterOutcome filter(const api::Pod &pod, const PodRequests &requests, const NodeInfo &node);
+// filter(...).fits() without the reasons: stops at the first failing plugin (the scheduler asks
+// this of ~420 nodes a pod at 1,000 nodes, most of which fit, then filter() of those that don't).
+bool fits(const api::Pod &pod, const PodRequests &requests, const NodeInfo &node);
 ScoreOutcome score(const PodRequests &requests, const NodeInfo &node);
 bool tolerates(const QList<api::Toleration> &tolerations, const api::Taint &taint);
 
