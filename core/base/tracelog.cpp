@@ -25,6 +25,19 @@ TraceLog::TraceLog(std::size_t capacity, std::size_t memoryBudgetBytes)
 
 quint32 TraceLog::intern(const QString &s)
 {
+    // Most names come as the very string passed before (a literal, a component's own name):
+    // a slot chosen by where its characters are finds it without reading them. The slot holds
+    // the string, so those characters cannot be freed and reused for another name meanwhile.
+    RecentName &byData = m_byData[(quintptr(s.constData()) >> 4) % m_byData.size()];
+    if (byData.valid && byData.name.constData() == s.constData() && byData.name.size() == s.size())
+        return byData.id;
+    const quint32 id = internSlow(s);
+    byData = RecentName{s, id, true};
+    return id;
+}
+
+quint32 TraceLog::internSlow(const QString &s)
+{
     // A few dozen names repeat millions of times: a small direct-mapped cache of recent names,
     // chosen by length and end characters and checked by equality, spares most hash lookups.
     // The last three characters take part: "kubelet/node-17" and "kubelet/node-71" (one per

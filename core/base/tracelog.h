@@ -96,6 +96,7 @@ private:
     void pushLocked(Stored &&st, std::int64_t at, quint32 bytes);
     void popFrontLocked();
     quint32 intern(const QString &s);      // under m_mutex
+    quint32 internSlow(const QString &s);  // intern() past its first cache
     // 1 + the index of fn in fns (added if new), 0 for nullptr; under m_mutex. The functions
     // are a program's few static text and detail makers (4 in the lab): at most 255.
     template<class Fn> static quint8 internFn(std::vector<Fn> &fns, Fn fn);
@@ -119,6 +120,7 @@ private:
         bool valid = false;
     };
     std::array<RecentName, 256> m_recent;   // intern()'s cache, under m_mutex
+    std::array<RecentName, 256> m_byData;   // ... and in front of it, by where the characters are
     std::size_t m_capacity;
     std::size_t m_budget;
     std::size_t m_bytes = 0;

@@ -47,6 +47,27 @@ private slots:
 
     // ofTypes: the events of the given types in a seq window, as since() gives them; unknown
     // types match nothing; a window past the dropped oldest starts at the first kept.
+    // Component and type names are interned, found first by where their characters are: a name
+    // built afresh for each event (its memory freed and likely reused by the next one) must
+    // still come back as its own text, as must one string object passed again and again.
+    void internedNamesComeBackAsTheirText()
+    {
+        TraceLog log;
+        const QString stable = QStringLiteral("kubelet/node-1");
+        for (int i = 0; i < 300; ++i) {
+            TraceEvent ev;
+            ev.component = i % 2 ? stable : QStringLiteral("queue/kubelet/node-") + QString::number(i % 7);
+            ev.type = QString::number(i % 5).prepend(u'T');
+            log.append(std::move(ev));
+        }
+        const std::vector<TraceEvent> got = log.since(0);
+        QCOMPARE(got.size(), std::size_t(300));
+        for (int i = 0; i < 300; ++i) {
+            QCOMPARE(got[std::size_t(i)].component, i % 2 ? stable : QStringLiteral("queue/kubelet/node-") + QString::number(i % 7));
+            QCOMPARE(got[std::size_t(i)].type, QStringLiteral("T") + QString::number(i % 5));
+        }
+    }
+
     void ofTypesFiltersByTypeAndSeq()
     {
         TraceLog log(8);
