@@ -14,13 +14,18 @@ QByteArray ResourceType::etcdKey(const QString &ns, const QString &name) const
     const qsizetype size = etcdPrefix.size() + 1 + (withNs ? ns.size() + 1 : 0) + name.size();
     QByteArray k(size, Qt::Uninitialized);
     char *out = k.data();
+    // Narrowed whole and checked after (one loop the compiler vectorises: ~8 characters an
+    // instruction instead of a test and a store each; a key is ~50 characters, for every request).
     const auto put = [&out](const QString &piece) {
-        for (const QChar c : piece) {
-            if (c.unicode() >= 0x80)
-                return false;
-            *out++ = char(c.unicode());
+        const char16_t *u = reinterpret_cast<const char16_t *>(piece.constData());
+        const qsizetype n = piece.size();
+        char16_t any = 0;
+        for (qsizetype i = 0; i < n; ++i) {
+            any |= u[i];
+            out[i] = char(u[i]);
         }
-        return true;
+        out += n;
+        return any < 0x80;
     };
     bool ascii = put(etcdPrefix);
     *out++ = '/';

@@ -18,6 +18,26 @@ class TestApiServer : public QObject
     Q_OBJECT
 
 private slots:
+    // The etcd key of an object: prefix, namespace, name, as UTF-8 (ASCII names narrowed
+    // directly, anything else encoded).
+    void etcdKeys_data()
+    {
+        QTest::addColumn<QString>("ns");
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QByteArray>("key");
+        QTest::newRow("pod") << "default" << "web-5f7799dff-x8k2p" << QByteArray("/registry/pods/default/web-5f7799dff-x8k2p");
+        QTest::newRow("long name") << "team-a" << QString(60, u'a') << QByteArray("/registry/pods/team-a/") + QByteArray(60, 'a');
+        QTest::newRow("non-ASCII name") << "default" << QStringLiteral("caf\u00e9") << QByteArray("/registry/pods/default/caf\xc3\xa9");
+        QTest::newRow("non-ASCII namespace") << QStringLiteral("\u00e9t\u00e9") << "a" << QByteArray("/registry/pods/\xc3\xa9t\xc3\xa9/a");
+    }
+    void etcdKeys()
+    {
+        QFETCH(QString, ns);
+        QFETCH(QString, name);
+        QFETCH(QByteArray, key);
+        QCOMPARE(resources::byKind(Kind::Pod).etcdKey(ns, name), key);
+    }
+
     void createFillsSystemFields()
     {
         ApiFixture f;
