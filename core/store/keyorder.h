@@ -3,6 +3,7 @@
 
 #include <QByteArray>
 
+#include <cstdint>
 #include <memory>
 #include <string_view>
 #include <utility>
@@ -15,8 +16,8 @@ namespace rlab::store {
 using KeyNode = std::pair<const QByteArray, KeyGenerations>;
 
 // The KvStore's keys in byte order (what its ranges walk): it owns one KeyNode per key and
-// keeps their pointers sorted in chunks of up to 127 (a 1 KiB block each), like a B-tree's
-// leaves under one sorted vector of chunks. Per key: the 32-byte node and 8–16 bytes of chunk,
+// keeps their pointers sorted in chunks of up to 127 (a 1.5 KiB block each), like a B-tree's
+// leaves under one sorted vector of chunks. Per key: the 32-byte node and 12–24 bytes of chunk,
 // where a std::map<QByteArray, KeyGenerations> node is 64 bytes. When a key goes, a chunk and a
 // neighbour that fit in three quarters of one are merged (chunks run ~70 % full as keys come).
 // E.g. tryEmplace("b"), tryEmplace("a"): iteration gives a, b; lowerBound("aa") is at "b".
@@ -68,16 +69,32 @@ private:
     std::pair<std::size_t, std::size_t> locate(const QByteArray &key) const;
     void mergeAround(std::size_t chunk);
 
-    // Chunk `chunk`'s last key, noted in m_lastKeys (see below) after it changed.
+    // Chunk `chunk`'s last key copied into m_lastKeys (no skip checked).
+    void setLastKey(std::size_t chunk);
+    // Chunk `chunk`'s last key, noted in m_lastKeys (see below) after it changed; then the
+    // skips of this chunk and the next checked.
     void noteLastKey(std::size_t chunk);
+    // Sets the chunk's skip to what its bounds share (see Chunk), its heads made again if it moved.
+    void fixSkip(std::size_t chunk);
 
     std::vector<std::unique_ptr<Chunk>> m_chunks;
-    // Each chunk's last key beside it (m_lastKeys[i] is m_chunks[i]'s): the search over chunks
-    // reads these contiguous views and then the key's bytes, not chunk, node, QByteArray and
-    // bytes in turn (four dependent cache misses a step: at 1.6 M keys that search was 6 % of
-    // `rlab bench --size large`). A node's key never moves: a view stays valid while its node
-    // is the last of its chunk.
-    std::vector<std::string_view> m_lastKeys;
+    // Each chunk's last key beside it (m_lastKeys[i] is m_chunks[i]'s), its first kHead bytes
+    // copied in: the search over chunks reads this contiguous array and seldom the key's own
+    // bytes, not chunk, node, QByteArray and bytes in turn (dependent cache misses: at 1.6 M
+    // keys, 1.45 M of them Events made in no order, that search was 6 % of `rlab bench --size
+    // large`). Keys share long prefixes ("/registry/events/default/web-7c5b4f9d8-", 40 bytes), so
+    // the head is long enough to reach past them. A node's key never moves: `data` stays valid
+    // while its node is the last of its chunk.
+    struct LastKey
+    {
+        static constexpr std::size_t kHead = 52;
+        char head[kHead];
+        std::uint32_t size = 0;
+        const char *data = nullptr;
+    };
+    static_assert(sizeof(LastKey) == 64);
+    static bool lastLess(const LastKey &last, std::string_view k);
+    std::vector<LastKey> m_lastKeys;
     std::size_t m_size = 0;
 };
 

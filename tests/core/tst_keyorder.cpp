@@ -145,6 +145,105 @@ private slots:
             }
     }
 
+    // Inserts and erases interleaved (chunks split, merged, emptied; last keys changing, so
+    // each chunk's skip and heads move), keys sharing prefixes of many lengths: after every
+    // batch the order, lowerBound for keys in and between them, and tryEmplace of every key
+    // held, against a std::set.
+    void interleavedAgainstSet()
+    {
+        quint32 x = 777;
+        const auto next = [&x](quint32 n) {
+            x = x * 1664525u + 1013904223u;
+            return (x >> 8) % n;
+        };
+        const QByteArray groups[] = {"/registry/events/default/", "/registry/pods/default/", "/registry/pods/kube-system/", "/registry/p"};
+        const QByteArray hashes[] = {"7c5b4f9d8", "7c5b4f9d9", "66b7d4c5f", "7c5", ""};
+        const auto makeKey = [&]() {
+            QByteArray k = groups[next(4)] + "web-" + hashes[next(5)];
+            const quint32 tail = next(4);
+            for (quint32 i = 0; i < 1 + next(6); ++i)
+                k.append(char('a' + next(tail == 0 ? 2 : 26)));
+            if (next(2))
+                k += ".18" + QByteArray::number(next(4096), 16);
+            if (next(10) == 0)
+                k.append(char(0x80 + next(100)));   // compared unsigned
+            return k;
+        };
+        KeyOrder o;
+        std::set<QByteArray> want;
+        std::vector<QByteArray> held;
+        std::size_t most = 0;
+        for (int batch = 0; batch < 40; ++batch) {
+            // Grow, then grow and shrink in turn, then shrink: chunks split, merge and empty.
+            const quint32 inserts = batch < 20 ? 75 : batch < 30 ? (batch % 2 ? 75 : 20) : 15;
+            for (int op = 0; op < 600; ++op) {
+                if (held.empty() || next(100) < inserts) {
+                    const QByteArray k = makeKey();
+                    const bool made = o.tryEmplace(k).second;
+                    QCOMPARE(made, want.insert(k).second);
+                    if (made)
+                        held.push_back(k);
+                } else {
+                    const std::size_t i = next(quint32(held.size()));
+                    const auto [node, made] = o.tryEmplace(held[i]);
+                    QVERIFY(!made);
+                    QCOMPARE(node->first, held[i]);
+                    o.erase(node);
+                    want.erase(held[i]);
+                    held[i] = held.back();
+                    held.pop_back();
+                }
+            }
+            QCOMPARE(o.size(), want.size());
+            most = std::max(most, want.size());
+            QCOMPARE(keysOf(o), keysOf(want));
+            for (const QByteArray &k : held)
+                QVERIFY(!o.tryEmplace(k).second);
+            for (int p = 0; p < 200; ++p) {
+                QByteArray probe = held.empty() || next(3) == 0 ? makeKey() : held[next(quint32(held.size()))];
+                const quint32 how = next(4);
+                if (how == 1)
+                    probe.chop(1);
+                else if (how == 2)
+                    probe.append('\0');
+                else if (how == 3)
+                    probe.append('\xff');
+                const auto it = o.lowerBound(probe);
+                const auto wit = want.lower_bound(probe);
+                QCOMPARE(it == o.end(), wit == want.end());
+                if (wit != want.end())
+                    QCOMPARE(it->first, *wit);
+            }
+        }
+        QVERIFY(most > 3'000);   // many chunks
+        QVERIFY(want.size() < most / 2);   // and many of them merged or emptied again
+    }
+
+    // A chunk emptied between two full ones (no merge): the next chunk's keys now start after
+    // "p/a126", not "p/q/b126", so they share "p/", not "p/q/", with the keys searched there;
+    // "p/bzzz" belongs before all of "p/q/c…".
+    void emptiedChunkWidensTheNextOnesRange()
+    {
+        KeyOrder o;
+        std::set<QByteArray> want;
+        const auto key = [](const char *prefix, int i) { return QByteArray(prefix) + QByteArray::number(1000 + i); };
+        for (const char *prefix : {"p/a", "p/q/b", "p/q/c"})
+            for (int i = 0; i < 127; ++i) {   // in order: each run fills a chunk of its own
+                QVERIFY(o.tryEmplace(key(prefix, i)).second);
+                want.insert(key(prefix, i));
+            }
+        for (int i = 0; i < 127; ++i) {
+            o.erase(o.tryEmplace(key("p/q/b", i)).first);
+            want.erase(key("p/q/b", i));
+        }
+        const auto it = o.lowerBound("p/bzzz");
+        QVERIFY(it != o.end());
+        QCOMPARE(it->first, key("p/q/c", 0));
+        QVERIFY(o.tryEmplace("p/bzzz").second);
+        want.insert("p/bzzz");
+        QCOMPARE(keysOf(o), keysOf(want));
+    }
+
     // What a create costs the order at scale: 400,000 Event-like keys in a random order, then
     // every one found again (a rough figure for `rlab bench`'s store puts; no assertion on time).
     void benchInsertShuffled()
