@@ -6,10 +6,8 @@
 #include "core/base/joined.h"
 #include "core/base/tracelog.h"
 
-#include <QHash>
 #include <QThread>
 
-#include <array>
 
 namespace rlab::controller {
 
@@ -29,9 +27,31 @@ QString traceType(QueueEventType t)
     return {};
 }
 
-// The text of a queue operation, made when the trace is read (TraceEvent::textFn): args[0] is
-// the duration in ms, args[1] the limiter's failure count | the QueueEventType << 32 | 1 << 40
-// for addRateLimited; depth and whileProcessing come from the detail.
+// A queue operation's args (TraceEvent::args): [0] the duration in ms; [1] the limiter's
+// failure count (bits 0-31) | the QueueEventType << 32 | 1 << 40 for addRateLimited | 1 << 41
+// while a worker processes the key | 1 << 42 when the depth is in bits 43-62 (a queue deeper
+// than that, 1,048,575, keeps its detail in `detail`); [2] an addAfter's time ready.
+// E.g. an add at depth 3 while processing: args[1] = 0 << 32 | 1 << 41 | 1 << 42 | 3 << 43.
+constexpr int kWhileProcessingBit = 41, kDepthPackedBit = 42, kDepthShift = 43;
+constexpr qint64 kMaxPackedDepth = (qint64(1) << 20) - 1;
+
+// The detail of a queue operation, made when the trace is read (TraceEvent::detailFn):
+// {depth, whileProcessing}, and readyAt for an addAfter.
+QJsonObject queueDetail(const TraceEvent &ev)
+{
+    const auto bits = quint64(ev.args[1]);
+    QJsonObject detail = ev.detail;
+    if ((bits >> kDepthPackedBit) & 1) {
+        detail.insert(QLatin1String("depth"), qint64((bits >> kDepthShift) & quint64(kMaxPackedDepth)));
+        detail.insert(QLatin1String("whileProcessing"), bool((bits >> kWhileProcessingBit) & 1));
+    }
+    if (QueueEventType((bits >> 32) & 0xff) == QueueEventType::AddAfter)
+        detail.insert(QLatin1String("readyAt"), ev.args[2]);
+    return detail;
+}
+
+// The text of a queue operation, made when the trace is read (TraceEvent::textFn) from its
+// args and detail (made first).
 QString queueText(const TraceEvent &ev)
 {
     const auto n = [](qint64 v) { return QString::number(v); };
@@ -63,14 +83,6 @@ QString queueText(const TraceEvent &ev)
     }
     return {};
 }
-// The detail of an addAfter, made when the trace is read (TraceEvent::detailFn): the shared
-// {depth, whileProcessing} and args[2], the time the key will be ready.
-QJsonObject addAfterDetail(const TraceEvent &ev)
-{
-    QJsonObject detail = ev.detail;
-    detail.insert(QLatin1String("readyAt"), ev.args[2]);
-    return detail;
-}
 } // namespace
 
 Controller::Controller(QString name, QString syncName, Clock &clock, TraceLog *trace, int maxRetries)
@@ -79,15 +91,12 @@ Controller::Controller(QString name, QString syncName, Clock &clock, TraceLog *t
 {
     if (m_trace) {
         TraceLog *t = m_trace;
-        const qint64 epoch = 0;
-        Q_UNUSED(epoch);
         // The hook runs under the queue's lock, one event at a time: the component name is
-        // built once per queue name, not once per event.
-        // Likewise the detail of all but addAfter events ({depth, whileProcessing}) is built once
-        // per distinct value and shared (bounded).
-        // Shallow queues (a kubelet's, most of the time) find their detail by index, no hash.
-        m_queue->setEventHook([t, queueName = QString(), component = QString(), shallow = std::array<QJsonObject, 64>(),
-                               details = QHash<qint64, QJsonObject>()](const QueueEvent &e) mutable {
+        // built once per queue name, not once per event. The text and the detail are made
+        // when the event is read (queueText, queueDetail), from args: a queue operation stores
+        // no JSON (events made by the million; a shared detail's reference count alone, taken
+        // and dropped per event, was 1.5 % of `rlab bench --size large`).
+        m_queue->setEventHook([t, queueName = QString(), component = QString()](const QueueEvent &e) mutable {
             if (component.isEmpty() || e.queue != queueName) {
                 queueName = e.queue;
                 component = QStringLiteral("queue/") + e.queue;
@@ -98,32 +107,15 @@ Controller::Controller(QString name, QString syncName, Clock &clock, TraceLog *t
             ev.worker = e.worker;
             ev.key = e.key;
             ev.textFn = &queueText;
+            ev.detailFn = &queueDetail;
             ev.args[0] = e.durationMs;
             ev.args[1] = (qint64(e.numRequeues) & 0xffffffff) | (qint64(e.type) << 32) | (qint64(e.rateLimited ? 1 : 0) << 40);
-            const qint64 detailKey = qint64(e.depth) * 2 + (e.whileProcessing ? 1 : 0);
-            const auto make = [&e] {
-                return QJsonObject{{QStringLiteral("depth"), e.depth}, {QStringLiteral("whileProcessing"), e.whileProcessing}};
-            };
-            if (detailKey >= 0 && detailKey < qint64(shallow.size())) {
-                QJsonObject &slot = shallow[std::size_t(detailKey)];
-                if (slot.isEmpty())
-                    slot = make();
-                ev.detail = slot;
-            } else {
-                auto cached = details.constFind(detailKey);
-                if (cached == details.cend()) {
-                    if (details.size() >= 4096)
-                        details.clear();
-                    cached = details.insert(detailKey, make());
-                }
-                ev.detail = *cached;
-            }
-            // addAfter's {depth, readyAt, whileProcessing}: the shared pair, and the time added
-            // when the event is read (a copy and an insert per addAfter was 2 % of a bench run).
-            if (e.type == QueueEventType::AddAfter) {
+            if (e.depth >= 0 && e.depth <= kMaxPackedDepth)
+                ev.args[1] |= qint64(e.whileProcessing ? 1 : 0) << kWhileProcessingBit | qint64(1) << kDepthPackedBit | qint64(e.depth) << kDepthShift;
+            else
+                ev.detail = QJsonObject{{QStringLiteral("depth"), e.depth}, {QStringLiteral("whileProcessing"), e.whileProcessing}};
+            if (e.type == QueueEventType::AddAfter)
                 ev.args[2] = e.readyAtMs;
-                ev.detailFn = &addAfterDetail;
-            }
             t->append(std::move(ev));
         });
     }

@@ -39,6 +39,44 @@ private slots:
         QCOMPARE(end->text, QStringLiteral("syncDeployment default/web: did it"));
     }
 
+    // A queue operation's detail ({depth, whileProcessing}, readyAt for addAfter) and text are
+    // made when the trace is read, from what the event stored: each as the queue saw it.
+    void queueEventsKeepTheirDepthAndWhileProcessing()
+    {
+        ManualClock clock(1000);
+        TraceLog trace;
+        Controller c(QStringLiteral("deployment"), QStringLiteral("syncDeployment"), clock, &trace, 15);
+        c.setSyncHandler([&c](const QString &key) {
+            if (key == QLatin1String("default/a"))
+                c.enqueue(key);   // while a worker processes it
+            return SyncResult{};
+        });
+        c.enqueue(QStringLiteral("default/a"));
+        c.enqueue(QStringLiteral("default/b"));
+        c.enqueue(QStringLiteral("default/c"));
+        QVERIFY(c.processNextWorkItem(0, false));
+        c.enqueueAfter(QStringLiteral("default/d"), 250);
+        QStringList got;
+        for (const TraceEvent &e : trace.since(0)) {
+            if (e.type != QLatin1String("QueueAdd") && e.type != QLatin1String("QueueAddAfter"))
+                continue;
+            const QJsonObject d = e.detail;
+            got << QStringLiteral("%1 %2 depth=%3%4%5 | %6")
+                       .arg(e.type, e.key)
+                       .arg(d.value(QLatin1String("depth")).toInteger())
+                       .arg(d.value(QLatin1String("whileProcessing")).toBool() ? QStringLiteral(" whileProcessing") : QString())
+                       .arg(d.contains(QLatin1String("readyAt")) ? QStringLiteral(" readyAt=%1").arg(d.value(QLatin1String("readyAt")).toInteger()) : QString())
+                       .arg(e.text);
+        }
+        QCOMPARE(got, (QStringList{
+                          "QueueAdd default/a depth=1 | add default/a (depth 1)",
+                          "QueueAdd default/b depth=2 | add default/b (depth 2)",
+                          "QueueAdd default/c depth=3 | add default/c (depth 3)",
+                          "QueueAdd default/a depth=2 whileProcessing | add default/a while a worker processes it: it will be processed once more after done",
+                          "QueueAddAfter default/d depth=3 readyAt=1250 | addAfter default/d: in 250 ms",
+                      }));
+    }
+
     void errorsRetryWithBackoffThenDrop_data()
     {
         QTest::addColumn<int>("maxRetries");
