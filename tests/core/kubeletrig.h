@@ -11,6 +11,7 @@
 #include "core/controller/kubelet/podstatusbuilder.h"
 #include "core/controller/podutil.h"
 #include "core/sim/cluster.h"
+#include "core/sim/meteredclient.h"
 
 #include <QJsonObject>
 #include <QTest>
@@ -27,11 +28,12 @@ struct KubeletRig
 {
     Cluster cluster{[] { ClusterConfig c; c.nodes = 2; return c; }()};
     client::SharedInformerFactory informers{cluster.client()};
+    MeteredClient kubeletClient{cluster.client(), MeteredClient::Role::Kubelet};   // counts its requests
     controller::Kubelet kubelet;
     const qint64 t0;
 
     explicit KubeletRig(controller::KubeletConfig config = {})
-        : kubelet(QStringLiteral("node-1"), cluster.client(), informers, cluster.clock(), &cluster.trace(), config),
+        : kubelet(QStringLiteral("node-1"), kubeletClient, informers, cluster.clock(), &cluster.trace(), config),
           t0(cluster.clock().now())
     {
         informers.start(client::DriveMode::Deterministic);

@@ -92,6 +92,35 @@ private slots:
         QVERIFY(sawPodPhase);
     }
 
+    // The status manager syncs a status only when it differs from the one the pod has: a sync
+    // of a running pod that changes nothing makes no request (no GET, no write); one whose
+    // status changes GETs the pod and writes it.
+    void anUnchangedStatusMakesNoRequest()
+    {
+        Rig rig;
+        QVERIFY(rig.createPod(QStringLiteral("web")));
+        rig.runUntil(rig.t0 + 600 * kSecond);
+        QVERIFY(cond(*rig.pod(QStringLiteral("web")), "Ready")->status == QLatin1String("True"));
+        const QString rv = rig.pod(QStringLiteral("web"))->metadata.resourceVersion;
+        const qint64 before = rig.kubeletClient.requests();
+        for (int i = 0; i < 3; ++i) {
+            rig.kubelet.controller().enqueue(QStringLiteral("default/web"));
+            rig.settle();
+        }
+        QCOMPARE(rig.kubeletClient.requests(), before);
+        QCOMPARE(rig.pod(QStringLiteral("web"))->metadata.resourceVersion, rv);
+
+        // A status the kubelet did not write (another client's): its next sync puts it back.
+        auto edited = std::static_pointer_cast<Pod>(rig.pod(QStringLiteral("web"))->clone());
+        edited->status.podIP = QStringLiteral("10.9.9.9");
+        QVERIFY(rig.api().updateStatus(edited).ok());
+        rig.settle();
+        rig.kubelet.controller().enqueue(QStringLiteral("default/web"));   // as its resync would
+        rig.settle();
+        QCOMPARE(rig.kubeletClient.requests(), before + 2);   // GET, then the status write
+        QCOMPARE(rig.pod(QStringLiteral("web"))->status.podIP, QStringLiteral("10.244.1.2"));
+    }
+
     void customDelays()
     {
         KubeletConfig config;

@@ -112,13 +112,21 @@ SyncResult Kubelet::syncPod(const QString &key)
     for (const PodWorkerResult::Event &e : out.events)
         m_events.event(*pod, e.type, e.reason, e.message);
 
-    // The status manager: GET the latest pod, write the generated status if it differs.
-    const auto fresh = m_api.getAs<Pod>(ns, name);
-    if (!fresh || fresh->metadata.uid != pod->metadata.uid) {
-        r.notes << QStringLiteral("the pod changed under the kubelet; the informer will bring it back");
-        return r;
+    // The status manager (status_manager.go): a status that differs from the one the kubelet
+    // knows the pod has (its informer's copy) needs an update: GET the latest pod, write the
+    // status built on it if that differs. One that does not is not synced: no GET (upstream's
+    // needsUpdate; most syncs of a running pod change nothing).
+    std::shared_ptr<const Pod> fresh = pod;
+    PodStatus status = PodStatusBuilder::build(*pod, out.runtime, hostIP, out.at, m_resumedAt.load());
+    if (status != pod->status) {
+        fresh = m_api.getAs<Pod>(ns, name);
+        if (!fresh || fresh->metadata.uid != pod->metadata.uid) {
+            r.notes << QStringLiteral("the pod changed under the kubelet; the informer will bring it back");
+            return r;
+        }
+        if (fresh->metadata.resourceVersion != pod->metadata.resourceVersion)
+            status = PodStatusBuilder::build(*fresh, out.runtime, hostIP, out.at, m_resumedAt.load());
     }
-    const PodStatus status = PodStatusBuilder::build(*fresh, out.runtime, hostIP, out.at, m_resumedAt.load());
     const QString shown = PodStatusBuilder::displayStatus(fresh->metadata, status);
     if (m_trace && !out.phases.isEmpty()) {
         // Few distinct details (node × phase × shown status): each built once per thread and
