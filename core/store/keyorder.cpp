@@ -181,7 +181,9 @@ KeyOrder::iterator KeyOrder::lowerBound(const QByteArray &key) const
 std::pair<KeyNode *, bool> KeyOrder::tryEmplace(const QByteArray &key)
 {
     auto [chunk, pos] = locate(key);
-    if (chunk < m_chunks.size() && m_chunks[chunk]->nodes[pos]->first == key)
+    // The key there is this one only if their heads agree (most new keys: no node read).
+    if (chunk < m_chunks.size() && m_chunks[chunk]->heads[pos] == headAt(viewOf(key), m_chunks[chunk]->skip)
+        && m_chunks[chunk]->nodes[pos]->first == key)
         return {m_chunks[chunk]->nodes[pos], false};
     if (chunk == m_chunks.size()) {   // past every key: at the end of the last chunk
         if (m_chunks.empty()) {
