@@ -15,15 +15,18 @@ bool keyBefore(const StoreItem *item, const QString &key)
 std::pair<std::size_t, std::size_t> IndexBucket::locate(const QString &key) const
 {
     // The first run whose last key is not below `key`, or the last run (the key goes at its end).
-    const auto run = std::partition_point(m_runs.begin(), m_runs.end() - 1, [&](const Run &r) { return keyBefore(r.back(), key); });
-    const auto at = std::lower_bound(run->begin(), run->end(), key, keyBefore);
-    return {std::size_t(run - m_runs.begin()), std::size_t(at - run->begin())};
+    const auto last = std::partition_point(m_lastKeys.begin(), m_lastKeys.end() - 1, [&](const QString &k) { return k < key; });
+    const std::size_t r = std::size_t(last - m_lastKeys.begin());
+    const Run &run = m_runs[r];
+    const auto at = std::lower_bound(run.begin(), run.end(), key, keyBefore);
+    return {r, std::size_t(at - run.begin())};
 }
 
 void IndexBucket::insert(const StoreItem *item)
 {
     if (m_runs.empty()) {
         m_runs.emplace_back(1, item);
+        m_lastKeys.push_back(item->first);
         m_size = 1;
         return;
     }
@@ -35,12 +38,15 @@ void IndexBucket::insert(const StoreItem *item)
         m_runs[r].resize(kMaxRun / 2);
         m_runs[r].shrink_to_fit();
         m_runs.insert(m_runs.begin() + std::ptrdiff_t(r) + 1, std::move(upper));
+        m_lastKeys.insert(m_lastKeys.begin() + std::ptrdiff_t(r), m_runs[r].back()->first);
         if (at > kMaxRun / 2) {
             ++r;
             at -= kMaxRun / 2;
         }
     }
     m_runs[r].insert(m_runs[r].begin() + std::ptrdiff_t(at), item);
+    if (at + 1 == m_runs[r].size())
+        m_lastKeys[r] = item->first;
     ++m_size;
 }
 
@@ -56,8 +62,11 @@ bool IndexBucket::erase(const QString &key)
     --m_size;
     if (run.empty()) {
         m_runs.erase(m_runs.begin() + std::ptrdiff_t(r));
+        m_lastKeys.erase(m_lastKeys.begin() + std::ptrdiff_t(r));
         return true;
     }
+    if (at == run.size())
+        m_lastKeys[r] = run.back()->first;
     // A run that fits in half a run with a neighbour merges into it (deletions leave no trail of
     // small runs).
     for (const std::size_t left : {r, r - 1}) {
@@ -68,6 +77,7 @@ bool IndexBucket::erase(const QString &key)
             const Run &next = m_runs[left + 1];
             into.insert(into.end(), next.begin(), next.end());
             m_runs.erase(m_runs.begin() + std::ptrdiff_t(left) + 1);
+            m_lastKeys.erase(m_lastKeys.begin() + std::ptrdiff_t(left));   // left's last is next's
             break;
         }
     }

@@ -46,6 +46,11 @@ private:
     std::pair<std::size_t, std::size_t> locate(const QString &key) const;
 
     std::vector<Run> m_runs;   // none empty; each in key order, and every key below the next run's
+    // Each run's last key beside it (m_lastKeys[i] is m_runs[i].back()'s, sharing its
+    // characters): the search over runs reads these and their characters, not the run, the
+    // item, its node and then the characters (at 200,000 pods in one namespace's bucket, four
+    // dependent cache misses a step).
+    std::vector<QString> m_lastKeys;
     std::size_t m_size = 0;
 };
 
