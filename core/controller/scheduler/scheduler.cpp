@@ -84,18 +84,23 @@ void Scheduler::markNodesChanged()
 void Scheduler::uncachePod(const QString &key)
 {
     std::lock_guard lock(m_mutex);
-    const auto it = m_placements.constFind(key);
-    if (it == m_placements.cend())
+    const auto it = m_placements.find(key);
+    if (it == m_placements.end())
         return;
-    m_usageChanged.insert(it->node);
-    NodeUsage &u = m_usage[it->node];
-    u.cpuMilli -= it->requests.cpuMilli;
-    u.memoryBytes -= it->requests.memoryBytes;
-    u.nonZeroCpuMilli -= it->requests.nonZeroCpuMilli;
-    u.nonZeroMemoryBytes -= it->requests.nonZeroMemoryBytes;
-    --u.pods;
-    m_spread.remove(it->node, it->ns, it->labels, it->terminating);
+    subtractPlacementLocked(*it);
     m_placements.erase(it);
+}
+
+void Scheduler::subtractPlacementLocked(const Placement &p)
+{
+    m_usageChanged.insert(p.node);
+    NodeUsage &u = m_usage[p.node];
+    u.cpuMilli -= p.requests.cpuMilli;
+    u.memoryBytes -= p.requests.memoryBytes;
+    u.nonZeroCpuMilli -= p.requests.nonZeroCpuMilli;
+    u.nonZeroMemoryBytes -= p.requests.nonZeroMemoryBytes;
+    --u.pods;
+    m_spread.remove(p.node, p.ns, p.labels, p.terminating);
 }
 
 void Scheduler::cachePod(const ObjectPtr &obj)
@@ -104,23 +109,29 @@ void Scheduler::cachePod(const ObjectPtr &obj)
     if (!pod)
         return;
     const bool terminal = pod->status.phase == QLatin1String("Succeeded") || pod->status.phase == QLatin1String("Failed");
-    const QString key = pod->key();   // one allocation for the four lookups below
-    QString node;
-    {
-        std::lock_guard lock(m_mutex);
-        node = pod->spec.nodeName.isEmpty() ? m_assumed.value(key) : pod->spec.nodeName;
-        const auto it = m_placements.constFind(key);
-        if (it != m_placements.cend() && it->node == node && !terminal && it->labels == pod->metadata.labels
-            && it->terminating == (pod->metadata.deletionTimestamp != 0))
-            return;   // already counted there (requests of a bound pod do not change)
-    }
-    uncachePod(key);
-    if (node.isEmpty() || terminal)
-        return;
-    const PodRequests r = PodRequests::of(*pod);
+    const bool terminating = pod->metadata.deletionTimestamp != 0;
+    const QString key = pod->key();
+    // One lookup of the key: most calls are a bound pod's status updates, counted already.
     std::lock_guard lock(m_mutex);
-    m_placements.insert(key, Placement{node, r, pod->metadata.labels, pod->metadata.namespace_, pod->metadata.deletionTimestamp != 0});
-    m_spread.add(node, pod->metadata.namespace_, pod->metadata.labels, pod->metadata.deletionTimestamp != 0);
+    const QString node = pod->spec.nodeName.isEmpty() ? m_assumed.value(key) : pod->spec.nodeName;
+    auto it = m_placements.find(key);
+    const bool known = it != m_placements.end();
+    if (known && it->node == node && !terminal && it->labels == pod->metadata.labels && it->terminating == terminating)
+        return;   // already counted there (requests of a bound pod do not change)
+    if (known)
+        subtractPlacementLocked(*it);
+    if (node.isEmpty() || terminal) {
+        if (known)
+            m_placements.erase(it);
+        return;
+    }
+    const PodRequests r = PodRequests::of(*pod);
+    Placement placement{node, r, pod->metadata.labels, pod->metadata.namespace_, terminating};
+    if (known)
+        *it = std::move(placement);
+    else
+        m_placements.insert(key, std::move(placement));
+    m_spread.add(node, pod->metadata.namespace_, pod->metadata.labels, terminating);
     m_usageChanged.insert(node);
     NodeUsage &u = m_usage[node];
     u.cpuMilli += r.cpuMilli;

@@ -77,6 +77,8 @@ private:
         QString ns;
         bool terminating = false;
     };
+    // Takes a placement's requests and spread counts off its node (under m_mutex).
+    void subtractPlacementLocked(const Placement &p);
     struct PluginScore
     {
         const char *plugin = nullptr;
