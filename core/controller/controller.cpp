@@ -8,7 +8,6 @@
 
 #include <QThread>
 
-
 namespace rlab::controller {
 
 namespace {
