@@ -8,6 +8,8 @@
 
 #include <QThread>
 
+#include <array>
+
 namespace rlab::controller {
 
 namespace {
@@ -39,12 +41,26 @@ constexpr qint64 kMaxPackedDepth = (qint64(1) << 20) - 1;
 QJsonObject queueDetail(const TraceEvent &ev)
 {
     const auto bits = quint64(ev.args[1]);
-    QJsonObject detail = ev.detail;
-    if ((bits >> kDepthPackedBit) & 1) {
-        detail.insert(QLatin1String("depth"), qint64((bits >> kDepthShift) & quint64(kMaxPackedDepth)));
-        detail.insert(QLatin1String("whileProcessing"), bool((bits >> kWhileProcessingBit) & 1));
+    const bool packed = (bits >> kDepthPackedBit) & 1;
+    const qint64 depth = qint64((bits >> kDepthShift) & quint64(kMaxPackedDepth));
+    const bool whileProcessing = (bits >> kWhileProcessingBit) & 1;
+    const bool addAfter = QueueEventType((bits >> 32) & 0xff) == QueueEventType::AddAfter;
+    // A shallow queue's {depth, whileProcessing} is made once per reading thread and shared
+    // (the window reads these by the thousand a frame).
+    constexpr qint64 kShared = 64;
+    if (packed && !addAfter && depth < kShared) {
+        thread_local std::array<QJsonObject, 2 * kShared> shared;
+        QJsonObject &slot = shared[std::size_t(depth * 2 + (whileProcessing ? 1 : 0))];
+        if (slot.isEmpty())
+            slot = QJsonObject{{QLatin1String("depth"), depth}, {QLatin1String("whileProcessing"), whileProcessing}};
+        return slot;
     }
-    if (QueueEventType((bits >> 32) & 0xff) == QueueEventType::AddAfter)
+    QJsonObject detail = ev.detail;
+    if (packed) {
+        detail.insert(QLatin1String("depth"), depth);
+        detail.insert(QLatin1String("whileProcessing"), whileProcessing);
+    }
+    if (addAfter)
         detail.insert(QLatin1String("readyAt"), ev.args[2]);
     return detail;
 }

@@ -77,6 +77,25 @@ private slots:
                       }));
     }
 
+    // What the window pays to read queue operations back (their detail and text are made on
+    // read): 100,000 adds and gets of 100 keys, read with since() (no assertion on time).
+    void benchReadQueueEvents()
+    {
+        ManualClock clock(1000);
+        TraceLog trace;
+        Controller c(QStringLiteral("replicaset"), QStringLiteral("syncReplicaSet"), clock, &trace, 15);
+        c.setSyncHandler([](const QString &) { return SyncResult{}; });
+        for (int i = 0; i < 50'000; ++i) {
+            c.enqueue(QStringLiteral("default/web-%1").arg(i % 100));
+            if (i % 2)
+                QVERIFY(c.processNextWorkItem(0, false));
+        }
+        QBENCHMARK {
+            const auto events = trace.since(0);
+            QVERIFY(events.size() > 50'000);
+        }
+    }
+
     void errorsRetryWithBackoffThenDrop_data()
     {
         QTest::addColumn<int>("maxRetries");
