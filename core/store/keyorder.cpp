@@ -41,8 +41,10 @@ std::size_t commonPrefix(std::string_view a, std::string_view b)
 // chunk holds or is searched for (those after the previous chunk's last key, up to its own)
 // shares its first `skip` bytes, so those 4 bytes decide most comparisons without reading the
 // node and its key (two dependent cache misses a step of the search). A tie reads the key.
-// E.g. the chunk between ".../web-7c5b4f9d8-abcde.18" and ".../web-7c5b4f9d8-axyzw.19" has
-// skip 42 (".../web-7c5b4f9d8-a"); a key ".../web-7c5b4f9d8-akmno.18" has head "kmno".
+// E.g. the chunk after "/registry/events/default/web-7c5b4f9d8-abcde.18" up to
+// "/registry/events/default/web-7c5b4f9d8-axyzw.19" has skip 40 (the 39-byte
+// "/registry/events/default/web-7c5b4f9d8-" and "a"); the key
+// "/registry/events/default/web-7c5b4f9d8-akmno.18" has head "kmno".
 struct KeyOrder::Chunk
 {
     static constexpr std::size_t kStale = std::size_t(-1);   // heads to be made again

@@ -82,7 +82,7 @@ private:
     // copied in: the search over chunks reads this contiguous array and seldom the key's own
     // bytes, not chunk, node, QByteArray and bytes in turn (dependent cache misses: at 1.6 M
     // keys, 1.45 M of them Events made in no order, that search was 6 % of `rlab bench --size
-    // large`). Keys share long prefixes ("/registry/events/default/web-7c5b4f9d8-", 40 bytes), so
+    // large`). Keys share long prefixes ("/registry/events/default/web-7c5b4f9d8-", 39 bytes), so
     // the head is long enough to reach past them. A node's key never moves: `data` stays valid
     // while its node is the last of its chunk.
     struct LastKey
