@@ -2,7 +2,7 @@
 #pragma once
 // Shared by the tst_http* suites: a lab served as `rlab serve` serves it — HTTPS with a fresh
 // self-signed identity and a bearer token — in front of a Cluster with no controllers (nothing
-// moves unless the test writes) or a threaded Simulation driven at ×50; and kubeconfigs for it
+// moves unless the test writes) or a threaded Simulation driven at ×50 (or as asked); and kubeconfigs for it
 // (as written by `rlab serve`, or with a proxy, another token, an exec plugin). Main thread only.
 #include "core/http/connect.h"
 #include "core/server/clusterdriver.h"
@@ -22,8 +22,8 @@ namespace rlab::test {
 class HttpLab
 {
 public:
-    // simulation: a threaded Simulation with every controller, driven at ×50 real time.
-    bool start(bool simulation, QString *error)
+    // simulation: a threaded Simulation with every controller, driven at `speed` × real time.
+    bool start(bool simulation, QString *error, double speed = 50)
     {
         const std::optional<server::TlsIdentity> id =
                 server::TlsIdentity::createSelfSigned({QStringLiteral("127.0.0.1")}, {QStringLiteral("localhost")}, error);
@@ -44,7 +44,7 @@ public:
             return false;
         if (sim) {
             driver = std::make_unique<server::ClusterDriver>(*sim);
-            driver->setSpeed(50);
+            driver->setSpeed(speed);
             driver->start();
         }
         kubeconfig = writeFile(QStringLiteral("kubeconfig"), server::Kubeconfig::render(server->url(), token, caPem));
