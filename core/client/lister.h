@@ -52,6 +52,12 @@ public:
         return m_indexer ? api::objectCast<T>(m_indexer->get(ThreadSafeStore::metaNamespaceKey(ns, name))) : nullptr;
     }
     Ptr get(const QString &name) const { return get(QString(), name); }
+    // By the cache's key ("namespace/name", or "name" for a cluster-scoped kind): a workqueue
+    // key as it is, not split and joined again (client-go: indexer.GetByKey(key)).
+    Ptr getByKey(const QString &key) const
+    {
+        return m_indexer ? api::objectCast<T>(m_indexer->get(key)) : nullptr;
+    }
 
     bool isValid() const { return m_indexer != nullptr; }
 

@@ -252,6 +252,40 @@ private slots:
         QVERIFY(!rig.pod(QStringLiteral("web")));   // nothing was running: no grace period to wait for
     }
 
+    // A pod removed at once (grace 0) and created again under its name before the kubelet syncs
+    // it: the new uid starts over (Pending, then Running on its own IP) and the old pod's IP is
+    // released: the node's 253 addresses go round to it again.
+    void aPodCreatedAgainUnderItsNameStartsOver()
+    {
+        Rig rig;
+        QVERIFY(rig.createPod(QStringLiteral("web")));
+        rig.runUntil(rig.t0 + 4 * kSecond);
+        const auto first = rig.pod(QStringLiteral("web"));
+        QCOMPARE(first->status.phase, QStringLiteral("Running"));
+        QCOMPARE(first->status.podIP, QStringLiteral("10.244.1.2"));
+        apiserver::DeleteOptions now;
+        now.gracePeriodSeconds = 0;
+        QVERIFY(rig.api().remove(apiserver::resources::byKind(Kind::Pod), QStringLiteral("default"), QStringLiteral("web"), now).ok());
+        QVERIFY(rig.createPod(QStringLiteral("web")));
+        rig.settle();
+        const auto second = rig.pod(QStringLiteral("web"));
+        QVERIFY(second->metadata.uid != first->metadata.uid);
+        QCOMPARE(second->status.phase, QStringLiteral("Pending"));
+        QVERIFY(second->status.podIP.isEmpty() || second->status.podIP == QStringLiteral("10.244.1.3"));
+        rig.runUntil(rig.t0 + 5 * kSecond);   // the image is on the node: started 1 s later
+        QCOMPARE(rig.pod(QStringLiteral("web"))->status.phase, QStringLiteral("Running"));
+        QCOMPARE(rig.pod(QStringLiteral("web"))->status.podIP, QStringLiteral("10.244.1.3"));
+        // .4 … .254 to 251 more pods; then the scan wraps to .2, free only if it was released.
+        for (int i = 0; i < 251; ++i)
+            QVERIFY(rig.createPod(QStringLiteral("p%1").arg(i)));
+        rig.runUntil(rig.t0 + 7 * kSecond);
+        QCOMPARE(rig.pod(QStringLiteral("p250"))->status.podIP, QStringLiteral("10.244.1.254"));
+        QVERIFY(rig.createPod(QStringLiteral("last")));
+        rig.runUntil(rig.t0 + 9 * kSecond);
+        QCOMPARE(rig.pod(QStringLiteral("last"))->status.phase, QStringLiteral("Running"));
+        QCOMPARE(rig.pod(QStringLiteral("last"))->status.podIP, QStringLiteral("10.244.1.2"));
+    }
+
     void stoppedKubeletFreezesAndResumes()
     {
         Rig rig;

@@ -88,6 +88,32 @@ private slots:
         QCOMPARE(names(b.list(QString(), *sel)), names(a.list(QString(), *sel)));
     }
 
+    // getByKey(key) is get(ns, name) for the cache's own key: every pod of both namespaces,
+    // nothing for a key the cache lacks or for a bare name of a namespaced kind, and a
+    // cluster-scoped object (no namespace) by its name alone.
+    void getByKeyIsGetByNamespaceAndName()
+    {
+        ThreadSafeStore s;
+        fill(s);
+        const Lister<api::Pod> pods(&s);
+        const QList<std::shared_ptr<const api::Pod>> all = pods.list();
+        QVERIFY(all.size() > 100);
+        for (const auto &p : all) {
+            const auto byKey = pods.getByKey(p->metadata.namespace_ + u'/' + p->metadata.name);
+            QVERIFY(byKey);
+            QCOMPARE(byKey.get(), pods.get(p->metadata.namespace_, p->metadata.name).get());
+            QCOMPARE(byKey.get(), p.get());
+        }
+        QVERIFY(!pods.getByKey(QStringLiteral("default/no-such-pod")));
+        QVERIFY(!pods.getByKey(all.first()->metadata.name));
+        QVERIFY(!Lister<api::Pod>().getByKey(all.first()->key()));
+        auto node = std::make_shared<api::Pod>();   // a pod without namespace stands in for a cluster-scoped object
+        node->metadata.name = QStringLiteral("node-1");
+        s.add(node->key(), node);
+        QCOMPARE(pods.getByKey(QStringLiteral("node-1")).get(), node.get());
+        QCOMPARE(pods.get(QStringLiteral("node-1")).get(), node.get());
+    }
+
     // Selector::nothing() matches nothing, index or not.
     void nothingMatchesNothing()
     {

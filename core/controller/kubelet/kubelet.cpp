@@ -3,7 +3,6 @@
 
 #include "core/base/joined.h"
 #include "core/client/interface.h"
-#include "core/client/threadsafestore.h"
 #include "core/client/sharedinformerfactory.h"
 #include "core/controller/kubelet/goduration.h"
 #include "core/controller/kubelet/kubeletpodrouter.h"
@@ -94,8 +93,7 @@ SyncResult Kubelet::syncPod(const QString &key)
         r.notes << QStringLiteral("the kubelet is stopped (node failure): nothing happens until the node recovers");
         return r;
     }
-    const auto [ns, name] = client::ThreadSafeStore::splitMetaNamespaceKey(key);
-    const auto pod = m_pods.get(ns, name);
+    const auto pod = m_pods.getByKey(key);
     if (!pod || pod->spec.nodeName != m_nodeName) {
         if (m_worker.runtime(key)) {
             m_worker.forget(key);
@@ -116,6 +114,8 @@ SyncResult Kubelet::syncPod(const QString &key)
     // knows the pod has (its informer's copy) needs an update: GET the latest pod, write the
     // status built on it if that differs. One that does not is not synced: no GET (upstream's
     // needsUpdate; most syncs of a running pod change nothing).
+    const QString &ns = pod->metadata.namespace_;
+    const QString &name = pod->metadata.name;
     std::shared_ptr<const Pod> fresh = pod;
     PodStatus status = PodStatusBuilder::build(*pod, out.runtime, hostIP, out.at, m_resumedAt.load());
     if (status != pod->status) {

@@ -21,8 +21,8 @@ PodWorkerResult PodWorker::sync(const Pod &pod, const QString &podCIDR, qint64 n
 {
     std::lock_guard lock(m_mutex);
     PodWorkerResult out;
-    const bool isNew = !m_pods.contains(pod.metadata.uid);
-    PodRuntime &rec = recordFor(pod, podCIDR, now);
+    bool isNew = false;
+    PodRuntime &rec = recordFor(pod, podCIDR, now, &isNew);
     Step s{pod, rec, out, PodFaults::of(pod)};
     if (isNew) {
         if (!s.faults.problem.isEmpty())
@@ -82,19 +82,24 @@ PodWorkerResult PodWorker::sync(const Pod &pod, const QString &podCIDR, qint64 n
     return out;
 }
 
-PodRuntime &PodWorker::recordFor(const Pod &pod, const QString &podCIDR, qint64 now)
+PodRuntime &PodWorker::recordFor(const Pod &pod, const QString &podCIDR, qint64 now, bool *isNew)
 {
-    const QString key = pod.key();
-    const QString uid = pod.metadata.uid;
-    const QString previous = m_uidByKey.value(key);
-    if (!previous.isEmpty() && previous != uid) {   // deleted and created again under the same name
-        m_ips.release(previous);
-        m_pods.remove(previous);
-    }
-    m_uidByKey.insert(key, uid);
-    auto it = m_pods.find(uid);
-    if (it != m_pods.end())
+    const QString &uid = pod.metadata.uid;
+    // A known pod (most syncs): one lookup. Its key already maps to its uid (a record is only
+    // made below, with the mapping; a new uid under the key drops the old record, as does
+    // forget()), so there is nothing else to update.
+    if (const auto it = m_pods.find(uid); it != m_pods.end()) {
+        *isNew = false;
         return *it;
+    }
+    *isNew = true;
+    const QString key = pod.key();
+    QString &mapped = m_uidByKey[key];
+    if (!mapped.isEmpty() && mapped != uid) {   // deleted and created again under the same name
+        m_ips.release(mapped);
+        m_pods.remove(mapped);
+    }
+    mapped = uid;
     PodRuntime rec;
     rec.uid = uid;
     rec.key = key;

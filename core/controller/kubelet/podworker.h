@@ -54,7 +54,7 @@ public:
 
 private:
     struct Step;
-    PodRuntime &recordFor(const api::Pod &pod, const QString &podCIDR, qint64 now);
+    PodRuntime &recordFor(const api::Pod &pod, const QString &podCIDR, qint64 now, bool *isNew);
     void adopt(PodRuntime &rec, const api::Pod &pod, const QString &podCIDR, qint64 now);
     void ensureImage(Step &s, ContainerRuntime &c, qint64 t);
     void create(Step &s, ContainerRuntime &c, qint64 t);
