@@ -2,8 +2,9 @@
 #pragma once
 // Shared by the tst_http* suites: a lab served as `rlab serve` serves it — HTTPS with a fresh
 // self-signed identity and a bearer token — in front of a Cluster with no controllers (nothing
-// moves unless the test writes) or a threaded Simulation driven at ×50 (or as asked); and kubeconfigs for it
-// (as written by `rlab serve`, or with a proxy, another token, an exec plugin). Main thread only.
+// moves unless the test writes) or a threaded Simulation driven at ×50 (or at a given speed);
+// and kubeconfigs for it (as written by `rlab serve`, or with a proxy, another token, an exec
+// plugin). Main thread only.
 #include "core/http/connect.h"
 #include "core/server/clusterdriver.h"
 #include "core/server/httpapiserver.h"
