@@ -3,7 +3,8 @@
 
 namespace rlab {
 
-// Asks mimalloc (when the executable links it: rlab and reconcile-lab) for large OS pages from
+// Asks mimalloc (when the executable links it; rlab calls this, the window does not: see
+// app/reconcile-lab/main.cpp) for large OS pages from
 // here on: its segments are then committed whole and advised as transparent huge pages (Debian's
 // default THP mode, "madvise"), so the heap is faulted in 2 MiB at a time instead of 4 KiB.
 // Measured on `rlab bench --size large` (2 cores, a quiet VM, alternated): 1.13 M minor page

@@ -89,7 +89,7 @@ private slots:
         wall.start();
         dog.start();
         session.start();
-        QTRY_VERIFY_WITH_TIMEOUT(done.count() >= frames, 3'600'000);
+        QVERIFY(runEventLoopUntil([&] { return done.count() >= frames; }, 3'600'000));
         session.stop();
         const qint64 block = dog.stop();
         const qint64 pods = session.view().objects().value_or(view::Snapshot{}).kvs.size();
@@ -144,7 +144,7 @@ private slots:
             QSignalSpy finished(job, &BackgroundApply::finished);
             QSignalSpy applied(&session, &ClusterSession::applied);
             onWorker = true;
-            QTRY_VERIFY_WITH_TIMEOUT(applied.count() == 1, 3'600'000);
+            QVERIFY(runEventLoopUntil([&] { return applied.count() == 1; }, 3'600'000));
             r = applied.first().first().value<ApplyReport>();
             QCOMPARE(finished.count(), 1);
         } else {
@@ -285,7 +285,7 @@ private slots:
             QSignalSpy progress(&player, &ScenarioPlayer::progress);
             QSignalSpy finished(&player, &ScenarioPlayer::finished);
             player.start();
-            QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 3'600'000);
+            QVERIFY(runEventLoopUntil([&] { return finished.count() == 1; }, 3'600'000));
             QVERIFY2(player.ok(), qPrintable(player.failures().join(QLatin1Char('\n'))));
             QCOMPARE(player.stepsDone(), player.stepCount());
             QVERIFY(player.slices() > 1);

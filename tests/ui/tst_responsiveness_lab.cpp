@@ -144,7 +144,7 @@ private slots:
         const qint64 returned = wall.elapsed();
         // The handover goes on after openLab returns (models built off the GUI thread, the
         // canvas in slices): measured until it has settled.
-        QTRY_VERIFY_WITH_TIMEOUT(settled(window), 600'000);
+        QVERIFY(runEventLoopUntil([&] { return settled(window); }, 600'000));
         const qint64 settledAt = wall.elapsed();
         const qint64 block = dog.stop();
         const qint64 blockCpu = dog.longestCpu();
@@ -152,7 +152,7 @@ private slots:
         // Then the restored lab runs: 60 frames (its controllers, the garbage collector's passes).
         QSignalSpy frames(&window.session(), &ClusterSession::frameDone);
         dog.start();
-        QTRY_VERIFY_WITH_TIMEOUT(frames.count() >= 60, 600'000);
+        QVERIFY(runEventLoopUntil([&] { return frames.count() >= 60; }, 600'000));
         const qint64 running = dog.stop();
         const qint64 runningCpu = dog.longestCpu();
         report("(d) saved lab", QTest::currentDataTag(), block,

@@ -2,66 +2,109 @@
 
 #include "ui/backgroundpriority.h"
 
+#include <QMetaObject>
 #include <QPointer>
 
-#include <algorithm>
+#ifdef Q_OS_LINUX
+#include <pthread.h>
+#endif
 
 namespace rlab::ui {
 
-OffThreadBuild::OffThreadBuild(QObject *parent) : QObject(parent) {}
+OffThreadBuild::OffThreadBuild(QObject *parent) : QObject(parent), m_worker([this] { loop(); }) {}
 
 OffThreadBuild::~OffThreadBuild()
 {
-    ++m_generation;
-    for (const std::unique_ptr<QThread> &t : m_threads)
-        t->wait();
+    {
+        std::lock_guard lock(m_mutex);
+        m_quit = true;
+        m_latest = ++m_generation;   // jobs not begun are dropped, not run
+    }
+    m_cv.notify_all();
+    m_worker.join();   // waits for a work() in progress; its finished() post dies with this
 }
 
-void OffThreadBuild::reapFinished()
+int OffThreadBuild::workerNice() const
 {
-    std::erase_if(m_threads, [](const std::unique_ptr<QThread> &t) { return t->isFinished(); });
+    std::unique_lock lock(m_mutex);
+    return m_niced ? m_workerNice : 0;
+}
+
+void OffThreadBuild::loop()
+{
+#ifdef Q_OS_LINUX
+    pthread_setname_np(pthread_self(), "rlab-model-build");
+#endif
+    // Niced first thing, while the window is being built: never a fresh thread at the GUI's
+    // priority later, in the middle of a lab's handover.
+    BackgroundPriority::lowerCurrentThread();
+    {
+        std::lock_guard lock(m_mutex);
+        m_workerNice = BackgroundPriority::currentNice();
+        m_niced = true;
+    }
+    m_cv.notify_all();
+    for (;;) {
+        Job job;
+        bool stale = false;
+        {
+            std::unique_lock lock(m_mutex);
+            m_cv.wait(lock, [this] { return m_quit || !m_jobs.empty(); });
+            if (m_jobs.empty())
+                return;   // quit
+            job = std::move(m_jobs.front());
+            m_jobs.pop_front();
+            stale = job.generation != m_latest;
+        }
+        if (!stale)
+            job.work();
+        job.work = nullptr;   // what it captured is freed here, not on the owner's thread
+        if (stale)
+            continue;
+        // Queued to the owner's thread; dropped if this object is gone by then (~QObject
+        // removes its posted events).
+        QMetaObject::invokeMethod(this, [this, generation = job.generation] { finished(generation); }, Qt::QueuedConnection);
+    }
 }
 
 void OffThreadBuild::run(std::function<void()> work, std::function<void()> done)
 {
-    reapFinished();
-    const quint64 generation = ++m_generation;
+    const std::uint64_t generation = ++m_generation;
     m_running = true;
-    // Niced: on a busy machine the GUI thread (which hands the lab over meanwhile) comes first.
-    QThread *thread = QThread::create([work = std::move(work)]() mutable {
-        BackgroundPriority::lowerCurrentThread();
-        work();
-        work = nullptr;   // what it captured is freed here, not on the owner's thread
-    });
-    thread->setObjectName(QStringLiteral("rlab-model-build"));
-    m_threads.emplace_back(thread);
-    // finished() is queued here (the thread object lives on the owner's thread); work()'s writes
-    // happen before it.
-    connect(thread, &QThread::finished, this, [this, generation, done = std::move(done)] {
-        // No wait() here: the niced thread may not have left yet, and the GUI thread must not
-        // wait for it (its exit is reaped by a later run() or the destructor).
-        reapFinished();
-        if (generation != m_generation)
-            return;   // superseded or cancelled
-        auto deliver = [self = QPointer<OffThreadBuild>(this), generation, done] {
-            if (!self || generation != self->m_generation)
-                return;   // gone, superseded or cancelled while it waited
-            self->m_running = false;
-            ++self->m_completed;
-            done();
-        };
-        if (m_handOver)
-            m_handOver(std::move(deliver));
-        else
-            deliver();
-    });
-    thread->start();
+    m_done = std::move(done);
+    {
+        std::lock_guard lock(m_mutex);
+        m_latest = generation;
+        m_jobs.push_back(Job{std::move(work), generation});
+    }
+    m_cv.notify_all();
+}
+
+void OffThreadBuild::finished(std::uint64_t generation)
+{
+    if (generation != m_generation)
+        return;   // superseded or cancelled
+    auto deliver = [self = QPointer<OffThreadBuild>(this), generation, done = m_done] {
+        if (!self || generation != self->m_generation)
+            return;   // gone, superseded or cancelled while it waited
+        self->m_running = false;
+        ++self->m_completed;
+        done();
+    };
+    if (m_handOver)
+        m_handOver(std::move(deliver));
+    else
+        deliver();
 }
 
 void OffThreadBuild::cancel()
 {
-    ++m_generation;
+    {
+        std::lock_guard lock(m_mutex);
+        m_latest = ++m_generation;
+    }
     m_running = false;
+    m_done = nullptr;
 }
 
 } // namespace rlab::ui

@@ -1,21 +1,26 @@
 #pragma once
 #include <QObject>
-#include <QThread>
 
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
 #include <functional>
-#include <memory>
-#include <vector>
+#include <mutex>
+#include <thread>
 
 namespace rlab::ui {
 
 // Runs a model's rebuild off the GUI thread (issue #17: a saved lab of 20,000 pods is handed
-// over without a long frame): run(work, done) calls work() on a worker thread, then done() on
-// the owner's thread. A newer run() or cancel() drops an older result: its done() never runs,
-// its work() still ends on its own thread (and frees there what it captured). work() reads only
-// immutable values (a snapshot's shared_ptr<const> objects) and writes only what it owns. The
-// worker runs niced (BackgroundPriority), so on a busy machine the GUI thread keeps its frames.
-// Thread rules: run, cancel and destroy on the owner's (GUI) thread; the destructor waits for
-// the workers still running.
+// over without a long frame): run(work, done) calls work() on this object's worker thread, then
+// done() on the owner's thread. A newer run() or cancel() drops an older result: its done() never
+// runs, and a work() not begun yet is skipped (what it captured is freed on the worker all the
+// same). work() reads only immutable values (a snapshot's shared_ptr<const> objects) and writes
+// only what it owns. The worker is one thread for the object's life, started with it and niced
+// (BackgroundPriority) before its first work: a thread started for each build ran its first
+// scheduler slice at the GUI thread's priority — three builds started as a lab opened took the
+// cores from the GUI thread for 12 ms (issue #17, row (d)).
+// Thread rules: run, cancel and destroy on the owner's (GUI) thread; the destructor waits for a
+// work() in progress.
 class OffThreadBuild : public QObject
 {
 public:
@@ -33,15 +38,34 @@ public:
     bool isRunning() const { return m_running; }
     // How many run()s handed their result over (for tests: the rebuild did go off-thread).
     int completed() const { return m_completed; }
+    // The worker thread's nice value once it is running (BackgroundPriority; for tests).
+    int workerNice() const;
 
 private:
-    void reapFinished();   // deletes the threads that have ended
+    struct Job
+    {
+        std::function<void()> work;
+        std::uint64_t generation = 0;
+    };
+    void loop();
+    void finished(std::uint64_t generation);   // on the owner's thread
 
-    std::vector<std::unique_ptr<QThread>> m_threads;
+    // The owner's thread only.
     HandOver m_handOver;
-    quint64 m_generation = 0;
+    std::function<void()> m_done;   // the newest run()'s
+    std::uint64_t m_generation = 0;
     bool m_running = false;
     int m_completed = 0;
+
+    // Shared with the worker, under m_mutex.
+    mutable std::mutex m_mutex;
+    std::condition_variable m_cv;
+    std::deque<Job> m_jobs;
+    std::uint64_t m_latest = 0;   // = m_generation, for the worker to skip stale jobs
+    int m_workerNice = 0;
+    bool m_niced = false;
+    bool m_quit = false;
+    std::thread m_worker;   // last: started once the members above exist
 };
 
 } // namespace rlab::ui
