@@ -26,7 +26,7 @@ OffThreadBuild::~OffThreadBuild()
 
 int OffThreadBuild::workerNice() const
 {
-    std::unique_lock lock(m_mutex);
+    std::lock_guard lock(m_mutex);
     return m_niced ? m_workerNice : 0;
 }
 
@@ -43,7 +43,6 @@ void OffThreadBuild::loop()
         m_workerNice = BackgroundPriority::currentNice();
         m_niced = true;
     }
-    m_cv.notify_all();
     for (;;) {
         Job job;
         bool stale = false;
