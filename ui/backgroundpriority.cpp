@@ -6,6 +6,7 @@
 
 #ifdef Q_OS_LINUX
 #include <cerrno>
+#include <sched.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -19,14 +20,41 @@ id_t currentTid()
 {
     return id_t(syscall(SYS_gettid));
 }
+
+// Per thread (a thread id); SCHED_BATCH and SCHED_IDLE take no privilege and keep the nice value.
+void setPolicy(int policy)
+{
+    const sched_param param{};
+    sched_setscheduler(pid_t(currentTid()), policy, &param);
+}
+
+void lowerNice()
+{
+    setpriority(PRIO_PROCESS, currentTid(), std::min(BackgroundPriority::currentNice() + BackgroundPriority::kNiceSteps, 19));
+}
 } // namespace
 #endif
 
 void BackgroundPriority::lowerCurrentThread()
 {
 #ifdef Q_OS_LINUX
-    // Linux nice values are per thread (setpriority with a thread id).
-    setpriority(PRIO_PROCESS, currentTid(), std::min(currentNice() + kNiceSteps, 19));
+    lowerNice();
+    setPolicy(SCHED_BATCH);
+#endif
+}
+
+void BackgroundPriority::idleCurrentThread()
+{
+#ifdef Q_OS_LINUX
+    lowerNice();
+    setPolicy(SCHED_IDLE);
+#endif
+}
+
+void BackgroundPriority::batchCurrentThread()
+{
+#ifdef Q_OS_LINUX
+    setPolicy(SCHED_BATCH);
 #endif
 }
 
@@ -38,6 +66,22 @@ int BackgroundPriority::currentNice()
     return errno == 0 ? nice : 0;
 #else
     return 0;
+#endif
+}
+
+BackgroundPriority::Policy BackgroundPriority::currentPolicy()
+{
+#ifdef Q_OS_LINUX
+    switch (sched_getscheduler(pid_t(currentTid()))) {
+    case SCHED_BATCH:
+        return Policy::Batch;
+    case SCHED_IDLE:
+        return Policy::Idle;
+    default:
+        return Policy::Normal;
+    }
+#else
+    return Policy::Normal;
 #endif
 }
 

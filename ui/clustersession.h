@@ -211,15 +211,17 @@ public:
     // could take anything else — the window's painting (every panel's, not only the views'
     // notePaintNs) and the work the frame posted (issue #17: ~7 ms a frame while 10,000
     // scenario steps play, uncounted, made frames of 16-18 ms). E.g. 2 ms of frameDone and
-    // 4 ms of tail: a 5 ms intake; a quiet window: the whole 8 ms. 11, not 16: the tail of the
+    // 4 ms of tail: a 2 ms intake; a quiet window: the whole 8 ms. 8, not 16: the tail of the
     // next frame is not known yet and varies by ±5 ms (at 14, 26 in 1,000 frames of 10,000
-    // scenario steps took 16-21 ms of the GUI thread's CPU; at 11, 1-3 did).
+    // scenario steps took 16-21 ms of the GUI thread's CPU; at 11, 1-3 did, and the hostile
+    // rows' longest stretches held 12-13 ms of GUI CPU; at 8, 9-11 ms, and the 10,000 steps
+    // took no longer: 4.5-4.7 s against 4.8-4.9 s).
     // What the frames leave is remembered up at once and down a quarter of the way a frame
     // (m_restNs): a tail grows with the intake before it (the scene indexes and paints the chips
     // a slice placed), so the last frame's alone made the budgets alternate, 8 ms then 2 (issue
     // #17: a saved lab of 20,000 pods opening, the 8 ms frames 14-16 ms of GUI CPU). E.g. rests
     // of 8, 2, 2 ms: 8, 6.5, 5.4 ms counted.
-    static constexpr int kFrameTargetMs = 11;
+    static constexpr int kFrameTargetMs = 8;
     static constexpr int kMinIntakeBudgetMs = 2;
     void setFrameTargetMs(int ms) { m_frameTargetMs = qMax(ms, 0); }   // 0: the intake budget, whatever the tail
     int frameTargetMs() const { return m_frameTargetMs; }

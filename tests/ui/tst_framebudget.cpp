@@ -67,10 +67,10 @@ private slots:
         QCOMPARE(session.frameIntakeBudgetMs(), ClusterSession::kMinIntakeBudgetMs);
         QVERIFY(session.frameBudgetLeftMs() <= ClusterSession::kMinIntakeBudgetMs);
         // Quiet frames after it: more again, a quarter of the way a frame (what the frames
-        // leave is remembered down slowly): 20 ms counted, then 15, 11.25, 8.4 -> 3 ms of
-        // intake at the third, the whole 8 ms by the eighth (unless preempted).
+        // leave is remembered down slowly): 20 ms counted, then 15, 11.25, 8.4, 6.3, 4.7 -> 4 ms
+        // of intake at the fifth (kFrameTargetMs 8), the whole 8 ms by the eleventh (0.84 ms).
         std::vector<int> budgets;
-        for (int i = 0; i < 12 && session.frameIntakeBudgetMs() < 8; ++i) {
+        for (int i = 0; i < 16 && session.frameIntakeBudgetMs() < 8; ++i) {
             session.frame();
             budgets.push_back(session.frameIntakeBudgetMs());
         }
@@ -240,7 +240,9 @@ private slots:
         QCoreApplication::sendPostedEvents();   // the busy tail the frame posted runs here
         QCoreApplication::processEvents();
         session.frame();
-        QCOMPARE(session.frameIntakeBudgetMs(), 8);
+        // Not the 10 ms tail's 2 ms (what is left of the frame's own small work, remembered as it
+        // falls a quarter a frame, may still take a millisecond of the 8).
+        QVERIFY2(session.frameIntakeBudgetMs() > afterTail, qPrintable(QString::number(session.frameIntakeBudgetMs())));
     }
 };
 

@@ -35,9 +35,9 @@ void OffThreadBuild::loop()
 #ifdef Q_OS_LINUX
     pthread_setname_np(pthread_self(), "rlab-model-build");
 #endif
-    // Niced first thing, while the window is being built: never a fresh thread at the GUI's
-    // priority later, in the middle of a lab's handover.
-    BackgroundPriority::lowerCurrentThread();
+    // Lowered first thing (nice +10, SCHED_IDLE), while the window is being built: never a fresh
+    // thread at the GUI's priority later, in the middle of a lab's handover.
+    BackgroundPriority::idleCurrentThread();
     {
         std::lock_guard lock(m_mutex);
         m_workerNice = BackgroundPriority::currentNice();

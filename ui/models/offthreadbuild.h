@@ -15,10 +15,10 @@ namespace rlab::ui {
 // done() on the owner's thread. A newer run() or cancel() drops an older result: its done() never
 // runs, and a work() not begun yet is skipped (what it captured is freed on the worker all the
 // same). work() reads only immutable values (a snapshot's shared_ptr<const> objects) and writes
-// only what it owns. The worker is one thread for the object's life, started with it and niced
-// (BackgroundPriority) before its first work: a thread started for each build ran its first
-// scheduler slice at the GUI thread's priority — three builds started as a lab opened took the
-// cores from the GUI thread for 12 ms (issue #17, row (d)).
+// only what it owns. The worker is one thread for the object's life, started with it and lowered
+// (BackgroundPriority::idleCurrentThread) before its first work: a thread started for each build
+// ran its first scheduler slice at the GUI thread's priority — three builds started as a lab
+// opened took the cores from the GUI thread for 12 ms (issue #17, row (d)).
 // Thread rules: run, cancel and destroy on the owner's (GUI) thread; the destructor waits for a
 // work() in progress.
 class OffThreadBuild : public QObject

@@ -104,7 +104,7 @@ bool LabAutosave::saveIfChanged()
     auto nice = std::make_shared<int>(-1);   // written by the worker, read after finished
     m_worker = QThread::create([capture, path, error, nice] {
         // Below the GUI thread: a big lab's write must not take the core a frame needs.
-        BackgroundPriority::lowerCurrentThread();
+        BackgroundPriority::idleCurrentThread();
         *nice = BackgroundPriority::currentNice();
         if (!LabFile::write(*capture, path, error.get()) && error->isEmpty())
             *error = QStringLiteral("%1: not written").arg(path);
