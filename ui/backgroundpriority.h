@@ -14,7 +14,9 @@ namespace rlab::ui {
 //   nice 10 a model build on the GUI thread's core still took a 4 ms tick slice every ~40 ms of
 //   GUI time (perf sched, a 20,000-pod lab opening: the GUI thread runnable, not running, in
 //   frames of 13-20 ms wall with 10-13 ms of GUI CPU; Linux's EEVDF gives SCHED_IDLE a slice
-//   about once a second of the other's).
+//   about once a second of the other's). They wait while other work keeps every core busy: a
+//   model build holds the session's intake gate, so the cluster's time stands still and the
+//   runner leaves its core; an autosave is only later.
 // - batchCurrentThread(): SCHED_BATCH alone, the nice value (its share) unchanged: the session's
 //   runner, which the GUI thread wakes every frame and which preempted it on its own core for
 //   4-5 ms while the other core stayed idle.
