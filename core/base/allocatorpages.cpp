@@ -7,6 +7,7 @@
 // enum in mimalloc.h; large_os_pages is 6 in mimalloc 2.0 (Debian 12's libmimalloc2.0) and
 // still 6 (allow_large_os_pages) in 2.1.
 extern "C" void mi_option_set(int option, long value) __attribute__((weak));
+extern "C" void mi_collect(bool force) __attribute__((weak));
 
 namespace rlab {
 
@@ -19,6 +20,12 @@ void preferLargeAllocatorPages()
     if (!mi_option_set || std::getenv("MIMALLOC_LARGE_OS_PAGES"))
         return;
     mi_option_set(kMiOptionLargeOsPages, 1);
+}
+
+void releaseFreeAllocatorMemory()
+{
+    if (mi_collect)
+        mi_collect(true);
 }
 
 } // namespace rlab

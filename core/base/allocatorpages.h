@@ -18,4 +18,9 @@ namespace rlab {
 // sanitizer builds): nothing. Call first thing in main(), before threads start.
 void preferLargeAllocatorPages();
 
+// Gives the memory the calling thread's heap holds free back to the system (mimalloc's
+// mi_collect(force); without mimalloc: nothing). Not free: it walks the thread's heap, so for
+// after a burst (a server whose connection flood has gone), not routinely.
+void releaseFreeAllocatorMemory();
+
 } // namespace rlab

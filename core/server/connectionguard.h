@@ -20,6 +20,12 @@ struct ServerCounters;
 // their first byte, a body not within bodyReadTimeoutMs, or no request for idleTimeoutMs between
 // requests (unless a watch streams on it) → closed without an answer.
 // A refused connection is half-closed after its answer and its further bytes are dropped.
+// At the cap (HttpLimits::maxConnections) GuardedTcpServer makes room by evict()ing one: a
+// connection that has not sent a whole request head yet (TLS handshake included, or a refused
+// one draining) before one idle between requests, the longest in that standing first; a busy
+// one (a request in progress, an answer pending, a watch) never. E.g. 4,096 clients that
+// connect and say nothing no longer lock kubectl out for 32 s: each new connection takes the
+// place of the oldest of them.
 // Thread rules: a child of its socket, on the HTTP server's thread only.
 class ConnectionGuard : public QObject
 {
@@ -33,6 +39,14 @@ public:
 
     ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, ServerCounters &counters);
     ~ConnectionGuard() override;
+
+    enum class Standing { Silent, Idle, Busy };
+    Standing standing() const;
+    // When it took its standing: its start (Silent) or the end of its last request (Idle), in
+    // ms of a monotonic clock.
+    qint64 standingSinceMs() const { return m_sinceMs; }
+    // Closes the connection at once; its place counts as free from now on.
+    void evict();
 
 private:
     enum class State { Head, Body, ChunkSize, ChunkData, ChunkEnd, Trailer, Refused };
@@ -56,6 +70,9 @@ private:
     int m_phase = -1;           // of m_timer: 0 idle, 1 before or in a head, 2 reading a body
     qint64 m_requests = 0;      // heads read so far
     bool m_shutdown = false;
+    bool m_counted = true;      // in ServerCounters::openConnections (false once evicted)
+    qint64 m_sinceMs = 0;       // see standingSinceMs()
+    void uncount();
 };
 
 } // namespace rlab::server

@@ -80,8 +80,10 @@ bool HttpApiServer::listen(const QHostAddress &address, quint16 port, QString *e
             tcp->setListenBacklogSize(m_limits.listenBacklog);
             // Qt stops accepting at 30 pending connections, and QSslServer counts those still in
             // their TLS handshake: 30 silent clients would lock everyone out. The guards' cap and
-            // timeouts bound them instead.
-            tcp->setMaxPendingConnections(m_limits.maxConnections);
+            // timeouts bound them instead — and at the cap a new connection evicts a silent one,
+            // so Qt must go on accepting there: an evicted handshake stays QSslServer's (and
+            // counted by it) until its handshake timeout deletes it, up to 5 s later.
+            tcp->setMaxPendingConnections(4 * m_limits.maxConnections);
             if (!tcp->listen(address, port)) {
                 failure = tcp->errorString();
                 return;

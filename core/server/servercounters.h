@@ -15,7 +15,9 @@ struct ServerCounters
     std::atomic<qint64> watchEvents{0};     // events written to watch streams
     std::atomic<qint64> watchBytes{0};
     std::atomic<qint64> openConnections{0};
-    std::atomic<qint64> refusedConnections{0};    // over HttpLimits::maxConnections, closed at once
+    std::atomic<qint64> refusedConnections{0};    // over HttpLimits::maxConnections, all busy: closed at once
+    std::atomic<qint64> evictedConnections{0};    // closed at the cap to make room (ConnectionGuard::evict)
+    std::atomic<qint64> peakOpenConnections{0};   // the most open since free memory was last released
     std::atomic<qint64> limitRefusals{0};         // 413 / 431 / 400 from the ConnectionGuard
     std::atomic<qint64> timedOutConnections{0};   // idle, header or body timeout
     // Requests received and not yet answered that hold a seat of the InflightLimiter (watches

@@ -204,29 +204,76 @@ private slots:
         QTRY_VERIFY((buffer += watch.readAll()).contains("\"ADDED\""));
     }
 
-    void connectionsOverTheCapAreClosed()
+    // At the cap (HttpLimits::maxConnections) a new connection takes the place of the one that
+    // has said nothing the longest, else of the one idle the longest; never a watch's.
+    void atTheCapANewConnectionEvictsASilentOneThenAnIdleOne()
     {
         HttpLimits limits;
-        limits.maxConnections = 2;
+        limits.maxConnections = 3;
         QVERIFY(startWith(limits));
-        QTcpSocket a, b, c;
-        QVERIFY(connectTo(a));
-        QVERIFY(connectTo(b));
-        QTRY_COMPARE(m_server->counters().openConnections.load(), 2);
+        QTcpSocket watch, idle, silent;
+        QVERIFY(connectTo(watch));
+        watch.write(requestBytes("GET", "/api/v1/namespaces/default/configmaps?watch=true", {}, {}));
+        QByteArray buffer;
+        QTRY_VERIFY((buffer += watch.readAll()).contains("\r\n\r\n"));
+        QVERIFY(connectTo(idle));
+        idle.write(requestBytes("GET", "/version", {}, {}));
+        Response r;
+        QVERIFY(readResponse(idle, &r));
+        QCOMPARE(r.status, 200);
+        QVERIFY(connectTo(silent));
+        QTRY_COMPARE(m_server->counters().openConnections.load(), 3);
+        // A fourth: the silent one goes, though it came last.
+        QTcpSocket fourth;
+        QVERIFY(connectTo(fourth));
+        QTRY_COMPARE(silent.state(), QAbstractSocket::UnconnectedState);
+        QCOMPARE(m_server->counters().evictedConnections.load(), 1);
+        QCOMPARE(m_server->counters().refusedConnections.load(), 0);
+        fourth.write(requestBytes("GET", "/version", {}, {}));
+        r = {};
+        QVERIFY(readResponse(fourth, &r));
+        QCOMPARE(r.status, 200);
+        // A fifth: none silent: the one idle the longest goes (`idle`, not `fourth`).
+        QTcpSocket fifth;
+        QVERIFY(connectTo(fifth));
+        QTRY_COMPARE(idle.state(), QAbstractSocket::UnconnectedState);
+        QCOMPARE(m_server->counters().evictedConnections.load(), 2);
+        QCOMPARE(fourth.state(), QAbstractSocket::ConnectedState);
+        fifth.write(requestBytes("GET", "/version", {}, {}));
+        r = {};
+        QVERIFY(readResponse(fifth, &r));
+        QCOMPARE(r.status, 200);
+        // The watch streams on.
+        QCOMPARE(http("POST", "/api/v1/namespaces/default/configmaps", R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"w"}})",
+                      {{"Content-Type", "application/json"}}).status, 201);
+        QTRY_VERIFY((buffer += watch.readAll()).contains("\"ADDED\""));
+        QCOMPARE(watch.state(), QAbstractSocket::ConnectedState);
+    }
+
+    // When every open connection is busy (watches), a new one is closed at once.
+    void connectionsOverTheCapAreClosedWhenAllAreBusy()
+    {
+        HttpLimits limits;
+        limits.maxConnections = 1;
+        QVERIFY(startWith(limits));
+        QTcpSocket watch;
+        QVERIFY(connectTo(watch));
+        watch.write(requestBytes("GET", "/api/v1/namespaces/default/configmaps?watch=true", {}, {}));
+        QByteArray buffer;
+        QTRY_VERIFY((buffer += watch.readAll()).contains("\r\n\r\n"));
+        QTcpSocket c;
         QVERIFY(connectTo(c));
         QTRY_COMPARE(c.state(), QAbstractSocket::UnconnectedState);
         QCOMPARE(m_server->counters().refusedConnections.load(), 1);
-        a.write(requestBytes("GET", "/version", {}, {}));
-        Response r;
-        QVERIFY(readResponse(a, &r));
-        QCOMPARE(r.status, 200);
+        QCOMPARE(m_server->counters().evictedConnections.load(), 0);
+        QCOMPARE(watch.state(), QAbstractSocket::ConnectedState);
         // A closed connection frees its place.
-        b.abort();
-        QTRY_COMPARE(m_server->counters().openConnections.load(), 1);
+        watch.abort();
+        QTRY_COMPARE(m_server->counters().openConnections.load(), 0);
         QTcpSocket d;
         QVERIFY(connectTo(d));
         d.write(requestBytes("GET", "/version", {}, {}));
-        r = {};
+        Response r;
         QVERIFY(readResponse(d, &r));
         QCOMPARE(r.status, 200);
     }
