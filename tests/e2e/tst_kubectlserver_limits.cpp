@@ -19,6 +19,15 @@ class TestKubectlServerLimits : public QObject, public ServerFixture
 {
     Q_OBJECT
 
+    // A watch of ConfigMaps streaming on `watch`, its response head read into *buffer.
+    bool startWatch(QTcpSocket &watch, QByteArray *buffer)
+    {
+        if (!connectTo(watch))
+            return false;
+        watch.write(requestBytes("GET", "/api/v1/namespaces/default/configmaps?watch=true", {}, {}));
+        return QTest::qWaitFor([&] { return (*buffer += watch.readAll()).contains("\r\n\r\n"); }, 5000);
+    }
+
 private slots:
     void cleanup() { stop(); }
 
@@ -185,10 +194,8 @@ private slots:
         limits.idleTimeoutMs = 200;
         QVERIFY(startWith(limits));
         QTcpSocket watch;
-        QVERIFY(connectTo(watch));
-        watch.write(requestBytes("GET", "/api/v1/namespaces/default/configmaps?watch=true", {}, {}));
         QByteArray buffer;
-        QTRY_VERIFY((buffer += watch.readAll()).contains("\r\n\r\n"));
+        QVERIFY(startWatch(watch, &buffer));
         // A keep-alive connection after one request: closed once idle.
         QTcpSocket idle;
         QVERIFY(connectTo(idle));
@@ -212,10 +219,8 @@ private slots:
         limits.maxConnections = 3;
         QVERIFY(startWith(limits));
         QTcpSocket watch, idle, silent;
-        QVERIFY(connectTo(watch));
-        watch.write(requestBytes("GET", "/api/v1/namespaces/default/configmaps?watch=true", {}, {}));
         QByteArray buffer;
-        QTRY_VERIFY((buffer += watch.readAll()).contains("\r\n\r\n"));
+        QVERIFY(startWatch(watch, &buffer));
         QVERIFY(connectTo(idle));
         idle.write(requestBytes("GET", "/version", {}, {}));
         Response r;
@@ -257,10 +262,8 @@ private slots:
         limits.maxConnections = 1;
         QVERIFY(startWith(limits));
         QTcpSocket watch;
-        QVERIFY(connectTo(watch));
-        watch.write(requestBytes("GET", "/api/v1/namespaces/default/configmaps?watch=true", {}, {}));
         QByteArray buffer;
-        QTRY_VERIFY((buffer += watch.readAll()).contains("\r\n\r\n"));
+        QVERIFY(startWatch(watch, &buffer));
         QTcpSocket c;
         QVERIFY(connectTo(c));
         QTRY_COMPARE(c.state(), QAbstractSocket::UnconnectedState);
