@@ -7,7 +7,6 @@
 #include <QTcpSocket>
 
 #include <type_traits>
-#include <utility>
 #include <vector>
 #include <unistd.h>
 
@@ -69,25 +68,27 @@ private:
             std::erase_if(m_guards, [](const QPointer<ConnectionGuard> &g) { return g.isNull(); });
         m_guards.emplace_back(guard);
     }
-    // The connection to close for a new one: the silent one silent longest, else the idle one
-    // idle longest; null when every one is busy. A scan of the open ones, at the cap only.
+    // The connection to close for a new one: the silent one silent longest (the first in accept
+    // order: a silent one's standing dates from its start), else the idle one idle longest; null
+    // when every one is busy. A scan of the open ones, at the cap only.
     ConnectionGuard *evictable() const
     {
-        ConnectionGuard *best = nullptr;
+        ConnectionGuard *idlest = nullptr;
         for (const QPointer<ConnectionGuard> &g : m_guards) {
             if (!g)
                 continue;
-            const ConnectionGuard::Standing standing = g->standing();
-            if (standing == ConnectionGuard::Standing::Busy)
-                continue;
-            if (!best || rank(*g) < rank(*best))
-                best = g.data();
+            switch (g->standing()) {
+            case ConnectionGuard::Standing::Silent:
+                return g.data();
+            case ConnectionGuard::Standing::Idle:
+                if (!idlest || g->standingSinceMs() < idlest->standingSinceMs())
+                    idlest = g.data();
+                break;
+            case ConnectionGuard::Standing::Busy:
+                break;
+            }
         }
-        return best;
-    }
-    static std::pair<int, qint64> rank(const ConnectionGuard &g)
-    {
-        return {g.standing() == ConnectionGuard::Standing::Silent ? 0 : 1, g.standingSinceMs()};
+        return idlest;
     }
 
     HttpLimits m_limits;
