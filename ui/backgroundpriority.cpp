@@ -28,6 +28,7 @@ void setPolicy(int policy)
     sched_setscheduler(pid_t(currentTid()), policy, &param);
 }
 
+// Linux nice values are per thread too (setpriority with a thread id).
 void lowerNice()
 {
     setpriority(PRIO_PROCESS, currentTid(), std::min(BackgroundPriority::currentNice() + BackgroundPriority::kNiceSteps, 19));

@@ -58,6 +58,7 @@ private:
     void armTimer();
     void onTimeout();
     void finishRefusal();
+    void uncount();   // leaves ServerCounters::openConnections (once), releasing memory after a flood
 
     QTcpSocket *m_socket;
     HttpLimits m_limits;
@@ -72,7 +73,6 @@ private:
     bool m_shutdown = false;
     bool m_counted = true;      // in ServerCounters::openConnections (false once evicted)
     qint64 m_sinceMs = 0;       // see standingSinceMs()
-    void uncount();
 };
 
 } // namespace rlab::server
