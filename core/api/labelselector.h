@@ -74,6 +74,8 @@ public:
     bool isEmpty() const { return !m_nothing && m_requirements.isEmpty(); }
     QString toString() const;   // canonical string form, requirements sorted by key
     const QList<Requirement> &requirements() const { return m_requirements; }
+    // The same requirements in the same order (equal selectors may still differ in order).
+    bool operator==(const Selector &) const = default;
 
 private:
     QList<Requirement> m_requirements;

@@ -360,6 +360,8 @@ FieldErrors validateContainers(const QList<Container> &containers, const QString
 
 FieldErrors validateInitContainers(const QList<Container> &init, const QList<Container> &regular, const QString &path)
 {
+    if (init.isEmpty())
+        return {};   // most pods: nothing to check (no set of the other names made)
     FieldErrors errs;
     QSet<QString> names;
     for (const Container &c : regular)

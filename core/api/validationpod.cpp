@@ -173,8 +173,10 @@ FieldErrors validatePodSpec(const PodSpec &spec, const QString &path, const PodV
     FieldErrors errs;
     if (!spec.terminationGracePeriodSeconds)
         errs << FieldError::required(child(path, QStringLiteral("terminationGracePeriodSeconds")));
-    errs += validateContainers(spec.containers, child(path, QStringLiteral("containers")));
-    errs += validateInitContainers(spec.initContainers, spec.containers, child(path, QStringLiteral("initContainers")));
+    errs += validateSharedList(spec.containers, child(path, QStringLiteral("containers")),
+                               [](const QList<Container> &l, const QString &p) { return validateContainers(l, p); });
+    if (!spec.initContainers.isEmpty())
+        errs += validateInitContainers(spec.initContainers, spec.containers, child(path, QStringLiteral("initContainers")));
     errs += validatePodHostNetworkDeps(spec, path, opts);
 
     const QString restartPath = child(path, QStringLiteral("restartPolicy"));
@@ -215,7 +217,8 @@ FieldErrors validatePodSpec(const PodSpec &spec, const QString &path, const PodV
                 errs << FieldError::invalid(child(path, field), value, msg);
     }
     if (!spec.tolerations.isEmpty())
-        errs += validateTolerations(spec.tolerations, child(path, QStringLiteral("tolerations")));
+        errs += validateSharedList(spec.tolerations, child(path, QStringLiteral("tolerations")),
+                                   [](const QList<Toleration> &l, const QString &p) { return validateTolerations(l, p); });
     const QString priorityClass = spec.extra.value(QLatin1String("priorityClassName")).toString();
     if (!priorityClass.isEmpty())
         for (const QString &msg : nameIsDNSSubdomain(priorityClass, false))

@@ -19,7 +19,7 @@ const char *ApiWatchEvent::typeName(Type t)
 ApiWatch::ApiWatch(ResourceType rt, QString ns, api::Selector labels, FieldSelector fields,
                    std::shared_ptr<store::Watcher> watcher, std::vector<ApiWatchEvent> initial)
     : m_rt(std::move(rt)), m_ns(std::move(ns)), m_labels(std::move(labels)), m_fields(std::move(fields)),
-      m_watcher(std::move(watcher)), m_initial(std::move(initial))
+      m_watcher(std::move(watcher)), m_initial(std::move(initial)), m_initialLeft(!m_initial.empty())
 {
 }
 
@@ -71,11 +71,15 @@ std::vector<ApiWatchEvent> ApiWatch::convert(const std::vector<store::WatchEvent
 std::vector<ApiWatchEvent> ApiWatch::take()
 {
     std::vector<ApiWatchEvent> out;
+    // Nothing to take (most polls of a deterministic runner): no lock, no conversion.
+    if (!m_initialLeft.load(std::memory_order_acquire) && m_watcher && !m_watcher->hasPending())
+        return out;
     {
         std::lock_guard lock(m_mutex);
         if (m_stopped)
             return out;
         out.swap(m_initial);
+        m_initialLeft.store(false, std::memory_order_release);
     }
     if (m_watcher) {
         std::vector<ApiWatchEvent> more = convert(m_watcher->take());
@@ -97,14 +101,14 @@ void ApiWatch::stop()
     std::lock_guard lock(m_mutex);
     m_stopped = true;
     m_initial.clear();
+    m_initialLeft.store(false, std::memory_order_release);
     if (m_watcher)
         m_watcher->cancel();
 }
 
 bool ApiWatch::isStopped() const
 {
-    std::lock_guard lock(m_mutex);
-    return m_stopped;
+    return m_stopped.load(std::memory_order_acquire);
 }
 
 } // namespace rlab::apiserver

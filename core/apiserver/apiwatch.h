@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <memory>
+#include <atomic>
 #include <mutex>
 #include <vector>
 
@@ -47,7 +48,9 @@ private:
     std::shared_ptr<store::Watcher> m_watcher;
     mutable std::mutex m_mutex;
     std::vector<ApiWatchEvent> m_initial;   // guarded by m_mutex
-    bool m_stopped = false;
+    // Written under m_mutex, read without it: take()'s fast path and isStopped().
+    std::atomic<bool> m_initialLeft{false};   // m_initial is not empty
+    std::atomic<bool> m_stopped{false};
 };
 
 } // namespace rlab::apiserver

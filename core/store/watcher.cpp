@@ -16,6 +16,7 @@ std::vector<WatchEvent> Watcher::take()
     std::vector<WatchEvent> out;
     std::lock_guard lock(m_mutex);
     out.swap(m_queue);
+    m_queued.store(0, std::memory_order_release);
     return out;
 }
 
@@ -25,6 +26,7 @@ std::vector<WatchEvent> Watcher::waitTake(std::chrono::milliseconds timeout)
     std::unique_lock lock(m_mutex);
     m_cv.wait_for(lock, timeout, [this] { return !m_queue.empty() || isCancelled(); });
     out.swap(m_queue);
+    m_queued.store(0, std::memory_order_release);
     return out;
 }
 
@@ -47,6 +49,7 @@ void Watcher::cancel()
         m_cancelled.store(true, std::memory_order_release);
         m_queue.clear();
         m_queue.shrink_to_fit();
+        m_queued.store(0, std::memory_order_release);
     }
     m_cv.notify_all();
 }
@@ -77,6 +80,8 @@ bool Watcher::appendMatching(const std::vector<WatchEvent> &events, qint64 *appe
             ++*appended;
         m_lastRevision = e.revision.main;
     }
+    if (any)
+        m_queued.store(m_queue.size(), std::memory_order_release);
     if (any && wasEmpty) {
         lock.unlock();
         m_cv.notify_all();

@@ -52,6 +52,10 @@ public:
     // the watcher is cancelled).
     std::vector<WatchEvent> waitTake(std::chrono::milliseconds timeout);
     qsizetype pending() const;
+    // Lock-free: whether take() would return something now (a writer racing with it may have
+    // appended since; its notify follows). A deterministic runner polls every informer each
+    // step, and most find nothing.
+    bool hasPending() const { return m_queued.load(std::memory_order_acquire) != 0; }
     WatcherInfo info() const;
 
     // Stops delivery and drops pending events; wakes waitTake(). Idempotent.
@@ -75,6 +79,7 @@ private:
     mutable std::mutex m_mutex;
     std::condition_variable m_cv;
     std::vector<WatchEvent> m_queue;   // guarded by m_mutex
+    std::atomic<std::size_t> m_queued{0};   // m_queue.size(), stored under m_mutex
     qint64 m_appended = 0;             // guarded by m_mutex
     qint64 m_lastRevision = 0;         // guarded by m_mutex
     std::atomic<bool> m_cancelled{false};

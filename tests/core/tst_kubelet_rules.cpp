@@ -7,6 +7,7 @@
 #include "core/controller/kubelet/podruntime.h"
 #include "core/controller/kubelet/podstatusbuilder.h"
 
+#include <QSet>
 #include <QTest>
 
 using namespace rlab;
@@ -26,6 +27,11 @@ private slots:
         QTest::newRow("seconds") << qint64(2000) << "2s";
         QTest::newRow("fraction") << qint64(2500) << "2.5s";
         QTest::newRow("minutes") << qint64(90'000) << "1m30s";
+        QTest::newRow("59 s") << qint64(59'000) << "59s";
+        QTest::newRow("one minute") << qint64(60'000) << "1m0s";
+        QTest::newRow("last shared") << qint64(599'000) << "9m59s";
+        QTest::newRow("past the shared") << qint64(600'000) << "10m0s";
+        QTest::newRow("fraction of a minute") << qint64(61'500) << "1m1.5s";
         QTest::newRow("back-off cap") << qint64(300'000) << "5m0s";
         QTest::newRow("hour") << qint64(3'600'000) << "1h0m0s";
     }
@@ -139,6 +145,24 @@ private slots:
     // stored version's (each retained version held its own copy of the same conditions).
     // The image a container status shows: the normalized reference, one string for every
     // container of that image (the same characters in memory).
+    void containerIDIsStablePerInstance()
+    {
+        // 64 hex digits like containerd's; the same instance gives the same ID (reproducible
+        // runs), another pod, container or restart another one.
+        const QString id = ImageRules::containerID(QStringLiteral("uid-1"), QStringLiteral("nginx"), 0);
+        QVERIFY(id.startsWith(QLatin1String("containerd://")));
+        const QString hex = id.mid(13);
+        QCOMPARE(hex.size(), 64);
+        for (const QChar c : hex)
+            QVERIFY2((c >= QLatin1Char('0') && c <= QLatin1Char('9')) || (c >= QLatin1Char('a') && c <= QLatin1Char('f')), qPrintable(id));
+        QCOMPARE(ImageRules::containerID(QStringLiteral("uid-1"), QStringLiteral("nginx"), 0), id);
+        QSet<QString> ids{id};
+        ids << ImageRules::containerID(QStringLiteral("uid-1"), QStringLiteral("nginx"), 1)
+            << ImageRules::containerID(QStringLiteral("uid-2"), QStringLiteral("nginx"), 0)
+            << ImageRules::containerID(QStringLiteral("uid-1"), QStringLiteral("sidecar"), 0)
+            << ImageRules::containerID(QStringLiteral("uid-1/nginx"), QString(), 0);
+        QCOMPARE(ids.size(), 5);
+    }
     void statusImageIsNormalizedAndShared()
     {
         QCOMPARE(ImageRules::statusImage(QStringLiteral("nginx:1.25")), QStringLiteral("docker.io/library/nginx:1.25"));

@@ -25,6 +25,7 @@ private slots:
     void invalidMessage_data();
     void invalidMessage();
     void invalidMessagePrintsRepeatedCausesOnce();
+    void aSharedContainerListIsValidatedForItsData();
 };
 void TestValidation::create_data()
 {
@@ -353,5 +354,36 @@ void TestValidation::invalidMessagePrintsRepeatedCausesOnce()
     QCOMPARE(rlab::api::invalidMessage(QStringLiteral("Deployment"), QStringLiteral("web2"), errs),
              QStringLiteral("The Deployment \"web2\" is invalid: metadata.name: Invalid value: \"web2\": field is immutable"));
 }
+void TestValidation::aSharedContainerListIsValidatedForItsData()
+{
+    // Pods made from one template share its container list, and the validation of the last
+    // list seen is kept for the same data (validateSharedList). What it must never do: answer
+    // for a list whose data differ, whatever the order the pods come in.
+    const QString badName = QStringLiteral("spec.containers[0].name: Invalid value: \"Bad_Name\": ");
+    const auto check = [](const Pod &pod) { return messages(validateCreate(pod)); };
+    const MutableObjectPtr a = build(kPod, {});
+    const Pod &podA = static_cast<const Pod &>(*a);
+    QCOMPARE(check(podA), QStringList());
+    Pod podB = podA;   // shares A's containers
+    QVERIFY(podB.spec.containers.constData() == podA.spec.containers.constData());
+    QCOMPARE(check(podB), QStringList());
+    Pod podC = podA;
+    podC.spec.containers[0].name = QStringLiteral("Bad_Name");   // its own list now
+    QVERIFY(podC.spec.containers.constData() != podA.spec.containers.constData());
+    const QStringList cErrors = check(podC);
+    QCOMPARE(cErrors.size(), 1);
+    QVERIFY2(cErrors.first().startsWith(badName), qPrintable(cErrors.first()));
+    const Pod podD = podC;   // shares C's invalid list: the same errors, again
+    QCOMPARE(check(podD), cErrors);
+    QCOMPARE(check(podA), QStringList());   // and back to A's data
+    QCOMPARE(check(podC), cErrors);
+    // A list changed in place while nothing else holds it (the validation's hold makes it copy).
+    Pod podE = podA;
+    podE.spec.containers.detach();
+    QCOMPARE(check(podE), QStringList());
+    podE.spec.containers[0].name = QStringLiteral("Bad_Name");
+    QCOMPARE(check(podE), cErrors);
+}
+
 QTEST_GUILESS_MAIN(TestValidation)
 #include "tst_validation.moc"

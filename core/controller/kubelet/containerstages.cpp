@@ -22,10 +22,11 @@ void PodWorker::ensureImage(Step &s, ContainerRuntime &c, qint64 t)
 {
     const Container *spec = specOf(s.pod, c.name);
     QString policy = spec ? spec->imagePullPolicy : QString();
-    const ImageReference ref = ImageReference::parse(c.image);
-    if (policy.isEmpty())
+    if (policy.isEmpty()) {   // the API server defaults it: only a pod made without it
+        const ImageReference ref = ImageReference::parse(c.image);
         policy = ref.tag == QLatin1String("latest") && ref.digest.isEmpty() ? QStringLiteral("Always") : QStringLiteral("IfNotPresent");
-    const QString image = ref.normalized();
+    }
+    const QString image = ImageRules::statusImage(c.image);   // the normalized reference
     const bool present = m_images.isPresent(image, t);
     if (policy != QLatin1String("Always") && present) {
         s.event(kNormal, QStringLiteral("Pulled"), QStringLiteral("Container image \"%1\" already present on machine").arg(c.image));
@@ -145,7 +146,7 @@ void PodWorker::pullDone(Step &s, ContainerRuntime &c, qint64 t)
             startNext(s, c, t);
         return;
     }
-    const QString image = ImageReference::parse(c.image).normalized();
+    const QString image = ImageRules::statusImage(c.image);   // the normalized reference
     s.event(kNormal, QStringLiteral("Pulled"),
             QStringLiteral("Successfully pulled image \"%1\" in %2 (%3 including waiting). Image size: %4 bytes.")
                 .arg(c.image, formatGoDuration(t - c.pullStartedAt), formatGoDuration(t - c.pullRequestedAt))

@@ -3,6 +3,8 @@
 
 #include <QRegularExpression>
 
+#include <vector>
+
 namespace rlab::controller {
 
 namespace {
@@ -22,6 +24,19 @@ QString seconds(qint64 ms)
 
 QString formatGoDuration(qint64 ms)
 {
+    // The kubelet's stage delays are whole seconds, formatted for every pod (a note and the
+    // Pulled event per sync): those under ten minutes are made once and shared.
+    constexpr qint64 kShared = 600;
+    if (ms > 0 && ms < kShared * 1000 && ms % 1000 == 0) {
+        static const std::vector<QString> whole = [] {
+            std::vector<QString> v(static_cast<std::size_t>(kShared));
+            for (qint64 s = 1; s < kShared; ++s)
+                v[std::size_t(s)] = s < 60 ? QString::number(s) + QLatin1Char('s')
+                                           : QStringLiteral("%1m%2s").arg(s / 60).arg(s % 60);
+            return v;
+        }();
+        return whole[std::size_t(ms / 1000)];
+    }
     if (ms == 0)
         return QStringLiteral("0s");
     if (ms < 0)

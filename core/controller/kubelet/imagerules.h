@@ -51,7 +51,10 @@ public:
     static QString containerID(const QString &podUid, const QString &container, int restartCount);
 
 private:
-    static QString imageIDOf(const QString &image);   // imageID without the cache
+    // Without the cache: imageID, pullError, sizeBytes.
+    static QString imageIDOf(const QString &image);
+    static std::optional<QString> pullErrorOf(const QString &image);
+    static qint64 sizeBytesOf(const QString &image);
 };
 
 } // namespace rlab::controller

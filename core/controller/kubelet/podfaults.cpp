@@ -10,7 +10,10 @@ PodFaults PodFaults::of(const api::Pod &pod)
 {
     PodFaults f;
     const auto &annotations = pod.metadata.annotations;
-    const auto crash = annotations.constFind(QLatin1String(kCrashAfter));
+    if (annotations.isEmpty())
+        return f;   // most pods (runs for every sync): no lookup, no key made
+    static const QString crashAfter = QLatin1String(kCrashAfter), neverReady = QLatin1String(kNeverReady);
+    const auto crash = annotations.constFind(crashAfter);
     if (crash != annotations.constEnd()) {
         const std::optional<qint64> ms = parseGoDuration(*crash);
         if (ms)
@@ -19,7 +22,7 @@ PodFaults PodFaults::of(const api::Pod &pod)
             f.problem = QStringLiteral("%1: cannot parse \"%2\" as a duration such as 5s (ignored)")
                             .arg(QLatin1String(kCrashAfter), *crash);
     }
-    const QString never = annotations.value(QLatin1String(kNeverReady)).trimmed();
+    const QString never = annotations.value(neverReady).trimmed();
     f.neverReady = never.compare(QLatin1String("true"), Qt::CaseInsensitive) == 0;
     return f;
 }

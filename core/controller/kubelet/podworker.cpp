@@ -148,7 +148,7 @@ void PodWorker::adopt(PodRuntime &rec, const Pod &pod, const QString &podCIDR, q
                 status = cs;
                 c.stage = Stage::Running;
                 c.since = cs.state.running->startedAt;
-                m_images.markPresent(ImageReference::parse(c.image).normalized(), now);
+                m_images.markPresent(ImageRules::statusImage(c.image), now);
                 if (cs.ready) {
                     c.readySince = cs.state.running->startedAt;
                 } else {

@@ -17,6 +17,7 @@
 #include <map>
 #include <mutex>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 namespace rlab::client {
@@ -114,6 +115,7 @@ private:
     // A scored node's trace entry {node, filter, plugins, score}, shared between equal ones.
     QJsonObject nodeEntryJson(const NodeScore &score, const QString &nodeName);
     static std::vector<qint64> pluginsSignature(const NodeScore &score);
+    static void pluginsSignature(const NodeScore &score, std::vector<qint64> &out);   // into out (cleared)
     // The selector of the pod's controlling ReplicaSet (system default spreading); under
     // m_cycleMutex (its cache is).
     api::Selector defaultSpreadSelector(const api::Pod &pod);
@@ -159,8 +161,14 @@ private:
     std::size_t m_runCount = 0;
     std::vector<int> m_top;                   // scratch: the top-scored nodes' indices
     std::map<std::array<qint64, 3>, QJsonObject> m_scoreJson;   // {raw, score, weighted} objects, shared by trace events
-    std::map<std::vector<qint64>, QJsonObject> m_pluginsJson;   // a node's plugins object by its signature
-    std::map<std::vector<qint64>, QJsonObject> m_nodeEntryJson; // a node's entry by signature, index, total
+    // Signatures hashed, not ordered: a std::map compared ~12 vectors of 20 values a lookup.
+    struct SignatureHash
+    {
+        std::size_t operator()(const std::vector<qint64> &v) const noexcept;
+    };
+    std::unordered_map<std::vector<qint64>, QJsonObject, SignatureHash> m_pluginsJson;   // a node's plugins object by its signature
+    std::unordered_map<std::vector<qint64>, QJsonObject, SignatureHash> m_nodeEntryJson; // a node's entry by signature, index, total
+    std::vector<qint64> m_signature;          // scratch: nodeEntryJson's lookup key
     // ReplicaSet uid -> its parsed selector (spec.selector is immutable in apps/v1), bounded.
     QHash<QString, api::Selector> m_spreadSelectors;
 };

@@ -146,9 +146,24 @@ void Scheduler::updateSnapshot()
         m_nextStartNodeIndex = 0;
 }
 
+std::size_t Scheduler::SignatureHash::operator()(const std::vector<qint64> &v) const noexcept
+{
+    quint64 h = 0xcbf29ce484222325ULL;
+    for (const qint64 x : v)
+        h = (h ^ quint64(x)) * 0x100000001b3ULL;
+    return std::size_t(h ^ (h >> 32));
+}
+
 std::vector<qint64> Scheduler::pluginsSignature(const NodeScore &score)
 {
     std::vector<qint64> signature;
+    pluginsSignature(score, signature);
+    return signature;
+}
+
+void Scheduler::pluginsSignature(const NodeScore &score, std::vector<qint64> &signature)
+{
+    signature.clear();
     signature.reserve(std::size_t(score.count) * 5 + 2);
     for (int p = 0; p < score.count; ++p) {
         const PluginScore &ps = score.plugins[std::size_t(p)];
@@ -157,14 +172,14 @@ std::vector<qint64> Scheduler::pluginsSignature(const NodeScore &score)
         else
             signature.insert(signature.end(), {qint64(reinterpret_cast<quintptr>(ps.plugin)), 0, ps.raw, ps.score, ps.weighted});
     }
-    return signature;
 }
 
 QJsonObject Scheduler::nodeEntryJson(const NodeScore &score, const QString &nodeName)
 {
     // {node, filter: fits, plugins, score}: the same node scoring the same way (most do, cycle
     // after cycle) shares one object, like pluginsJson's.
-    std::vector<qint64> key = pluginsSignature(score);
+    std::vector<qint64> &key = m_signature;
+    pluginsSignature(score, key);
     key.push_back(score.index);
     key.push_back(score.total);
     auto it = m_nodeEntryJson.find(key);
@@ -176,7 +191,7 @@ QJsonObject Scheduler::nodeEntryJson(const NodeScore &score, const QString &node
                             {QStringLiteral("filter"), QStringLiteral("fits")},
                             {QStringLiteral("plugins"), pluginsJson(score)},
                             {QStringLiteral("score"), score.total}};
-    return m_nodeEntryJson.emplace(std::move(key), entry).first->second;
+    return m_nodeEntryJson.emplace(key, entry).first->second;   // a copy: m_signature stays scratch
 }
 
 QJsonObject Scheduler::pluginsJson(const NodeScore &score)

@@ -72,6 +72,23 @@ void SpreadCounts::remove(const QString &node, const QString &ns, const Labels &
 
 int SpreadCounts::entry(const QString &ns, const Selector &selector)
 {
+    // Every scheduling cycle asks for its pod's selector: the last few answers are compared
+    // before a key is printed and hashed (a selector equal in another order falls through).
+    for (const int id : m_recentEntries) {
+        if (id < 0)
+            continue;
+        const Entry &e = m_entries[std::size_t(id)];
+        if (e.ns == ns && e.selector == selector)
+            return id;
+    }
+    const int id = entryByKey(ns, selector);
+    m_recentEntries[m_nextRecent] = id;
+    m_nextRecent = (m_nextRecent + 1) % m_recentEntries.size();
+    return id;
+}
+
+int SpreadCounts::entryByKey(const QString &ns, const Selector &selector)
+{
     // Selector() (everything) and Selector::nothing() print alike; tell them apart.
     const QChar kind = selector.isEmpty() ? QLatin1Char('E') : selector.requirements().isEmpty() ? QLatin1Char('N') : QLatin1Char('S');
     const QString key = ns + kSep + kind + selector.toString();

@@ -5,6 +5,7 @@
 #include <QList>
 #include <QString>
 
+#include <array>
 #include <vector>
 
 namespace rlab::controller {
@@ -49,12 +50,15 @@ private:
         std::vector<qint64> perNode;   // by node id
     };
     int groupFor(const QString &ns, const api::Labels &labels);
+    int entryByKey(const QString &ns, const api::Selector &selector);   // entry() past its recent ones
     void change(const QString &node, const QString &ns, const api::Labels &labels, qint64 delta);
 
     std::vector<Group> m_groups;
     QHash<QString, int> m_groupIds;   // "ns\x1fk=v\x1f..." -> index in m_groups
     std::vector<Entry> m_entries;
     QHash<QString, int> m_entryIds;   // "ns\x1f<kind>selector" -> index in m_entries
+    std::array<int, 4> m_recentEntries{-1, -1, -1, -1};   // entry()'s last answers, -1: none
+    std::size_t m_nextRecent = 0;
     QHash<QString, int> m_nodeIds;    // node name -> id
     QStringList m_nodeNames;          // id -> node name
 };
