@@ -11,6 +11,8 @@
 #include <QJsonObject>
 #include <QSet>
 
+#include <array>
+
 namespace rlab::api::validation {
 
 namespace {
@@ -100,7 +102,28 @@ FieldErrors validateOwnerReferences(const QList<OwnerReference> &refs, const QSt
 // True when validateLabels(labels, path) finds nothing for any path: every key is a plain
 // (unprefixed) label key and every value a label value, each at most 63 bytes. Prefixed keys
 // answer false (the full check decides). Lets the hot paths skip building the path.
+bool plainValidLabelsOf(const Labels &labels);   // plainValidLabels without its memory
+
 bool plainValidLabels(const Labels &labels)
+{
+    // Label maps repeat: the pods of a template share its map, and an update checks its labels
+    // twice (ValidateObjectMeta, ValidateObjectMetaUpdate). The last few maps found valid, held
+    // (so their data cannot change), answer for a map that shares their data.
+    thread_local std::array<Labels, 4> known;
+    thread_local std::size_t next = 0;
+    if (labels.isEmpty())
+        return true;
+    for (const Labels &k : known)
+        if (!k.isEmpty() && labels.isSharedWith(k))
+            return true;
+    if (!plainValidLabelsOf(labels))
+        return false;
+    known[next] = labels;
+    next = (next + 1) % known.size();
+    return true;
+}
+
+bool plainValidLabelsOf(const Labels &labels)
 {
     for (auto it = labels.begin(); it != labels.end(); ++it) {
         const QString &k = it.key();
@@ -348,7 +371,8 @@ FieldErrors validateObjectMeta(const ObjectMeta &meta, bool requiresNamespace, c
     if (!meta.annotations.isEmpty())
         errs += validateAnnotations(meta.annotations, child(path, QStringLiteral("annotations")));
     if (!meta.ownerReferences.isEmpty())
-        errs += validateOwnerReferences(meta.ownerReferences, child(path, QStringLiteral("ownerReferences")));
+        errs += validateSharedList(meta.ownerReferences, child(path, QStringLiteral("ownerReferences")),
+                                   [](const QList<OwnerReference> &l, const QString &p) { return validateOwnerReferences(l, p); });
     if (!meta.finalizers.isEmpty()) {
         errs += validateFinalizers(meta.finalizers, child(path, QStringLiteral("finalizers")));
         if (kubeFinalizers)
@@ -402,7 +426,8 @@ FieldErrors validateObjectMetaUpdate(const ObjectMeta &newMeta, const ObjectMeta
     if (!newMeta.annotations.isEmpty())
         errs += validateAnnotations(newMeta.annotations, child(path, QStringLiteral("annotations")));
     if (!newMeta.ownerReferences.isEmpty())
-        errs += validateOwnerReferences(newMeta.ownerReferences, child(path, QStringLiteral("ownerReferences")));
+        errs += validateSharedList(newMeta.ownerReferences, child(path, QStringLiteral("ownerReferences")),
+                                   [](const QList<OwnerReference> &l, const QString &p) { return validateOwnerReferences(l, p); });
     if (kubeFinalizers && !newMeta.finalizers.isEmpty())
         errs += validateKubeFinalizerNames(newMeta.finalizers, child(path, QStringLiteral("finalizers")));
     return errs;

@@ -25,7 +25,7 @@ private slots:
     void invalidMessage_data();
     void invalidMessage();
     void invalidMessagePrintsRepeatedCausesOnce();
-    void aSharedContainerListIsValidatedForItsData();
+    void aSharedListIsValidatedForItsData();
 };
 void TestValidation::create_data()
 {
@@ -354,7 +354,7 @@ void TestValidation::invalidMessagePrintsRepeatedCausesOnce()
     QCOMPARE(rlab::api::invalidMessage(QStringLiteral("Deployment"), QStringLiteral("web2"), errs),
              QStringLiteral("The Deployment \"web2\" is invalid: metadata.name: Invalid value: \"web2\": field is immutable"));
 }
-void TestValidation::aSharedContainerListIsValidatedForItsData()
+void TestValidation::aSharedListIsValidatedForItsData()
 {
     // Pods made from one template share its container list, and the validation of the last
     // list seen is kept for the same data (validateSharedList). What it must never do: answer
@@ -383,6 +383,17 @@ void TestValidation::aSharedContainerListIsValidatedForItsData()
     QCOMPARE(check(podE), QStringList());
     podE.spec.containers[0].name = QStringLiteral("Bad_Name");
     QCOMPARE(check(podE), cErrors);
+
+    // Label maps likewise (plainValidLabels keeps the last maps it found valid).
+    Pod podF = podA;
+    podF.metadata.labels.insert(QStringLiteral("bad key"), QStringLiteral("x"));   // its own map now
+    const QStringList fErrors = check(podF);
+    QCOMPARE(fErrors.size(), 1);
+    QVERIFY2(fErrors.first().startsWith(QLatin1String("metadata.labels: Invalid value: \"bad key\"")), qPrintable(fErrors.first()));
+    const Pod podG = podF;   // shares F's invalid map
+    QCOMPARE(check(podG), fErrors);
+    QCOMPARE(check(podA), QStringList());
+    QCOMPARE(check(podG), fErrors);
 }
 
 QTEST_GUILESS_MAIN(TestValidation)
