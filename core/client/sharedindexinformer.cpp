@@ -161,10 +161,10 @@ bool SharedIndexInformer::removeEventHandler(quint64 id)
     return false;
 }
 
-bool SharedIndexInformer::addIndexer(const QString &name, ThreadSafeStore::IndexFunc func)
+bool SharedIndexInformer::addIndexer(const QString &name, ThreadSafeStore::IndexFunc func, ThreadSafeStore::IndexReads reads)
 {
     std::lock_guard lock(m_pumpMutex);
-    return m_indexer.addIndexer(name, std::move(func));
+    return m_indexer.addIndexer(name, std::move(func), reads);
 }
 
 bool SharedIndexInformer::addLabelIndexer()

@@ -62,7 +62,8 @@ public:
     // False if id is unknown. The handler gets no call after this returns.
     bool removeEventHandler(quint64 id);
     // Adds an index to the cache (indexed over what is cached already). False if the name is taken.
-    bool addIndexer(const QString &name, ThreadSafeStore::IndexFunc func);
+    bool addIndexer(const QString &name, ThreadSafeStore::IndexFunc func,
+                    ThreadSafeStore::IndexReads reads = ThreadSafeStore::IndexReads::Anything);
     // Adds ThreadSafeStore::labelIndex() (false if there already): Listers then read a
     // selector's smallest label bucket instead of the whole namespace.
     bool addLabelIndexer();

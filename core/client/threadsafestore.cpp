@@ -56,12 +56,13 @@ bool ThreadSafeStore::addLabelIndexer()
     return true;
 }
 
-bool ThreadSafeStore::addIndexer(const QString &name, IndexFunc func)
+bool ThreadSafeStore::addIndexer(const QString &name, IndexFunc func, IndexReads reads)
 {
     if (!func)
         return false;
     std::unique_lock lock(m_lock);
-    auto [it, inserted] = m_indices.emplace(name, Index{std::move(func), {}, Index::Builtin::No});
+    const auto builtin = reads == IndexReads::OwnerReferences ? Index::Builtin::OwnerReferences : Index::Builtin::No;
+    auto [it, inserted] = m_indices.emplace(name, Index{std::move(func), {}, builtin});
     if (!inserted)
         return false;
     for (const StoreItem &item : m_items)
@@ -90,11 +91,24 @@ QStringList ThreadSafeStore::indexerNames() const
 void ThreadSafeStore::indexLocked(Index &index, const QString &key, const api::Object *oldObj, const StoreItem *newItem)
 {
     const api::Object *newObj = newItem ? newItem->second.get() : nullptr;
-    // Fast paths for the hottest case, an update that keeps the namespace (and the labels: a
-    // status update shares the old labels' QMap, so that compare is a pointer compare).
-    if (index.builtin != Index::Builtin::No && oldObj && newObj && oldObj->metadata.namespace_ == newObj->metadata.namespace_
-        && (index.builtin == Index::Builtin::Namespace || oldObj->metadata.labels == newObj->metadata.labels))
-        return;
+    // Fast paths for the hottest case, an update that keeps the namespace (and the labels or
+    // owner references: a status update shares the old ones, so that compare is a pointer one).
+    if (index.builtin != Index::Builtin::No && oldObj && newObj && oldObj->metadata.namespace_ == newObj->metadata.namespace_) {
+        switch (index.builtin) {
+        case Index::Builtin::Namespace:
+            return;
+        case Index::Builtin::Labels:
+            if (oldObj->metadata.labels == newObj->metadata.labels)
+                return;
+            break;
+        case Index::Builtin::OwnerReferences:
+            if (oldObj->metadata.ownerReferences == newObj->metadata.ownerReferences)
+                return;
+            break;
+        case Index::Builtin::No:
+            break;
+        }
+    }
     const QStringList oldValues = oldObj ? index.func(*oldObj) : QStringList();
     const QStringList newValues = newObj ? index.func(*newObj) : QStringList();
     if (oldValues == newValues)

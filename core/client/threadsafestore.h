@@ -50,8 +50,12 @@ public:
     ThreadSafeStore(const ThreadSafeStore &) = delete;
     ThreadSafeStore &operator=(const ThreadSafeStore &) = delete;
 
+    // What an IndexFunc reads of an object. OwnerReferences: only metadata.namespace and
+    // metadata.ownerReferences (a controller-uid index), so an update that keeps both (every
+    // status update) keeps the values without calling the function twice.
+    enum class IndexReads { Anything, OwnerReferences };
     // Adds an index and indexes the cached objects with it. False if the name is taken.
-    bool addIndexer(const QString &name, IndexFunc func);
+    bool addIndexer(const QString &name, IndexFunc func, IndexReads reads = IndexReads::Anything);
     // Adds labelIndex() (false if there already). Not client-go's: an index of the lab's own,
     // so that Lister::list(ns, selector) costs the pods a selector can match, not the
     // namespace's every pod; the results are the same objects in the same (key) order.
@@ -92,8 +96,8 @@ private:
         // byIndex() reads objects without looking each key up again (1,000 pods of one
         // ReplicaSet: 1,000 lookups of ~11 string compares each saved per call).
         std::map<QString, IndexBucket> buckets;
-        enum class Builtin { No, Namespace, Labels };
-        Builtin builtin = Builtin::No;   // built-in indexes skip func when the fields agree
+        enum class Builtin { No, Namespace, Labels, OwnerReferences };
+        Builtin builtin = Builtin::No;   // these skip func when the fields they read agree
     };
 
     void indexLocked(Index &index, const QString &key, const api::Object *oldObj, const StoreItem *newItem);

@@ -188,6 +188,52 @@ private slots:
                  (QStringList{QStringLiteral("default/hash=b"), QStringLiteral("other/app=web"), QStringLiteral("other/hash=a")}));
     }
 
+    // An index that reads only the owner references (IndexReads::OwnerReferences): an update
+    // that keeps them (shared, as a status update's are, or equal) keeps the buckets without
+    // calling the function; another controller, none (an orphan) or a delete moves the key.
+    void testOwnerReferencesIndexFollowsOwners()
+    {
+        ThreadSafeStore s;
+        int calls = 0;
+        QVERIFY(s.addIndexer(
+            QStringLiteral("controller"),
+            [&calls](const api::Object &o) {
+                ++calls;
+                const api::OwnerReference *ref = o.metadata.controllerRef();
+                return ref ? QStringList{ref->uid} : QStringList{QStringLiteral("orphan/") + o.metadata.namespace_};
+            },
+            ThreadSafeStore::IndexReads::OwnerReferences));
+        const auto owned = [](const QString &spec, const QString &uid) {
+            auto o = std::static_pointer_cast<api::GenericObject>(std::const_pointer_cast<api::Object>(obj(spec)));
+            if (!uid.isEmpty())
+                o->metadata.ownerReferences = {api::OwnerReference{QStringLiteral("apps/v1"), QStringLiteral("ReplicaSet"),
+                                                                   QStringLiteral("web-1"), uid, true, true}};
+            return o;
+        };
+        const auto first = owned(QStringLiteral("default/web-1-a app=web"), QStringLiteral("rs-1"));
+        s.add(first->key(), first);
+        QCOMPARE(s.indexKeys(QStringLiteral("controller"), QStringLiteral("rs-1")), QStringList{QStringLiteral("default/web-1-a")});
+        // A status update: a copy sharing the owner references.
+        const int before = calls;
+        auto status = std::make_shared<api::GenericObject>(*first);
+        status->metadata.resourceVersion = QStringLiteral("2");
+        s.add(status->key(), status);
+        QCOMPARE(calls, before);
+        QCOMPARE(s.indexCount(QStringLiteral("controller"), QStringLiteral("rs-1")), 1);
+        // Equal but not shared owners: compared, still no call.
+        s.add(first->key(), owned(QStringLiteral("default/web-1-a app=web"), QStringLiteral("rs-1")));
+        QCOMPARE(calls, before);
+        // Another controller, then none (an orphan), then a delete.
+        s.add(first->key(), owned(QStringLiteral("default/web-1-a app=web"), QStringLiteral("rs-2")));
+        QCOMPARE(s.indexCount(QStringLiteral("controller"), QStringLiteral("rs-1")), 0);
+        QCOMPARE(s.indexCount(QStringLiteral("controller"), QStringLiteral("rs-2")), 1);
+        s.add(first->key(), owned(QStringLiteral("default/web-1-a app=db"), QString()));
+        QCOMPARE(s.indexKeys(QStringLiteral("controller"), QStringLiteral("orphan/default")), QStringList{QStringLiteral("default/web-1-a")});
+        QCOMPARE(s.indexCount(QStringLiteral("controller"), QStringLiteral("rs-2")), 0);
+        s.remove(first->key());
+        QCOMPARE(s.listIndexFuncValues(QStringLiteral("controller")), QStringList());
+    }
+
     void testMultiValuedIndex()
     {
         ThreadSafeStore s;

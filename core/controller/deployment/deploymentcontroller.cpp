@@ -36,10 +36,13 @@ DeploymentController::DeploymentController(client::Interface &api, client::Share
 {
     m_controller.setSyncHandler([this](const QString &key) { return syncDeployment(key); });
     // Pods by their controller's uid (taken already: the same index of another controller).
-    m_podInformer.addIndexer(podControllerUIDIndex(), [](const Object &obj) {
-        const OwnerReference *ref = obj.metadata.controllerRef();
-        return ref ? QStringList{ref->uid} : QStringList{};
-    });
+    m_podInformer.addIndexer(
+        podControllerUIDIndex(),
+        [](const Object &obj) {
+            const OwnerReference *ref = obj.metadata.controllerRef();
+            return ref ? QStringList{ref->uid} : QStringList{};
+        },
+        client::ThreadSafeStore::IndexReads::OwnerReferences);
     m_dHandler = m_dInformer.addEventHandler(client::ResourceEventHandlerFuncs(
         [this](const ObjectPtr &obj, bool) { addDeployment(obj); },
         [this](const ObjectPtr &oldObj, const ObjectPtr &curObj) { updateDeployment(oldObj, curObj); },

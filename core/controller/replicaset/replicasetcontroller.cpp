@@ -54,8 +54,8 @@ ReplicaSetController::ReplicaSetController(client::Interface &api, client::Share
 {
     m_controller.setSyncHandler([this](const QString &key) { return syncReplicaSet(key); });
     // Taken already (another ReplicaSet controller on the same factory) means the same index.
-    m_rsInformer.addIndexer(controllerUIDIndex(), controllerUIDIndexFunc);
-    m_podInformer.addIndexer(podClaimIndex(), podClaimIndexFunc);
+    m_rsInformer.addIndexer(controllerUIDIndex(), controllerUIDIndexFunc, client::ThreadSafeStore::IndexReads::OwnerReferences);
+    m_podInformer.addIndexer(podClaimIndex(), podClaimIndexFunc, client::ThreadSafeStore::IndexReads::OwnerReferences);
     // getIndirectlyRelatedPods lists each related ReplicaSet's pods by selector, as upstream's
     // podLister.Pods(ns).List(selector): by label bucket, not by every pod of the namespace.
     m_podInformer.addLabelIndexer();
