@@ -74,10 +74,17 @@ public:
         return same;
     }
 
+    // Waits until the threads have done what this virtual instant lets them do (nothing
+    // changes between two looks): each is idle or asleep in virtual time.
+    bool settle()
+    {
+        return QTest::qWaitFor([&] { return settled(); }, 30000);
+    }
+
     // One frame: wait for the threads to settle, look, move the clock.
     bool frame()
     {
-        if (!QTest::qWaitFor([&] { return settled(); }, 30000))
+        if (!settle())
             return false;
         look();
         m_last.reset();
@@ -177,8 +184,14 @@ private slots:
         sim.startThreaded();
         Player player(sim);
         QVERIFY(sim.api().create(test::makeDeployment(kName, 10)).ok());
-        while (sim.threadedSleeping() == 0 && player.frames < 100)
+        // Looked at when settled, not just after the clock moved (the sleepers it woke may not
+        // be asleep again yet: under load every look could come too early).
+        for (;;) {
+            QVERIFY(player.settle());
+            if (sim.threadedSleeping() > 0 || player.frames >= 100)
+                break;
             QVERIFY(player.frame());
+        }
         QVERIFY(sim.threadedSleeping() > 0);
         QElapsedTimer t;
         t.start();
