@@ -9,6 +9,7 @@
 
 #include <QJsonArray>
 #include <algorithm>
+#include <array>
 
 namespace rlab::api {
 
@@ -115,13 +116,30 @@ void defaultContainer(Container &c)
 // Each container defaulted on a copy, written back only when a default was set: an update of
 // an already defaulted pod (every status update) keeps sharing its containers with the
 // previous version instead of detaching a copy of them (and of their lists) per stored version.
+// Lists found defaulted already are remembered (the last four per thread, held so their data
+// cannot change): the pods of a template share its list, and so do a pod's stored versions, so
+// most calls find one and copy and compare nothing.
 void defaultContainers(QList<Container> &list)
 {
+    if (list.isEmpty())
+        return;
+    thread_local std::array<QList<Container>, 4> defaulted;
+    thread_local std::size_t next = 0;
+    for (const QList<Container> &d : defaulted)
+        if (d.constData() == list.constData() && d.size() == list.size())
+            return;
+    bool changed = false;
     for (qsizetype i = 0; i < list.size(); ++i) {
         Container c = std::as_const(list)[i];
         defaultContainer(c);
-        if (!(c == std::as_const(list)[i]))
+        if (!(c == std::as_const(list)[i])) {
             list[i] = std::move(c);
+            changed = true;
+        }
+    }
+    if (!changed) {
+        defaulted[next] = list;
+        next = (next + 1) % defaulted.size();
     }
 }
 
@@ -160,16 +178,17 @@ void defaultPodOnly(PodSpec &spec)
     };
     requestsFromLimits(spec.containers);
     requestsFromLimits(spec.initContainers);
-    if (!spec.extra.contains(QLatin1String("enableServiceLinks"))) {
-        // Most pods have nothing else there: they share one object (its own per pod was
-        // ~200 bytes each, 39 MB at rlab bench --size large).
-        static const QJsonObject serviceLinks{{QStringLiteral("enableServiceLinks"), true}};
+    // Most pods have nothing else there: they share one object (its own per pod was ~200
+    // bytes each, 39 MB at rlab bench --size large), and a pod holding it needs no lookup.
+    static const QJsonObject serviceLinks{{QStringLiteral("enableServiceLinks"), true}};
+    const bool plain = spec.extra == serviceLinks;   // the shared object: a pointer compare
+    if (!plain && !spec.extra.contains(QLatin1String("enableServiceLinks"))) {
         if (spec.extra.isEmpty())
             spec.extra = serviceLinks;
         else
             spec.extra.insert(QLatin1String("enableServiceLinks"), true);
     }
-    if (spec.extra.value(QLatin1String("hostNetwork")).toBool()) {
+    if (!plain && spec.extra.value(QLatin1String("hostNetwork")).toBool()) {
         for (QList<Container> *list : {&spec.containers, &spec.initContainers})
             for (Container &c : *list)
                 for (ContainerPort &p : c.ports)

@@ -298,6 +298,16 @@ void TestDefaults::defaultedPodKeepsSharingItsContainers()
     QCOMPARE(missing.spec.containers[0].terminationMessagePolicy, QStringLiteral("File"));
     QCOMPARE(missing.spec.containers[0].resources.requests, defaulted.spec.containers[0].resources.requests);
     QCOMPARE(missing.toJson(), defaulted.toJson());
+
+    // A list remembered as defaulted (defaultContainers keeps the last few) that is then
+    // changed in place: the change makes its own copy, which is defaulted again.
+    Pod again = defaulted;
+    setDefaults(again);
+    again.spec.containers[0].imagePullPolicy.clear();
+    QVERIFY(!again.spec.containers.isSharedWith(defaulted.spec.containers));
+    setDefaults(again);
+    QCOMPARE(again.spec.containers[0].imagePullPolicy, defaulted.spec.containers[0].imagePullPolicy);
+    QVERIFY(!again.spec.containers[0].imagePullPolicy.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestDefaults)
