@@ -96,7 +96,7 @@ FieldErrors legacyValidateEvent(const Event &e)
             errs << FieldError::invalid(involvedNs, e.involvedObject.namespace_, mismatch);
         if (e.reportingComponent.isEmpty())
             errs << FieldError::required(QStringLiteral("reportingController"));
-        for (const QString &msg : isQualifiedName(e.reportingComponent))
+        for (const QStringList found = isQualifiedName(e.reportingComponent); const QString &msg : found)
             errs << FieldError::invalid(QStringLiteral("reportingController"), e.reportingComponent, msg);
         auto checkLength = [&errs](const QString &field, const QString &value, int limit, bool required) {
             if (required && value.isEmpty())
@@ -109,7 +109,7 @@ FieldErrors legacyValidateEvent(const Event &e)
         checkLength(QStringLiteral("reason"), e.reason, 128, true);
         checkLength(QStringLiteral("message"), e.message, 1024, false);
     }
-    for (const QString &msg : isDNS1123Subdomain(e.metadata.namespace_))
+    for (const QStringList found = isDNS1123Subdomain(e.metadata.namespace_); const QString &msg : found)
         errs << FieldError::invalid(QStringLiteral("namespace"), e.metadata.namespace_, msg);
     return errs;
 }

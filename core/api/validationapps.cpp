@@ -55,7 +55,7 @@ FieldErrors validatePositiveIntOrPercent(const IntOrString &v, const QString &pa
     if (!v.isString)
         return validateNonnegativeField(v.intVal, path);
     FieldErrors errs;
-    for (const QString &msg : isValidPercent(v.strVal))
+    for (const QStringList found = isValidPercent(v.strVal); const QString &msg : found)
         errs << FieldError::invalid(path, v.strVal, msg);
     return errs;
 }

@@ -57,7 +57,7 @@ bool isIntegerResourceName(const QString &name)
 FieldErrors validateContainerResourceName(const QString &name, const QString &path)
 {
     FieldErrors errs;
-    for (const QString &msg : isQualifiedName(name))
+    for (const QStringList found = isQualifiedName(name); const QString &msg : found)
         errs << FieldError::invalid(path, name, msg);
     if (errs.isEmpty() && !name.contains(QLatin1Char('/')) && !isStandardResourceName(name))
         errs << FieldError::invalid(path, name, QStringLiteral("must be a standard resource type or fully qualified"));
@@ -149,11 +149,11 @@ FieldErrors validateContainerPorts(const QList<ContainerPort> &ports, const QStr
         if (port.containerPort == 0) {
             errs << FieldError::required(child(p, QStringLiteral("containerPort")));
         } else {
-            for (const QString &msg : isValidPortNum(port.containerPort))
+            for (const QStringList found = isValidPortNum(port.containerPort); const QString &msg : found)
                 errs << FieldError::invalid(child(p, QStringLiteral("containerPort")), port.containerPort, msg);
         }
         if (port.hostPort != 0)
-            for (const QString &msg : isValidPortNum(port.hostPort))
+            for (const QStringList found = isValidPortNum(port.hostPort); const QString &msg : found)
                 errs << FieldError::invalid(child(p, QStringLiteral("hostPort")), port.hostPort, msg);
         if (port.protocol.isEmpty())
             errs << FieldError::required(child(p, QStringLiteral("protocol")));
@@ -169,11 +169,11 @@ FieldErrors validatePortNumOrName(const QJsonValue &port, const QString &path)
 {
     FieldErrors errs;
     if (port.isString()) {
-        for (const QString &msg : isValidPortName(port.toString()))
+        for (const QStringList found = isValidPortName(port.toString()); const QString &msg : found)
             errs << FieldError::invalid(path, port.toString(), msg);
     } else {
         const qint64 n = port.toInteger();
-        for (const QString &msg : isValidPortNum(n))
+        for (const QStringList found = isValidPortNum(n); const QString &msg : found)
             errs << FieldError::invalid(path, n, msg);
     }
     return errs;
@@ -289,7 +289,7 @@ FieldErrors validateContainerCommon(const Container &c, const QString &path)
     if (c.name.isEmpty()) {
         errs << FieldError::required(namePath);
     } else {
-        for (const QString &msg : isDNS1123Label(c.name))
+        for (const QStringList found = isDNS1123Label(c.name); const QString &msg : found)
             errs << FieldError::invalid(namePath, c.name, msg);
     }
     if (c.image.isEmpty())

@@ -139,7 +139,7 @@ FieldErrors validateFinalizers(const QStringList &finalizers, const QString &pat
 {
     FieldErrors errs;
     for (const QString &f : finalizers)
-        for (const QString &msg : isQualifiedName(f))
+        for (const QStringList found = isQualifiedName(f); const QString &msg : found)
             errs << FieldError::invalid(path, f, msg);
     if (finalizers.contains(QLatin1String("orphan")) && finalizers.contains(QLatin1String("foregroundDeletion")))
         errs << FieldError::invalid(path, QJsonArray::fromStringList(finalizers),
@@ -268,7 +268,7 @@ FieldErrors validateImmutableField(const QJsonValue &newValue, const QJsonValue 
 FieldErrors validateFinalizerName(const QString &finalizer, const QString &path)
 {
     FieldErrors errs;
-    for (const QString &msg : isQualifiedName(finalizer))
+    for (const QStringList found = isQualifiedName(finalizer); const QString &msg : found)
         errs << FieldError::invalid(path, finalizer, msg);
     static const QSet<QString> standard{QStringLiteral("kubernetes"), QStringLiteral("orphan"),
                                         QStringLiteral("foregroundDeletion")};
@@ -281,7 +281,7 @@ FieldErrors validateFinalizerName(const QString &finalizer, const QString &path)
 FieldErrors validateLabelName(const QString &name, const QString &path)
 {
     FieldErrors errs;
-    for (const QString &msg : isQualifiedName(name))
+    for (const QStringList found = isQualifiedName(name); const QString &msg : found)
         errs << FieldError::invalid(path, name, msg);
     return errs;
 }
@@ -291,7 +291,7 @@ FieldErrors validateLabels(const Labels &labels, const QString &path)
     FieldErrors errs;
     for (auto it = labels.begin(); it != labels.end(); ++it) {
         errs += validateLabelName(it.key(), path);
-        for (const QString &msg : isValidLabelValue(it.value()))
+        for (const QStringList found = isValidLabelValue(it.value()); const QString &msg : found)
             errs << FieldError::invalid(path, it.value(), msg);
     }
     return errs;
@@ -303,7 +303,7 @@ FieldErrors validateAnnotations(const QMap<QString, QString> &annotations, const
     qint64 totalSize = 0;
     for (auto it = annotations.begin(); it != annotations.end(); ++it) {
         // The rule is QualifiedName except that case doesn't matter.
-        for (const QString &msg : isQualifiedName(it.key().toLower()))
+        for (const QStringList found = isQualifiedName(it.key().toLower()); const QString &msg : found)
             errs << FieldError::invalid(path, it.key(), msg);
         totalSize += namematch::utf8Length(it.key()) + namematch::utf8Length(it.value());
     }
@@ -333,7 +333,7 @@ FieldErrors validateLabelSelector(const LabelSelector &selector, const QString &
         errs += validateLabelName(r.key, child(rPath, QStringLiteral("key")));
         // AllowInvalidLabelValueInSelector is false for workload selectors.
         for (qsizetype v = 0; v < r.values.size(); ++v)
-            for (const QString &msg : isValidLabelValue(r.values[v]))
+            for (const QStringList found = isValidLabelValue(r.values[v]); const QString &msg : found)
                 errs << FieldError::invalid(index(child(rPath, QStringLiteral("values")), v), r.values[v], msg);
     }
     return errs;
@@ -344,19 +344,19 @@ FieldErrors validateObjectMeta(const ObjectMeta &meta, bool requiresNamespace, c
 {
     FieldErrors errs;
     if (!meta.generateName.isEmpty())
-        for (const QString &msg : nameFn(meta.generateName, true))
+        for (const QStringList found = nameFn(meta.generateName, true); const QString &msg : found)
             errs << FieldError::invalid(child(path, QStringLiteral("generateName")), meta.generateName, msg);
     if (meta.name.isEmpty()) {
         errs << FieldError::required(child(path, QStringLiteral("name")), QStringLiteral("name or generateName is required"));
     } else {
-        for (const QString &msg : nameFn(meta.name, false))
+        for (const QStringList found = nameFn(meta.name, false); const QString &msg : found)
             errs << FieldError::invalid(child(path, QStringLiteral("name")), meta.name, msg);
     }
     if (requiresNamespace) {
         if (meta.namespace_.isEmpty()) {
             errs << FieldError::required(child(path, QStringLiteral("namespace")));
         } else {
-            for (const QString &msg : nameIsDNSLabel(meta.namespace_, false))
+            for (const QStringList found = nameIsDNSLabel(meta.namespace_, false); const QString &msg : found)
                 errs << FieldError::invalid(child(path, QStringLiteral("namespace")), meta.namespace_, msg);
         }
     } else if (!meta.namespace_.isEmpty()) {

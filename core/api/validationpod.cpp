@@ -201,10 +201,10 @@ FieldErrors validatePodSpec(const PodSpec &spec, const QString &path, const PodV
                                      QStringLiteral("must provide `dnsConfig` when `dnsPolicy` is None"));
 
     if (!spec.serviceAccountName.isEmpty())
-        for (const QString &msg : nameIsDNSSubdomain(spec.serviceAccountName, false))
+        for (const QStringList found = nameIsDNSSubdomain(spec.serviceAccountName, false); const QString &msg : found)
             errs << FieldError::invalid(child(path, QStringLiteral("serviceAccountName")), spec.serviceAccountName, msg);
     if (!spec.nodeName.isEmpty())
-        for (const QString &msg : nameIsDNSSubdomain(spec.nodeName, false))
+        for (const QStringList found = nameIsDNSSubdomain(spec.nodeName, false); const QString &msg : found)
             errs << FieldError::invalid(child(path, QStringLiteral("nodeName")), spec.nodeName, msg);
     const QJsonValue ads = spec.extra.value(QLatin1String("activeDeadlineSeconds"));
     if (ads.isDouble() && (ads.toInteger() < 1 || ads.toInteger() > std::numeric_limits<qint32>::max()))
@@ -213,7 +213,7 @@ FieldErrors validatePodSpec(const PodSpec &spec, const QString &path, const PodV
     for (const QLatin1String field : {QLatin1String("hostname"), QLatin1String("subdomain")}) {
         const QString value = spec.extra.value(field).toString();
         if (!value.isEmpty())
-            for (const QString &msg : isDNS1123Label(value))
+            for (const QStringList found = isDNS1123Label(value); const QString &msg : found)
                 errs << FieldError::invalid(child(path, field), value, msg);
     }
     if (!spec.tolerations.isEmpty())
@@ -221,7 +221,7 @@ FieldErrors validatePodSpec(const PodSpec &spec, const QString &path, const PodV
                                    [](const QList<Toleration> &l, const QString &p) { return validateTolerations(l, p); });
     const QString priorityClass = spec.extra.value(QLatin1String("priorityClassName")).toString();
     if (!priorityClass.isEmpty())
-        for (const QString &msg : nameIsDNSSubdomain(priorityClass, false))
+        for (const QStringList found = nameIsDNSSubdomain(priorityClass, false); const QString &msg : found)
             errs << FieldError::invalid(child(path, QStringLiteral("priorityClassName")), priorityClass, msg);
     return errs;
 }
@@ -353,7 +353,7 @@ FieldErrors validatePodStatusUpdate(const Pod &pod, const Pod &oldPod)
     if (pod.spec.nodeName != oldPod.spec.nodeName)
         errs << FieldError::forbidden(QStringLiteral("status.nodeName"), QStringLiteral("may not be changed directly"));
     if (pod.status.nominatedNodeName != oldPod.status.nominatedNodeName && !pod.status.nominatedNodeName.isEmpty())
-        for (const QString &msg : nameIsDNSSubdomain(pod.status.nominatedNodeName, false))
+        for (const QStringList found = nameIsDNSSubdomain(pod.status.nominatedNodeName, false); const QString &msg : found)
             errs << FieldError::invalid(QStringLiteral("status.nominatedNodeName"), pod.status.nominatedNodeName, msg);
     return errs;
 }
