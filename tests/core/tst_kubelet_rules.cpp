@@ -7,6 +7,8 @@
 #include "core/controller/kubelet/podruntime.h"
 #include "core/controller/kubelet/podstatusbuilder.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QSet>
 #include <QTest>
 
@@ -172,6 +174,59 @@ private slots:
                 == ImageRules::statusImage(QStringLiteral("nginx:1.25")).constData());
     }
 
+    // status.hostIPs follows the node's address whatever else status.extra holds, and the
+    // unready message follows the unready containers (both are kept between builds).
+    void hostIPsAndUnreadyMessageFollowTheirInputs()
+    {
+        api::Pod pod;
+        pod.metadata.name = QStringLiteral("p");
+        PodRuntime rt;
+        rt.firstSeen = 1000;
+        for (const char *name : {"app", "sidecar"}) {
+            api::Container c;
+            c.name = QLatin1String(name);
+            c.image = QStringLiteral("nginx");
+            pod.spec.containers << c;
+            ContainerRuntime cr;
+            cr.name = c.name;
+            rt.containers << cr;
+            api::ContainerStatus cs;
+            cs.name = c.name;
+            rt.statuses << cs;
+        }
+        const auto hostIPs = [](const api::PodStatus &st) { return st.extra.value(QLatin1String("hostIPs")); };
+        const auto unreadyMessage = [](const api::PodStatus &st) {
+            for (const api::Condition &c : st.conditions)
+                if (c.type == QLatin1String("ContainersReady"))
+                    return c.message;
+            return QStringLiteral("<no ContainersReady>");
+        };
+        const QJsonValue one = QJsonArray{QJsonObject{{QStringLiteral("ip"), QStringLiteral("192.168.0.1")}}};
+        const QJsonValue two = QJsonArray{QJsonObject{{QStringLiteral("ip"), QStringLiteral("192.168.0.2")}}};
+        api::PodStatus st = PodStatusBuilder::build(pod, rt, QStringLiteral("192.168.0.1"), 2000, 0);
+        QCOMPARE(hostIPs(st), one);
+        QCOMPARE(st.extra.size(), 1);
+        QCOMPARE(unreadyMessage(st),
+                 QStringLiteral("containers with unready status: [app sidecar]"));
+        pod.status = st;
+        pod.status.extra.insert(QStringLiteral("resize"), QStringLiteral("Proposed"));   // something else there
+        st = PodStatusBuilder::build(pod, rt, QStringLiteral("192.168.0.2"), 3000, 0);   // another node address
+        QCOMPARE(hostIPs(st), two);
+        QCOMPARE(st.extra.value(QLatin1String("resize")).toString(), QStringLiteral("Proposed"));
+        pod.status = st;
+        rt.statuses[0].ready = true;
+        st = PodStatusBuilder::build(pod, rt, QStringLiteral("192.168.0.2"), 4000, 0);
+        QCOMPARE(hostIPs(st), two);
+        QCOMPARE(st.extra.size(), 2);
+        QCOMPARE(unreadyMessage(st),
+                 QStringLiteral("containers with unready status: [sidecar]"));
+        rt.statuses[0].ready = false;
+        pod.status = {};
+        st = PodStatusBuilder::build(pod, rt, QStringLiteral("192.168.0.1"), 5000, 0);
+        QCOMPARE(hostIPs(st), one);
+        QCOMPARE(unreadyMessage(st),
+                 QStringLiteral("containers with unready status: [app sidecar]"));
+    }
     void unchangedStatusListsStayShared()
     {
         api::Pod pod;

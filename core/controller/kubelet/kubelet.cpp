@@ -12,6 +12,7 @@
 
 #include <QHash>
 #include <QSet>
+#include <array>
 
 namespace rlab::controller {
 
@@ -130,19 +131,39 @@ SyncResult Kubelet::syncPod(const QString &key)
     const QString shown = PodStatusBuilder::displayStatus(fresh->metadata, status);
     if (m_trace && !out.phases.isEmpty()) {
         // Few distinct details (node × phase × shown status): each built once per thread and
-        // shared by the events (bounded like ApiServer::traceRequest's).
-        thread_local QHash<QString, QJsonObject> details;
-        const QString detailKey = m_nodeName + QLatin1Char('\x1f') + status.phase + QLatin1Char('\x1f') + shown;
-        auto cached = details.constFind(detailKey);
-        if (cached == details.cend()) {
-            if (details.size() >= 4096)
-                details.clear();
-            cached = details.insert(detailKey, QJsonObject{{QStringLiteral("node"), m_nodeName},
-                                                           {QStringLiteral("phase"), status.phase},
-                                                           {QStringLiteral("status"), shown}});
+        // shared by the events (bounded like ApiServer::traceRequest's). In front of the hash,
+        // the last few compared by value: no key string made for most syncs.
+        struct Recent
+        {
+            QString node, phase, shown;
+            QJsonObject detail;
+        };
+        thread_local std::array<Recent, 8> recent;
+        thread_local std::size_t nextRecent = 0;
+        const QJsonObject *detail = nullptr;
+        for (const Recent &r : recent)
+            if (!r.detail.isEmpty() && r.phase == status.phase && r.shown == shown && r.node == m_nodeName) {
+                detail = &r.detail;
+                break;
+            }
+        if (!detail) {
+            thread_local QHash<QString, QJsonObject> details;
+            const QString detailKey = m_nodeName + QLatin1Char('\x1f') + status.phase + QLatin1Char('\x1f') + shown;
+            auto cached = details.constFind(detailKey);
+            if (cached == details.cend()) {
+                if (details.size() >= 4096)
+                    details.clear();
+                cached = details.insert(detailKey, QJsonObject{{QStringLiteral("node"), m_nodeName},
+                                                               {QStringLiteral("phase"), status.phase},
+                                                               {QStringLiteral("status"), shown}});
+            }
+            Recent &r = recent[nextRecent];
+            nextRecent = (nextRecent + 1) % recent.size();
+            r = Recent{m_nodeName, status.phase, shown, *cached};
+            detail = &r.detail;
         }
         for (const QString &sentence : out.phases)
-            trace(QStringLiteral("PodPhase"), key, sentence, *cached);
+            trace(QStringLiteral("PodPhase"), key, sentence, *detail);
     }
     if (status != fresh->status) {
         auto updated = std::static_pointer_cast<Pod>(fresh->clone());

@@ -116,17 +116,27 @@ PodStatus PodStatusBuilder::build(const Pod &current, const PodRuntime &rt, cons
     st.hostIP = hostIP;
     if (!hostIP.isEmpty()) {
         // Built once per node address (per thread), and written only when it differs: a copied
-        // status already has it, and an insert would copy the whole extra object.
-        thread_local QHash<QString, QJsonValue> hostIPs;
+        // status already has it, and an insert would copy the whole extra object. A status
+        // whose extra is nothing but that (nearly all) gets, or already holds, one shared
+        // {hostIPs} object per node: a pointer compare instead of a lookup and a compare.
+        struct HostIPs
+        {
+            QJsonValue value;     // [{ip}]
+            QJsonObject alone;    // {hostIPs: [{ip}]}
+        };
+        thread_local QHash<QString, HostIPs> hostIPs;
         auto wanted = hostIPs.constFind(hostIP);
         if (wanted == hostIPs.cend()) {
             if (hostIPs.size() >= 4096)
                 hostIPs.clear();
-            wanted = hostIPs.insert(hostIP, QJsonArray{QJsonObject{{QStringLiteral("ip"), hostIP}}});
+            const QJsonValue value = QJsonArray{QJsonObject{{QStringLiteral("ip"), hostIP}}};
+            wanted = hostIPs.insert(hostIP, HostIPs{value, QJsonObject{{QStringLiteral("hostIPs"), value}}});
         }
         const QLatin1String field("hostIPs");
-        if (st.extra.value(field) != *wanted)
-            st.extra.insert(field, *wanted);
+        if (st.extra.isEmpty())
+            st.extra = wanted->alone;
+        else if (st.extra != wanted->alone && st.extra.value(field) != wanted->value)
+            st.extra.insert(field, wanted->value);
     }
     st.startTime = seconds(rt.firstSeen);
     if (rt.sandboxReadyAt != 0 && !rt.podIP.isEmpty()) {
@@ -154,8 +164,16 @@ PodStatus PodStatusBuilder::build(const Pod &current, const PodRuntime &rt, cons
     if (!unready.isEmpty() || rt.containers.isEmpty() || completed) {
         containersReady.status = kFalse;
         containersReady.reason = completed ? QStringLiteral("PodCompleted") : QStringLiteral("ContainersNotReady");
-        if (!completed)
-            containersReady.message = joined(u"containers with unready status: [", unready.join(QLatin1Char(' ')), u"]");
+        if (!completed) {
+            // The same few container names in most pods: the message of the last list is kept.
+            thread_local QStringList lastUnready;
+            thread_local QString lastMessage;
+            if (lastMessage.isEmpty() || unready != lastUnready) {
+                lastUnready = unready;
+                lastMessage = joined(u"containers with unready status: [", unready.join(QLatin1Char(' ')), u"]");
+            }
+            containersReady.message = lastMessage;
+        }
     }
     Condition ready = containersReady;
     ready.type = kReady;
