@@ -44,6 +44,36 @@ const QList<QByteArray> &fragments()
     return list;
 }
 
+// The fragments by their first and by their last character: up to kPerChar indexes each, -1
+// after the last. E.g. byFirst['S'] = {0, 3, 6, 11, 12, 19 ...}: "Started container ", ...
+struct FragmentIndex
+{
+    static constexpr int kPerChar = 16;   // eleven fragments end with a space
+    std::array<std::array<qint8, kPerChar>, 128> byFirst, byLast;
+};
+
+const FragmentIndex &fragmentIndex()
+{
+    static const FragmentIndex index = [] {
+        FragmentIndex x;
+        for (auto &l : x.byFirst)
+            l.fill(-1);
+        for (auto &l : x.byLast)
+            l.fill(-1);
+        const auto add = [](std::array<qint8, FragmentIndex::kPerChar> &l, qsizetype f) {
+            const auto free = std::find(l.begin(), l.end(), qint8(-1));
+            Q_ASSERT(free != l.end());
+            *free = qint8(f);
+        };
+        for (qsizetype f = 0; f < fragments().size(); ++f) {
+            add(x.byFirst[quint8(fragments()[f].front()) & 127], f);
+            add(x.byLast[quint8(fragments()[f].back()) & 127], f);
+        }
+        return x;
+    }();
+    return index;
+}
+
 int uvarintSize(quint64 v)
 {
     int n = 1;
@@ -106,22 +136,27 @@ bool PackWriter::pieces(const char16_t *u, qsizetype n)
     qsizetype a = 0, b = n;   // what is left between the fragments and the hex run
     int lead = -1, trail = -1;
     const QList<QByteArray> &frags = fragments();   // once: each call checks the static's guard
-    for (qsizetype f = 0; f < frags.size(); ++f) {
-        const QByteArray &text = frags[f];
-        if (text.size() >= n || quint8(text[0]) != u[0] || !matchesAt(u, text))
-            continue;
-        if (lead < 0 || text.size() > frags[lead].size())
-            lead = int(f);
-    }
+    // Only the fragments beginning with the first character (ending with the last) can lead
+    // (trail): two or three of the twenty, found by character.
+    const FragmentIndex &index = fragmentIndex();
+    if (u[0] < 128)
+        for (const qint8 f : index.byFirst[u[0]]) {
+            if (f < 0)
+                break;
+            const QByteArray &text = frags[f];
+            if (text.size() < n && matchesAt(u, text) && (lead < 0 || text.size() > frags[lead].size()))
+                lead = f;
+        }
     if (lead >= 0)
         a = frags[lead].size();
-    for (qsizetype f = 0; f < frags.size(); ++f) {
-        const QByteArray &text = frags[f];
-        if (text.size() > b - a || quint8(text.back()) != u[b - 1] || !matchesAt(u + b - text.size(), text))
-            continue;
-        if (trail < 0 || text.size() > frags[trail].size())
-            trail = int(f);
-    }
+    if (u[b - 1] < 128)
+        for (const qint8 f : index.byLast[u[b - 1]]) {
+            if (f < 0)
+                break;
+            const QByteArray &text = frags[f];
+            if (text.size() <= b - a && matchesAt(u + b - text.size(), text) && (trail < 0 || text.size() > frags[trail].size()))
+                trail = f;
+        }
     if (trail >= 0)
         b -= frags[trail].size();
     qsizetype hex = 0;
@@ -133,23 +168,41 @@ bool PackWriter::pieces(const char16_t *u, qsizetype n)
             hex = 0;
         b -= hex;
     }
-    // The longest run of [a, b) found in an earlier literal (the first found wins a tie).
+    // The longest run of [a, b) found at the start of an earlier literal (the first found wins a
+    // tie: spans in order, then positions). A position is tried only when its character begins
+    // some span (one test against the spans' first characters, not one per span).
     qsizetype copyLength = 0, copyFrom = 0, copyAt = 0;
-    for (int k = 0; k < m_spanCount; ++k) {
-        const char *span = m_buf.constData() + m_spans[k].at;
-        const qsizetype spanSize = m_spans[k].size;
-        for (qsizetype from = a; from + kMinCopy <= b && b - from > copyLength; ++from) {
-            if (u[from] != char16_t(quint8(span[0])))
+    if (m_spanCount > 0) {
+        std::array<quint64, 2> firsts{};   // the spans' first characters (all ASCII)
+        for (int k = 0; k < m_spanCount; ++k) {
+            const auto c = quint8(m_buf.constData()[m_spans[k].at]);
+            firsts[c >> 6] |= quint64(1) << (c & 63);
+        }
+        qsizetype bestFrom[kMaxSpans], bestLength[kMaxSpans] = {};
+        for (qsizetype from = a; from + kMinCopy <= b; ++from) {
+            const char16_t c = u[from];
+            if (c >= 128 || !((firsts[c >> 6] >> (c & 63)) & 1))
                 continue;
-            qsizetype length = 1;
-            while (length < spanSize && from + length < b && u[from + length] == char16_t(quint8(span[length])))
-                ++length;
-            if (length > copyLength) {
-                copyLength = length;
-                copyFrom = from;
-                copyAt = m_spans[k].at;
+            for (int k = 0; k < m_spanCount; ++k) {
+                const char *span = m_buf.constData() + m_spans[k].at;
+                if (char16_t(quint8(span[0])) != c || b - from <= bestLength[k])
+                    continue;
+                const qsizetype spanSize = m_spans[k].size;
+                qsizetype length = 1;
+                while (length < spanSize && from + length < b && u[from + length] == char16_t(quint8(span[length])))
+                    ++length;
+                if (length > bestLength[k]) {
+                    bestLength[k] = length;
+                    bestFrom[k] = from;
+                }
             }
         }
+        for (int k = 0; k < m_spanCount; ++k)
+            if (bestLength[k] > copyLength) {
+                copyLength = bestLength[k];
+                copyFrom = bestFrom[k];
+                copyAt = m_spans[k].at;
+            }
     }
     if (copyLength < kMinCopy)
         copyLength = 0;

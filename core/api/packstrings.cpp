@@ -62,6 +62,25 @@ int wordIndex(const QString &s)
     return index.value(s, -1);
 }
 
+// wordIndex(s), remembered by where s's characters are: the strings packed are mostly the
+// very strings packed before (a kind, a reason, a component shared by thousands of Events).
+// A slot holds its string, so those characters are neither freed nor reused meanwhile.
+int wordIndexOf(const QString &s)
+{
+    struct Memo
+    {
+        QString s;
+        int w = -1;
+    };
+    thread_local std::array<Memo, 64> memo;
+    Memo &m = memo[(quintptr(s.constData()) >> 4) % memo.size()];
+    if (!m.s.isNull() && m.s.constData() == s.constData() && m.s.size() == s.size())
+        return m.w;
+    const int w = wordIndex(s);
+    m = Memo{s, w};
+    return w;
+}
+
 // Whether some word has this length and first character (most strings are not words: this
 // spares them the hash).
 bool maybeWord(qsizetype n, char16_t first)
@@ -120,7 +139,7 @@ void PackWriter::str(const QString &s)
     }
     const char16_t *u = reinterpret_cast<const char16_t *>(s.constData());
     if (maybeWord(n, u[0])) {
-        if (const int w = wordIndex(s); w >= 0) {
+        if (const int w = wordIndexOf(s); w >= 0) {
             uvarint(quint64(w) << 2 | Word);
             return;
         }
@@ -130,10 +149,17 @@ void PackWriter::str(const QString &s)
         bytes(reinterpret_cast<const char *>(uuid), 16);
         return;
     }
+    // Whether every character is ASCII, four at a time.
+    quint64 seen = 0;
     qsizetype i = 0;
-    while (i < n && u[i] < 0x80)
-        ++i;
-    if (i == n) {   // ASCII (names, most values): UTF-8 is the same bytes
+    for (; i + 4 <= n; i += 4) {
+        quint64 four;
+        memcpy(&four, u + i, sizeof four);
+        seen |= four;
+    }
+    for (; i < n; ++i)
+        seen |= u[i];
+    if ((seen & 0xff80ff80ff80ff80ULL) == 0) {   // ASCII (names, most values): UTF-8 is the same bytes
         if (!pieces(u, n)) {
             uvarint(quint64(n) << 2 | Literal);
             literal(u, n);

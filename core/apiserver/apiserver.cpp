@@ -100,7 +100,7 @@ void ApiServer::traceRequest(const QString &verb, const ResourceType &rt, const 
     ev.component = QStringLiteral("apiserver");
     ev.type = QStringLiteral("Request");
     ev.worker = CallerScope::worker();
-    ev.key = ns.isEmpty() ? name : (name.isEmpty() ? ns : joined(ns, u"/", name));
+    // The key, "ns/name" (or either alone), goes to the trace in parts: appendKeyed.
     const QString agent = CallerScope::userAgent();
     // The detail repeats (a few verbs, resources and agents): each distinct one is built once
     // per thread and shared by the events (implicitly shared, so also in the trace's memory).
@@ -123,7 +123,7 @@ void ApiServer::traceRequest(const QString &verb, const ResourceType &rt, const 
         && same(r.key.subresource, subresource) && same(r.key.agent, agent) && !r.detail.isEmpty()) {
         ev.detail = r.detail;
         ev.textFn = &requestText;
-        m_trace->append(std::move(ev));
+        m_trace->appendKeyed(std::move(ev), ns, name);
         return;
     }
     // Bounded above what a big lab has: one agent per kubelet (1,000 at rlab bench --size large)
@@ -143,13 +143,19 @@ void ApiServer::traceRequest(const QString &verb, const ResourceType &rt, const 
     r = Recent{std::move(detailKey), *cached};
     ev.detail = *cached;
     ev.textFn = &requestText;
-    m_trace->append(std::move(ev));
+    m_trace->appendKeyed(std::move(ev), ns, name);
 }
 
 void ApiServer::traceWrite(const char *type, const QByteArray &key, qint64 rev, const QString &text) const
 {
-    if (m_trace)
-        traceWrite(type, QString::fromUtf8(key), rev, text);
+    if (!m_trace)
+        return;
+    TraceEvent ev;
+    ev.component = QStringLiteral("etcd");
+    ev.type = QLatin1String(type);
+    ev.rev = rev;
+    ev.text = text;
+    m_trace->appendKeyed(std::move(ev), key);
 }
 
 void ApiServer::traceWrite(const char *type, const QString &key, qint64 rev, const QString &text) const
@@ -176,7 +182,7 @@ std::optional<ApiError> ApiServer::checkNamespace(const ResourceType &rt, const 
         return std::nullopt;
     if (ns.isEmpty())
         return ApiError::badRequest(QStringLiteral("the namespace of the object is required"));
-    const ResourceType nsType = resources::byKind(Kind::Namespace);
+    static const ResourceType nsType = resources::byKind(Kind::Namespace);   // built once: every create asks
     const ObjectPtr n = getLocked(nsType, QString(), ns);
     if (!n)
         return ApiError::notFound(QStringLiteral("namespaces"), QString(), ns);
@@ -225,11 +231,10 @@ Result<ObjectPtr> ApiServer::commit(const QByteArray &key, MutableObjectPtr obj,
         TraceEvent ev;
         ev.component = QStringLiteral("etcd");
         ev.type = QStringLiteral("Put");
-        ev.key = QString::fromUtf8(key);
         ev.rev = got.main;
         ev.textFn = &putText;
         ev.args[0] = isCreate ? 1 : 0;
-        m_trace->append(std::move(ev));
+        m_trace->appendKeyed(std::move(ev), key);   // no QString made for the key
     }
     if (isCreate && key.startsWith(kPodsPrefix) && m_livePods.load() >= 0)
         ++m_livePods;

@@ -10,7 +10,7 @@
 #include <QString>
 #include <QStringList>
 
-#include <atomic>
+#include <array>
 #include <initializer_list>
 #include <optional>
 #include <type_traits>
@@ -43,7 +43,11 @@ public:
         Compare compare;
         bool nestedStruct;
     };
-    std::vector<Field> fields;
+    // The fields recorded, in visit order: the first kInline in place (every kind's structs
+    // have fewer: PodSpec ~40), so recording allocates nothing (two vectors per struct compared
+    // were a third of the check).
+    std::size_t size() const { return m_count; }
+    const Field &at(std::size_t i) const { return i < kInline ? m_inline[i] : m_more[i - kInline]; }
 
     template<class T> static Equivalence same(const void *a, const void *b)
     {
@@ -91,11 +95,11 @@ public:
         if (x && y) {
             rx("", const_cast<T &>(*x));
             ry("", const_cast<T &>(*y));
-            return rx.fields.front().compare(rx.fields.front().field, ry.fields.front().field);
+            return rx.at(0).compare(rx.at(0).field, ry.at(0).field);
         }
         // Present on one side: written (Keep), unless it is a struct that encodes to nothing.
         rx("", const_cast<T &>(x ? *x : *y));
-        return rx.fields.front().nestedStruct ? Equivalence::Unknown : Equivalence::Different;
+        return rx.at(0).nestedStruct ? Equivalence::Unknown : Equivalence::Different;
     }
 
     void operator()(const char *, QString &s, unsigned = api::Default) { add(&s, &same<QString>); }
@@ -112,35 +116,41 @@ public:
     template<class T> void operator()(const char *, QList<T> &l, unsigned = api::Default) { add(&l, &sameList<T>); }
     template<class T, class = std::enable_if_t<std::is_class_v<T>>> void operator()(const char *, T &nested, unsigned = api::Default)
     {
-        fields.push_back(Field{&nested, &sameStruct<T>, true});
+        push(Field{&nested, &sameStruct<T>, true});
     }
     void extra(QJsonObject &extra, std::initializer_list<const char *>) { add(&extra, &same<QJsonObject>); }
     void goName(const char *) { }
 
 private:
-    void add(const void *field, Compare compare) { fields.push_back(Field{field, compare, false}); }
+    void add(const void *field, Compare compare) { push(Field{field, compare, false}); }
+    void push(const Field &f)
+    {
+        if (m_count < kInline)
+            m_inline[m_count] = f;
+        else
+            m_more.push_back(f);
+        ++m_count;
+    }
+    static constexpr std::size_t kInline = 64;
+    std::array<Field, kInline> m_inline;   // the first kInline fields (left uninitialised)
+    std::vector<Field> m_more;             // the rest
+    std::size_t m_count = 0;
 };
 
 template<class T> Equivalence FieldRecorder::sameStruct(const void *a, const void *b)
 {
-    // A kind has a fixed number of fields: one allocation per side once the first visit told it.
-    static std::atomic<std::size_t> fieldCount{0};
     FieldRecorder ra, rb;
-    const std::size_t expected = fieldCount.load(std::memory_order_relaxed);
-    ra.fields.reserve(expected);
-    rb.fields.reserve(expected);
     visitFields(ra, const_cast<T &>(*static_cast<const T *>(a)));   // visitFields only reads here
     visitFields(rb, const_cast<T &>(*static_cast<const T *>(b)));
-    if (expected == 0)
-        fieldCount.store(ra.fields.size(), std::memory_order_relaxed);
-    if (ra.fields.size() != rb.fields.size())
+    if (ra.size() != rb.size())
         return Equivalence::Unknown;
     // The answer does not depend on the order (any Different wins, then any Unknown): the
     // fields are compared last first, because kinds list status last and most writes are
     // status updates — their difference is found before metadata and spec are walked.
     Equivalence result = Equivalence::Equal;
-    for (std::size_t i = ra.fields.size(); i-- > 0;) {
-        const Equivalence e = ra.fields[i].compare(ra.fields[i].field, rb.fields[i].field);
+    for (std::size_t i = ra.size(); i-- > 0;) {
+        const Field &fa = ra.at(i);
+        const Equivalence e = fa.compare(fa.field, rb.at(i).field);
         if (e == Equivalence::Different)
             return e;
         if (e == Equivalence::Unknown)

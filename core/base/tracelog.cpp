@@ -244,7 +244,60 @@ bool TraceLog::isEnabled() const
     return m_enabled.load(std::memory_order_relaxed);
 }
 
+qsizetype TraceLog::KeyParts::size() const
+{
+    if (isAscii)
+        return ascii.size();
+    if (first.isEmpty() || second.isEmpty())
+        return first.size() + second.size();
+    return first.size() + 1 + second.size();
+}
+
+void TraceLog::KeyParts::writeLatin1(char *dst) const
+{
+    if (isAscii) {
+        std::memcpy(dst, ascii.data(), std::size_t(ascii.size()));
+        return;
+    }
+    narrow(dst, first);
+    if (second.isEmpty())
+        return;
+    if (!first.isEmpty())
+        dst[first.size()] = '/';
+    narrow(dst + (first.isEmpty() ? 0 : first.size() + 1), second);
+}
+
 qint64 TraceLog::append(TraceEvent ev)
+{
+    return appendParts(ev, KeyParts{ev.key, {}, {}, false});
+}
+
+qint64 TraceLog::appendKeyed(TraceEvent ev, QByteArrayView utf8Key)
+{
+    Q_ASSERT(ev.key.isEmpty());
+    if (!m_enabled.load(std::memory_order_relaxed))
+        return 0;
+    if (std::all_of(utf8Key.begin(), utf8Key.end(), [](char c) { return quint8(c) < 0x80; }))
+        return appendParts(ev, KeyParts{{}, {}, utf8Key, true});
+    ev.key = QString::fromUtf8(utf8Key);
+    return appendParts(ev, KeyParts{ev.key, {}, {}, false});
+}
+
+qint64 TraceLog::appendKeyed(TraceEvent ev, QStringView ns, QStringView name)
+{
+    Q_ASSERT(ev.key.isEmpty());
+    if (!m_enabled.load(std::memory_order_relaxed))
+        return 0;
+    if (noneHas(ns, 0xff00) && noneHas(name, 0xff00))
+        return appendParts(ev, KeyParts{ns, name, {}, false});
+    ev.key = ns.toString();
+    if (!ns.isEmpty() && !name.isEmpty())
+        ev.key += u'/';
+    ev.key += name;
+    return appendParts(ev, KeyParts{ev.key, {}, {}, false});
+}
+
+qint64 TraceLog::appendParts(TraceEvent &ev, const KeyParts &key)
 {
     if (!m_enabled.load(std::memory_order_relaxed))
         return 0;
@@ -260,8 +313,9 @@ qint64 TraceLog::append(TraceEvent ev)
     Stored st;
     st.rev = ev.rev;
     st.worker = ev.worker;
-    st.keyLen = qint32(ev.key.size());
-    st.keyLatin1 = noneHas(ev.key, 0xff00);
+    st.keyLen = qint32(key.size());
+    // Two parts come Latin-1 (appendKeyed checked); one may not be.
+    st.keyLatin1 = key.isAscii || !key.second.isEmpty() || noneHas(key.first, 0xff00);
     st.textLen = !text ? 0 : ascii ? qint32(text->size()) : qint32(utf8.size());
     const bool lazy = ev.textFn || ev.detailFn;
     if (lazy)
@@ -277,9 +331,10 @@ qint64 TraceLog::append(TraceEvent ev)
     std::int64_t at = 0;
     char *dst = m_arena.grow(keyBytes + std::size_t(st.textLen), &at);
     if (st.keyLatin1)
-        narrow(std::exchange(dst, dst + keyBytes), ev.key);
+        key.writeLatin1(dst);
     else if (keyBytes > 0)
-        std::memcpy(std::exchange(dst, dst + keyBytes), ev.key.constData(), keyBytes);
+        std::memcpy(dst, key.first.utf16(), keyBytes);
+    dst += keyBytes;
     if (!ascii)
         std::memcpy(dst, utf8.constData(), std::size_t(utf8.size()));
     else if (text)

@@ -33,6 +33,12 @@ public:
     // Stamps seq (and t from the clock, relative to the epoch set by setEpoch, when a clock is
     // set and ev.t == 0) and stores the event. Returns the seq.
     qint64 append(TraceEvent ev);
+    // As append(ev), with the key given apart instead of in ev.key (which must be empty), so a
+    // caller need not make a QString for it: as bytes (an etcd key, UTF-8), or as a namespace
+    // and a name, stored as "ns/name" (as one of them when the other is empty).
+    // E.g. appendKeyed(ev, u"default", u"web") reads back with key "default/web".
+    qint64 appendKeyed(TraceEvent ev, QByteArrayView utf8Key);
+    qint64 appendKeyed(TraceEvent ev, QStringView ns, QStringView name);
     void setClock(const Clock *clock, qint64 epochMs);
     // Optional: current store revision supplier, used when ev.rev == 0.
     void setRevisionSource(std::function<qint64()> source);
@@ -93,6 +99,16 @@ private:
         const std::size_t j = m_headSlot + i;
         return {*m_chunks[j / kChunk], j % kChunk};
     }
+    // A key as append() stores it: one or two parts (joined by '/'), or ASCII bytes.
+    struct KeyParts
+    {
+        QStringView first, second;   // second is joined to first by '/' unless one is empty
+        QByteArrayView ascii;        // instead of the two, when isAscii: ASCII bytes
+        bool isAscii = false;
+        qsizetype size() const;      // in characters
+        void writeLatin1(char *dst) const;
+    };
+    qint64 appendParts(TraceEvent &ev, const KeyParts &key);
     void pushLocked(Stored &&st, std::int64_t at, quint32 bytes);
     void popFrontLocked();
     quint32 intern(const QString &s);      // under m_mutex

@@ -70,13 +70,7 @@ void EventRecorder::write(const Pending &p)
     // getSpamKey: source and object; the aggregate key adds type and reason (and the reporting
     // controller, this component); the event key adds the message.
     // Kept compact (EventCorrelator::KeyHash): every kubelet of the lab has these caches.
-    const EventCorrelator::KeyHash source = EventCorrelator::KeyHash{}
-                                                .then(m_component)
-                                                .then(involved.kind)
-                                                .then(ns)
-                                                .then(involved.name)
-                                                .then(involved.uid)
-                                                .then(involved.apiVersion);
+    const EventCorrelator::KeyHash source = sourceKey(involved, ns);
     const EventCorrelator::KeyHash aggregate = source.then(type).then(reason);
     const CompactKey spamKey = source.compact();
     const CompactKey aggregateKey = aggregate.compact();
@@ -145,9 +139,31 @@ void EventRecorder::write(const Pending &p)
     traceEvent(p, text, true);
 }
 
-ResourceType EventRecorder::rt()
+EventCorrelator::KeyHash EventRecorder::sourceKey(const ObjectReference &involved, const QString &ns)
 {
-    return resources::byKind(Kind::Event);
+    const auto same = [](const QString &a, const QString &b) { return a.constData() == b.constData() && a.size() == b.size(); };
+    for (const RecentSource &r : m_recentSources)
+        if (!r.uid.isNull() && same(r.uid, involved.uid) && same(r.name, involved.name) && same(r.ns, ns)
+            && same(r.kind, involved.kind) && same(r.apiVersion, involved.apiVersion))
+            return r.source;
+    const EventCorrelator::KeyHash source = EventCorrelator::KeyHash{}
+                                                .then(m_component)
+                                                .then(involved.kind)
+                                                .then(ns)
+                                                .then(involved.name)
+                                                .then(involved.uid)
+                                                .then(involved.apiVersion);
+    if (!involved.uid.isNull()) {
+        m_recentSources[m_nextRecentSource] = RecentSource{involved.kind, ns, involved.name, involved.uid, involved.apiVersion, source};
+        m_nextRecentSource = (m_nextRecentSource + 1) % kRecentSources;
+    }
+    return source;
+}
+
+const ResourceType &EventRecorder::rt()
+{
+    static const ResourceType events = resources::byKind(Kind::Event);
+    return events;
 }
 
 void EventRecorder::traceEvent(const Pending &p, const QString &message, bool written)

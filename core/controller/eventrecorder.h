@@ -54,7 +54,7 @@ private:
         QString key, type, reason, message;
         qint64 now = 0;
     };
-    static apiserver::ResourceType rt();
+    static const apiserver::ResourceType &rt();
     void write(const Pending &p);   // correlate and write one event; the drainer only
     void traceEvent(const Pending &p, const QString &message, bool written);
 
@@ -75,6 +75,19 @@ private:
     static constexpr std::size_t kRecentDetails = 16;
     std::array<RecentDetail, kRecentDetails> m_recentDetails[2];   // traceEvent's recent pairs; under m_mutex
     qint64 m_counter = 0;
+    // The source keys (getSpamKey's hash) of the last objects written about, by where their
+    // strings are: a kubelet writes Pulled, Created and Started about one pod in a row. An
+    // entry holds its strings, so their characters are neither freed nor reused meanwhile.
+    // The drainer's only (one at a time, ordered by m_mutex).
+    struct RecentSource
+    {
+        QString kind, ns, name, uid, apiVersion;
+        EventCorrelator::KeyHash source;
+    };
+    static constexpr std::size_t kRecentSources = 4;
+    std::array<RecentSource, kRecentSources> m_recentSources;
+    std::size_t m_nextRecentSource = 0;
+    EventCorrelator::KeyHash sourceKey(const api::ObjectReference &involved, const QString &ns);
     // Recent messages, so that the Events of one text share one string: a kubelet writes
     // "Started container nginx" for each of its pods, and the lab keeps every Event for an hour
     // (1.45 million at rlab bench --size large). Bounded; under m_mutex.

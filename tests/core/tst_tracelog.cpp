@@ -172,6 +172,44 @@ private slots:
         QCOMPARE(all[2].text, QStringLiteral("t2"));
     }
 
+    // A key given apart (appendKeyed: etcd key bytes, or a namespace and a name) reads back as
+    // the same key given whole would: "ns/name", either part alone when the other is empty.
+    void keyedAppendReadsBackAsWhole_data()
+    {
+        QTest::addColumn<QString>("ns");
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("whole");
+        QTest::newRow("both") << QStringLiteral("default") << QStringLiteral("web-1") << QStringLiteral("default/web-1");
+        QTest::newRow("no namespace") << QString() << QStringLiteral("node-1") << QStringLiteral("node-1");
+        QTest::newRow("no name") << QStringLiteral("default") << QString() << QStringLiteral("default");
+        QTest::newRow("neither") << QString() << QString() << QString();
+        QTest::newRow("Latin-1") << QStringLiteral("café") << QStringLiteral("crème") << QStringLiteral("café/crème");
+        QTest::newRow("beyond Latin-1") << QStringLiteral("한국") << QStringLiteral("テスト") << QStringLiteral("한국/テスト");
+    }
+    void keyedAppendReadsBackAsWhole()
+    {
+        QFETCH(QString, ns);
+        QFETCH(QString, name);
+        QFETCH(QString, whole);
+        TraceLog log;
+        TraceEvent e;
+        e.component = QStringLiteral("apiserver");
+        e.type = QStringLiteral("Request");
+        e.text = QStringLiteral("after the key");
+        log.appendKeyed(e, ns, name);
+        const QByteArray etcdKey = QByteArrayLiteral("/registry/pods/") + whole.toUtf8();
+        log.appendKeyed(e, etcdKey);
+        e.key = whole;
+        log.append(e);
+        const auto all = log.since(0);
+        QCOMPARE(all.size(), std::size_t(3));
+        QCOMPARE(all[0].key, whole);
+        QCOMPARE(all[0].text, e.text);
+        QCOMPARE(all[1].key, QString::fromUtf8(etcdKey));
+        QCOMPARE(all[1].text, e.text);
+        QCOMPARE(all[2].key, whole);
+    }
+
     // Events keep their text and detail makers as small ids: each event reads back with its own.
     void severalMakersRoundTrip()
     {
