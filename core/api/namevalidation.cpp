@@ -204,14 +204,20 @@ QStringList nameIsDNSLabel(const QString &name, bool prefix)
 
 QStringList validatePathSegmentName(const QString &name, bool prefix)
 {
-    QStringList errs;
-    if (!prefix) {
-        if (name == QLatin1String(".") || name == QLatin1String(".."))
-            errs << QStringLiteral("may not be '%1'").arg(name);
+    // One pass for the two characters a segment may not hold (every Event's name is checked:
+    // two QString::contains searches were ~400 instructions a name).
+    bool slash = false, percent = false;
+    for (const QChar c : name) {
+        slash |= c == u'/';
+        percent |= c == u'%';
     }
-    for (const QLatin1String bad : {QLatin1String("/"), QLatin1String("%")})
-        if (name.contains(bad))
-            errs << QStringLiteral("may not contain '%1'").arg(bad);
+    QStringList errs;
+    if (!prefix && (name == QLatin1String(".") || name == QLatin1String("..")))
+        errs << QStringLiteral("may not be '%1'").arg(name);
+    if (slash)
+        errs << QStringLiteral("may not contain '/'");
+    if (percent)
+        errs << QStringLiteral("may not contain '%'");
     return errs;
 }
 

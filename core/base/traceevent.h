@@ -20,8 +20,10 @@ struct TraceEvent
     QJsonObject detail;
     QString text;
     // Optional, for events made by the million (queue operations): the text is made when the
-    // event is read back (TraceLog::since / ofTypes) instead of when it happens. `text` stays
-    // empty on append; textFn(event) builds it from the event's other fields and `args`.
+    // event is read back (TraceLog::since / ofTypes) instead of when it happens: textFn(event)
+    // builds it from the event's other fields and `args`, and from the text given on append
+    // (kept, and set in the event textFn is handed), if any — e.g. a reconcile's notes, which
+    // textFn puts after its sync function's name and key.
     using TextFn = QString (*)(const TraceEvent &);
     TextFn textFn = nullptr;
     // Likewise for a detail that differs in one value per event (a queue's addAfter: readyAt)

@@ -147,11 +147,10 @@ TraceEvent TraceLog::unpack(const Slot &slot, qint64 seq) const
         if (s.detailFn)
             ev.detail = m_detailFns[s.detailFn - 1](ev);
     }
-    if (s.textFn) {
-        ev.text = m_textFns[s.textFn - 1](ev);
-    } else if (s.textLen > 0) {
+    if (s.textLen > 0)
         ev.text = QString::fromUtf8(bytes + keyBytes, s.textLen);
-    }
+    if (s.textFn)
+        ev.text = m_textFns[s.textFn - 1](ev);   // from the other fields and the text kept
     return ev;
 }
 
@@ -306,8 +305,8 @@ qint64 TraceLog::appendParts(TraceEvent &ev, const KeyParts &key)
         if (const auto *revision = m_revision.load(std::memory_order_acquire))
             ev.rev = (*revision)();
     // Trace texts are nearly always ASCII: those are narrowed straight into the arena, the rest
-    // goes through toUtf8().
-    const QString *text = ev.textFn ? nullptr : &ev.text;
+    // goes through toUtf8(). With a textFn, a text given is kept for it (see TraceEvent).
+    const QString *text = ev.text.isEmpty() ? nullptr : &ev.text;
     const bool ascii = !text || noneHas(*text, 0xff80);
     const QByteArray utf8 = text && !ascii ? text->toUtf8() : QByteArray();
     Stored st;

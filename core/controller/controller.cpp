@@ -6,9 +6,12 @@
 #include "core/base/joined.h"
 #include "core/base/tracelog.h"
 
+#include <QHash>
 #include <QThread>
 
 #include <array>
+#include <mutex>
+#include <vector>
 
 namespace rlab::controller {
 
@@ -98,10 +101,47 @@ QString queueText(const TraceEvent &ev)
     }
     return {};
 }
+// The sync functions' names ("syncReplicaSet", "syncPod"...), by id: a reconcile's trace event
+// keeps the id in args[2] and its text is made when read. Append-only (a program has a handful,
+// a test a few dozen): an id stays valid for the life of the program, after its controller.
+struct SyncNames
+{
+    std::mutex mutex;
+    std::vector<QString> names;
+    QHash<QString, qint64> ids;
+};
+SyncNames &syncNames()
+{
+    static SyncNames registry;
+    return registry;
+}
+qint64 syncNameId(const QString &name)
+{
+    SyncNames &r = syncNames();
+    std::lock_guard lock(r.mutex);
+    if (const auto it = r.ids.constFind(name); it != r.ids.cend())
+        return *it;
+    r.names.push_back(name);
+    return *r.ids.insert(name, qint64(r.names.size() - 1));
+}
+QString syncName(qint64 id)
+{
+    SyncNames &r = syncNames();
+    std::lock_guard lock(r.mutex);
+    return id >= 0 && std::size_t(id) < r.names.size() ? r.names[std::size_t(id)] : QString();
+}
+
+// "syncReplicaSet default/web" for a ReconcileStart; "syncReplicaSet default/web: <what it
+// did>" for a ReconcileEnd, whose stored text is what it did (TraceEvent::textFn).
+QString reconcileText(const TraceEvent &ev)
+{
+    const QString name = syncName(ev.args[2]);
+    return ev.text.isEmpty() ? joined(name, u" ", ev.key) : joined(name, u" ", ev.key, u": ", ev.text);
+}
 } // namespace
 
 Controller::Controller(QString name, QString syncName, Clock &clock, TraceLog *trace, int maxRetries)
-    : m_name(std::move(name)), m_syncName(std::move(syncName)), m_clock(clock), m_trace(trace), m_maxRetries(maxRetries),
+    : m_name(std::move(name)), m_syncName(std::move(syncName)), m_syncNameId(syncNameId(m_syncName)), m_clock(clock), m_trace(trace), m_maxRetries(maxRetries),
       m_queue(std::make_unique<RateLimitingQueue>(clock, defaultControllerRateLimiter(clock), m_name))
 {
     if (m_trace) {
@@ -155,6 +195,21 @@ void Controller::trace(const QString &type, const QString &key, int worker, cons
     m_trace->append(std::move(ev));
 }
 
+void Controller::traceReconcile(const QString &type, const QString &key, int worker, const QString &tail) const
+{
+    if (!m_trace)
+        return;
+    TraceEvent ev;
+    ev.component = m_name;
+    ev.type = type;
+    ev.key = key;
+    ev.worker = worker;
+    ev.text = tail;   // kept, and handed to reconcileText
+    ev.textFn = &reconcileText;
+    ev.args[2] = m_syncNameId;
+    m_trace->append(std::move(ev));
+}
+
 SyncResult Controller::runSync(const QString &key, int worker)
 {
     SyncResult r = startSync(key, worker);
@@ -165,19 +220,22 @@ SyncResult Controller::runSync(const QString &key, int worker)
 SyncResult Controller::startSync(const QString &key, int worker)
 {
     ++m_syncs;
-    trace(QStringLiteral("ReconcileStart"), key, worker, joined(m_syncName, u" ", key));
+    traceReconcile(QStringLiteral("ReconcileStart"), key, worker, QString());
     apiserver::CallerScope caller(m_name, worker);
     return m_sync ? m_sync(key) : SyncResult{};
 }
 
 void Controller::finishSync(const QString &key, int worker, const SyncResult &r)
 {
-    const QString what = r.notes.isEmpty() ? QStringLiteral("nothing to do") : r.notes.join(QStringLiteral("; "));
+    // One note is the note itself (shared, not copied).
+    const QString what = r.notes.isEmpty()      ? QStringLiteral("nothing to do")
+                         : r.notes.size() == 1 ? r.notes.front()
+                                               : r.notes.join(QStringLiteral("; "));
     // handleErr: success forgets the key's failures; an error requeues it with backoff until
     // maxRetries, then drops it.
     if (r.ok()) {
         m_queue->forget(key);
-        trace(QStringLiteral("ReconcileEnd"), key, worker, joined(m_syncName, u" ", key, u": ", what));
+        traceReconcile(QStringLiteral("ReconcileEnd"), key, worker, what);
     } else if (m_maxRetries < 0 || m_queue->numRequeues(key) < m_maxRetries) {
         trace(QStringLiteral("ReconcileError"), key, worker,
               QStringLiteral("%1 %2 failed: %3 (handleErr: addRateLimited)%4").arg(m_syncName, key, r.error,

@@ -98,12 +98,16 @@ public:
 
 private:
     void trace(const QString &type, const QString &key, int worker, const QString &text) const;
+    // A ReconcileStart or ReconcileEnd: its sentence is made when read (reconcileText), from
+    // the sync function's name (by m_syncNameId) and the key, with `tail` after them.
+    void traceReconcile(const QString &type, const QString &key, int worker, const QString &tail) const;
     SyncResult runSync(const QString &key, int worker);
     SyncResult startSync(const QString &key, int worker);
     void finishSync(const QString &key, int worker, const SyncResult &r);
 
     QString m_name;
     QString m_syncName;
+    qint64 m_syncNameId = 0;   // m_syncName's id in the trace texts' registry (controller.cpp)
     Clock &m_clock;
     TraceLog *m_trace;
     int m_maxRetries;

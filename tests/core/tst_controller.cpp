@@ -39,6 +39,31 @@ private slots:
         QCOMPARE(end->text, QStringLiteral("syncDeployment default/web: did it"));
     }
 
+    // A reconcile's start and end read "<sync function> <key>" and "...: <notes>" (one note as
+    // it is, several joined by "; "), each controller with its own sync function's name.
+    void reconcileTextsNameTheirSyncFunction()
+    {
+        ManualClock clock(1000);
+        TraceLog trace;
+        Controller rs(QStringLiteral("replicaset"), QStringLiteral("syncReplicaSet"), clock, &trace, 15);
+        Controller pods(QStringLiteral("kubelet/node-1"), QStringLiteral("syncPod"), clock, &trace, 15);
+        rs.setSyncHandler([](const QString &) { return SyncResult{{}, {QStringLiteral("created 2 pods"), QStringLiteral("expecting 2")}}; });
+        pods.setSyncHandler([](const QString &) { return SyncResult{{}, {QStringLiteral("started nginx")}}; });
+        rs.enqueue(QStringLiteral("default/web"));
+        pods.enqueue(QStringLiteral("default/web-1"));
+        pods.enqueue(QStringLiteral("default/web-2"));
+        QVERIFY(rs.processNextWorkItem(0, false));
+        QVERIFY(pods.processNextWorkItem(1, false));
+        QStringList texts;
+        for (const TraceEvent &e : trace.since(0))
+            if (e.type.startsWith(QLatin1String("Reconcile")))
+                texts << e.type + QLatin1Char(' ') + e.text;
+        QCOMPARE(texts, (QStringList{QStringLiteral("ReconcileStart syncReplicaSet default/web"),
+                                     QStringLiteral("ReconcileEnd syncReplicaSet default/web: created 2 pods; expecting 2"),
+                                     QStringLiteral("ReconcileStart syncPod default/web-1"),
+                                     QStringLiteral("ReconcileEnd syncPod default/web-1: started nginx")}));
+    }
+
     // A queue operation's detail ({depth, whileProcessing}, readyAt for addAfter) and text are
     // made when the trace is read, from what the event stored: each as the queue saw it.
     void queueEventsKeepTheirDepthAndWhileProcessing()

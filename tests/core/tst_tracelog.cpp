@@ -329,6 +329,27 @@ private slots:
         QCOMPARE(puts[0].text, expected);
     }
 
+    // A text given with a textFn is kept and handed to it: the sentence made on read may hold
+    // it (a reconcile's notes after its sync function's name); none given, textFn sees none.
+    void textFnSeesTheTextGiven()
+    {
+        TraceLog log;
+        const auto text = [](const TraceEvent &ev) {
+            return ev.text.isEmpty() ? QStringLiteral("sync %1").arg(ev.key) : QStringLiteral("sync %1: %2").arg(ev.key, ev.text);
+        };
+        TraceEvent ev;
+        ev.type = QStringLiteral("ReconcileEnd");
+        ev.key = QStringLiteral("default/web");
+        ev.textFn = text;
+        log.append(ev);
+        ev.text = QStringLiteral("scaled up to 3 → déjà");
+        log.append(ev);
+        const auto all = log.since(0);
+        QCOMPARE(all.size(), std::size_t(2));
+        QCOMPARE(all[0].text, QStringLiteral("sync default/web"));
+        QCOMPARE(all[1].text, QStringLiteral("sync default/web: scaled up to 3 → déjà"));
+    }
+
     // An event made with detailFn keeps the detail it was given (shared between many events)
     // and reads back the detail detailFn makes from it and args[2] (a queue's addAfter adds its
     // readyAt), before textFn runs (which sees the made detail), through since() and ofTypes().

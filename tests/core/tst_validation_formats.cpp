@@ -53,6 +53,13 @@ void TestValidationFormats::nameFormats_data()
     QTest::newRow("generateName upper") << "generateName" << "Web-" << QStringList{kSubdomainMsg};
     QTest::newRow("path segment slash") << "pathSegment" << "a/b" << QStringList{QStringLiteral("may not contain '/'")};
     QTest::newRow("path segment dot") << "pathSegment" << ".." << QStringList{QStringLiteral("may not be '..'")};
+    QTest::newRow("path segment one dot") << "pathSegment" << "." << QStringList{QStringLiteral("may not be '.'")};
+    QTest::newRow("path segment percent") << "pathSegment" << "50%" << QStringList{QStringLiteral("may not contain '%'")};
+    QTest::newRow("path segment both, in upstream's order")
+        << "pathSegment" << "%a/b" << QStringList{QStringLiteral("may not contain '/'"), QStringLiteral("may not contain '%'")};
+    QTest::newRow("path segment ok") << "pathSegment" << "web-7c5b4f.18867251edfa001c" << QStringList{};
+    QTest::newRow("path segment prefix dots ok") << "pathSegmentPrefix" << ".." << QStringList{};
+    QTest::newRow("path segment prefix slash") << "pathSegmentPrefix" << "a/" << QStringList{QStringLiteral("may not contain '/'")};
     QTest::newRow("port name") << "portName" << "http--2"
                                << QStringList{QStringLiteral("must not contain consecutive hyphens")};
 }
@@ -77,6 +84,8 @@ void TestValidationFormats::nameFormats()
         actual = nameIsDNSSubdomain(value, true);
     else if (function == QLatin1String("pathSegment"))
         actual = validatePathSegmentName(value, false);
+    else if (function == QLatin1String("pathSegmentPrefix"))
+        actual = validatePathSegmentName(value, true);
     else
         actual = isValidPortName(value);
     QCOMPARE(actual, expected);

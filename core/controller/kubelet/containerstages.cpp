@@ -6,6 +6,7 @@
 //                       ↘ ErrImagePull → ImagePullBackOff → Pulling …
 #include "core/controller/kubelet/podworker.h"
 
+#include "core/base/joined.h"
 #include "core/controller/kubelet/goduration.h"
 #include "core/controller/kubelet/imagerules.h"
 #include "core/controller/kubelet/podworkerstep.h"
@@ -29,7 +30,7 @@ void PodWorker::ensureImage(Step &s, ContainerRuntime &c, qint64 t)
     const QString image = ImageRules::statusImage(c.image);   // the normalized reference
     const bool present = m_images.isPresent(image, t);
     if (policy != QLatin1String("Always") && present) {
-        s.event(kNormal, QStringLiteral("Pulled"), QStringLiteral("Container image \"%1\" already present on machine").arg(c.image));
+        s.event(kNormal, QStringLiteral("Pulled"), joined(u"Container image \"", c.image, u"\" already present on machine"));
         create(s, c, t);
         return;
     }
@@ -63,7 +64,7 @@ void PodWorker::create(Step &s, ContainerRuntime &c, qint64 t)
     c.stage = Stage::Creating;
     c.since = t;
     c.nextAt = t + m_config.startDelayMs;
-    s.event(kNormal, QStringLiteral("Created"), QStringLiteral("Created container: %1").arg(c.name));
+    s.event(kNormal, QStringLiteral("Created"), joined(u"Created container: ", c.name));
 }
 
 void PodWorker::advance(Step &s, ContainerRuntime &c, qint64 t)
@@ -81,8 +82,8 @@ void PodWorker::advance(Step &s, ContainerRuntime &c, qint64 t)
             c.readySince = t;
             const bool all = std::all_of(s.rec.statuses.cbegin(), s.rec.statuses.cend(),
                                          [](const ContainerStatus &x) { return x.ready; });
-            s.phase(QStringLiteral("%1: container %2 passed its readiness check%3")
-                        .arg(s.pod.metadata.name, c.name, all ? QStringLiteral(" → pod Ready (Ready and ContainersReady True)") : QString()));
+            s.phase(joined(s.pod.metadata.name, u": container ", c.name, u" passed its readiness check",
+                           all ? QStringView(u" → pod Ready (Ready and ContainersReady True)") : QStringView()));
         } else if (c.crashAt == t) {
             exited(s, c, t);
         }
@@ -148,11 +149,11 @@ void PodWorker::pullDone(Step &s, ContainerRuntime &c, qint64 t)
     }
     const QString image = ImageRules::statusImage(c.image);   // the normalized reference
     s.event(kNormal, QStringLiteral("Pulled"),
-            QStringLiteral("Successfully pulled image \"%1\" in %2 (%3 including waiting). Image size: %4 bytes.")
-                .arg(c.image, formatGoDuration(t - c.pullStartedAt), formatGoDuration(t - c.pullRequestedAt))
-                .arg(ImageRules::sizeBytes(image)));
-    s.phase(QStringLiteral("%1: image %2 pulled; container %3 created, starting it (%4)")
-                .arg(s.pod.metadata.name, c.image, c.name, formatGoDuration(m_config.startDelayMs)));
+            joined(u"Successfully pulled image \"", c.image, u"\" in ", formatGoDuration(t - c.pullStartedAt), u" (",
+                   formatGoDuration(t - c.pullRequestedAt), u" including waiting). Image size: ",
+                   QString::number(ImageRules::sizeBytes(image)), u" bytes."));
+    s.phase(joined(s.pod.metadata.name, u": image ", c.image, u" pulled; container ", c.name, u" created, starting it (",
+                   formatGoDuration(m_config.startDelayMs), u")"));
     create(s, c, t);
 }
 
@@ -178,14 +179,14 @@ void PodWorker::started(Step &s, ContainerRuntime &c, qint64 t)
     const qint64 probeDelay = spec && spec->readinessProbe ? spec->readinessProbe->initialDelaySeconds * 1000LL : 0;
     c.readyAt = t + std::max(m_config.readyDelayMs, probeDelay);
     c.crashAt = s.faults.crashAfterMs ? t + *s.faults.crashAfterMs : 0;
-    s.event(kNormal, QStringLiteral("Started"), QStringLiteral("Started container %1").arg(c.name));
+    s.event(kNormal, QStringLiteral("Started"), joined(u"Started container ", c.name));
     sandboxReady(s, t);
     if (restart)
         s.phase(QStringLiteral("%1: container %2 restarted (restartCount %3) → Running")
                     .arg(s.pod.metadata.name, c.name).arg(status.restartCount));
     else
-        s.phase(QStringLiteral("%1: container %2 started → Running on IP %3; readiness check in %4")
-                    .arg(s.pod.metadata.name, c.name, s.rec.podIP, formatGoDuration(c.readyAt - t)));
+        s.phase(joined(s.pod.metadata.name, u": container ", c.name, u" started → Running on IP ", s.rec.podIP,
+                       u"; readiness check in ", formatGoDuration(c.readyAt - t)));
     if (!restart)
         startNext(s, c, t);
 }

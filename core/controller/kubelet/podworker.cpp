@@ -3,6 +3,7 @@
 // container stage transitions are in containerstages.cpp.
 #include "core/controller/kubelet/podworker.h"
 
+#include "core/base/joined.h"
 #include "core/controller/kubelet/goduration.h"
 #include "core/controller/kubelet/imagerules.h"
 #include "core/controller/kubelet/podworkerstep.h"
@@ -30,10 +31,9 @@ PodWorkerResult PodWorker::sync(const Pod &pod, const QString &podCIDR, qint64 n
         const bool adopted = std::any_of(rec.containers.cbegin(), rec.containers.cend(),
                                          [](const ContainerRuntime &c) { return c.stage != Stage::NotStarted; });
         if (!adopted && !rec.containers.isEmpty())
-            s.phase(QStringLiteral("syncPod %1: new pod on this node → Pending (ContainerCreating); sandbox created, "
-                                   "starting %2 container(s) in order")
-                        .arg(pod.metadata.name)
-                        .arg(rec.containers.size()));
+            s.phase(joined(u"syncPod ", pod.metadata.name,
+                           u": new pod on this node → Pending (ContainerCreating); sandbox created, starting ",
+                           QString::number(rec.containers.size()), u" container(s) in order"));
         if (!rec.killed && pod.metadata.deletionTimestamp == 0) {
             for (ContainerRuntime &c : rec.containers) {
                 if (c.stage == Stage::NotStarted) {

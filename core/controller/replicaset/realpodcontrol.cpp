@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/controller/replicaset/realpodcontrol.h"
 
+#include "core/base/joined.h"
 #include "core/client/interface.h"
 #include "core/controller/eventrecorder.h"
 
@@ -60,7 +61,7 @@ std::optional<ApiError> RealPodControl::createPods(const QString &ns, const api:
     if (createdName)
         *createdName = r.value->metadata.name;
     m_recorder.event(owner, QStringLiteral("Normal"), QStringLiteral("SuccessfulCreate"),
-                     QStringLiteral("Created pod: %1").arg(r.value->metadata.name));
+                     joined(u"Created pod: ", r.value->metadata.name));
     return std::nullopt;
 }
 
@@ -76,7 +77,7 @@ std::optional<ApiError> RealPodControl::deletePod(const QString &ns, const QStri
         e.message = QStringLiteral("unable to delete pods: %1").arg(r.error->message);
         return e;
     }
-    m_recorder.event(owner, QStringLiteral("Normal"), QStringLiteral("SuccessfulDelete"), QStringLiteral("Deleted pod: %1").arg(podName));
+    m_recorder.event(owner, QStringLiteral("Normal"), QStringLiteral("SuccessfulDelete"), joined(u"Deleted pod: ", podName));
     return std::nullopt;
 }
 
