@@ -4,6 +4,10 @@
 
 #include <QRegularExpression>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace rlab::api {
 
 namespace {
@@ -204,13 +208,23 @@ QStringList nameIsDNSLabel(const QString &name, bool prefix)
 
 QStringList validatePathSegmentName(const QString &name, bool prefix)
 {
-    // One pass for the two characters a segment may not hold (every Event's name is checked:
-    // two QString::contains searches were ~400 instructions a name).
-    bool slash = false, percent = false;
-    for (const QChar c : name) {
-        slash |= c == u'/';
-        percent |= c == u'%';
+    // One pass for the two characters a segment may not hold, eight at a time (every Event's
+    // name is checked: two QString::contains searches were ~400 instructions a name).
+    const char16_t *u = reinterpret_cast<const char16_t *>(name.constData());
+    const qsizetype n = name.size();
+    qsizetype i = 0;
+    bool either = false;
+#if defined(__SSE2__)
+    const __m128i slashes = _mm_set1_epi16(short(u'/')), percents = _mm_set1_epi16(short(u'%'));
+    for (; i + 8 <= n && !either; i += 8) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(u + i));
+        either = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi16(v, slashes), _mm_cmpeq_epi16(v, percents))) != 0;
     }
+#endif
+    for (; i < n && !either; ++i)
+        either = u[i] == u'/' || u[i] == u'%';
+    const bool slash = either && name.contains(QLatin1Char('/'));
+    const bool percent = either && name.contains(QLatin1Char('%'));
     QStringList errs;
     if (!prefix && (name == QLatin1String(".") || name == QLatin1String("..")))
         errs << QStringLiteral("may not be '%1'").arg(name);

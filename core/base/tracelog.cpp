@@ -111,16 +111,20 @@ quint32 TraceLog::internSlow(const QString &s)
     return id;
 }
 
-template<class Fn> quint8 TraceLog::internFn(std::vector<Fn> &fns, Fn fn)
+template<class Fn> quint8 TraceLog::internFn(std::vector<Fn> &fns, FnSlots &cache, Fn fn)
 {
     if (!fn)
         return 0;
+    // The slot chosen by the function's address remembers its id: one compare, not a search.
+    quint8 &slot = cache[(reinterpret_cast<quintptr>(fn) >> 4) % cache.size()];
+    if (slot != 0 && fns[slot - 1] == fn)
+        return slot;
     const auto it = std::find(fns.begin(), fns.end(), fn);
     if (it != fns.end())
-        return quint8(1 + (it - fns.begin()));
+        return slot = quint8(1 + (it - fns.begin()));
     Q_ASSERT(fns.size() < 255);
     fns.push_back(fn);
-    return quint8(fns.size());
+    return slot = quint8(fns.size());
 }
 
 TraceEvent TraceLog::unpack(const Slot &slot, qint64 seq) const
@@ -343,8 +347,8 @@ qint64 TraceLog::appendParts(TraceEvent &ev, const KeyParts &key)
     st.component = intern(ev.component);
     st.type = intern(ev.type);
     if (lazy) {
-        st.textFn = internFn(m_textFns, ev.textFn);
-        st.detailFn = internFn(m_detailFns, ev.detailFn);
+        st.textFn = internFn(m_textFns, m_textFnSlots, ev.textFn);
+        st.detailFn = internFn(m_detailFns, m_detailFnSlots, ev.detailFn);
     }
     pushLocked(std::move(st), at, bytes);
     trimLocked();

@@ -115,7 +115,8 @@ private:
     quint32 internSlow(const QString &s);  // intern() past its first cache
     // 1 + the index of fn in fns (added if new), 0 for nullptr; under m_mutex. The functions
     // are a program's few static text and detail makers (4 in the lab): at most 255.
-    template<class Fn> static quint8 internFn(std::vector<Fn> &fns, Fn fn);
+    using FnSlots = std::array<quint8, 32>;   // internFn's cache: an id by the function's address
+    template<class Fn> static quint8 internFn(std::vector<Fn> &fns, FnSlots &cache, Fn fn);
     TraceEvent unpack(const Slot &slot, qint64 seq) const;
     void trimLocked();
 
@@ -129,6 +130,7 @@ private:
     QHash<QString, quint32> m_nameIds;
     std::vector<TraceEvent::TextFn> m_textFns;
     std::vector<TraceEvent::DetailFn> m_detailFns;
+    FnSlots m_textFnSlots{}, m_detailFnSlots{};   // under m_mutex
     struct RecentName
     {
         QString name;

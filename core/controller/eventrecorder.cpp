@@ -12,6 +12,21 @@ namespace rlab::controller {
 using namespace rlab::api;
 using namespace rlab::apiserver;
 
+namespace {
+// "<type> <reason>: <message>", and why it was not written when the spam filter kept it back;
+// made when the trace is read from the event's detail ({reason, type[, skipped]}) and the
+// message kept as its text.
+QString eventText(const TraceEvent &ev)
+{
+    const QString type = ev.detail.value(QLatin1String("type")).toString();
+    const QString reason = ev.detail.value(QLatin1String("reason")).toString();
+    if (!ev.detail.contains(QLatin1String("skipped")))
+        return joined(type, u" ", reason, u": ", ev.text);
+    return joined(type, u" ", reason, u": ", ev.text,
+                  u" (not written: the event spam filter lets a source write 25 events about one object, then 1 every 5 minutes)");
+}
+} // namespace
+
 EventRecorder::EventRecorder(client::Interface &api, QString component, Correlation correlation)
     : m_api(api), m_component(std::move(component)), m_correlation(correlation)
 {
@@ -177,9 +192,8 @@ void EventRecorder::traceEvent(const Pending &p, const QString &message, bool wr
     te.component = m_component;
     te.type = QStringLiteral("Event");
     te.key = p.key;
-    te.text = written ? joined(type, u" ", reason, u": ", message)
-                      : joined(type, u" ", reason, u": ", message,
-                               u" (not written: the event spam filter lets a source write 25 events about one object, then 1 every 5 minutes)");
+    te.text = message;   // the sentence is made when read (eventText), from the detail
+    te.textFn = &eventText;
     {
         // A handful of (reason, type) pairs: each detail is built once and shared. In front of
         // the hash, the last pair seen in a slot chosen by where the strings' characters are

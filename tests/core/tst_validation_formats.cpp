@@ -58,6 +58,10 @@ void TestValidationFormats::nameFormats_data()
     QTest::newRow("path segment both, in upstream's order")
         << "pathSegment" << "%a/b" << QStringList{QStringLiteral("may not contain '/'"), QStringLiteral("may not contain '%'")};
     QTest::newRow("path segment ok") << "pathSegment" << "web-7c5b4f.18867251edfa001c" << QStringList{};
+    QTest::newRow("path segment long, slash late")
+        << "pathSegment" << "web-7c5b4f-x2x9z.18867251edfa001c/x" << QStringList{QStringLiteral("may not contain '/'")};
+    QTest::newRow("path segment long, percent in the second eight")
+        << "pathSegment" << "web-7c5b4%f-x2x9z" << QStringList{QStringLiteral("may not contain '%'")};
     QTest::newRow("path segment prefix dots ok") << "pathSegmentPrefix" << ".." << QStringList{};
     QTest::newRow("path segment prefix slash") << "pathSegmentPrefix" << "a/" << QStringList{QStringLiteral("may not contain '/'")};
     QTest::newRow("port name") << "portName" << "http--2"

@@ -7,6 +7,7 @@
 #include <QJsonArray>
 
 #include <algorithm>
+#include <array>
 
 namespace rlab::api {
 // For the set of recent condition lists below (found by argument-dependent lookup, so here).
@@ -59,13 +60,21 @@ qint64 seconds(qint64 ms)
 // implicitly shared, so a pod that changes its copy detaches from it.
 QList<Condition> shared(QList<Condition> conditions)
 {
+    // In front of the set, the last few lists handed out: pods of one burst come one after
+    // another, and comparing a list (its strings shared, so mostly pointers) costs less than
+    // hashing its five conditions.
+    thread_local std::array<QList<Condition>, 4> last;
+    thread_local std::size_t next = 0;
+    for (const QList<Condition> &l : last)
+        if (!l.isEmpty() && l == conditions)
+            return l;
     thread_local QSet<QList<Condition>> recent;
     if (const auto it = recent.constFind(conditions); it != recent.cend())
-        return *it;
+        return last[next++ % last.size()] = *it;
     if (recent.size() >= 4096)
         recent.clear();
     recent.insert(conditions);
-    return conditions;
+    return last[next++ % last.size()] = conditions;
 }
 } // namespace
 
