@@ -88,6 +88,12 @@ std::vector<ApiWatchEvent> ApiWatch::take()
     return out;
 }
 
+bool ApiWatch::mayHavePending() const
+{
+    return m_initialLeft.load(std::memory_order_acquire) || !m_watcher || m_watcher->hasPending()
+        || m_stopped.load(std::memory_order_acquire);
+}
+
 std::vector<ApiWatchEvent> ApiWatch::waitTake(std::chrono::milliseconds timeout)
 {
     std::vector<ApiWatchEvent> out = take();

@@ -35,6 +35,7 @@ public:
     std::vector<ApiWatchEvent> waitTake(std::chrono::milliseconds timeout) override;
     void stop() override;
     bool isStopped() const override;
+    bool mayHavePending() const override;   // without the lock, as take()'s fast path
     const ResourceType &resource() const { return m_rt; }
 
 private:

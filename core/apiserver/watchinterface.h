@@ -31,6 +31,9 @@ public:
     virtual std::vector<ApiWatchEvent> waitTake(std::chrono::milliseconds timeout) = 0;
     virtual void stop() = 0;
     virtual bool isStopped() const = 0;
+    // False only when take() would certainly return nothing and the watch has not stopped: an
+    // idle informer then skips its poll. Without a cheap answer: true (take() decides).
+    virtual bool mayHavePending() const { return true; }
 };
 
 } // namespace rlab::apiserver

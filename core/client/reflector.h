@@ -81,6 +81,8 @@ public:
 
     // True once the first list's deltas have all been handed out (DeltaFIFO.HasSynced).
     bool hasSynced() const { return m_listedOnce && m_initialPopulation == 0; }
+    // Nothing for step() to do: listed, nothing held back, and a watch with nothing arrived.
+    bool idle() const { return !m_needList && m_pending.empty() && m_watch && !m_watch->mayHavePending(); }
     bool isWatching() const { return m_watch != nullptr; }
     qint64 lastSyncResourceVersion() const { return m_lastSyncRV; }
     int listCount() const { return m_lists; }

@@ -132,6 +132,7 @@ private:
     std::mutex m_pumpMutex;           // pump, handler list, reflector
     std::unique_ptr<Reflector> m_reflector;
     std::vector<std::shared_ptr<Handler>> m_handlers;
+    bool m_syntheticLeft = false;   // some handler has synthetic adds to hear; under m_pumpMutex
     quint64 m_nextHandlerId = 1;
     std::vector<Delta> m_batch;       // reused between pumps
 

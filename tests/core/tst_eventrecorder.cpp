@@ -29,6 +29,7 @@ private slots:
     void correlation();
     void repeatDuringTheFirstWrite();
     void equalMessagesShareOneString();
+    void namesAreObjectDotHexTime();
 };
 
 namespace {
@@ -137,4 +138,30 @@ void TestEventRecorder::equalMessagesShareOneString()
 }
 
 QTEST_GUILESS_MAIN(TestEventRecorder)
+// upstream's fmt.Sprintf("%v.%x", ref.Name, t.UnixNano()): the object's name, a dot and the
+// write's time in nanoseconds as lower-case hex (here: ms * 10^6 plus a counter, so unique).
+void TestEventRecorder::namesAreObjectDotHexTime()
+{
+    test::ApiFixture f;
+    const ObjectPtr stored = f.client.create(test::makePod(QStringLiteral("web-1"))).value;
+    QVERIFY(stored);
+    controller::EventRecorder recorder(f.client, QStringLiteral("kubelet"));
+    recorder.event(*stored, QStringLiteral("Normal"), QStringLiteral("Pulling"), QStringLiteral("Pulling image \"nginx\""));
+    recorder.event(*stored, QStringLiteral("Normal"), QStringLiteral("Pulled"), QStringLiteral("pulled"));
+    const auto events = f.client.list(f.rt(Kind::Event), QStringLiteral("default")).value.items;
+    QCOMPARE(int(events.size()), 2);
+    QStringList names;
+    for (const ObjectPtr &o : events) {
+        const auto ev = objectCast<Event>(o);
+        const QString &name = ev->metadata.name;
+        QVERIFY2(name.startsWith(QLatin1String("web-1.")), qPrintable(name));
+        bool ok = false;
+        const quint64 nanos = name.mid(6).toULongLong(&ok, 16);
+        QVERIFY2(ok && name.mid(6) == QString::number(nanos, 16), qPrintable(name));   // lower case, no padding
+        QCOMPARE(qint64(nanos / 1000000), ev->firstTimestamp);   // the write's time
+        names << name;
+    }
+    QVERIFY(names[0] != names[1]);
+}
+
 #include "tst_eventrecorder.moc"
