@@ -83,6 +83,29 @@ private slots:
         QCOMPARE(first->count(), qsizetype(1));
     }
 
+    // An idle informer (synced, nothing arrived) skips its poll, but not a handler's synthetic
+    // adds: a handler joining then hears the cache content on the next poll, and is synced.
+    void testLateHandlerOnAnIdleInformer()
+    {
+        InformerCluster c;
+        const api::ObjectPtr a = c.create(QStringLiteral("a"));
+        SharedIndexInformer informer(c.client, deployments());
+        informer.run(DriveMode::Deterministic);
+        pumpUntilIdle(informer);
+        QCOMPARE(informer.processPending(), qsizetype(0));   // idle
+        auto late = std::make_shared<Recorder>();
+        const HandlerRegistration reg = informer.addEventHandler(late);
+        QVERIFY(!reg.hasSynced());
+        QCOMPARE(informer.processPending(), qsizetype(1));
+        QVERIFY(reg.hasSynced());
+        QCOMPARE(late->take(), QStringList{QStringLiteral("add default/a rv=%1 initial").arg(rv(a))});
+        QCOMPARE(informer.processPending(), qsizetype(0));
+        // Idle again, a write is still seen.
+        const api::ObjectPtr b = c.create(QStringLiteral("b"));
+        QCOMPARE(informer.processPending(), qsizetype(1));
+        QCOMPARE(late->take(), QStringList{QStringLiteral("add default/b rv=%1").arg(rv(b))});
+    }
+
     void testFilteredInformerSeesObjectsLeaveItsSelector()
     {
         InformerCluster c;
