@@ -166,7 +166,22 @@ FieldErrors validateKubeFinalizerNames(const QStringList &finalizers, const QStr
 
 QString child(const QString &path, const QString &name)
 {
-    return path.isEmpty() ? name : QString(path % QLatin1Char('.') % name);
+    if (path.isEmpty())
+        return name;
+    // The same few paths are built for every object validated ("metadata" + "ownerReferences"):
+    // the last ones made are found by where their parts' characters are (a slot holds its
+    // parts, so those characters are neither freed nor reused meanwhile). Per thread.
+    struct Made
+    {
+        QString path, name, child;
+    };
+    thread_local std::array<Made, 16> made;
+    Made &m = made[((quintptr(path.constData()) >> 4) ^ (quintptr(name.constData()) >> 3)) % made.size()];
+    const auto same = [](const QString &a, const QString &b) { return a.constData() == b.constData() && a.size() == b.size(); };
+    if (!m.child.isNull() && same(m.path, path) && same(m.name, name))
+        return m.child;
+    m = Made{path, name, QString(path % QLatin1Char('.') % name)};
+    return m.child;
 }
 
 QString index(const QString &path, qsizetype i)
