@@ -14,6 +14,7 @@
 #include "core/apiserver/listselectors.h"
 #include "core/apiserver/strategy.h"
 #include "core/base/clock.h"
+#include "core/base/decimal.h"
 #include "core/base/joined.h"
 #include "core/base/tracelog.h"
 #include "core/store/kvstore.h"
@@ -183,7 +184,18 @@ std::optional<ApiError> ApiServer::checkNamespace(const ResourceType &rt, const 
     if (ns.isEmpty())
         return ApiError::badRequest(QStringLiteral("the namespace of the object is required"));
     static const ResourceType nsType = resources::byKind(Kind::Namespace);   // built once: every create asks
-    const ObjectPtr n = getLocked(nsType, QString(), ns);
+    // The namespace's etcd key, remembered for the last namespaces asked about by where their
+    // characters are (a slot holds its name, so those are neither freed nor reused). Per thread.
+    struct Key
+    {
+        QString ns;
+        QByteArray key;
+    };
+    thread_local std::array<Key, 8> keys;
+    Key &k = keys[(quintptr(ns.constData()) >> 4) % keys.size()];
+    if (k.ns.constData() != ns.constData() || k.ns.size() != ns.size() || k.key.isEmpty())
+        k = Key{ns, nsType.etcdKey(QString(), ns)};
+    const ObjectPtr n = m_store.get(k.key);
     if (!n)
         return ApiError::notFound(QStringLiteral("namespaces"), QString(), ns);
     if (n->metadata.deletionTimestamp != 0)
@@ -202,7 +214,7 @@ Result<ObjectPtr> ApiServer::commit(const QByteArray &key, MutableObjectPtr obj,
     // Only the ApiServer writes to the store and it holds m_writeMutex, so the next revision is
     // known before the write: the stored object carries its own resourceVersion.
     const qint64 rev = m_store.revision() + 1;
-    obj->metadata.resourceVersion = QString::number(rev);
+    obj->metadata.resourceVersion = decimal(rev);
     // Each stored version holds only its own bytes: JSON edited in place (a patch of a patch, a
     // client's insert into a clone) would carry every value it replaced (see jsoncompact.h).
     // Typed kinds' JSON members are compacted when decoded; free-form content is compacted here.

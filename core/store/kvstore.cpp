@@ -449,8 +449,8 @@ void KvStore::setQuotaBackendBytes(qint64 bytes)
 
 qint64 KvStore::quotaBackendBytes() const
 {
-    std::shared_lock lock(m_lock);
-    return m_quotaBytes;
+    // Asked before every write the API server makes: no lock for one number.
+    return m_quotaBytes.load(std::memory_order_relaxed);
 }
 
 bool KvStore::alarmNoSpace() const

@@ -146,7 +146,7 @@ private:
     qint64 m_compactionVisits = 0;            // keys compact() visited, since the store began
     std::optional<KeyRange> m_packCold;
     qint64 m_valuesPacked = 0;                // versions compact() packed, since the store began
-    qint64 m_quotaBytes = 0;
+    std::atomic<qint64> m_quotaBytes{0};   // written under m_lock; read without it by quotaBackendBytes()
     bool m_alarmNoSpace = false;
     std::vector<std::weak_ptr<Watcher>> m_watchers;     // every watcher, oldest first
     // The ones without a trigger, with a copy of their key range: a write outside a watcher's
