@@ -147,28 +147,30 @@ void ApiServer::traceRequest(const QString &verb, const ResourceType &rt, const 
     m_trace->appendKeyed(std::move(ev), ns, name);
 }
 
-void ApiServer::traceWrite(const char *type, const QByteArray &key, qint64 rev, const QString &text) const
+namespace {
+TraceEvent etcdEvent(const char *type, qint64 rev, const QString &text)
 {
-    if (!m_trace)
-        return;
     TraceEvent ev;
     ev.component = QStringLiteral("etcd");
     ev.type = QLatin1String(type);
     ev.rev = rev;
     ev.text = text;
-    m_trace->appendKeyed(std::move(ev), key);
+    return ev;
+}
+} // namespace
+
+void ApiServer::traceWrite(const char *type, const QByteArray &key, qint64 rev, const QString &text) const
+{
+    if (m_trace)
+        m_trace->appendKeyed(etcdEvent(type, rev, text), key);
 }
 
 void ApiServer::traceWrite(const char *type, const QString &key, qint64 rev, const QString &text) const
 {
     if (!m_trace)
         return;
-    TraceEvent ev;
-    ev.component = QStringLiteral("etcd");
-    ev.type = QLatin1String(type);
+    TraceEvent ev = etcdEvent(type, rev, text);
     ev.key = key;
-    ev.rev = rev;
-    ev.text = text;
     m_trace->append(std::move(ev));
 }
 

@@ -147,6 +147,8 @@ private slots:
         QTest::newRow("ASCII") << QStringLiteral("default/web-7c5b4f-x2x9z") << QStringLiteral("syncPod");
         QTest::newRow("Latin-1") << QStringLiteral("café/crème-ÿ") << QStringLiteral("déjà vu");
         QTest::newRow("beyond Latin-1") << QStringLiteral("한국/テスト-Ā") << QStringLiteral("→ 🚀");
+        QTest::newRow("two- and three-byte text, no surrogates")
+            << QStringLiteral("default/a") << QString::fromUtf16(u"syncPod → Running \u07ff\u0800 \ufffd\uffff ▶ é");
         QTest::newRow("empty key") << QString() << QStringLiteral("no key");
         QTest::newRow("no text") << QStringLiteral("default/a") << QString();
     }
@@ -208,6 +210,17 @@ private slots:
         QCOMPARE(all[1].key, QString::fromUtf8(etcdKey));
         QCOMPARE(all[1].text, e.text);
         QCOMPARE(all[2].key, whole);
+    }
+
+    // A text with a broken surrogate is kept as UTF-8 the way QString::toUtf8() writes it.
+    void brokenTextReadsBackAsToUtf8()
+    {
+        TraceLog log;
+        TraceEvent e;
+        e.type = QStringLiteral("T");
+        e.text = QString::fromUtf16(u"x \xd800 y → z");
+        log.append(e);
+        QCOMPARE(log.since(0).front().text, QString::fromUtf8(e.text.toUtf8()));
     }
 
     // Events keep their text and detail makers as small ids: each event reads back with its own.
