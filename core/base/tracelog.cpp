@@ -52,38 +52,6 @@ void narrow(char *dst, QStringView s)
         dst[i] = char(p[i]);
 }
 
-// The UTF-8 length of s, or -1 when s holds a surrogate (a character beyond the BMP, or a
-// broken one: toUtf8() decides those). E.g. u"a → b" -> 7 (the arrow takes three bytes).
-qsizetype bmpUtf8Length(QStringView s)
-{
-    qsizetype n = 0;
-    for (const QChar qc : s) {
-        const char16_t c = qc.unicode();
-        if (c >= 0xd800 && c <= 0xdfff)
-            return -1;
-        n += c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
-    }
-    return n;
-}
-
-// Writes s (no surrogates: bmpUtf8Length() >= 0) as UTF-8 into dst.
-void encodeBmpUtf8(char *dst, QStringView s)
-{
-    for (const QChar qc : s) {
-        const char16_t c = qc.unicode();
-        if (c < 0x80) {
-            *dst++ = char(c);
-        } else if (c < 0x800) {
-            *dst++ = char(0xc0 | (c >> 6));
-            *dst++ = char(0x80 | (c & 0x3f));
-        } else {
-            *dst++ = char(0xe0 | (c >> 12));
-            *dst++ = char(0x80 | ((c >> 6) & 0x3f));
-            *dst++ = char(0x80 | (c & 0x3f));
-        }
-    }
-}
-
 // What a JSON object costs on the heap, roughly (Qt's CBOR container: 16 bytes per element
 // plus string bytes); only used to keep the log within its memory budget.
 std::size_t approxJsonBytes(const QJsonObject &o)
@@ -344,17 +312,15 @@ qint64 TraceLog::appendParts(TraceEvent &ev, const KeyParts &key)
     // goes through toUtf8(). With a textFn, a text given is kept for it (see TraceEvent).
     const QString *text = ev.text.isEmpty() ? nullptr : &ev.text;
     const bool ascii = !text || noneHas(*text, 0xff80);
-    // Other texts without surrogates (an arrow, an accent) are encoded straight into the arena
-    // too: their UTF-8 length first. Texts with surrogates go through toUtf8().
-    const qsizetype bmpBytes = text && !ascii ? bmpUtf8Length(*text) : -1;
-    const QByteArray utf8 = text && !ascii && bmpBytes < 0 ? text->toUtf8() : QByteArray();
+    // (Encoding the others here, a character at a time, cost 4x what toUtf8()'s vector loop does.)
+    const QByteArray utf8 = text && !ascii ? text->toUtf8() : QByteArray();
     Stored st;
     st.rev = ev.rev;
     st.worker = ev.worker;
     st.keyLen = qint32(key.size());
     // Two parts come Latin-1 (appendKeyed checked); one may not be.
     st.keyLatin1 = key.isAscii || !key.second.isEmpty() || noneHas(key.first, 0xff00);
-    st.textLen = !text ? 0 : ascii ? qint32(text->size()) : bmpBytes >= 0 ? qint32(bmpBytes) : qint32(utf8.size());
+    st.textLen = !text ? 0 : ascii ? qint32(text->size()) : qint32(utf8.size());
     const bool lazy = ev.textFn || ev.detailFn;
     if (lazy)
         std::copy(std::begin(ev.args), std::end(ev.args), std::begin(st.args));
@@ -373,12 +339,10 @@ qint64 TraceLog::appendParts(TraceEvent &ev, const KeyParts &key)
     else if (keyBytes > 0)
         std::memcpy(dst, key.first.utf16(), keyBytes);
     dst += keyBytes;
-    if (ascii && text)
-        narrow(dst, *text);
-    else if (bmpBytes >= 0)
-        encodeBmpUtf8(dst, *text);
-    else if (text)
+    if (!ascii)
         std::memcpy(dst, utf8.constData(), std::size_t(utf8.size()));
+    else if (text)
+        narrow(dst, *text);
     st.t = ev.t == 0 && m_clock ? m_clock->now() - m_epochMs : ev.t;
     const qint64 seq = m_nextSeq++;
     st.component = intern(ev.component);
