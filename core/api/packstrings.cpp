@@ -2,6 +2,7 @@
 // as literals, dictionary words or UUIDs; free-form JSON objects as CBOR.
 #include "core/api/packreader.h"
 #include "core/api/packwriter.h"
+#include "core/api/samedata.h"
 
 #include <QCborValue>
 #include <QHash>
@@ -74,7 +75,7 @@ int wordIndexOf(const QString &s)
     };
     thread_local std::array<Memo, 64> memo;
     Memo &m = memo[(quintptr(s.constData()) >> 4) % memo.size()];
-    if (!m.s.isNull() && m.s.constData() == s.constData() && m.s.size() == s.size())
+    if (!m.s.isNull() && sameData(m.s, s))
         return m.w;
     const int w = wordIndex(s);
     m = Memo{s, w};

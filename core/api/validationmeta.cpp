@@ -3,6 +3,7 @@
 // helpers the other validation files share.
 #include "core/api/namematch.h"
 #include "core/api/namevalidation.h"
+#include "core/api/samedata.h"
 #include "core/api/validationdetail.h"
 
 #include <QStringBuilder>
@@ -177,8 +178,7 @@ QString child(const QString &path, const QString &name)
     };
     thread_local std::array<Made, 16> made;
     Made &m = made[((quintptr(path.constData()) >> 4) ^ (quintptr(name.constData()) >> 3)) % made.size()];
-    const auto same = [](const QString &a, const QString &b) { return a.constData() == b.constData() && a.size() == b.size(); };
-    if (!m.child.isNull() && same(m.path, path) && same(m.name, name))
+    if (!m.child.isNull() && sameData(m.path, path) && sameData(m.name, name))
         return m.child;
     m = Made{path, name, QString(path % QLatin1Char('.') % name)};
     return m.child;

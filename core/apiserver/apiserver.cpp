@@ -7,6 +7,7 @@
 #include "core/api/genericobject.h"
 #include "core/api/jsoncompact.h"
 #include "core/api/namespace.h"
+#include "core/api/samedata.h"
 #include "core/api/validation.h"
 #include "core/apiserver/admission.h"
 #include "core/apiserver/callerscope.h"
@@ -115,13 +116,12 @@ void ApiServer::traceRequest(const QString &verb, const ResourceType &rt, const 
         QJsonObject detail;
     };
     thread_local std::array<Recent, 32> recent;
-    const auto same = [](const QString &a, const QString &b) { return a.constData() == b.constData() && a.size() == b.size(); };
     const std::size_t slot = ((quintptr(verb.constData()) >> 4) ^ (quintptr(rt.resource.constData()) >> 3)
                               ^ (quintptr(subresource.constData()) >> 2) ^ (quintptr(agent.constData()) >> 5))
                              % recent.size();
     Recent &r = recent[slot];
-    if (same(r.key.verb, verb) && same(r.key.resource, rt.resource) && same(r.key.group, rt.group)
-        && same(r.key.subresource, subresource) && same(r.key.agent, agent) && !r.detail.isEmpty()) {
+    if (sameData(r.key.verb, verb) && sameData(r.key.resource, rt.resource) && sameData(r.key.group, rt.group)
+        && sameData(r.key.subresource, subresource) && sameData(r.key.agent, agent) && !r.detail.isEmpty()) {
         ev.detail = r.detail;
         ev.textFn = &requestText;
         m_trace->appendKeyed(std::move(ev), ns, name);
@@ -159,10 +159,14 @@ TraceEvent etcdEvent(const char *type, qint64 rev, const QString &text)
 }
 } // namespace
 
-void ApiServer::traceWrite(const char *type, const QByteArray &key, qint64 rev, const QString &text) const
+void ApiServer::traceWrite(const char *type, const QByteArray &key, qint64 rev, const QString &text,
+                           TraceEvent::TextFn textFn) const
 {
-    if (m_trace)
-        m_trace->appendKeyed(etcdEvent(type, rev, text), key);
+    if (!m_trace)
+        return;
+    TraceEvent ev = etcdEvent(type, rev, text);
+    ev.textFn = textFn;
+    m_trace->appendKeyed(std::move(ev), key);
 }
 
 void ApiServer::traceWrite(const char *type, const QString &key, qint64 rev, const QString &text) const
@@ -195,7 +199,7 @@ std::optional<ApiError> ApiServer::checkNamespace(const ResourceType &rt, const 
     };
     thread_local std::array<Key, 8> keys;
     Key &k = keys[(quintptr(ns.constData()) >> 4) % keys.size()];
-    if (k.ns.constData() != ns.constData() || k.ns.size() != ns.size() || k.key.isEmpty())
+    if (!sameData(k.ns, ns) || k.key.isEmpty())
         k = Key{ns, nsType.etcdKey(QString(), ns)};
     const ObjectPtr n = m_store.get(k.key);
     if (!n)

@@ -5,6 +5,7 @@
 #include "core/apiserver/eventleases.h"
 #include "core/apiserver/namegenerator.h"
 #include "core/apiserver/resourcetype.h"
+#include "core/base/traceevent.h"
 
 #include <QJsonObject>
 #include <functional>
@@ -122,7 +123,9 @@ private:
     std::optional<ApiError> checkNamespace(const ResourceType &rt, const QString &ns) const;
     void traceRequest(const QString &verb, const ResourceType &rt, const QString &ns, const QString &name,
                       const QString &subresource = {}) const;
-    void traceWrite(const char *type, const QByteArray &key, qint64 rev, const QString &text) const;
+    // textFn: the text made when the trace is read (then `text` is what it is handed, if any).
+    void traceWrite(const char *type, const QByteArray &key, qint64 rev, const QString &text,
+                    TraceEvent::TextFn textFn = nullptr) const;
     void traceWrite(const char *type, const QString &key, qint64 rev, const QString &text) const;
     Result<api::MutableObjectPtr> applyPatch(const ResourceType &rt, const api::Object &current,
                                              PatchType type, const QByteArray &body, bool strict) const;

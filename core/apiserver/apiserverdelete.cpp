@@ -4,7 +4,6 @@
 #include "core/api/pod.h"
 #include "core/base/clock.h"
 #include "core/base/joined.h"
-#include "core/base/tracelog.h"
 #include "core/store/kvstore.h"
 
 namespace rlab::apiserver {
@@ -17,18 +16,14 @@ Result<ObjectPtr> ApiServer::deleteNow(const ResourceType &rt, const ObjectPtr &
     const store::DeleteResult d = m_store.deleteRange(store::KeyRange::single(key));
     if (d.deleted > 0 && old->kind() == Kind::Pod && m_livePods.load() >= 0)
         --m_livePods;
-    if (m_trace && d.revision > 0) {
-        // "etcd deleted <key> at revision <rev>", made when the trace is read.
-        TraceEvent ev;
-        ev.component = QStringLiteral("etcd");
-        ev.type = QStringLiteral("Delete");
-        ev.rev = d.revision;
-        ev.textFn = [](const TraceEvent &e) { return joined(u"etcd deleted ", e.key, u" at revision ", QString::number(e.rev)); };
-        m_trace->appendKeyed(std::move(ev), key);
-    } else {
+    // "etcd deleted <key> at revision <rev>", made when the trace is read (a revision of 0, an
+    // empty store's, would be replaced by the log's: that one is written now).
+    if (d.revision > 0)
+        traceWrite("Delete", key, d.revision, QString(),
+                   [](const TraceEvent &e) { return joined(u"etcd deleted ", e.key, u" at revision ", QString::number(e.rev)); });
+    else
         traceWrite("Delete", key, d.revision,
                    QStringLiteral("etcd deleted %1 at revision %2").arg(QString::fromUtf8(key)).arg(d.revision));
-    }
     return {old, {}};
 }
 

@@ -1,6 +1,7 @@
 #include "core/controller/eventrecorder.h"
 
 #include "core/api/event.h"
+#include "core/api/samedata.h"
 #include "core/client/interface.h"
 #include "core/apiserver/callerscope.h"
 #include "core/base/clock.h"
@@ -167,10 +168,9 @@ void EventRecorder::write(const Pending &p)
 
 EventCorrelator::KeyHash EventRecorder::sourceKey(const ObjectReference &involved, const QString &ns)
 {
-    const auto same = [](const QString &a, const QString &b) { return a.constData() == b.constData() && a.size() == b.size(); };
     for (const RecentSource &r : m_recentSources)
-        if (!r.uid.isNull() && same(r.uid, involved.uid) && same(r.name, involved.name) && same(r.ns, ns)
-            && same(r.kind, involved.kind) && same(r.apiVersion, involved.apiVersion))
+        if (!r.uid.isNull() && sameData(r.uid, involved.uid) && sameData(r.name, involved.name) && sameData(r.ns, ns)
+            && sameData(r.kind, involved.kind) && sameData(r.apiVersion, involved.apiVersion))
             return r.source;
     const EventCorrelator::KeyHash source = EventCorrelator::KeyHash{}
                                                 .then(m_component)
@@ -212,8 +212,7 @@ void EventRecorder::traceEvent(const Pending &p, const QString &message, bool wr
         std::lock_guard lock(m_mutex);
         RecentDetail &recent = m_recentDetails[written ? 0 : 1][((quintptr(type.constData()) >> 4) ^ (quintptr(reason.constData()) >> 3))
                                                                 % kRecentDetails];
-        const auto same = [](const QString &a, const QString &b) { return a.constData() == b.constData() && a.size() == b.size(); };
-        if (!recent.detail.isEmpty() && same(recent.type, type) && same(recent.reason, reason)) {
+        if (!recent.detail.isEmpty() && sameData(recent.type, type) && sameData(recent.reason, reason)) {
             te.detail = recent.detail;
         } else {
             QHash<std::pair<QString, QString>, QJsonObject> &details = m_details[written ? 0 : 1];
