@@ -356,6 +356,46 @@ qint64 TraceLog::appendParts(TraceEvent &ev, const KeyParts &key)
     return seq;
 }
 
+quint32 TraceLog::nameId(const QString &name)
+{
+    std::lock_guard lock(m_mutex);
+    return internSlow(name);
+}
+
+qint64 TraceLog::appendCompact(const Compact &ev)
+{
+    if (!m_enabled.load(std::memory_order_relaxed))
+        return 0;
+    Stored st;
+    if (const auto *revision = m_revision.load(std::memory_order_acquire))
+        st.rev = (*revision)();   // before our lock, as in appendParts
+    st.worker = ev.worker;
+    st.keyLen = qint32(ev.key.size());
+    st.keyLatin1 = noneHas(ev.key, 0xff00);
+    std::copy(std::begin(ev.args), std::end(ev.args), std::begin(st.args));
+    st.component = ev.component;
+    st.type = ev.type;
+    const std::size_t keyBytes = std::size_t(st.keyLen) * (st.keyLatin1 ? 1 : sizeof(QChar));
+    const auto bytes = quint32(sizeof(Stored) + keyBytes);
+    std::lock_guard lock(m_mutex);
+    Q_ASSERT(ev.component < m_names.size() && ev.type < m_names.size());
+    if (m_count == 0)
+        m_firstSeq = m_nextSeq;
+    std::int64_t at = 0;
+    char *dst = m_arena.grow(keyBytes, &at);
+    if (st.keyLatin1)
+        narrow(dst, ev.key);
+    else if (keyBytes > 0)
+        std::memcpy(dst, ev.key.utf16(), keyBytes);
+    st.t = m_clock ? m_clock->now() - m_epochMs : 0;
+    const qint64 seq = m_nextSeq++;
+    st.textFn = internFn(m_textFns, m_textFnSlots, ev.textFn);
+    st.detailFn = internFn(m_detailFns, m_detailFnSlots, ev.detailFn);
+    pushLocked(std::move(st), at, bytes);
+    trimLocked();
+    return seq;
+}
+
 std::vector<TraceEvent> TraceLog::since(qint64 afterSeq, std::size_t max) const
 {
     std::lock_guard lock(m_mutex);

@@ -39,6 +39,22 @@ public:
     // E.g. appendKeyed(ev, u"default", u"web") reads back with key "default/web".
     qint64 appendKeyed(TraceEvent ev, QByteArrayView utf8Key);
     qint64 appendKeyed(TraceEvent ev, QStringView ns, QStringView name);
+    // For events made by the million (a queue's operations), without a TraceEvent: the names
+    // as ids (nameId(): stable for the log's life, clear() included), the key as a view, no
+    // text or detail of their own (textFn and detailFn make them on read, from args). Reads
+    // back as append() of the same event would. E.g. {nameId(u"queue/rs"), nameId(u"QueueAdd"),
+    // -1, u"default/web", &queueText, &queueDetail, {0, bits, 0}}.
+    struct Compact
+    {
+        quint32 component = 0, type = 0;
+        int worker = -1;
+        QStringView key;
+        TraceEvent::TextFn textFn = nullptr;
+        TraceEvent::DetailFn detailFn = nullptr;
+        qint64 args[3] = {0, 0, 0};
+    };
+    quint32 nameId(const QString &name);
+    qint64 appendCompact(const Compact &ev);
     void setClock(const Clock *clock, qint64 epochMs);
     // Optional: current store revision supplier, used when ev.rev == 0.
     void setRevisionSource(std::function<qint64()> source);

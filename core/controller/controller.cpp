@@ -151,27 +151,48 @@ Controller::Controller(QString name, QString syncName, Clock &clock, TraceLog *t
         // when the event is read (queueText, queueDetail), from args: a queue operation stores
         // no JSON (events made by the million; a shared detail's reference count alone, taken
         // and dropped per event, was 1.5 % of `rlab bench --size large`).
-        m_queue->setEventHook([t, queueName = QString(), component = QString()](const QueueEvent &e) mutable {
-            if (component.isEmpty() || e.queue != queueName) {
+        // The names go as the log's ids (TraceLog::appendCompact), worked out once per queue
+        // name and type.
+        m_queue->setEventHook([t, named = false, queueName = QString(), component = quint32(0), types = std::array<quint32, 8>{}](const QueueEvent &e) mutable {
+            if (!named || e.queue != queueName) {
+                named = true;
                 queueName = e.queue;
-                component = QStringLiteral("queue/") + e.queue;
+                component = t->nameId(QStringLiteral("queue/") + e.queue);
             }
-            TraceEvent ev;
+            const auto typeIndex = std::size_t(e.type);
+            Q_ASSERT(typeIndex < types.size());
+            if (types[typeIndex] == 0)
+                types[typeIndex] = t->nameId(traceType(e.type)) + 1;
+            qint64 bits = (qint64(e.numRequeues) & 0xffffffff) | (qint64(e.type) << 32) | (qint64(e.rateLimited ? 1 : 0) << 40);
+            if (e.depth < 0 || e.depth > kMaxPackedDepth) {
+                // Too deep to pack: the depth goes in a detail of its own (never in the lab).
+                TraceEvent ev;
+                ev.component = QStringLiteral("queue/") + e.queue;
+                ev.type = traceType(e.type);
+                ev.worker = e.worker;
+                ev.key = e.key;
+                ev.textFn = &queueText;
+                ev.detailFn = &queueDetail;
+                ev.args[0] = e.durationMs;
+                ev.args[1] = bits;
+                ev.detail = QJsonObject{{QStringLiteral("depth"), e.depth}, {QStringLiteral("whileProcessing"), e.whileProcessing}};
+                if (e.type == QueueEventType::AddAfter)
+                    ev.args[2] = e.readyAtMs;
+                t->append(std::move(ev));
+                return;
+            }
+            bits |= qint64(e.whileProcessing ? 1 : 0) << kWhileProcessingBit | qint64(1) << kDepthPackedBit | qint64(e.depth) << kDepthShift;
+            TraceLog::Compact ev;
             ev.component = component;
-            ev.type = traceType(e.type);
+            ev.type = types[typeIndex] - 1;
             ev.worker = e.worker;
             ev.key = e.key;
             ev.textFn = &queueText;
             ev.detailFn = &queueDetail;
             ev.args[0] = e.durationMs;
-            ev.args[1] = (qint64(e.numRequeues) & 0xffffffff) | (qint64(e.type) << 32) | (qint64(e.rateLimited ? 1 : 0) << 40);
-            if (e.depth >= 0 && e.depth <= kMaxPackedDepth)
-                ev.args[1] |= qint64(e.whileProcessing ? 1 : 0) << kWhileProcessingBit | qint64(1) << kDepthPackedBit | qint64(e.depth) << kDepthShift;
-            else
-                ev.detail = QJsonObject{{QStringLiteral("depth"), e.depth}, {QStringLiteral("whileProcessing"), e.whileProcessing}};
-            if (e.type == QueueEventType::AddAfter)
-                ev.args[2] = e.readyAtMs;
-            t->append(std::move(ev));
+            ev.args[1] = bits;
+            ev.args[2] = e.type == QueueEventType::AddAfter ? e.readyAtMs : 0;
+            t->appendCompact(ev);
         });
     }
 }

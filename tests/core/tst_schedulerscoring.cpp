@@ -17,6 +17,7 @@
 #include "tests/testutil/fixtures.h"
 
 #include <QJsonArray>
+#include <cmath>
 #include <QJsonDocument>
 #include <QTest>
 
@@ -197,6 +198,25 @@ private slots:
     }
 
     // helper/normalize_score_test.go
+    // PodTopologySpread rounds its scores as math.Round does (half away from zero); the scheduler
+    // does it without libm for scores that cannot be negative.
+    void roundNonNegative_data()
+    {
+        QTest::addColumn<double>("x");
+        QTest::newRow("zero") << 0.0;
+        QTest::newRow("half") << 0.5;
+        QTest::newRow("just below half") << 0.49999999999999994;
+        QTest::newRow("two and a half") << 2.5;
+        QTest::newRow("just below 1.5") << 1.4999999999999998;
+        QTest::newRow("log weight") << 2 * std::log(4.0) + 2;
+        QTest::newRow("large .5") << 4503599627370495.5;
+        QTest::newRow("past 2^52") << 9007199254740993.0;
+    }
+    void roundNonNegative()
+    {
+        QFETCH(double, x);
+        QCOMPARE(scoring::roundNonNegative(x), qint64(std::round(x)));
+    }
     void defaultNormalizeScore_data()
     {
         QTest::addColumn<bool>("reverse");

@@ -212,6 +212,76 @@ private slots:
         QCOMPARE(all[2].key, whole);
     }
 
+    // appendCompact (a queue's operations): names as ids, the key as a view, text and detail
+    // made on read. It reads back exactly as append() of the same event, stamps and memory
+    // figure included, whatever the key's characters; ids hold across clear().
+    void compactAppendReadsBackAsAppend_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::newRow("ASCII") << QStringLiteral("default/web-1");
+        QTest::newRow("none") << QString();
+        QTest::newRow("Latin-1") << QStringLiteral("café/crème");
+        QTest::newRow("beyond Latin-1") << QStringLiteral("한국/テスト");
+    }
+    void compactAppendReadsBackAsAppend()
+    {
+        QFETCH(QString, key);
+        ManualClock clock(5000);
+        TraceLog log;
+        log.setClock(&clock, 1000);
+        qint64 rev = 7;
+        log.setRevisionSource([&] { return rev; });
+        const auto text = [](const TraceEvent &ev) { return QStringLiteral("%1 %2 by %3: %4").arg(ev.type, ev.key).arg(ev.worker).arg(ev.args[1]); };
+        const auto detail = [](const TraceEvent &ev) { return QJsonObject{{QStringLiteral("readyAt"), ev.args[2]}}; };
+        TraceEvent e;
+        e.component = QStringLiteral("queue/replicaset");
+        e.type = QStringLiteral("QueueGet");
+        e.worker = 2;
+        e.key = key;
+        e.textFn = text;
+        e.detailFn = detail;
+        e.args[0] = 5;
+        e.args[1] = -9;
+        e.args[2] = 1234;
+        log.append(e);
+        const std::size_t appendBytes = log.memoryBytes();
+        log.clear();
+        const quint32 component = log.nameId(e.component), type = log.nameId(e.type);
+        QCOMPARE(log.nameId(QStringLiteral("queue/") + QStringLiteral("replicaset")), component);   // by text
+        QVERIFY(type != component);
+        const auto compact = [&] {
+            TraceLog::Compact c;
+            c.component = component;
+            c.type = type;
+            c.worker = e.worker;
+            c.key = e.key;
+            c.textFn = text;
+            c.detailFn = detail;
+            std::copy(std::begin(e.args), std::end(e.args), std::begin(c.args));
+            return c;
+        };
+        clock.advance(250);
+        rev = 8;
+        QCOMPARE(log.appendCompact(compact()), 2);
+        QCOMPARE(log.memoryBytes(), appendBytes);
+        log.append(e);
+        const auto all = log.since(0);
+        QCOMPARE(all.size(), std::size_t(2));
+        QCOMPARE(all[0].t, 4250);
+        QCOMPARE(all[0].rev, 8);
+        QCOMPARE(all[0].key, key);
+        QCOMPARE(all[0].text, text(all[1]));
+        QJsonObject first = all[0].toJson(), second = all[1].toJson();
+        QCOMPARE(first.value(QLatin1String("seq")).toInt(), 2);
+        first.remove(QLatin1String("seq"));
+        second.remove(QLatin1String("seq"));
+        QCOMPARE(first, second);
+        QCOMPARE(log.ofTypes(0, 3, {QStringLiteral("QueueGet")}).size(), std::size_t(2));
+        log.setEnabled(false);
+        QCOMPARE(log.appendCompact(compact()), 0);
+        QCOMPARE(log.size(), std::size_t(2));
+    }
+
     // A text with a broken surrogate is kept as UTF-8 the way QString::toUtf8() writes it.
     void brokenTextReadsBackAsToUtf8()
     {

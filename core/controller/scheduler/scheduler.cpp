@@ -228,11 +228,15 @@ SyncResult Scheduler::scheduleOne(const QString &key)
     if (fullDetail)
         filterText.resize(numNodes);
     int processed = 0;
+    // A pod that names no node and selects none: on a schedulable node without taints only
+    // NodeResourcesFit can fail (scheduling::fitsResources, inline).
+    const bool anyNode = pod->spec.nodeName.isEmpty() && pod->spec.nodeSelector.isEmpty();
     for (int i = 0; i < numNodes && int(feasible.size()) < toFind; ++i) {
         const int idx = (m_nextStartNodeIndex + i) % numNodes;
         const NodeInfo &node = m_snapshot[std::size_t(idx)];
         ++processed;
-        if (scheduling::fits(*pod, req, node)) {
+        const bool plain = anyNode && !node.node->spec.unschedulable && node.node->spec.taints.isEmpty();
+        if (plain ? scheduling::fitsResources(req, node) : scheduling::fits(*pod, req, node)) {
             feasible.push_back(idx);
             continue;
         }

@@ -85,7 +85,10 @@ FilterOutcome filter(const Pod &pod, const PodRequests &req, const NodeInfo &inf
 
 bool fits(const Pod &pod, const PodRequests &req, const NodeInfo &info)
 {
-    return runFilters(pod, req, info, nullptr);
+    const bool fit = runFilters(pod, req, info, nullptr);
+    Q_ASSERT(!pod.spec.nodeName.isEmpty() || !pod.spec.nodeSelector.isEmpty() || info.node->spec.unschedulable
+             || !info.node->spec.taints.isEmpty() || fit == fitsResources(req, info));
+    return fit;
 }
 
 ScoreOutcome score(const PodRequests &req, const NodeInfo &info)

@@ -252,58 +252,57 @@ std::span<const Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, cons
         out[i].count = 0;
     }
     m_runCount = 0;
-    const auto nextRun = [this]() -> PluginRun & {
+    const auto nextRun = [this](const char *plugin, int weight, const char *skip = nullptr) -> PluginRun & {
         if (m_runCount == m_runs.size())
             m_runs.emplace_back();
         Q_ASSERT(m_runCount < std::tuple_size_v<decltype(NodeScore::plugins)>);
-        return m_runs[m_runCount++];
-    };
-    const auto info = [this](int idx) -> const NodeInfo & { return m_snapshot[std::size_t(idx)]; };
-    // The plugin's scores are kept in a run (fillPlugins makes a node's records from them);
-    // only the totals are summed here, node by node.
-    const auto add = [&](const char *plugin, int weight, const QList<qint64> &raw, const QList<qint64> &normalized) {
-        PluginRun &run = nextRun();
+        PluginRun &run = m_runs[m_runCount++];
         run.plugin = plugin;
-        run.skip = nullptr;
-        run.weight = weight;
-        run.raw.assign(raw.cbegin(), raw.cend());
-        run.normalized.assign(normalized.cbegin(), normalized.cend());
-        for (std::size_t i = 0; i < out.size(); ++i)
-            out[i].total += normalized[qsizetype(i)] * weight;
+        run.skip = skip;
+        run.weight = skip ? 0 : weight;
+        return run;
     };
-    const auto skip = [&](const char *plugin, const char *why) {
-        PluginRun &run = nextRun();
-        run.plugin = plugin;
-        run.skip = why;
-        run.weight = 0;
+    const std::size_t nf = feasible.size();
+    const NodeInfo *const snapshot = m_snapshot.data();
+    // A plugin's raw scores, node by node, written straight into its run's column; `same` when
+    // its normalized scores are the raw ones.
+    const auto column = [&](const char *plugin, int weight, auto &&rawOf) -> PluginRun & {
+        PluginRun &run = nextRun(plugin, weight);
+        run.raw.resize(nf);
+        qint64 *at = run.raw.data();
+        for (std::size_t k = 0; k < nf; ++k)
+            at[k] = rawOf(snapshot[std::size_t(feasible[k])]);
+        return run;
     };
-    QList<qint64> raw, norm;
-    // One plugin's raw scores, node by node (filled by pointer: QList's append is out of line).
-    const auto fill = [&](auto &&rawOf) {
-        raw.clear();
-        raw.resize(qsizetype(feasible.size()));
-        qint64 *at = raw.data();
-        for (std::size_t k = 0; k < feasible.size(); ++k)
-            at[k] = rawOf(info(feasible[k]));
+    const auto normalize = [](PluginRun &run, bool reverse) {
+        // DefaultNormalizeScore, as defaultNormalize() (tested there) but on the run's column.
+        qint64 max = 0;
+        for (const qint64 s : run.raw)
+            max = std::max(max, s);
+        run.normalized.resize(run.raw.size());
+        for (std::size_t k = 0; k < run.raw.size(); ++k) {
+            const qint64 s = run.raw[k];
+            run.normalized[k] = max == 0 ? (reverse ? kMaxNodeScore : 0)
+                                         : (reverse ? kMaxNodeScore - kMaxNodeScore * s / max : kMaxNodeScore * s / max);
+        }
     };
-    // TaintToleration (3): untolerated PreferNoSchedule taints, reverse-normalized.
+    // TaintToleration (3): untolerated PreferNoSchedule taints, reverse-normalized. Most nodes
+    // have no taint: no call for those.
     const QList<Toleration> preferred = preferNoScheduleTolerations(pod);   // once, not per node
-    fill([&](const NodeInfo &n) { return taintTolerationRaw(preferred, *n.node); });
-    norm = raw;
-    defaultNormalize(norm, true);
-    add("TaintToleration", kTaintTolerationWeight, raw, norm);
+    normalize(column("TaintToleration", kTaintTolerationWeight,
+                     [&](const NodeInfo &n) { return n.node->spec.taints.isEmpty() ? 0 : taintTolerationRaw(preferred, *n.node); }),
+              true);
     // NodeAffinity (2): preferred terms' weights, normalized.
-    if (!hasPreferredNodeAffinity(pod)) {
-        skip("NodeAffinity", "no preferred node affinity");
-    } else {
-        fill([&](const NodeInfo &n) { return nodeAffinityRaw(pod, *n.node).value_or(0); });
-        norm = raw;
-        defaultNormalize(norm, false);
-        add("NodeAffinity", kNodeAffinityWeight, raw, norm);
-    }
+    if (!hasPreferredNodeAffinity(pod))
+        nextRun("NodeAffinity", 0, "no preferred node affinity");
+    else
+        normalize(column("NodeAffinity", kNodeAffinityWeight, [&](const NodeInfo &n) { return nodeAffinityRaw(pod, *n.node).value_or(0); }),
+                  false);
     // NodeResourcesFit (1): LeastAllocated, no normalization.
-    fill([&](const NodeInfo &n) { return leastAllocated(req, n); });
-    add("NodeResourcesFit", kNodeResourcesFitWeight, raw, raw);
+    {
+        PluginRun &run = column("NodeResourcesFit", kNodeResourcesFitWeight, [&](const NodeInfo &n) { return leastAllocated(req, n); });
+        run.normalized = run.raw;
+    }
     // PodTopologySpread (2): the pod's ScheduleAnyway constraints, or the system defaults.
     QList<SpreadConstraint> constraints;
     const QJsonArray own = pod.spec.extra.value(QLatin1String("topologySpreadConstraints")).toArray();
@@ -316,8 +315,7 @@ std::span<const Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, cons
         if (!selector.isEmpty())
             constraints = systemDefaultConstraints(selector);
     }
-    std::optional<QList<qint64>> spread;
-    QList<qint64> spreadRaw;
+    bool spread = false;
     if (!constraints.isEmpty()) {
         // The nodes' domains for these keys, once per node snapshot (the keys are the system
         // defaults' two for almost every pod).
@@ -353,26 +351,44 @@ std::span<const Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, cons
                 }
             }
         }
-        const QList<int> feasibleIdx(feasible.cbegin(), feasible.cend());
-        spread = podTopologySpread(constraints, *topology, matching, feasibleIdx, !own.isEmpty(), &spreadRaw);
+        PluginRun &run = nextRun("PodTopologySpread", kPodTopologySpreadWeight);
+        spread = podTopologySpread(constraints, *topology, matching, feasible, !own.isEmpty(), run.raw, run.normalized);
+        if (!spread)
+            --m_runCount;   // no constraint after all: the skip below takes its place
     }
-    if (spread)
-        add("PodTopologySpread", kPodTopologySpreadWeight, spreadRaw, *spread);
-    else
-        skip("PodTopologySpread", own.isEmpty() ? "no controller selects the pod" : "no ScheduleAnyway constraint");
+    if (!spread)
+        nextRun("PodTopologySpread", 0, own.isEmpty() ? "no controller selects the pod" : "no ScheduleAnyway constraint");
     // InterPodAffinity (2): the lab models no pod (anti-)affinity terms.
-    skip("InterPodAffinity", "no pod affinity terms");
+    nextRun("InterPodAffinity", 0, "no pod affinity terms");
     // NodeResourcesBalancedAllocation (1): skipped for a pod that requests nothing.
-    if (!balancedAllocation(req, info(feasible.front()))) {
-        skip("NodeResourcesBalancedAllocation", "the pod requests no cpu or memory");
+    if (!balancedAllocation(req, snapshot[std::size_t(feasible.front())])) {
+        nextRun("NodeResourcesBalancedAllocation", 0, "the pod requests no cpu or memory");
     } else {
-        fill([&](const NodeInfo &n) { return balancedAllocation(req, n).value_or(0); });
-        add("NodeResourcesBalancedAllocation", kBalancedAllocationWeight, raw, raw);
+        PluginRun &run = column("NodeResourcesBalancedAllocation", kBalancedAllocationWeight,
+                                [&](const NodeInfo &n) { return *balancedAllocation(req, n); });
+        run.normalized = run.raw;
     }
-    // ImageLocality (1): images already on the node, scaled by how many nodes have them.
-    const QStringList images = podImages(pod);
-    fill([&](const NodeInfo &n) { return imageLocality(images, n.imageSizes, int(m_snapshot.size()), m_imageNodes); });
-    add("ImageLocality", kImageLocalityWeight, raw, raw);
+    // ImageLocality (1): images already on the node, scaled by how many nodes have them. A node
+    // that reports no images scores what an empty map gives, worked out once.
+    {
+        const QStringList images = podImages(pod);
+        const int totalNodes = int(m_snapshot.size());
+        const qint64 none = imageLocality(images, QHash<QString, qint64>(), totalNodes, m_imageNodes);
+        PluginRun &run = column("ImageLocality", kImageLocalityWeight, [&](const NodeInfo &n) {
+            return n.imageSizes.isEmpty() ? none : imageLocality(images, n.imageSizes, totalNodes, m_imageNodes);
+        });
+        run.normalized = run.raw;
+    }
+    // The totals, plugin by plugin (framework.RunScorePlugins: normalized x weight, summed).
+    for (std::size_t r = 0; r < m_runCount; ++r) {
+        const PluginRun &run = m_runs[r];
+        if (run.skip)
+            continue;
+        const qint64 *normalized = run.normalized.data();
+        const qint64 weight = run.weight;
+        for (std::size_t k = 0; k < nf; ++k)
+            out[k].total += normalized[k] * weight;
+    }
     return out;
 }
 

@@ -17,39 +17,6 @@ namespace rlab::controller::scoring {
 
 using namespace rlab::api;
 
-qint64 leastAllocated(const PodRequests &pod, const NodeInfo &node)
-{
-    const qint64 requested[] = {node.nonZeroCpuMilli + pod.nonZeroCpuMilli, node.nonZeroMemoryBytes + pod.nonZeroMemoryBytes};
-    const qint64 allocatable[] = {node.allocatableCpuMilli, node.allocatableMemoryBytes};
-    qint64 sum = 0, weights = 0;
-    for (int i = 0; i < 2; ++i) {
-        if (allocatable[i] == 0)
-            continue;
-        sum += requested[i] > allocatable[i] ? 0 : (allocatable[i] - requested[i]) * kMaxNodeScore / allocatable[i];
-        weights += 1;
-    }
-    return weights == 0 ? 0 : sum / weights;
-}
-
-std::optional<qint64> balancedAllocation(const PodRequests &pod, const NodeInfo &node)
-{
-    if (pod.cpuMilli == 0 && pod.memoryBytes == 0)
-        return std::nullopt;
-    const qint64 requested[] = {node.requestedCpuMilli + pod.cpuMilli, node.requestedMemoryBytes + pod.memoryBytes};
-    const qint64 allocatable[] = {node.allocatableCpuMilli, node.allocatableMemoryBytes};
-    double fractions[2] = {0, 0};
-    int n = 0;
-    for (int i = 0; i < 2; ++i) {
-        if (allocatable[i] == 0)
-            continue;
-        fractions[n++] = std::min(1.0, double(requested[i]) / double(allocatable[i]));
-    }
-    double stddev = 0;
-    if (n == 2)
-        stddev = std::abs((fractions[0] - fractions[1]) / 2);
-    return qint64((1 - stddev) * kMaxNodeScore);
-}
-
 QList<Toleration> preferNoScheduleTolerations(const Pod &pod)
 {
     QList<Toleration> preferred;

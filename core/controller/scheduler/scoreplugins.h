@@ -5,6 +5,8 @@
 #include <QList>
 #include <QString>
 
+#include <algorithm>
+#include <cmath>
 #include <optional>
 #include <utility>
 
@@ -25,10 +27,49 @@ constexpr int kTaintTolerationWeight = 3, kNodeAffinityWeight = 2, kNodeResource
 
 // NodeResourcesFit, LeastAllocated (cpu 1, memory 1): per resource (allocatable - requested) x 100
 // / allocatable with the node's non-zero requests + the pod's; resources with allocatable 0 skipped.
-qint64 leastAllocated(const PodRequests &pod, const NodeInfo &node);
+// E.g. 4000m / 8 GiB allocatable, 1000m / 2 GiB requested with the pod's: (75 + 75) / 2 = 75.
+// Inline: the scheduler calls these for every feasible node of every pod.
+inline qint64 leastAllocated(const PodRequests &pod, const NodeInfo &node)
+{
+    const qint64 requested[] = {node.nonZeroCpuMilli + pod.nonZeroCpuMilli, node.nonZeroMemoryBytes + pod.nonZeroMemoryBytes};
+    const qint64 allocatable[] = {node.allocatableCpuMilli, node.allocatableMemoryBytes};
+    qint64 sum = 0, weights = 0;
+    for (int i = 0; i < 2; ++i) {
+        if (allocatable[i] == 0)
+            continue;
+        sum += requested[i] > allocatable[i] ? 0 : (allocatable[i] - requested[i]) * kMaxNodeScore / allocatable[i];
+        weights += 1;
+    }
+    return weights == 0 ? 0 : sum / weights;
+}
 // NodeResourcesBalancedAllocation: 100 x (1 - std of the requested fractions), actual requests;
 // nullopt (Skip) for a pod that requests nothing (issue 129138).
-std::optional<qint64> balancedAllocation(const PodRequests &pod, const NodeInfo &node);
+// E.g. cpu 0.5 and memory 0.25 of allocatable: std 0.125, score 87.
+inline std::optional<qint64> balancedAllocation(const PodRequests &pod, const NodeInfo &node)
+{
+    if (pod.cpuMilli == 0 && pod.memoryBytes == 0)
+        return std::nullopt;
+    const qint64 requested[] = {node.requestedCpuMilli + pod.cpuMilli, node.requestedMemoryBytes + pod.memoryBytes};
+    const qint64 allocatable[] = {node.allocatableCpuMilli, node.allocatableMemoryBytes};
+    double fractions[2] = {0, 0};
+    int n = 0;
+    for (int i = 0; i < 2; ++i) {
+        if (allocatable[i] == 0)
+            continue;
+        fractions[n++] = std::min(1.0, double(requested[i]) / double(allocatable[i]));
+    }
+    double stddev = 0;
+    if (n == 2)
+        stddev = std::abs((fractions[0] - fractions[1]) / 2);
+    return qint64((1 - stddev) * kMaxNodeScore);
+}
+// math.Round of a score that is not negative (half away from zero), without a libm call:
+// 2.5 -> 3, 2.4999 -> 2. Exact: x - trunc(x) loses nothing.
+inline qint64 roundNonNegative(double x)
+{
+    const auto t = qint64(x);
+    return t + (x - double(t) >= 0.5 ? 1 : 0);
+}
 // TaintToleration: how many PreferNoSchedule taints the pod does not tolerate (reverse-normalized).
 qint64 taintTolerationRaw(const api::Pod &pod, const api::Node &node);
 // The same in two steps, the first once per pod (PreScore's): the pod's tolerations that can

@@ -49,12 +49,12 @@ SpreadTopology SpreadTopology::of(const QStringList &keys, const QList<SpreadNod
 // Example (hostname, maxSkew 3; feasible a, b with 2 and 0 matching pods): weight log(2 + 2) =
 // 1.386; raw a = round(2 x 1.386 + 2) = 5, b = round(0 + 2) = 2; min 2, max 5: a 100 x 2 / 5
 // = 40, b 100 x 5 / 5 = 100.
-std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &constraints, const SpreadTopology &topology,
-                                               const std::vector<std::vector<qint64>> &matching, const QList<int> &feasible,
-                                               bool requireAllTopologies, QList<qint64> *rawOut)
+bool podTopologySpread(const QList<SpreadConstraint> &constraints, const SpreadTopology &topology,
+                       const std::vector<std::vector<qint64>> &matching, std::span<const int> feasible,
+                       bool requireAllTopologies, std::vector<qint64> &raw, std::vector<qint64> &out)
 {
     if (constraints.isEmpty())
-        return std::nullopt;
+        return false;
     const std::size_t nc = std::size_t(constraints.size());
     const std::size_t nn = topology.hasAll.size();
     const auto ignoredNode = [&](int n) { return requireAllTopologies && !topology.hasAll[std::size_t(n)]; };
@@ -97,7 +97,7 @@ std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &co
     }
     std::vector<double> weights(nc);
     for (std::size_t c = 0; c < nc; ++c) {
-        const qsizetype size = topology.isHostname[c] ? feasible.size() - ignoredCount : domainCount[c];
+        const qsizetype size = topology.isHostname[c] ? qsizetype(feasible.size()) - ignoredCount : domainCount[c];
         weights[c] = std::log(double(size + 2));
     }
     // Score, node by node: each scored constraint's rows read straight (the per-node loop runs
@@ -116,9 +116,9 @@ std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &co
             rows.push_back(Row{topology.hasKey[c].data(), topology.isHostname[c] ? matching[c].data() : counts[c].data(),
                                topology.isHostname[c] ? nullptr : topology.domain[c].data(), weights[c],
                                double(constraints[qsizetype(c)].maxSkew - 1)});
-    QList<qint64> raw(feasible.size(), 0);
-    qint64 *rawAt = raw.data();   // filled by pointer: QList's append is out of line, per node
-    for (qsizetype k = 0; k < feasible.size(); ++k) {
+    const std::size_t nf = feasible.size();
+    raw.assign(nf, 0);
+    for (std::size_t k = 0; k < nf; ++k) {
         const int i = feasible[k];
         const std::size_t n = std::size_t(i);
         if (ignoredNode(i))
@@ -130,25 +130,35 @@ std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &co
             const qint64 cnt = row.domain ? row.count[std::size_t(row.domain[n])] : row.count[n];
             score += double(cnt) * row.weight + row.skew;
         }
-        rawAt[k] = qint64(std::round(score));
+        raw[k] = roundNonNegative(score);   // math.Round; the score is never negative
     }
-    if (rawOut)
-        *rawOut = raw;
     qint64 min = std::numeric_limits<qint64>::max(), max = 0;
-    for (qsizetype k = 0; k < feasible.size(); ++k) {
+    for (std::size_t k = 0; k < nf; ++k) {
         if (ignoredNode(feasible[k]))
             continue;
-        min = std::min(min, rawAt[k]);
-        max = std::max(max, rawAt[k]);
+        min = std::min(min, raw[k]);
+        max = std::max(max, raw[k]);
     }
-    QList<qint64> out(feasible.size(), 0);
-    qint64 *outAt = out.data();
-    for (qsizetype k = 0; k < feasible.size(); ++k) {
+    out.assign(nf, 0);
+    for (std::size_t k = 0; k < nf; ++k) {
         if (ignoredNode(feasible[k]))
             continue;
-        outAt[k] = max == 0 ? kMaxNodeScore : kMaxNodeScore * (max + min - rawAt[k]) / max;
+        out[k] = max == 0 ? kMaxNodeScore : kMaxNodeScore * (max + min - raw[k]) / max;
     }
-    return out;
+    return true;
+}
+
+std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &constraints, const SpreadTopology &topology,
+                                               const std::vector<std::vector<qint64>> &matching, const QList<int> &feasible,
+                                               bool requireAllTopologies, QList<qint64> *rawOut)
+{
+    std::vector<qint64> raw, out;
+    if (!podTopologySpread(constraints, topology, matching, std::span<const int>(feasible.cbegin(), feasible.cend()),
+                           requireAllTopologies, raw, out))
+        return std::nullopt;
+    if (rawOut)
+        *rawOut = QList<qint64>(raw.cbegin(), raw.cend());
+    return QList<qint64>(out.cbegin(), out.cend());
 }
 
 } // namespace rlab::controller::scoring

@@ -6,6 +6,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace rlab::controller::scoring {
@@ -36,5 +37,10 @@ struct SpreadTopology
 std::optional<QList<qint64>> podTopologySpread(const QList<SpreadConstraint> &constraints, const SpreadTopology &topology,
                                                const std::vector<std::vector<qint64>> &matching, const QList<int> &feasible,
                                                bool requireAllTopologies, QList<qint64> *rawOut = nullptr);
+// The same into raw and out (resized to feasible's size; the scheduler reuses them): false
+// (Skip, both untouched) when there are no constraints.
+bool podTopologySpread(const QList<SpreadConstraint> &constraints, const SpreadTopology &topology,
+                       const std::vector<std::vector<qint64>> &matching, std::span<const int> feasible,
+                       bool requireAllTopologies, std::vector<qint64> &raw, std::vector<qint64> &out);
 
 } // namespace rlab::controller::scoring
