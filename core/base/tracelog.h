@@ -1,4 +1,5 @@
 #pragma once
+#include "core/base/lightmutex.h"
 #include "core/base/tracearena.h"
 #include "core/base/traceevent.h"
 
@@ -136,7 +137,7 @@ private:
     TraceEvent unpack(const Slot &slot, qint64 seq) const;
     void trimLocked();
 
-    mutable std::mutex m_mutex;
+    mutable LightMutex m_mutex;
     std::deque<std::unique_ptr<Chunk>> m_chunks;
     std::unique_ptr<Chunk> m_spareChunk;
     std::size_t m_headSlot = 0, m_count = 0;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/base/lightmutex.h"
 #include "core/client/ratelimiter.h"
 
 #include <QHash>
@@ -26,7 +27,7 @@ public:
 private:
     const qint64 m_baseDelayMs;
     const qint64 m_maxDelayMs;
-    mutable std::mutex m_mutex;
+    mutable LightMutex m_mutex;
     QHash<QString, int> m_failures;
 };
 

@@ -2,6 +2,7 @@
 #include "core/api/event.h"
 #include "core/api/object.h"
 #include "core/apiserver/resourcetype.h"
+#include "core/base/lightmutex.h"
 #include "core/controller/eventcorrelator.h"
 #include "core/controller/eventlogcache.h"
 
@@ -60,7 +61,7 @@ private:
 
     client::Interface &m_api;
     QString m_component;
-    std::mutex m_mutex;
+    LightMutex m_mutex;
     std::deque<Pending> m_queue;   // under m_mutex
     bool m_draining = false;       // a caller is draining m_queue; under m_mutex
     Correlation m_correlation;

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/base/lightmutex.h"
 #include "core/client/interface.h"
 #include "core/sim/latencymodel.h"
 #include "core/sim/tokenbucket.h"
@@ -66,7 +67,7 @@ private:
 
     client::Interface &m_inner;
     const Role m_role;
-    mutable std::mutex m_mutex;   // guards everything below
+    mutable LightMutex m_mutex;   // guards everything below
     LatencyModel m_model;
     mutable TokenBucket m_bucket;
     mutable qint64 m_requests = 0;

@@ -332,6 +332,43 @@ private slots:
         QCOMPARE(split, (QList<int>{3, 3, 4}));
     }
 
+    // ImageLocality through the scheduler: a node that has the pod's image scores it, scaled by
+    // how many nodes have it (1 of 3: 1000 MiB x 1/3 -> 31; 2 of 3 -> 65); a node's new image
+    // list counts from the next cycle (the scheduler's per-image scores go with the snapshot).
+    void imageLocalityFollowsNodeImages()
+    {
+        SimulationConfig config;
+        config.controllers = {QStringLiteral("replicaset"), QStringLiteral("scheduler")};
+        Simulation sim(config);
+        const auto giveImage = [&](const QString &nodeName) {
+            auto node = std::static_pointer_cast<Node>(sim.api().getAs<Node>(QString(), nodeName)->clone());
+            node->status.extra.insert(QStringLiteral("images"),
+                                      QJsonArray{QJsonObject{{QStringLiteral("names"), QJsonArray{QStringLiteral("registry.example/big:1")}},
+                                                             {QStringLiteral("sizeBytes"), qint64(1000) * 1024 * 1024}}});
+            QVERIFY(sim.api().updateStatus(node).ok());
+            sim.runUntilIdle();
+        };
+        const auto imageScores = [&](const QString &rsName) {
+            auto rs = test::makeReplicaSet(rsName, 1);
+            rs->spec.template_.spec.containers[0].image = QStringLiteral("registry.example/big:1");
+            [&] { QVERIFY(sim.api().create(rs).ok()); }();
+            sim.runUntilIdle();
+            QMap<QString, qint64> raw;
+            for (const TraceEvent &e : sim.trace().since(0))
+                if (e.type == QLatin1String("Schedule") && e.key.startsWith(QStringLiteral("default/") + rsName))
+                    for (const QJsonValue &n : e.detail[QLatin1String("nodes")].toArray())
+                        raw[n[QLatin1String("node")].toString()] = n[QLatin1String("plugins")][QLatin1String("ImageLocality")][QLatin1String("raw")].toInteger();
+            return raw;
+        };
+        giveImage(QStringLiteral("node-2"));
+        QCOMPARE(imageScores(QStringLiteral("one")),
+                 (QMap<QString, qint64>{{QStringLiteral("node-1"), 0}, {QStringLiteral("node-2"), 31}, {QStringLiteral("node-3"), 0}}));
+        QCOMPARE(podsPerNode(sim, QStringLiteral("app"), QStringLiteral("one")).keys(), QStringList{QStringLiteral("node-2")});
+        giveImage(QStringLiteral("node-3"));
+        QCOMPARE(imageScores(QStringLiteral("two")),
+                 (QMap<QString, qint64>{{QStringLiteral("node-1"), 0}, {QStringLiteral("node-2"), 65}, {QStringLiteral("node-3"), 65}}));
+    }
+
     // The rollout: 100 replicas on the 3 default nodes, then a new image; the new
     // ReplicaSet's pods end within the hostname constraint's maxSkew 3.
     void hundredReplicaRolloutSpreads()

@@ -37,6 +37,20 @@ QJsonObject scheduleDetail(const TraceEvent &ev)
     return d;
 }
 
+// A compact Schedule event's sentence, made when read from its completed detail (the top
+// nodes' names and scores), its args (the counts) and the chosen node kept as its text:
+// "scheduleOne default/web-1: 100 of 200 nodes fit (100 evaluated, percentageOfNodesToScore);
+// top scores node-7 180, node-9 175, node-2 170 → node-7".
+QString scheduleText(const TraceEvent &ev)
+{
+    QStringList scores;
+    for (const QJsonValue &n : ev.detail.value(QLatin1String("nodes")).toArray())
+        scores << joined(n[QLatin1String("node")].toString(), u" ", QString::number(n[QLatin1String("score")].toInteger()));
+    return joined(u"scheduleOne ", ev.key, u": ", QString::number(ev.args[2]), u" of ", QString::number(ev.args[0]), u" nodes fit (",
+                  QString::number(ev.args[1]), u" evaluated, percentageOfNodesToScore); top scores ", scores.join(QStringLiteral(", ")),
+                  u" → ", ev.text);
+}
+
 bool wantsScheduling(const Pod &pod)
 {
     return pod.spec.nodeName.isEmpty() && pod.metadata.deletionTimestamp == 0
@@ -346,12 +360,14 @@ SyncResult Scheduler::scheduleOne(const QString &key)
             ev.args[0] = numNodes;
             ev.args[1] = processed;
             ev.args[2] = qint64(feasible.size());
-            ev.text = best.isEmpty()    ? QStringLiteral("scheduleOne %1: no node fits").arg(key)
-                      : scores.isEmpty() ? QStringLiteral("scheduleOne %1: only %2 fits (no scoring)").arg(key, best)
-                                         : joined(u"scheduleOne ", key, u": ", QString::number(feasible.size()), u" of ",
-                                                  QString::number(numNodes), u" nodes fit (", QString::number(processed),
-                                                  u" evaluated, percentageOfNodesToScore); top scores ",
-                                                  scores.join(QStringLiteral(", ")), u" → ", best);
+            if (best.isEmpty()) {
+                ev.text = QStringLiteral("scheduleOne %1: no node fits").arg(key);
+            } else if (scores.isEmpty()) {
+                ev.text = QStringLiteral("scheduleOne %1: only %2 fits (no scoring)").arg(key, best);
+            } else {
+                ev.text = best;   // the sentence is made when read (scheduleText)
+                ev.textFn = &scheduleText;
+            }
         }
         m_trace->append(std::move(ev));
     }

@@ -154,6 +154,7 @@ private:
     QHash<QString, scoring::SpreadTopology> m_spreadTopologies;   // topology keys -> their domains over m_spreadNodes (reset with them)
     std::vector<std::vector<qint64>> m_spreadMatching;             // a cycle's matching pods per constraint and node (reused)
     QHash<QString, int> m_imageNodes;         // image -> nodes that have it (ImageLocality)
+    QHash<QStringList, std::vector<qint64>> m_imageScores;   // a pod's images -> ImageLocality's raw score per snapshot node (reset with them)
     int m_nextStartNodeIndex = 0;             // where the next cycle starts filtering
     std::vector<int> m_feasible;              // scratch: feasible node indices of the current cycle
     std::vector<NodeScore> m_scores;          // scratch: scoreNodes' result (never shrinks)

@@ -122,6 +122,7 @@ void Scheduler::updateSnapshot()
     m_spreadNodeIds.clear();
     m_spreadTopologies.clear();
     m_imageNodes.clear();
+    m_imageScores.clear();
     {
         std::lock_guard lock(m_mutex);
         // A node's allocatable is parsed once per Node object (they are immutable values).
@@ -163,15 +164,25 @@ std::vector<qint64> Scheduler::pluginsSignature(const NodeScore &score)
 
 void Scheduler::pluginsSignature(const NodeScore &score, std::vector<qint64> &signature)
 {
-    signature.clear();
-    signature.reserve(std::size_t(score.count) * 5 + 2);
+    // Written by index into a vector sized for the longest form (five values a plugin, two
+    // more for nodeEntryJson's index and total), then cut to length: an insert per plugin was
+    // most of a lookup's cost.
+    signature.resize(std::size_t(score.count) * 5 + 2);
+    qint64 *at = signature.data();
     for (int p = 0; p < score.count; ++p) {
         const PluginScore &ps = score.plugins[std::size_t(p)];
-        if (ps.skip)
-            signature.insert(signature.end(), {qint64(reinterpret_cast<quintptr>(ps.plugin)), 1, qint64(reinterpret_cast<quintptr>(ps.skip))});
-        else
-            signature.insert(signature.end(), {qint64(reinterpret_cast<quintptr>(ps.plugin)), 0, ps.raw, ps.score, ps.weighted});
+        *at++ = qint64(reinterpret_cast<quintptr>(ps.plugin));
+        if (ps.skip) {
+            *at++ = 1;
+            *at++ = qint64(reinterpret_cast<quintptr>(ps.skip));
+        } else {
+            *at++ = 0;
+            *at++ = ps.raw;
+            *at++ = ps.score;
+            *at++ = ps.weighted;
+        }
     }
+    signature.resize(std::size_t(at - signature.data()));
 }
 
 QJsonObject Scheduler::nodeEntryJson(const NodeScore &score, const QString &nodeName)
@@ -368,15 +379,32 @@ std::span<const Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, cons
                                 [&](const NodeInfo &n) { return *balancedAllocation(req, n); });
         run.normalized = run.raw;
     }
-    // ImageLocality (1): images already on the node, scaled by how many nodes have them. A node
-    // that reports no images scores what an empty map gives, worked out once.
+    // ImageLocality (1): images already on the node, scaled by how many nodes have them. It
+    // depends on the pod's images and the nodes alone: with no node reporting an image every
+    // node scores the same; else every node's score is worked out once per list of images and
+    // node snapshot (a ReplicaSet's pods all ask for the same list).
     {
         const QStringList images = podImages(pod);
         const int totalNodes = int(m_snapshot.size());
         const qint64 none = imageLocality(images, QHash<QString, qint64>(), totalNodes, m_imageNodes);
-        PluginRun &run = column("ImageLocality", kImageLocalityWeight, [&](const NodeInfo &n) {
-            return n.imageSizes.isEmpty() ? none : imageLocality(images, n.imageSizes, totalNodes, m_imageNodes);
-        });
+        PluginRun &run = nextRun("ImageLocality", kImageLocalityWeight);
+        if (m_imageNodes.isEmpty()) {
+            run.raw.assign(nf, none);
+        } else {
+            auto scores = m_imageScores.constFind(images);
+            if (scores == m_imageScores.cend()) {
+                if (m_imageScores.size() >= 256)
+                    m_imageScores.clear();
+                std::vector<qint64> byNode(m_snapshot.size());
+                for (std::size_t n = 0; n < m_snapshot.size(); ++n)
+                    byNode[n] = m_snapshot[n].imageSizes.isEmpty() ? none
+                                                                    : imageLocality(images, m_snapshot[n].imageSizes, totalNodes, m_imageNodes);
+                scores = m_imageScores.insert(images, std::move(byNode));
+            }
+            run.raw.resize(nf);
+            for (std::size_t k = 0; k < nf; ++k)
+                run.raw[k] = (*scores)[std::size_t(feasible[k])];
+        }
         run.normalized = run.raw;
     }
     // The totals, plugin by plugin (framework.RunScorePlugins: normalized x weight, summed).
