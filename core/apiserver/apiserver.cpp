@@ -36,6 +36,12 @@ ApiServer::ApiServer(store::KvStore &store, Clock &clock, TraceLog *trace, quint
 {
     // Events are written once and seldom read: their cold versions are kept packed.
     m_store.setPackCold(store::KeyRange::prefix(QByteArrayLiteral("/registry/events/")));
+    if (m_trace) {
+        m_traceIds.apiserver = m_trace->nameId(QStringLiteral("apiserver"));
+        m_traceIds.request = m_trace->nameId(QStringLiteral("Request"));
+        m_traceIds.etcd = m_trace->nameId(QStringLiteral("etcd"));
+        m_traceIds.put = m_trace->nameId(QStringLiteral("Put"));
+    }
 }
 
 ApiServer::~ApiServer() = default;
@@ -98,11 +104,13 @@ void ApiServer::traceRequest(const QString &verb, const ResourceType &rt, const 
 {
     if (!m_trace)
         return;
-    TraceEvent ev;
-    ev.component = QStringLiteral("apiserver");
-    ev.type = QStringLiteral("Request");
+    TraceLog::Compact ev;
+    ev.component = m_traceIds.apiserver;
+    ev.type = m_traceIds.request;
     ev.worker = CallerScope::worker();
-    // The key, "ns/name" (or either alone), goes to the trace in parts: appendKeyed.
+    // The key, "ns/name" (or either alone), goes to the trace in parts.
+    ev.ns = ns;
+    ev.name = name;
     const QString agent = CallerScope::userAgent();
     // The detail repeats (a few verbs, resources and agents): each distinct one is built once
     // per thread and shared by the events (implicitly shared, so also in the trace's memory).
@@ -124,7 +132,7 @@ void ApiServer::traceRequest(const QString &verb, const ResourceType &rt, const 
         && sameData(r.key.subresource, subresource) && sameData(r.key.agent, agent) && !r.detail.isEmpty()) {
         ev.detail = r.detail;
         ev.textFn = &requestText;
-        m_trace->appendKeyed(std::move(ev), ns, name);
+        m_trace->appendCompact(std::move(ev));
         return;
     }
     // Bounded above what a big lab has: one agent per kubelet (1,000 at rlab bench --size large)
@@ -144,7 +152,7 @@ void ApiServer::traceRequest(const QString &verb, const ResourceType &rt, const 
     r = Recent{std::move(detailKey), *cached};
     ev.detail = *cached;
     ev.textFn = &requestText;
-    m_trace->appendKeyed(std::move(ev), ns, name);
+    m_trace->appendCompact(std::move(ev));
 }
 
 namespace {
@@ -246,13 +254,14 @@ Result<ObjectPtr> ApiServer::commit(const QByteArray &key, MutableObjectPtr obj,
     }
     Q_ASSERT(got.main == rev);
     if (m_trace) {
-        TraceEvent ev;
-        ev.component = QStringLiteral("etcd");
-        ev.type = QStringLiteral("Put");
+        TraceLog::Compact ev;
+        ev.component = m_traceIds.etcd;
+        ev.type = m_traceIds.put;
+        ev.utf8Key = key;   // no QString made for the key
         ev.rev = got.main;
         ev.textFn = &putText;
         ev.args[0] = isCreate ? 1 : 0;
-        m_trace->appendKeyed(std::move(ev), key);   // no QString made for the key
+        m_trace->appendCompact(std::move(ev));
     }
     if (isCreate && key.startsWith(kPodsPrefix) && m_livePods.load() >= 0)
         ++m_livePods;

@@ -133,6 +133,10 @@ private:
     store::KvStore &m_store;
     Clock &m_clock;
     TraceLog *m_trace;
+    struct TraceIds
+    {
+        quint32 apiserver = 0, request = 0, etcd = 0, put = 0;   // m_trace's ids of these names
+    } m_traceIds;
     NameGenerator m_names;
     mutable std::recursive_mutex m_writeMutex;
     std::atomic<qint64> m_podCapacity{0};

@@ -304,31 +304,49 @@ qint64 TraceLog::appendParts(TraceEvent &ev, const KeyParts &key)
 {
     if (!m_enabled.load(std::memory_order_relaxed))
         return 0;
+    Fields f;
+    f.t = ev.t;
+    f.rev = ev.rev;
+    f.worker = ev.worker;
+    f.text = ev.text;
+    f.detail = &ev.detail;
+    f.textFn = ev.textFn;
+    f.detailFn = ev.detailFn;
+    f.args = ev.args;
+    return appendFields(f, key, [&] { return std::pair{intern(ev.component), intern(ev.type)}; });
+}
+
+template<class Names> qint64 TraceLog::appendFields(Fields &f, const KeyParts &key, Names names)
+{
     // The revision source takes the store's lock: it is called before ours (lock order).
-    if (ev.rev == 0)
+    if (f.rev == 0)
         if (const auto *revision = m_revision.load(std::memory_order_acquire))
-            ev.rev = (*revision)();
+            f.rev = (*revision)();
     // Trace texts are nearly always ASCII: those are narrowed straight into the arena, the rest
     // goes through toUtf8(). With a textFn, a text given is kept for it (see TraceEvent).
-    const QString *text = ev.text.isEmpty() ? nullptr : &ev.text;
-    const bool ascii = !text || noneHas(*text, 0xff80);
+    const bool hasText = !f.text.isEmpty();
+    const bool ascii = !hasText || noneHas(f.text, 0xff80);
     // (Encoding the others here, a character at a time, cost 4x what toUtf8()'s vector loop does.)
-    const QByteArray utf8 = text && !ascii ? text->toUtf8() : QByteArray();
+    const QByteArray utf8 = hasText && !ascii ? f.text.toUtf8() : QByteArray();
     Stored st;
-    st.rev = ev.rev;
-    st.worker = ev.worker;
+    st.rev = f.rev;
+    st.worker = f.worker;
     st.keyLen = qint32(key.size());
     // Two parts come Latin-1 (appendKeyed checked); one may not be.
     st.keyLatin1 = key.isAscii || !key.second.isEmpty() || noneHas(key.first, 0xff00);
-    st.textLen = !text ? 0 : ascii ? qint32(text->size()) : qint32(utf8.size());
-    const bool lazy = ev.textFn || ev.detailFn;
+    st.textLen = !hasText ? 0 : ascii ? qint32(f.text.size()) : qint32(utf8.size());
+    const bool lazy = f.textFn || f.detailFn;
     if (lazy)
-        std::copy(std::begin(ev.args), std::end(ev.args), std::begin(st.args));
-    st.detail = std::move(ev.detail);
+        std::copy(f.args, f.args + 3, std::begin(st.args));
+    std::size_t detailBytes = 0;
+    if (f.detail && !f.detail->isEmpty()) {
+        st.detail = std::move(*f.detail);
+        detailBytes = 2 * approxJsonBytes(st.detail);
+    }
     const std::size_t keyBytes = std::size_t(st.keyLen) * (st.keyLatin1 ? 1 : sizeof(QChar));
     // The event, its key and text in the arena, and roughly what its detail holds on the heap
     // (shared details are counted each time: the budget errs on the safe side).
-    const auto bytes = quint32(sizeof(Stored) + keyBytes + std::size_t(st.textLen) + 2 * approxJsonBytes(st.detail));
+    const auto bytes = quint32(sizeof(Stored) + keyBytes + std::size_t(st.textLen) + detailBytes);
     std::lock_guard lock(m_mutex);
     if (m_count == 0)
         m_firstSeq = m_nextSeq;
@@ -341,15 +359,16 @@ qint64 TraceLog::appendParts(TraceEvent &ev, const KeyParts &key)
     dst += keyBytes;
     if (!ascii)
         std::memcpy(dst, utf8.constData(), std::size_t(utf8.size()));
-    else if (text)
-        narrow(dst, *text);
-    st.t = ev.t == 0 && m_clock ? m_clock->now() - m_epochMs : ev.t;
+    else if (hasText)
+        narrow(dst, f.text);
+    st.t = f.t == 0 && m_clock ? m_clock->now() - m_epochMs : f.t;
     const qint64 seq = m_nextSeq++;
-    st.component = intern(ev.component);
-    st.type = intern(ev.type);
+    const auto [component, type] = names();
+    st.component = component;
+    st.type = type;
     if (lazy) {
-        st.textFn = internFn(m_textFns, m_textFnSlots, ev.textFn);
-        st.detailFn = internFn(m_detailFns, m_detailFnSlots, ev.detailFn);
+        st.textFn = internFn(m_textFns, m_textFnSlots, f.textFn);
+        st.detailFn = internFn(m_detailFns, m_detailFnSlots, f.detailFn);
     }
     pushLocked(std::move(st), at, bytes);
     trimLocked();
@@ -362,38 +381,38 @@ quint32 TraceLog::nameId(const QString &name)
     return internSlow(name);
 }
 
-qint64 TraceLog::appendCompact(const Compact &ev)
+qint64 TraceLog::appendCompact(Compact ev)
 {
     if (!m_enabled.load(std::memory_order_relaxed))
         return 0;
-    Stored st;
-    if (const auto *revision = m_revision.load(std::memory_order_acquire))
-        st.rev = (*revision)();   // before our lock, as in appendParts
-    st.worker = ev.worker;
-    st.keyLen = qint32(ev.key.size());
-    st.keyLatin1 = noneHas(ev.key, 0xff00);
-    std::copy(std::begin(ev.args), std::end(ev.args), std::begin(st.args));
-    st.component = ev.component;
-    st.type = ev.type;
-    const std::size_t keyBytes = std::size_t(st.keyLen) * (st.keyLatin1 ? 1 : sizeof(QChar));
-    const auto bytes = quint32(sizeof(Stored) + keyBytes);
-    std::lock_guard lock(m_mutex);
-    Q_ASSERT(ev.component < m_names.size() && ev.type < m_names.size());
-    if (m_count == 0)
-        m_firstSeq = m_nextSeq;
-    std::int64_t at = 0;
-    char *dst = m_arena.grow(keyBytes, &at);
-    if (st.keyLatin1)
-        narrow(dst, ev.key);
-    else if (keyBytes > 0)
-        std::memcpy(dst, ev.key.utf16(), keyBytes);
-    st.t = m_clock ? m_clock->now() - m_epochMs : 0;
-    const qint64 seq = m_nextSeq++;
-    st.textFn = internFn(m_textFns, m_textFnSlots, ev.textFn);
-    st.detailFn = internFn(m_detailFns, m_detailFnSlots, ev.detailFn);
-    pushLocked(std::move(st), at, bytes);
-    trimLocked();
-    return seq;
+    Fields f;
+    f.rev = ev.rev;
+    f.worker = ev.worker;
+    f.text = ev.text;
+    f.detail = &ev.detail;
+    f.textFn = ev.textFn;
+    f.detailFn = ev.detailFn;
+    f.args = ev.args;
+    const auto names = [&] {
+        Q_ASSERT(ev.component < m_names.size() && ev.type < m_names.size());
+        return std::pair{ev.component, ev.type};
+    };
+    if (!ev.utf8Key.isEmpty()) {
+        if (std::all_of(ev.utf8Key.begin(), ev.utf8Key.end(), [](char c) { return quint8(c) < 0x80; }))
+            return appendFields(f, KeyParts{{}, {}, ev.utf8Key, true}, names);
+        const QString key = QString::fromUtf8(ev.utf8Key);
+        return appendFields(f, KeyParts{key, {}, {}, false}, names);
+    }
+    if (!ev.ns.isEmpty() || !ev.name.isEmpty()) {
+        if (noneHas(ev.ns, 0xff00) && noneHas(ev.name, 0xff00))
+            return appendFields(f, KeyParts{ev.ns, ev.name, {}, false}, names);
+        QString key = ev.ns.toString();
+        if (!ev.ns.isEmpty() && !ev.name.isEmpty())
+            key += u'/';
+        key += ev.name;
+        return appendFields(f, KeyParts{key, {}, {}, false}, names);
+    }
+    return appendFields(f, KeyParts{ev.key, {}, {}, false}, names);
 }
 
 std::vector<TraceEvent> TraceLog::since(qint64 afterSeq, std::size_t max) const

@@ -40,22 +40,27 @@ public:
     // E.g. appendKeyed(ev, u"default", u"web") reads back with key "default/web".
     qint64 appendKeyed(TraceEvent ev, QByteArrayView utf8Key);
     qint64 appendKeyed(TraceEvent ev, QStringView ns, QStringView name);
-    // For events made by the million (a queue's operations), without a TraceEvent: the names
-    // as ids (nameId(): stable for the log's life, clear() included), the key as a view, no
-    // text or detail of their own (textFn and detailFn make them on read, from args). Reads
-    // back as append() of the same event would. E.g. {nameId(u"queue/rs"), nameId(u"QueueAdd"),
-    // -1, u"default/web", &queueText, &queueDetail, {0, bits, 0}}.
+    // For events made by the million, without a TraceEvent: the names as ids (nameId(): stable
+    // for the log's life, clear() included), the key, text and detail as given (the key as one
+    // string, as a namespace and a name, or as UTF-8 bytes, as appendKeyed takes them). Reads
+    // back as append() of the same event would. E.g. a queue operation: {nameId(u"queue/rs"),
+    // nameId(u"QueueAdd"), -1, u"default/web", ..., &queueText, &queueDetail, {0, bits, 0}}.
     struct Compact
     {
         quint32 component = 0, type = 0;
         int worker = -1;
-        QStringView key;
+        QStringView key;              // one string; or:
+        QStringView ns, name;         // "ns/name" (either alone when the other is empty); or:
+        QByteArrayView utf8Key;       // an etcd key
+        QStringView text;
+        QJsonObject detail;
         TraceEvent::TextFn textFn = nullptr;
         TraceEvent::DetailFn detailFn = nullptr;
         qint64 args[3] = {0, 0, 0};
+        qint64 rev = 0;               // 0: from the revision source
     };
     quint32 nameId(const QString &name);
-    qint64 appendCompact(const Compact &ev);
+    qint64 appendCompact(Compact ev);
     void setClock(const Clock *clock, qint64 epochMs);
     // Optional: current store revision supplier, used when ev.rev == 0.
     void setRevisionSource(std::function<qint64()> source);
@@ -126,6 +131,19 @@ private:
         void writeLatin1(char *dst) const;
     };
     qint64 appendParts(TraceEvent &ev, const KeyParts &key);
+    // What every append stores: `names` is called under the lock and gives the component's and
+    // the type's ids.
+    struct Fields
+    {
+        qint64 t = 0, rev = 0;
+        int worker = -1;
+        QStringView text;
+        QJsonObject *detail = nullptr;   // moved from
+        TraceEvent::TextFn textFn = nullptr;
+        TraceEvent::DetailFn detailFn = nullptr;
+        const qint64 *args = nullptr;
+    };
+    template<class Names> qint64 appendFields(Fields &f, const KeyParts &key, Names names);
     void pushLocked(Stored &&st, std::int64_t at, quint32 bytes);
     void popFrontLocked();
     quint32 intern(const QString &s);      // under m_mutex

@@ -19,6 +19,10 @@ Reflector::Reflector(Interface &api, apiserver::ResourceType resource, const Thr
     : m_api(api), m_rt(std::move(resource)), m_known(knownObjects), m_options(std::move(options)),
       m_notify(std::move(notify)), m_component(QStringLiteral("informer/") + m_rt.resource), m_trace(api.trace())
 {
+    if (m_trace) {
+        m_traceComponent = m_trace->nameId(m_component);
+        m_traceWatchEvent = m_trace->nameId(QStringLiteral("WatchEvent"));
+    }
 }
 
 Reflector::~Reflector()
@@ -201,14 +205,14 @@ void Reflector::handOut(const Delta &d)
     using apiserver::ApiWatchEvent;
     for (const ApiWatchEvent::Type t : {ApiWatchEvent::Added, ApiWatchEvent::Modified, ApiWatchEvent::Deleted}) {
         if (d.revision != 0 && ApiWatchEvent::typeName(t) == d.watchEventType) {
-            TraceEvent ev;
-            ev.component = m_component;
-            ev.type = QStringLiteral("WatchEvent");
+            TraceLog::Compact ev;
+            ev.component = m_traceComponent;
+            ev.type = m_traceWatchEvent;
             ev.key = d.key;
             ev.rev = d.revision;
             ev.textFn = &watchEventText;
             ev.args[0] = t;
-            m_trace->append(std::move(ev));
+            m_trace->appendCompact(std::move(ev));
             return;
         }
     }

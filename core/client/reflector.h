@@ -111,6 +111,7 @@ private:
     const std::function<void()> m_notify;
     const QString m_component;        // "informer/deployments"
     TraceLog *m_trace;
+    quint32 m_traceComponent = 0, m_traceWatchEvent = 0;   // m_trace's ids of m_component and WatchEvent
 
     std::shared_ptr<apiserver::WatchInterface> m_watch;
     std::deque<Delta> m_pending;

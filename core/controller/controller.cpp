@@ -145,6 +145,9 @@ Controller::Controller(QString name, QString syncName, Clock &clock, TraceLog *t
       m_queue(std::make_unique<RateLimitingQueue>(clock, defaultControllerRateLimiter(clock), m_name))
 {
     if (m_trace) {
+        m_traceComponent = m_trace->nameId(m_name);
+        m_traceStart = m_trace->nameId(QStringLiteral("ReconcileStart"));
+        m_traceEnd = m_trace->nameId(QStringLiteral("ReconcileEnd"));
         TraceLog *t = m_trace;
         // The hook runs under the queue's lock, one event at a time: the component name is
         // built once per queue name, not once per event. The text and the detail are made
@@ -192,7 +195,7 @@ Controller::Controller(QString name, QString syncName, Clock &clock, TraceLog *t
             ev.args[0] = e.durationMs;
             ev.args[1] = bits;
             ev.args[2] = e.type == QueueEventType::AddAfter ? e.readyAtMs : 0;
-            t->appendCompact(ev);
+            t->appendCompact(std::move(ev));
         });
     }
 }
@@ -216,19 +219,19 @@ void Controller::trace(const QString &type, const QString &key, int worker, cons
     m_trace->append(std::move(ev));
 }
 
-void Controller::traceReconcile(const QString &type, const QString &key, int worker, const QString &tail) const
+void Controller::traceReconcile(bool end, const QString &key, int worker, const QString &tail) const
 {
     if (!m_trace)
         return;
-    TraceEvent ev;
-    ev.component = m_name;
-    ev.type = type;
+    TraceLog::Compact ev;
+    ev.component = m_traceComponent;
+    ev.type = end ? m_traceEnd : m_traceStart;
     ev.key = key;
     ev.worker = worker;
     ev.text = tail;   // kept, and handed to reconcileText
     ev.textFn = &reconcileText;
     ev.args[2] = m_syncNameId;
-    m_trace->append(std::move(ev));
+    m_trace->appendCompact(std::move(ev));
 }
 
 SyncResult Controller::runSync(const QString &key, int worker)
@@ -241,7 +244,7 @@ SyncResult Controller::runSync(const QString &key, int worker)
 SyncResult Controller::startSync(const QString &key, int worker)
 {
     ++m_syncs;
-    traceReconcile(QStringLiteral("ReconcileStart"), key, worker, QString());
+    traceReconcile(false, key, worker, QString());
     apiserver::CallerScope caller(m_name, worker);
     return m_sync ? m_sync(key) : SyncResult{};
 }
@@ -256,7 +259,7 @@ void Controller::finishSync(const QString &key, int worker, const SyncResult &r)
     // maxRetries, then drops it.
     if (r.ok()) {
         m_queue->forget(key);
-        traceReconcile(QStringLiteral("ReconcileEnd"), key, worker, what);
+        traceReconcile(true, key, worker, what);
     } else if (m_maxRetries < 0 || m_queue->numRequeues(key) < m_maxRetries) {
         trace(QStringLiteral("ReconcileError"), key, worker,
               QStringLiteral("%1 %2 failed: %3 (handleErr: addRateLimited)%4").arg(m_syncName, key, r.error,

@@ -100,7 +100,7 @@ private:
     void trace(const QString &type, const QString &key, int worker, const QString &text) const;
     // A ReconcileStart or ReconcileEnd: its sentence is made when read (reconcileText), from
     // the sync function's name (by m_syncNameId) and the key, with `tail` after them.
-    void traceReconcile(const QString &type, const QString &key, int worker, const QString &tail) const;
+    void traceReconcile(bool end, const QString &key, int worker, const QString &tail) const;
     SyncResult runSync(const QString &key, int worker);
     SyncResult startSync(const QString &key, int worker);
     void finishSync(const QString &key, int worker, const SyncResult &r);
@@ -110,6 +110,7 @@ private:
     qint64 m_syncNameId = 0;   // m_syncName's id in the trace texts' registry (controller.cpp)
     Clock &m_clock;
     TraceLog *m_trace;
+    quint32 m_traceComponent = 0, m_traceStart = 0, m_traceEnd = 0;   // m_trace's ids of m_name, ReconcileStart, ReconcileEnd
     int m_maxRetries;
     std::unique_ptr<RateLimitingQueue> m_queue;
     SyncHandler m_sync;

@@ -199,9 +199,7 @@ void EventRecorder::traceEvent(const Pending &p, const QString &message, bool wr
     TraceLog *t = m_api.trace();
     if (!t)
         return;
-    TraceEvent te;
-    te.component = m_component;
-    te.type = QStringLiteral("Event");
+    TraceLog::Compact te;
     te.key = p.key;
     te.text = message;   // the sentence is made when read (eventText), from the detail
     te.textFn = &eventText;
@@ -210,6 +208,13 @@ void EventRecorder::traceEvent(const Pending &p, const QString &message, bool wr
         // the hash, the last pair seen in a slot chosen by where the strings' characters are
         // (callers pass the same literals every time): equal without hashing them.
         std::lock_guard lock(m_mutex);
+        if (m_traceIdsOf != t) {   // the names' ids in this log (lock order: ours, then the log's)
+            m_traceIdsOf = t;
+            m_traceComponent = t->nameId(m_component);
+            m_traceEvent = t->nameId(QStringLiteral("Event"));
+        }
+        te.component = m_traceComponent;
+        te.type = m_traceEvent;
         RecentDetail &recent = m_recentDetails[written ? 0 : 1][((quintptr(type.constData()) >> 4) ^ (quintptr(reason.constData()) >> 3))
                                                                 % kRecentDetails];
         if (!recent.detail.isEmpty() && sameData(recent.type, type) && sameData(recent.reason, reason)) {
@@ -230,7 +235,7 @@ void EventRecorder::traceEvent(const Pending &p, const QString &message, bool wr
             te.detail = *cached;
         }
     }
-    t->append(std::move(te));
+    t->appendCompact(std::move(te));
 }
 
 } // namespace rlab::controller

@@ -15,6 +15,9 @@
 #include <mutex>
 #include <utility>
 
+namespace rlab {
+class TraceLog;
+}
 namespace rlab::client {
 class Interface;
 }
@@ -62,6 +65,8 @@ private:
     client::Interface &m_api;
     QString m_component;
     LightMutex m_mutex;
+    TraceLog *m_traceIdsOf = nullptr;   // the log m_traceComponent and m_traceEvent are ids in; under m_mutex
+    quint32 m_traceComponent = 0, m_traceEvent = 0;
     std::deque<Pending> m_queue;   // under m_mutex
     bool m_draining = false;       // a caller is draining m_queue; under m_mutex
     Correlation m_correlation;

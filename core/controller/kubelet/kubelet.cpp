@@ -45,6 +45,10 @@ Kubelet::Kubelet(QString nodeName, client::Interface &api, client::SharedInforme
       m_worker(config)
 {
     m_controller.setSyncHandler([this](const QString &key) { return syncPod(key); });
+    if (m_trace) {
+        m_traceComponent = m_trace->nameId(m_controller.name());
+        m_tracePodPhase = m_trace->nameId(QStringLiteral("PodPhase"));
+    }
     auto handler = std::make_shared<client::ResourceEventHandlerFuncs>(
         [this](const ObjectPtr &obj, bool) {
             if (m_running.load() && onThisNode(obj))
@@ -162,8 +166,17 @@ SyncResult Kubelet::syncPod(const QString &key)
             r = Recent{m_nodeName, status.phase, shown, *cached};
             detail = &r.detail;
         }
-        for (const QString &sentence : out.phases)
-            trace(QStringLiteral("PodPhase"), key, sentence, *detail);
+        for (const QString &sentence : out.phases) {
+            if (!m_trace)
+                continue;
+            TraceLog::Compact ev;
+            ev.component = m_traceComponent;
+            ev.type = m_tracePodPhase;
+            ev.key = key;
+            ev.text = sentence;
+            ev.detail = *detail;
+            m_trace->appendCompact(std::move(ev));
+        }
     }
     if (status != fresh->status) {
         auto updated = std::static_pointer_cast<Pod>(fresh->clone());

@@ -67,6 +67,7 @@ private:
     client::Interface &m_api;
     Clock &m_clock;
     TraceLog *m_trace;
+    quint32 m_traceComponent = 0, m_tracePodPhase = 0;   // m_trace's ids of kubelet/<node> and PodPhase
     Controller m_controller;
     EventRecorder m_events;
     client::Lister<api::Pod> m_pods;
