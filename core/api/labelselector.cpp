@@ -21,7 +21,11 @@ void sortByKey(QList<Selector::Requirement> &requirements)
                      [](const Selector::Requirement &a, const Selector::Requirement &b) { return a.key < b.key; });
 }
 
-bool hasValue(const Selector::Requirement &r, const QString &v) { return r.values.contains(v); }
+bool hasValue(const Selector::Requirement &r, const QString &v)
+{
+    // Most requirements hold one value (matchLabels' key=value): compared directly, sizes first.
+    return r.values.size() == 1 ? r.values.front() == v : r.values.contains(v);
+}
 
 bool requirementMatches(const Selector::Requirement &r, const Labels &labels)
 {

@@ -35,6 +35,25 @@ bool noneHas(QStringView s, quint16 mask)
     return (seen & mask) == 0;
 }
 
+// Whether every byte of s is ASCII, sixteen at a time (etcd keys, ~40 bytes, on every Put).
+bool isAscii(QByteArrayView s)
+{
+    const char *p = s.data();
+    const qsizetype n = s.size();
+    qsizetype i = 0;
+#if defined(__SSE2__)
+    __m128i acc = _mm_setzero_si128();
+    for (; i + 16 <= n; i += 16)
+        acc = _mm_or_si128(acc, _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + i)));
+    if (_mm_movemask_epi8(acc) != 0)
+        return false;
+#endif
+    char seen = 0;
+    for (; i < n; ++i)
+        seen |= p[i];
+    return (quint8(seen) & 0x80) == 0;
+}
+
 // Copies s, every character of which is below 0x100, into dst as one byte each.
 // E.g. u"web-1" -> "web-1"; eight characters at a time (SSE2 saturating pack).
 void narrow(char *dst, QStringView s)
@@ -111,13 +130,13 @@ quint32 TraceLog::internSlow(const QString &s)
     return id;
 }
 
-template<class Fn> quint8 TraceLog::internFn(std::vector<Fn> &fns, FnSlots &cache, Fn fn)
+template<class Fn> inline quint8 TraceLog::internFn(std::vector<Fn> &fns, FnSlots &cache, Fn fn)
 {
     if (!fn)
         return 0;
     // The slot chosen by the function's address remembers its id: one compare, not a search.
     quint8 &slot = cache[(reinterpret_cast<quintptr>(fn) >> 4) % cache.size()];
-    if (slot != 0 && fns[slot - 1] == fn)
+    if (slot != 0 && fns[slot - 1] == fn) [[likely]]
         return slot;
     const auto it = std::find(fns.begin(), fns.end(), fn);
     if (it != fns.end())
@@ -158,7 +177,7 @@ TraceEvent TraceLog::unpack(const Slot &slot, qint64 seq) const
     return ev;
 }
 
-void TraceLog::pushLocked(Stored &&st, std::int64_t at, quint32 bytes)
+inline void TraceLog::pushLocked(Stored &&st, std::int64_t at, quint32 bytes)
 {
     static_assert(sizeof(Stored) <= 72, "a kept event: 72 bytes (a million of them at rlab bench --size large)");
     const std::size_t j = m_headSlot + m_count;
@@ -191,8 +210,10 @@ void TraceLog::popFrontLocked()
     }
 }
 
-void TraceLog::trimLocked()
+inline void TraceLog::trimLocked()
 {
+    if (m_count <= m_capacity && m_bytes <= m_budget) [[likely]]
+        return;
     // Keep at least the newest event, whatever its size.
     bool dropped = false;
     while (m_count > 1 && (m_count > m_capacity || m_bytes > m_budget)) {
@@ -247,7 +268,7 @@ bool TraceLog::isEnabled() const
     return m_enabled.load(std::memory_order_relaxed);
 }
 
-qsizetype TraceLog::KeyParts::size() const
+inline qsizetype TraceLog::KeyParts::size() const
 {
     if (isAscii)
         return ascii.size();
@@ -256,7 +277,7 @@ qsizetype TraceLog::KeyParts::size() const
     return first.size() + 1 + second.size();
 }
 
-void TraceLog::KeyParts::writeLatin1(char *dst) const
+inline void TraceLog::KeyParts::writeLatin1(char *dst) const
 {
     if (isAscii) {
         std::memcpy(dst, ascii.data(), std::size_t(ascii.size()));
@@ -280,7 +301,7 @@ qint64 TraceLog::appendKeyed(TraceEvent ev, QByteArrayView utf8Key)
     Q_ASSERT(ev.key.isEmpty());
     if (!m_enabled.load(std::memory_order_relaxed))
         return 0;
-    if (std::all_of(utf8Key.begin(), utf8Key.end(), [](char c) { return quint8(c) < 0x80; }))
+    if (isAscii(utf8Key))
         return appendParts(ev, KeyParts{{}, {}, utf8Key, true});
     ev.key = QString::fromUtf8(utf8Key);
     return appendParts(ev, KeyParts{ev.key, {}, {}, false});
@@ -398,7 +419,7 @@ qint64 TraceLog::appendCompact(Compact ev)
         return std::pair{ev.component, ev.type};
     };
     if (!ev.utf8Key.isEmpty()) {
-        if (std::all_of(ev.utf8Key.begin(), ev.utf8Key.end(), [](char c) { return quint8(c) < 0x80; }))
+        if (isAscii(ev.utf8Key))
             return appendFields(f, KeyParts{{}, {}, ev.utf8Key, true}, names);
         const QString key = QString::fromUtf8(ev.utf8Key);
         return appendFields(f, KeyParts{key, {}, {}, false}, names);

@@ -55,11 +55,14 @@ void EventRecorder::event(const Object &involved, const QString &type, const QSt
             kept = m_messages.insert(message);
         }
         p.message = *kept;
-        m_queue.push_back(std::move(p));
-        if (m_draining)
+        if (m_draining) {
+            m_queue.push_back(std::move(p));
             return;   // the caller draining the queue writes it, after the ones before it
-        m_draining = true;
+        }
+        m_draining = true;   // nothing queued (the drainer empties it before it stops): ours goes first
+        Q_ASSERT(m_queue.empty());
     }
+    write(p);
     for (;;) {
         Pending next;
         {

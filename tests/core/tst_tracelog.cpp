@@ -187,6 +187,10 @@ private slots:
         QTest::newRow("neither") << QString() << QString() << QString();
         QTest::newRow("Latin-1") << QStringLiteral("café") << QStringLiteral("crème") << QStringLiteral("café/crème");
         QTest::newRow("beyond Latin-1") << QStringLiteral("한국") << QStringLiteral("テスト") << QStringLiteral("한국/テスト");
+        // The etcd key's first sixteen bytes hold the non-ASCII ones (checked a block at a time).
+        QTest::newRow("Latin-1 at once") << QStringLiteral("éé") << QStringLiteral("x") << QStringLiteral("éé/x");
+        QTest::newRow("long ASCII") << QStringLiteral("kube-system") << QStringLiteral("coredns-5d78c9869d-abcde")
+                                    << QStringLiteral("kube-system/coredns-5d78c9869d-abcde");
     }
     void keyedAppendReadsBackAsWhole()
     {
