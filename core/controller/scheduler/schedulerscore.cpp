@@ -43,15 +43,6 @@ void Scheduler::setSeed(quint64 seed)
     m_rng = seed;
 }
 
-quint64 Scheduler::nextRandom()
-{
-    // splitmix64
-    quint64 z = (m_rng += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 // helper.DefaultSelector: the selectors of what controls the pod. The lab serves no
 // ReplicationControllers and simulates no StatefulSets, and the scheduler does not watch
 // Services, so it is the controlling ReplicaSet's selector (empty: no default spreading).
@@ -355,10 +346,19 @@ std::span<const Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, cons
                 if (!topology->anyHasKey[std::size_t(c)])
                     continue;
                 const std::vector<qint64> &counts = m_spread.countsOf(entry);
-                for (std::size_t n = 0; n < m_spreadNodeIds.size(); ++n) {
+                const auto fillNode = [&](std::size_t n) {
                     const std::size_t id = std::size_t(m_spreadNodeIds[n]);
                     if (id < counts.size())
                         m[n] = counts[id];
+                };
+                // A hostname constraint reads only the feasible nodes' own counts (its domains
+                // are the nodes); other keys sum their domains over every node.
+                if (topology->isHostname[std::size_t(c)]) {
+                    for (const int n : feasible)
+                        fillNode(std::size_t(n));
+                } else {
+                    for (std::size_t n = 0; n < m_spreadNodeIds.size(); ++n)
+                        fillNode(n);
                 }
             }
         }
