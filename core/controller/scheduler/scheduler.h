@@ -165,6 +165,7 @@ private:
     QHash<QStringList, std::vector<qint64>> m_imageScores;   // a pod's images -> ImageLocality's raw score per snapshot node (reset with them)
     int m_nextStartNodeIndex = 0;             // where the next cycle starts filtering
     std::vector<int> m_feasible;              // scratch: feasible node indices of the current cycle
+    std::vector<qint64> m_totals;             // scratch: scoreNodes' totals, by feasible node
     std::vector<NodeScore> m_scores;          // scratch: scoreNodes' result (never shrinks)
     std::vector<PluginRun> m_runs;            // scratch: scoreNodes' plugins, m_runCount of them valid
     std::size_t m_runCount = 0;

@@ -407,7 +407,10 @@ std::span<const Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, cons
         }
         run.normalized = run.raw;
     }
-    // The totals, plugin by plugin (framework.RunScorePlugins: normalized x weight, summed).
+    // The totals, plugin by plugin (framework.RunScorePlugins: normalized x weight, summed), in
+    // a dense column first (a NodeScore is ~350 bytes: one cache line a node a plugin otherwise).
+    std::vector<qint64> &totals = m_totals;
+    totals.assign(nf, 0);
     for (std::size_t r = 0; r < m_runCount; ++r) {
         const PluginRun &run = m_runs[r];
         if (run.skip)
@@ -415,8 +418,10 @@ std::span<const Scheduler::NodeScore> Scheduler::scoreNodes(const Pod &pod, cons
         const qint64 *normalized = run.normalized.data();
         const qint64 weight = run.weight;
         for (std::size_t k = 0; k < nf; ++k)
-            out[k].total += normalized[k] * weight;
+            totals[k] += normalized[k] * weight;
     }
+    for (std::size_t k = 0; k < nf; ++k)
+        out[k].total = totals[k];
     return out;
 }
 

@@ -40,7 +40,7 @@ inline qint64 leastAllocated(const PodRequests &pod, const NodeInfo &node)
         sum += requested[i] > allocatable[i] ? 0 : (allocatable[i] - requested[i]) * kMaxNodeScore / allocatable[i];
         weights += 1;
     }
-    return weights == 0 ? 0 : sum / weights;
+    return weights == 2 ? sum / 2 : sum;   // the mean over the resources counted (weights 0: sum is 0)
 }
 // NodeResourcesBalancedAllocation: 100 x (1 - std of the requested fractions), actual requests;
 // nullopt (Skip) for a pod that requests nothing (issue 129138).

@@ -67,11 +67,18 @@ bool podTopologySpread(const QList<SpreadConstraint> &constraints, const SpreadT
     // key score it): its domains and counts are not worked out (the system default's zone key on
     // the lab's unlabelled nodes: ~40 % of this plugin's work at 1,000 nodes).
     const auto scored = [&topology](std::size_t c) { return topology.anyHasKey[c] != 0; };
+    // Only a scored constraint on a key other than the hostname has domains to find (the system
+    // defaults on unlabelled nodes have none: hostname, and a zone no node has).
+    bool anyDomains = false;
+    for (std::size_t c = 0; c < nc; ++c)
+        anyDomains = anyDomains || (!topology.isHostname[c] && scored(c));
     for (int i : feasible) {
         if (ignoredNode(i)) {
             ++ignoredCount;
             continue;
         }
+        if (!anyDomains)
+            continue;
         for (std::size_t c = 0; c < nc; ++c) {
             if (topology.isHostname[c] || !scored(c))
                 continue;
