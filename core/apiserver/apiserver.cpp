@@ -130,9 +130,9 @@ void ApiServer::traceRequest(const QString &verb, const ResourceType &rt, const 
     Recent &r = recent[slot];
     if (sameData(r.key.verb, verb) && sameData(r.key.resource, rt.resource) && sameData(r.key.group, rt.group)
         && sameData(r.key.subresource, subresource) && sameData(r.key.agent, agent) && !r.detail.isEmpty()) {
-        ev.detail = r.detail;
+        ev.detail = &r.detail;
         ev.textFn = &requestText;
-        m_trace->appendCompact(std::move(ev));
+        m_trace->appendCompact(ev);
         return;
     }
     // Bounded above what a big lab has: one agent per kubelet (1,000 at rlab bench --size large)
@@ -150,9 +150,9 @@ void ApiServer::traceRequest(const QString &verb, const ResourceType &rt, const 
                                                        {QStringLiteral("userAgent"), agent}});
     }
     r = Recent{std::move(detailKey), *cached};
-    ev.detail = *cached;
+    ev.detail = &*cached;
     ev.textFn = &requestText;
-    m_trace->appendCompact(std::move(ev));
+    m_trace->appendCompact(ev);
 }
 
 namespace {
@@ -261,7 +261,7 @@ Result<ObjectPtr> ApiServer::commit(const QByteArray &key, MutableObjectPtr obj,
         ev.rev = got.main;
         ev.textFn = &putText;
         ev.args[0] = isCreate ? 1 : 0;
-        m_trace->appendCompact(std::move(ev));
+        m_trace->appendCompact(ev);
     }
     if (isCreate && key.startsWith(kPodsPrefix) && m_livePods.load() >= 0)
         ++m_livePods;

@@ -361,7 +361,7 @@ template<class Names> qint64 TraceLog::appendFields(Fields &f, const KeyParts &k
         std::copy(f.args, f.args + 3, std::begin(st.args));
     std::size_t detailBytes = 0;
     if (f.detail && !f.detail->isEmpty()) {
-        st.detail = std::move(*f.detail);
+        st.detail = *f.detail;
         detailBytes = 2 * approxJsonBytes(st.detail);
     }
     const std::size_t keyBytes = std::size_t(st.keyLen) * (st.keyLatin1 ? 1 : sizeof(QChar));
@@ -402,7 +402,7 @@ quint32 TraceLog::nameId(const QString &name)
     return internSlow(name);
 }
 
-qint64 TraceLog::appendCompact(Compact ev)
+qint64 TraceLog::appendCompact(const Compact &ev)
 {
     if (!m_enabled.load(std::memory_order_relaxed))
         return 0;
@@ -410,7 +410,7 @@ qint64 TraceLog::appendCompact(Compact ev)
     f.rev = ev.rev;
     f.worker = ev.worker;
     f.text = ev.text;
-    f.detail = &ev.detail;
+    f.detail = ev.detail;
     f.textFn = ev.textFn;
     f.detailFn = ev.detailFn;
     f.args = ev.args;

@@ -53,14 +53,14 @@ public:
         QStringView ns, name;         // "ns/name" (either alone when the other is empty); or:
         QByteArrayView utf8Key;       // an etcd key
         QStringView text;
-        QJsonObject detail;
+        const QJsonObject *detail = nullptr;   // copied (implicitly shared), when given
         TraceEvent::TextFn textFn = nullptr;
         TraceEvent::DetailFn detailFn = nullptr;
         qint64 args[3] = {0, 0, 0};
         qint64 rev = 0;               // 0: from the revision source
     };
     quint32 nameId(const QString &name);
-    qint64 appendCompact(Compact ev);
+    qint64 appendCompact(const Compact &ev);
     void setClock(const Clock *clock, qint64 epochMs);
     // Optional: current store revision supplier, used when ev.rev == 0.
     void setRevisionSource(std::function<qint64()> source);
@@ -138,7 +138,7 @@ private:
         qint64 t = 0, rev = 0;
         int worker = -1;
         QStringView text;
-        QJsonObject *detail = nullptr;   // moved from
+        const QJsonObject *detail = nullptr;   // copied (implicitly shared)
         TraceEvent::TextFn textFn = nullptr;
         TraceEvent::DetailFn detailFn = nullptr;
         const qint64 *args = nullptr;

@@ -212,7 +212,7 @@ void Reflector::handOut(const Delta &d)
             ev.rev = d.revision;
             ev.textFn = &watchEventText;
             ev.args[0] = t;
-            m_trace->appendCompact(std::move(ev));
+            m_trace->appendCompact(ev);
             return;
         }
     }

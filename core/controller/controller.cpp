@@ -195,7 +195,7 @@ Controller::Controller(QString name, QString syncName, Clock &clock, TraceLog *t
             ev.args[0] = e.durationMs;
             ev.args[1] = bits;
             ev.args[2] = e.type == QueueEventType::AddAfter ? e.readyAtMs : 0;
-            t->appendCompact(std::move(ev));
+            t->appendCompact(ev);
         });
     }
 }
@@ -231,7 +231,7 @@ void Controller::traceReconcile(bool end, const QString &key, int worker, const 
     ev.text = tail;   // kept, and handed to reconcileText
     ev.textFn = &reconcileText;
     ev.args[2] = m_syncNameId;
-    m_trace->appendCompact(std::move(ev));
+    m_trace->appendCompact(ev);
 }
 
 SyncResult Controller::runSync(const QString &key, int worker)

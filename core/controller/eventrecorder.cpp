@@ -203,6 +203,7 @@ void EventRecorder::traceEvent(const Pending &p, const QString &message, bool wr
     if (!t)
         return;
     TraceLog::Compact te;
+    QJsonObject detail;
     te.key = p.key;
     te.text = message;   // the sentence is made when read (eventText), from the detail
     te.textFn = &eventText;
@@ -221,7 +222,7 @@ void EventRecorder::traceEvent(const Pending &p, const QString &message, bool wr
         RecentDetail &recent = m_recentDetails[written ? 0 : 1][((quintptr(type.constData()) >> 4) ^ (quintptr(reason.constData()) >> 3))
                                                                 % kRecentDetails];
         if (!recent.detail.isEmpty() && sameData(recent.type, type) && sameData(recent.reason, reason)) {
-            te.detail = recent.detail;
+            detail = recent.detail;
         } else {
             QHash<std::pair<QString, QString>, QJsonObject> &details = m_details[written ? 0 : 1];
             const std::pair<QString, QString> detailKey{type, reason};
@@ -235,10 +236,11 @@ void EventRecorder::traceEvent(const Pending &p, const QString &message, bool wr
                 cached = details.insert(detailKey, detail);
             }
             recent = RecentDetail{type, reason, *cached};   // holds the strings: their characters stay put
-            te.detail = *cached;
+            detail = *cached;
         }
     }
-    t->appendCompact(std::move(te));
+    te.detail = &detail;   // a copy taken under the lock: the slots may change after it
+    t->appendCompact(te);
 }
 
 } // namespace rlab::controller

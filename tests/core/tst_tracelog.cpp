@@ -235,8 +235,14 @@ private slots:
         log.setClock(&clock, 1000);
         qint64 rev = 7;
         log.setRevisionSource([&] { return rev; });
-        const auto text = [](const TraceEvent &ev) { return QStringLiteral("%1 %2 by %3: %4").arg(ev.type, ev.key).arg(ev.worker).arg(ev.args[1]); };
-        const auto detail = [](const TraceEvent &ev) { return QJsonObject{{QStringLiteral("readyAt"), ev.args[2]}}; };
+        const auto text = [](const TraceEvent &ev) {
+            return QStringLiteral("%1 %2 by %3: %4 (%5)").arg(ev.type, ev.key).arg(ev.worker).arg(ev.args[1]).arg(ev.text);
+        };
+        const auto detail = [](const TraceEvent &ev) {
+            QJsonObject d = ev.detail;   // the stored one, with readyAt added
+            d.insert(QStringLiteral("readyAt"), ev.args[2]);
+            return d;
+        };
         TraceEvent e;
         e.component = QStringLiteral("queue/replicaset");
         e.type = QStringLiteral("QueueGet");
@@ -247,6 +253,8 @@ private slots:
         e.args[0] = 5;
         e.args[1] = -9;
         e.args[2] = 1234;
+        e.text = QStringLiteral("kept → for the maker");   // not ASCII: kept as UTF-8
+        e.detail = QJsonObject{{QStringLiteral("depth"), 3}};
         log.append(e);
         const std::size_t appendBytes = log.memoryBytes();
         log.clear();
@@ -259,6 +267,8 @@ private slots:
             c.type = type;
             c.worker = e.worker;
             c.key = e.key;
+            c.text = e.text;
+            c.detail = &e.detail;
             c.textFn = text;
             c.detailFn = detail;
             std::copy(std::begin(e.args), std::end(e.args), std::begin(c.args));
@@ -274,7 +284,10 @@ private slots:
         QCOMPARE(all[0].t, 4250);
         QCOMPARE(all[0].rev, 8);
         QCOMPARE(all[0].key, key);
-        QCOMPARE(all[0].text, text(all[1]));
+        QCOMPARE(all[0].text, all[1].text);
+        QVERIFY(all[0].text.endsWith(QStringLiteral("(kept → for the maker)")));
+        QCOMPARE(all[0].detail.value(QLatin1String("depth")).toInt(), 3);
+        QCOMPARE(all[0].detail.value(QLatin1String("readyAt")).toInteger(), 1234);
         QJsonObject first = all[0].toJson(), second = all[1].toJson();
         QCOMPARE(first.value(QLatin1String("seq")).toInt(), 2);
         first.remove(QLatin1String("seq"));

@@ -174,8 +174,8 @@ SyncResult Kubelet::syncPod(const QString &key)
             ev.type = m_tracePodPhase;
             ev.key = key;
             ev.text = sentence;
-            ev.detail = *detail;
-            m_trace->appendCompact(std::move(ev));
+            ev.detail = detail;
+            m_trace->appendCompact(ev);
         }
     }
     if (status != fresh->status) {
