@@ -166,6 +166,13 @@ private:
     int m_nextStartNodeIndex = 0;             // where the next cycle starts filtering
     std::vector<int> m_feasible;              // scratch: feasible node indices of the current cycle
     std::vector<qint64> m_totals;             // scratch: scoreNodes' totals, by feasible node
+    struct ResourceScores
+    {
+        PodRequests req;   // what the pod scored asked for
+        qint64 least = 0, balanced = 0;
+        bool valid = false;   // false: the node's usage changed since
+    };
+    std::vector<ResourceScores> m_resourceScores;   // per snapshot node, under m_cycleMutex
     std::vector<NodeScore> m_scores;          // scratch: scoreNodes' result (never shrinks)
     std::vector<PluginRun> m_runs;            // scratch: scoreNodes' plugins, m_runCount of them valid
     std::size_t m_runCount = 0;
