@@ -321,19 +321,26 @@ qint64 TraceLog::appendKeyed(TraceEvent ev, QStringView ns, QStringView name)
     return appendParts(ev, KeyParts{ev.key, {}, {}, false});
 }
 
+// The fields a TraceEvent and a Compact share (the same names), as appendFields takes them.
+template<class Event> TraceLog::Fields TraceLog::fieldsOf(const Event &ev, const QJsonObject *detail)
+{
+    Fields f;
+    f.rev = ev.rev;
+    f.worker = ev.worker;
+    f.text = ev.text;
+    f.detail = detail;
+    f.textFn = ev.textFn;
+    f.detailFn = ev.detailFn;
+    f.args = ev.args;
+    return f;
+}
+
 qint64 TraceLog::appendParts(TraceEvent &ev, const KeyParts &key)
 {
     if (!m_enabled.load(std::memory_order_relaxed))
         return 0;
-    Fields f;
+    Fields f = fieldsOf(ev, &ev.detail);
     f.t = ev.t;
-    f.rev = ev.rev;
-    f.worker = ev.worker;
-    f.text = ev.text;
-    f.detail = &ev.detail;
-    f.textFn = ev.textFn;
-    f.detailFn = ev.detailFn;
-    f.args = ev.args;
     return appendFields(f, key, [&] { return std::pair{intern(ev.component), intern(ev.type)}; });
 }
 
@@ -406,14 +413,7 @@ qint64 TraceLog::appendCompact(const Compact &ev)
 {
     if (!m_enabled.load(std::memory_order_relaxed))
         return 0;
-    Fields f;
-    f.rev = ev.rev;
-    f.worker = ev.worker;
-    f.text = ev.text;
-    f.detail = ev.detail;
-    f.textFn = ev.textFn;
-    f.detailFn = ev.detailFn;
-    f.args = ev.args;
+    Fields f = fieldsOf(ev, ev.detail);
     const auto names = [&] {
         Q_ASSERT(ev.component < m_names.size() && ev.type < m_names.size());
         return std::pair{ev.component, ev.type};

@@ -144,6 +144,7 @@ private:
         const qint64 *args = nullptr;
     };
     template<class Names> qint64 appendFields(Fields &f, const KeyParts &key, Names names);
+    template<class Event> static Fields fieldsOf(const Event &ev, const QJsonObject *detail);
     void pushLocked(Stored &&st, std::int64_t at, quint32 bytes);
     void popFrontLocked();
     quint32 intern(const QString &s);      // under m_mutex

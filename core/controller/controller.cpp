@@ -11,6 +11,7 @@
 
 #include <array>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 namespace rlab::controller {
@@ -167,29 +168,17 @@ Controller::Controller(QString name, QString syncName, Clock &clock, TraceLog *t
             if (types[typeIndex] == 0)
                 types[typeIndex] = t->nameId(traceType(e.type)) + 1;
             qint64 bits = (qint64(e.numRequeues) & 0xffffffff) | (qint64(e.type) << 32) | (qint64(e.rateLimited ? 1 : 0) << 40);
-            if (e.depth < 0 || e.depth > kMaxPackedDepth) {
-                // Too deep to pack: the depth goes in a detail of its own (never in the lab).
-                TraceEvent ev;
-                ev.component = QStringLiteral("queue/") + e.queue;
-                ev.type = traceType(e.type);
-                ev.worker = e.worker;
-                ev.key = e.key;
-                ev.textFn = &queueText;
-                ev.detailFn = &queueDetail;
-                ev.args[0] = e.durationMs;
-                ev.args[1] = bits;
-                ev.detail = QJsonObject{{QStringLiteral("depth"), e.depth}, {QStringLiteral("whileProcessing"), e.whileProcessing}};
-                if (e.type == QueueEventType::AddAfter)
-                    ev.args[2] = e.readyAtMs;
-                t->append(std::move(ev));
-                return;
-            }
-            bits |= qint64(e.whileProcessing ? 1 : 0) << kWhileProcessingBit | qint64(1) << kDepthPackedBit | qint64(e.depth) << kDepthShift;
+            std::optional<QJsonObject> deep;   // a queue too deep to pack its depth (never in the lab): a detail of its own
+            if (e.depth < 0 || e.depth > kMaxPackedDepth)
+                deep = QJsonObject{{QStringLiteral("depth"), e.depth}, {QStringLiteral("whileProcessing"), e.whileProcessing}};
+            else
+                bits |= qint64(e.whileProcessing ? 1 : 0) << kWhileProcessingBit | qint64(1) << kDepthPackedBit | qint64(e.depth) << kDepthShift;
             TraceLog::Compact ev;
             ev.component = component;
             ev.type = types[typeIndex] - 1;
             ev.worker = e.worker;
             ev.key = e.key;
+            ev.detail = deep ? &*deep : nullptr;
             ev.textFn = &queueText;
             ev.detailFn = &queueDetail;
             ev.args[0] = e.durationMs;
