@@ -42,7 +42,6 @@ void EventRecorder::event(const Object &involved, const QString &type, const QSt
     p.involved.name = involved.metadata.name;
     p.involved.uid = involved.metadata.uid;
     p.involved.resourceVersion = involved.metadata.resourceVersion;
-    p.key = involved.key();
     p.type = type;
     p.reason = reason;
     p.now = m_api.clock().now() / 1000 * 1000;
@@ -204,7 +203,16 @@ void EventRecorder::traceEvent(const Pending &p, const QString &message, bool wr
         return;
     TraceLog::Compact te;
     QJsonObject detail;
-    te.key = p.key;
+    // The involved object's key, "ns/name" (Object::key()), given as its parts; a nameless
+    // object's "ns/" whole.
+    QString nameless;
+    if (p.involved.name.isEmpty() && !p.involved.namespace_.isEmpty()) {
+        nameless = p.involved.namespace_ + u'/';
+        te.key = nameless;
+    } else {
+        te.ns = p.involved.namespace_;
+        te.name = p.involved.name;
+    }
     te.text = message;   // the sentence is made when read (eventText), from the detail
     te.textFn = &eventText;
     {

@@ -55,7 +55,7 @@ private:
     struct Pending
     {
         api::ObjectReference involved;
-        QString key, type, reason, message;
+        QString type, reason, message;
         qint64 now = 0;
     };
     static const apiserver::ResourceType &rt();
