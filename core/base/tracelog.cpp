@@ -177,14 +177,15 @@ TraceEvent TraceLog::unpack(const Slot &slot, qint64 seq) const
     return ev;
 }
 
-inline void TraceLog::pushLocked(Stored &&st, std::int64_t at, quint32 bytes)
+inline TraceLog::Stored &TraceLog::pushLocked(std::int64_t at, quint32 bytes)
 {
     static_assert(sizeof(Stored) <= 72, "a kept event: 72 bytes (a million of them at rlab bench --size large)");
     const std::size_t j = m_headSlot + m_count;
-    if (j / kChunk == m_chunks.size())
+    if (j / kChunk == m_chunkCount) {
         m_chunks.push_back(m_spareChunk ? std::move(m_spareChunk) : std::make_unique<Chunk>());
+        ++m_chunkCount;
+    }
     Chunk &chunk = *m_chunks[j / kChunk];
-    chunk.events[j % kChunk] = std::move(st);   // lets go of a dropped event's detail
     chunk.at[j % kChunk] = at;
     chunk.bytes[j % kChunk] = bytes;
     m_bytes += bytes;
@@ -196,6 +197,7 @@ inline void TraceLog::pushLocked(Stored &&st, std::int64_t at, quint32 bytes)
         __builtin_prefetch(next, 1);
         __builtin_prefetch(next + sizeof(Stored) - 1, 1);
     }
+    return chunk.events[j % kChunk];
 }
 
 void TraceLog::popFrontLocked()
@@ -206,6 +208,7 @@ void TraceLog::popFrontLocked()
     if (++m_headSlot == kChunk) {
         m_spareChunk = std::move(m_chunks.front());
         m_chunks.pop_front();
+        --m_chunkCount;
         m_headSlot = 0;
     }
 }
@@ -356,31 +359,23 @@ template<class Names> qint64 TraceLog::appendFields(Fields &f, const KeyParts &k
     const bool ascii = !hasText || noneHas(f.text, 0xff80);
     // (Encoding the others here, a character at a time, cost 4x what toUtf8()'s vector loop does.)
     const QByteArray utf8 = hasText && !ascii ? f.text.toUtf8() : QByteArray();
-    Stored st;
-    st.rev = f.rev;
-    st.worker = f.worker;
-    st.keyLen = qint32(key.size());
+    const auto keyLen = qint32(key.size());
     // Two parts come Latin-1 (appendKeyed checked); one may not be.
-    st.keyLatin1 = key.isAscii || !key.second.isEmpty() || noneHas(key.first, 0xff00);
-    st.textLen = !hasText ? 0 : ascii ? qint32(f.text.size()) : qint32(utf8.size());
+    const bool keyLatin1 = key.isAscii || !key.second.isEmpty() || noneHas(key.first, 0xff00);
+    const qint32 textLen = !hasText ? 0 : ascii ? qint32(f.text.size()) : qint32(utf8.size());
     const bool lazy = f.textFn || f.detailFn;
-    if (lazy)
-        std::copy(f.args, f.args + 3, std::begin(st.args));
-    std::size_t detailBytes = 0;
-    if (f.detail && !f.detail->isEmpty()) {
-        st.detail = *f.detail;
-        detailBytes = 2 * approxJsonBytes(st.detail);
-    }
-    const std::size_t keyBytes = std::size_t(st.keyLen) * (st.keyLatin1 ? 1 : sizeof(QChar));
+    const bool hasDetail = f.detail && !f.detail->isEmpty();
+    const std::size_t detailBytes = hasDetail ? 2 * approxJsonBytes(*f.detail) : 0;
+    const std::size_t keyBytes = std::size_t(keyLen) * (keyLatin1 ? 1 : sizeof(QChar));
     // The event, its key and text in the arena, and roughly what its detail holds on the heap
     // (shared details are counted each time: the budget errs on the safe side).
-    const auto bytes = quint32(sizeof(Stored) + keyBytes + std::size_t(st.textLen) + detailBytes);
+    const auto bytes = quint32(sizeof(Stored) + keyBytes + std::size_t(textLen) + detailBytes);
     std::lock_guard lock(m_mutex);
     if (m_count == 0)
         m_firstSeq = m_nextSeq;
     std::int64_t at = 0;
-    char *dst = m_arena.grow(keyBytes + std::size_t(st.textLen), &at);
-    if (st.keyLatin1)
+    char *dst = m_arena.grow(keyBytes + std::size_t(textLen), &at);
+    if (keyLatin1)
         key.writeLatin1(dst);
     else if (keyBytes > 0)
         std::memcpy(dst, key.first.utf16(), keyBytes);
@@ -389,16 +384,30 @@ template<class Names> qint64 TraceLog::appendFields(Fields &f, const KeyParts &k
         std::memcpy(dst, utf8.constData(), std::size_t(utf8.size()));
     else if (hasText)
         narrow(dst, f.text);
-    st.t = f.t == 0 && m_clock ? m_clock->now() - m_epochMs : f.t;
     const qint64 seq = m_nextSeq++;
     const auto [component, type] = names();
+    // Written in place: the slot a dropped event left (its detail let go of here).
+    Stored &st = pushLocked(at, bytes);
+    st.t = f.t == 0 && m_clock ? m_clock->now() - m_epochMs : f.t;
+    st.rev = f.rev;
+    if (hasDetail)
+        st.detail = *f.detail;
+    else if (!st.detail.isEmpty())
+        st.detail = QJsonObject();
+    st.keyLen = keyLen;
+    st.textLen = textLen;
+    st.worker = f.worker;
     st.component = component;
     st.type = type;
+    st.keyLatin1 = keyLatin1;
     if (lazy) {
+        std::copy(f.args, f.args + 3, std::begin(st.args));
         st.textFn = internFn(m_textFns, m_textFnSlots, f.textFn);
         st.detailFn = internFn(m_detailFns, m_detailFnSlots, f.detailFn);
+    } else {
+        std::fill(std::begin(st.args), std::end(st.args), 0);
+        st.textFn = st.detailFn = 0;
     }
-    pushLocked(std::move(st), at, bytes);
     trimLocked();
     return seq;
 }
@@ -486,6 +495,7 @@ void TraceLog::clear()
 {
     std::lock_guard lock(m_mutex);
     m_chunks.clear();
+    m_chunkCount = 0;
     m_spareChunk.reset();
     m_headSlot = 0;
     m_count = 0;

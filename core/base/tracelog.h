@@ -145,7 +145,8 @@ private:
     };
     template<class Names> qint64 appendFields(Fields &f, const KeyParts &key, Names names);
     template<class Event> static Fields fieldsOf(const Event &ev, const QJsonObject *detail);
-    void pushLocked(Stored &&st, std::int64_t at, quint32 bytes);
+    // The next slot, for the caller to fill (it holds what the event written there last held).
+    Stored &pushLocked(std::int64_t at, quint32 bytes);
     void popFrontLocked();
     quint32 intern(const QString &s);      // under m_mutex
     quint32 internSlow(const QString &s);  // intern() past its first cache
@@ -159,6 +160,7 @@ private:
     mutable LightMutex m_mutex;
     std::deque<std::unique_ptr<Chunk>> m_chunks;
     std::unique_ptr<Chunk> m_spareChunk;
+    std::size_t m_chunkCount = 0;   // m_chunks.size(), kept (deque::size() is a dozen instructions)
     std::size_t m_headSlot = 0, m_count = 0;
     qint64 m_firstSeq = 1;   // seq of the oldest kept event
     TraceArena m_arena;
