@@ -3,15 +3,52 @@
 #include <QHash>
 
 #include <algorithm>
+#include <cstring>
 
 namespace rlab::controller {
 
+namespace {
+constexpr quint64 kMulA = 0x9e3779b97f4a7c15ULL, kMulB = 0xc2b2ae3d27d4eb4fULL;
+
+// Murmur3's 64-bit finaliser: every input bit moves every output bit.
+inline quint64 fmix(quint64 x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+}
+
+inline quint64 rotl(quint64 x, int r)
+{
+    return (x << r) | (x >> (64 - r));
+}
+} // namespace
+
 EventCorrelator::KeyHash EventCorrelator::KeyHash::then(QStringView part) const
 {
-    // The constants keep an empty part from leaving the state unchanged (a field moved from one
-    // part to the next must not give the same key).
-    return KeyHash{quint64(qHash(part, size_t(a ^ 0x517cc1b727220a95ULL))) + 0x2545f4914f6cdd1dULL,
-                   quint64(qHash(part, size_t(b ^ 0xff51afd7ed558ccdULL))) + 0x9fb21c651e98df25ULL};
+    // Two lanes over the part's UTF-16 bytes, eight at a time, each seeded by the state so far
+    // and by the part's length (an empty part still moves the state: a field moved from one part
+    // to the next must not give the same key), then finalised. Inline: the recorder hashes ~13
+    // parts an Event (two qHash calls a part cost ~150 instructions).
+    const auto *p = reinterpret_cast<const unsigned char *>(part.utf16());
+    std::size_t len = std::size_t(part.size()) * sizeof(char16_t);
+    quint64 x = a ^ (quint64(len) * kMulB), y = b + quint64(len);
+    for (; len >= 8; p += 8, len -= 8) {
+        quint64 w;
+        std::memcpy(&w, p, 8);
+        x = rotl(x ^ (w * kMulA), 31) * kMulB;
+        y = rotl(y + (w * kMulB), 27) * kMulA;
+    }
+    if (len > 0) {
+        quint64 w = 0;
+        std::memcpy(&w, p, len);
+        x = rotl(x ^ (w * kMulA), 31) * kMulB;
+        y = rotl(y + (w * kMulB), 27) * kMulA;
+    }
+    return KeyHash{fmix(x) + 0x2545f4914f6cdd1dULL, fmix(y ^ x) + 0x9fb21c651e98df25ULL};
 }
 
 EventCorrelator::Aggregated EventCorrelator::aggregate(const CompactKey &aggregateKey, const CompactKey &eventKey,

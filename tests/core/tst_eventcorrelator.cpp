@@ -19,6 +19,7 @@
 
 using namespace rlab;
 using namespace rlab::api;
+using controller::EventCorrelator;
 using controller::EventRecorder;
 
 namespace {
@@ -154,6 +155,49 @@ private slots:
     // minutes, the first (in key order) popped when the 10th arrives, which combines. 5,000
     // random messages of 14 (most 1 s apart, 1 in 60 after 11 minutes) on 3 aggregate keys: the same
     // answers as a std::set per key, as upstream's sets.String with PopAny.
+    // KeyHash: the recorder's keys tell every different sequence of parts apart, where a part
+    // ends included ("ab" + "c" is not "a" + "bc"), empty parts too, and every length a part's
+    // eight-byte steps leave (0 to 7 characters past the last whole step).
+    void keyHashTellsPartSequencesApart()
+    {
+        using KeyHash = EventCorrelator::KeyHash;
+        const auto key = [](const QStringList &parts) {
+            KeyHash h;
+            for (const QString &p : parts)
+                h = h.then(p);
+            return std::pair{h.compact().a, h.compact().b};
+        };
+        QCOMPARE(key({u"kubelet"_qs, u"Pod"_qs}), key({u"kubelet"_qs, u"Pod"_qs}));   // a function of the parts
+        std::set<std::pair<quint64, quint64>> seen;
+        int made = 0;
+        const auto add = [&](const QStringList &parts) {
+            ++made;
+            seen.insert(key(parts));
+        };
+        add({});
+        add({u""_qs});
+        add({u""_qs, u""_qs});
+        add({u"ab"_qs, u"c"_qs});
+        add({u"a"_qs, u"bc"_qs});
+        add({u"abc"_qs});
+        add({u"abc"_qs, u""_qs});
+        add({u""_qs, u"abc"_qs});
+        const QString base = QStringLiteral("web-7c5b4f-x2x9z.18867251edfa001c");
+        for (qsizetype n = 0; n <= base.size(); ++n) {
+            if (n > 0)
+                add({base.left(n)});
+            add({base.left(n), base.mid(n)});
+            QString flipped = base.left(n);
+            if (n > 0) {
+                flipped[n - 1] = QChar(flipped[n - 1].unicode() ^ 1);   // one bit of the last character
+                add({flipped});
+            }
+        }
+        for (int i = 0; i < 20000; ++i)   // pod names as the lab makes them
+            add({u"kubelet"_qs, u"Pod"_qs, u"default"_qs, QStringLiteral("web-%1").arg(i), u"v1"_qs});
+        QCOMPARE(int(seen.size()), made);
+    }
+
     void aggregateMatchesASetModel()
     {
         using controller::CompactKey;
