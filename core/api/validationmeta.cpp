@@ -20,29 +20,6 @@ namespace {
 
 constexpr qint64 kTotalAnnotationSizeLimitB = 256 * (1 << 10);   // 256 kB
 
-// Whether `validate` finds nothing wrong with `name`, remembering the names it passed by where
-// their characters are: a status update carries the stored object's name and namespace (the
-// same shared strings), checked again on every write (~300 instructions a name, for every
-// request). A slot keeps its string, so the characters it points at cannot change meanwhile.
-// Per thread; `fn` tells the validators apart (0: not remembered). Only clean names are
-// remembered: a name with errors is checked, and its messages made, every time.
-template<class Validate> QStringList cleanOrErrors(const QString &name, quintptr fn, Validate validate)
-{
-    struct Clean
-    {
-        QString name;
-        quintptr fn = 0;
-    };
-    thread_local std::array<Clean, 16> clean;
-    Clean *slot = fn ? &clean[(quintptr(name.constData()) >> 4) % clean.size()] : nullptr;
-    if (slot && slot->fn == fn && sameData(slot->name, name))
-        return {};
-    QStringList errs = validate();
-    if (slot && errs.isEmpty() && !name.isEmpty())
-        *slot = Clean{name, fn};
-    return errs;
-}
-
 QJsonValue timeJson(Time t)
 {
     return t == 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(formatTime(t));
@@ -387,20 +364,14 @@ FieldErrors validateObjectMeta(const ObjectMeta &meta, bool requiresNamespace, c
     if (meta.name.isEmpty()) {
         errs << FieldError::required(child(path, QStringLiteral("name")), QStringLiteral("name or generateName is required"));
     } else {
-        using Plain = QStringList (*)(const QString &, bool);
-        const Plain *plain = nameFn.target<Plain>();
-        const QStringList found = cleanOrErrors(meta.name, plain ? reinterpret_cast<quintptr>(*plain) : 0,
-                                                [&] { return nameFn(meta.name, false); });
-        for (const QString &msg : found)
+        for (const QStringList found = nameFn(meta.name, false); const QString &msg : found)
             errs << FieldError::invalid(child(path, QStringLiteral("name")), meta.name, msg);
     }
     if (requiresNamespace) {
         if (meta.namespace_.isEmpty()) {
             errs << FieldError::required(child(path, QStringLiteral("namespace")));
         } else {
-            const QStringList found = cleanOrErrors(meta.namespace_, reinterpret_cast<quintptr>(&nameIsDNSLabel),
-                                                    [&] { return nameIsDNSLabel(meta.namespace_, false); });
-            for (const QString &msg : found)
+            for (const QStringList found = nameIsDNSLabel(meta.namespace_, false); const QString &msg : found)
                 errs << FieldError::invalid(child(path, QStringLiteral("namespace")), meta.namespace_, msg);
         }
     } else if (!meta.namespace_.isEmpty()) {
