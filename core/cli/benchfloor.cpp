@@ -8,6 +8,7 @@
 namespace rlab::cli {
 
 using benchobjects::processCpuS;
+using benchobjects::processKernelS;
 
 BenchFloor::BenchFloor(store::KvStore &lab)
     : m_notified(std::make_shared<std::vector<std::size_t>>())
@@ -49,7 +50,7 @@ void BenchFloor::spillPending()
 {
     if (!m_capture)
         return;
-    const double start = processCpuS();
+    const double start = processCpuS(), kernelStart = processKernelS();
     for (const store::WatchEvent &e : m_capture->take()) {
         const bool put = e.type == store::WatchEvent::Put;
         QByteArray value;   // none: an empty object stands in
@@ -58,6 +59,7 @@ void BenchFloor::spillPending()
         m_spill.append(put, e.kv.key, value);
     }
     m_spillCpuS += processCpuS() - start;
+    m_spillKernelS += processKernelS() - kernelStart;
 }
 
 void BenchFloor::endPhase()
@@ -85,7 +87,7 @@ QList<BenchFloor::Phase> BenchFloor::replay(const std::function<void(double)> &p
             values.reserve(records.size());
             for (const BenchSpill::Record &r : records)
                 values.push_back(!r.put ? nullptr : standIn(r.value));
-            const double start = processCpuS();
+            const double start = processCpuS(), kernelStart = processKernelS();
             p.overheadCpuS += start - untimed;
             for (std::size_t i = 0; i < records.size(); ++i) {
                 if (records[i].put)
@@ -98,6 +100,7 @@ QList<BenchFloor::Phase> BenchFloor::replay(const std::function<void(double)> &p
             }
             untimed = processCpuS();
             p.cpuS += untimed - start;
+            p.kernelS += processKernelS() - kernelStart;
             p.writes += qint64(records.size());
             read += qint64(records.size());
             // Untimed: only the newest version of each key is kept (the floor needs no history;

@@ -52,6 +52,7 @@ public:
     struct Phase
     {
         double cpuS = 0;           // the timed replay
+        double kernelS = 0;        // of cpuS, in the kernel (benchobjects::processKernelS)
         double overheadCpuS = 0;   // reading the spill, compacting: in no figure
         qint64 writes = 0;         // replayed
         qint64 delivered = 0;      // events the floor's watchers took
@@ -65,6 +66,7 @@ public:
     qsizetype watchers() const { return qsizetype(m_watchers.size()); }
     // CPU seconds spent spilling so far (the bench's own cost during a phase).
     double spillCpuS() const { return m_spillCpuS; }
+    double spillKernelS() const { return m_spillKernelS; }   // of spillCpuS()
 
 private:
     bool watched(const QByteArray &key) const;   // in some floor watcher's range
@@ -82,7 +84,7 @@ private:
     std::vector<qint64> m_phaseEnds;   // records spilled when each phase ended
     static constexpr qint64 kCompactEvery = 20'000;
     static constexpr qsizetype kReplayBatch = 20'000;
-    double m_spillCpuS = 0;
+    double m_spillCpuS = 0, m_spillKernelS = 0;
 };
 
 } // namespace rlab::cli

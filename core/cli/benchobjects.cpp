@@ -1,6 +1,7 @@
 #include "core/cli/benchobjects.h"
 
 #include <malloc.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
@@ -48,6 +49,13 @@ double processCpuS()
     timespec ts{};
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
+}
+
+double processKernelS()
+{
+    rusage ru{};
+    getrusage(RUSAGE_SELF, &ru);
+    return double(ru.ru_stime.tv_sec) + double(ru.ru_stime.tv_usec) / 1e6;
 }
 
 qint64 heapInUse()

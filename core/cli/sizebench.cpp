@@ -28,6 +28,7 @@ namespace {
 using benchobjects::heapInUse;
 using benchobjects::nameOf;
 using benchobjects::processCpuS;
+using benchobjects::processKernelS;
 const auto benchDeployment = benchobjects::deployment;
 constexpr qint64 kPhaseVirtualMs = 3'600'000;   // an hour of virtual time per phase at most
 // Scaled x2, every preset puts 200 pods on a node (medium: 20,000 on 100), more than the
@@ -130,7 +131,8 @@ std::unique_ptr<BenchFloor> runLab(const SizeBenchOptions &o, const SizeBenchPro
         wall.start();
         const double cpu = processCpuS();
         const qint64 capturedBefore = floor.captured();
-        const double spillBefore = floor.spillCpuS();
+        const double spillBefore = floor.spillCpuS(), spillKernelBefore = floor.spillKernelS();
+        const double kernel = processKernelS();
         act();
         // In 100 ms slices (the runner continues exactly where a slice stopped), each followed
         // by spilling the slice's writes for the floor (so the capture never holds much).
@@ -149,6 +151,7 @@ std::unique_ptr<BenchFloor> runLab(const SizeBenchOptions &o, const SizeBenchPro
         p.wallS = double(wall.nsecsElapsed()) / 1e9;
         p.benchOverheadCpuS = floor.spillCpuS() - spillBefore;
         p.cpuS = processCpuS() - cpu - p.benchOverheadCpuS;
+        p.kernelCpuS = std::clamp(processKernelS() - kernel - (floor.spillKernelS() - spillKernelBefore), 0.0, p.cpuS);
         const store::StoreStats after = sim.cluster().store().stats();
         p.apiWrites = after.revision - before.revision;
         p.watchEventsDelivered = after.eventsDelivered - before.eventsDelivered - (floor.captured() - capturedBefore);
@@ -207,6 +210,7 @@ SizeBenchResult runSizeBench(const SizeBenchOptions &o, const SizeBenchProgress 
     for (qsizetype i = 0; i < r.phases.size() && i < floorPhases.size(); ++i) {
         SizeBenchPhase &p = r.phases[i];
         p.floorCpuS = floorPhases[i].cpuS;
+        p.floorKernelCpuS = std::clamp(floorPhases[i].kernelS, 0.0, p.floorCpuS);
         p.floorWrites = floorPhases[i].writes;
         p.floorWatchEventsDelivered = floorPhases[i].delivered;
         p.benchOverheadCpuS += floorPhases[i].overheadCpuS;
@@ -230,6 +234,28 @@ double SizeBenchResult::floorCpuS() const
     for (const SizeBenchPhase &p : phases)
         s += p.floorCpuS;
     return s;
+}
+
+double SizeBenchResult::kernelCpuS() const
+{
+    double s = 0;
+    for (const SizeBenchPhase &p : phases)
+        s += p.kernelCpuS;
+    return s;
+}
+
+double SizeBenchResult::floorKernelCpuS() const
+{
+    double s = 0;
+    for (const SizeBenchPhase &p : phases)
+        s += p.floorKernelCpuS;
+    return s;
+}
+
+double SizeBenchResult::userPipelineOverFloor() const
+{
+    const double floorUser = floorCpuS() - floorKernelCpuS();
+    return floorUser > 0 ? (cpuS() - kernelCpuS()) / floorUser : 0;
 }
 
 double SizeBenchResult::benchOverheadCpuS() const
@@ -261,6 +287,9 @@ QJsonObject SizeBenchResult::toJson(const SizeBenchOptions &o) const
                                 {QStringLiteral("floorWrites"), p.floorWrites},
                                 {QStringLiteral("floorWatchEventsDelivered"), p.floorWatchEventsDelivered},
                                 {QStringLiteral("pipelineOverFloor"), p.pipelineOverFloor()},
+                                {QStringLiteral("kernelCpuSeconds"), p.kernelCpuS},
+                                {QStringLiteral("floorKernelCpuSeconds"), p.floorKernelCpuS},
+                                {QStringLiteral("userPipelineOverFloor"), p.userPipelineOverFloor()},
                                 {QStringLiteral("storeKeys"), p.storeKeys},
                                 {QStringLiteral("valuesPacked"), p.valuesPacked},
                                 {QStringLiteral("liveEvents"), p.liveEvents},
@@ -284,6 +313,9 @@ QJsonObject SizeBenchResult::toJson(const SizeBenchOptions &o) const
                        {QStringLiteral("floorCpuSeconds"), floorCpuS()},
                        {QStringLiteral("benchOverheadCpuSeconds"), benchOverheadCpuS()},
                        {QStringLiteral("pipelineOverFloor"), pipelineOverFloor()},
+                       {QStringLiteral("kernelCpuSeconds"), kernelCpuS()},
+                       {QStringLiteral("floorKernelCpuSeconds"), floorKernelCpuS()},
+                       {QStringLiteral("userPipelineOverFloor"), userPipelineOverFloor()},
                        {QStringLiteral("complete"), complete}};
 }
 
@@ -313,6 +345,8 @@ QString SizeBenchResult::toText(const SizeBenchOptions &o) const
                    .arg(double(p.heapBytes) / (1024.0 * 1024.0), 0, 'f', 1);
     out += QStringLiteral("  total: %1 s wall, %2 s CPU; floor %3 s CPU; pipeline/floor %4\n")
                .arg(wall, 0, 'f', 3).arg(cpu, 0, 'f', 3).arg(floorCpuS(), 0, 'f', 3).arg(pipelineOverFloor(), 0, 'f', 1);
+    out += QStringLiteral("  of which in the kernel (first touches of memory): lab %1 s, floor %2 s; pipeline/floor in user time %3\n")
+               .arg(kernelCpuS(), 0, 'f', 3).arg(floorKernelCpuS(), 0, 'f', 3).arg(userPipelineOverFloor(), 0, 'f', 1);
     if (!floorError.isEmpty())
         out += QStringLiteral("  the floor was not measured: %1\n").arg(floorError);
     out += QStringLiteral("  peak RSS %1 MiB (%2 MiB when the lab was done; the floor replays after it); %3 live pods, %4 heap bytes per live pod\n")

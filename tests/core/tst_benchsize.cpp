@@ -67,6 +67,13 @@ private slots:
             QVERIFY(p.value(QLatin1String("benchOverheadCpuSeconds")).isDouble());
             overheadSum += p.value(QLatin1String("benchOverheadCpuSeconds")).toDouble();
             QVERIFY(p.value(QLatin1String("pipelineOverFloor")).toDouble() > 0);
+            // The kernel's share of each CPU figure is a part of it (0 when too small to see).
+            const double cpu = p.value(QLatin1String("cpuSeconds")).toDouble();
+            const double kernel = p.value(QLatin1String("kernelCpuSeconds")).toDouble(-1);
+            QVERIFY2(kernel >= 0 && kernel <= cpu, qPrintable(names[i]));
+            const double floorKernel = p.value(QLatin1String("floorKernelCpuSeconds")).toDouble(-1);
+            QVERIFY(floorKernel >= 0 && floorKernel <= p.value(QLatin1String("floorCpuSeconds")).toDouble());
+            QVERIFY(p.value(QLatin1String("userPipelineOverFloor")).isDouble());
             // Where the memory is: every pod written so far has its Events (Scheduled at least),
             // the store holds them among its keys, and history was retained meanwhile.
             const qint64 events = p.value(QLatin1String("liveEvents")).toInteger();
@@ -77,6 +84,8 @@ private slots:
         }
         QVERIFY(r.value(QLatin1String("pipelineOverFloor")).toDouble() > 0);
         QCOMPARE(r.value(QLatin1String("benchOverheadCpuSeconds")).toDouble(), overheadSum);
+        QVERIFY(r.value(QLatin1String("kernelCpuSeconds")).toDouble(-1) >= 0);
+        QVERIFY(r.value(QLatin1String("kernelCpuSeconds")).toDouble() <= r.value(QLatin1String("cpuSeconds")).toDouble());
         // The roll also deletes the 100 old pods.
         QVERIFY(phases[1].toObject().value(QLatin1String("apiWrites")).toInteger() >= 400);
     }
