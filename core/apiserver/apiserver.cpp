@@ -223,7 +223,7 @@ const QByteArray kPodsPrefix = QByteArrayLiteral("/registry/pods/");
 const QByteArray kEventsPrefix = QByteArrayLiteral("/registry/events/");
 } // namespace
 
-Result<ObjectPtr> ApiServer::commit(const QByteArray &key, MutableObjectPtr obj, bool isCreate)
+Result<ObjectPtr> ApiServer::commit(const QByteArray &key, MutableObjectPtr obj, bool isCreate, const Object *previous)
 {
     // Only the ApiServer writes to the store and it holds m_writeMutex, so the next revision is
     // known before the write: the stored object carries its own resourceVersion.
@@ -236,6 +236,10 @@ Result<ObjectPtr> ApiServer::commit(const QByteArray &key, MutableObjectPtr obj,
         g->content = compactJsonObject(g->content);
         g->metadata.extra = compactJsonObject(g->metadata.extra);
     }
+    // Every informer, queue and handler asks a stored object for its key; no controller watches
+    // Events (the window's lists key them by their own index).
+    if (obj->kind() != Kind::Event)
+        obj->rememberKey(previous);
     ObjectPtr frozen = std::move(obj);
     // Under a quota each version costs its key and its JSON, as in etcd's backend; unmetered
     // (no encoding) without one.

@@ -119,7 +119,9 @@ private:
     Result<api::ObjectPtr> deleteNow(const ResourceType &rt, const api::ObjectPtr &old);
     api::ObjectPtr getLocked(const ResourceType &rt, const QString &ns, const QString &name, qint64 *modRev = nullptr) const;
     // Writes obj at the next revision; fails only when etcd refuses it (quota: NoSpace).
-    Result<api::ObjectPtr> commit(const QByteArray &key, api::MutableObjectPtr obj, bool isCreate);
+    // `previous`: the version obj replaces (its key string is shared, see Object::rememberKey).
+    Result<api::ObjectPtr> commit(const QByteArray &key, api::MutableObjectPtr obj, bool isCreate,
+                                  const api::Object *previous = nullptr);
     std::optional<ApiError> checkNamespace(const ResourceType &rt, const QString &ns) const;
     void traceRequest(const QString &verb, const ResourceType &rt, const QString &ns, const QString &name,
                       const QString &subresource = {}) const;

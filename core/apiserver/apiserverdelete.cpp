@@ -107,7 +107,7 @@ Result<ObjectPtr> ApiServer::remove(const ResourceType &rt, const QString &nsIn,
         if (!changed)
             return R{old, {}};
         obj->metadata.resourceVersion.clear();
-        return commit(rt.etcdKey(ns, name), std::move(obj), false);
+        return commit(rt.etcdKey(ns, name), std::move(obj), false, old.get());
     }
     return deleteNow(rt, old);
 }

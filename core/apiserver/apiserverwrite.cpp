@@ -112,7 +112,7 @@ Result<ObjectPtr> ApiServer::writeUpdate(const ResourceType &rt, MutableObjectPt
         && obj->metadata.deletionGracePeriodSeconds.value_or(0) == 0)
         return deleteNow(rt, old);
     const QByteArray key = rt.etcdKey(obj->metadata.namespace_, obj->metadata.name);   // before the move
-    return commit(key, std::move(obj), false);
+    return commit(key, std::move(obj), false, old.get());
 }
 
 Result<MutableObjectPtr> ApiServer::applyPatch(const ResourceType &rt, const Object &current, PatchType type,
@@ -333,7 +333,7 @@ Result<ObjectPtr> ApiServer::bind(const QString &ns, const QString &podName, con
     // Binding writes spec and status at once, bypassing the update strategy (like upstream's
     // BindingREST.setPodHostAndAnnotations).
     pod->metadata.resourceVersion.clear();
-    return commit(rt.etcdKey(ns, podName), std::move(pod), false);
+    return commit(rt.etcdKey(ns, podName), std::move(pod), false, old.get());
 }
 
 } // namespace rlab::apiserver

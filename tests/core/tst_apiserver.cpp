@@ -369,6 +369,37 @@ private slots:
         QCOMPARE(ev[0].type, ApiWatchEvent::Added);   // started matching spec.nodeName=n1
     }
 
+    // A stored version answers key() from a string kept with it, shared by the versions that
+    // follow it (an update, a binding, a graceful delete); a copy does not inherit it, so a
+    // renamed copy has its own key.
+    void storedVersionsShareTheirKey()
+    {
+        ApiFixture f;
+        const auto created = f.api.create(test::makePod(QStringLiteral("p")));
+        QVERIFY(created.ok());
+        QCOMPARE(created.value->key(), QStringLiteral("default/p"));
+        QCOMPARE(created.value->key().constData(), created.value->key().constData());   // kept, not built again
+        const auto bound = f.api.bind(QStringLiteral("default"), QStringLiteral("p"), QStringLiteral("n1"));
+        QVERIFY(bound.ok());
+        QCOMPARE(bound.value->key().constData(), created.value->key().constData());
+        auto copy = std::static_pointer_cast<Pod>(bound.value->clone());
+        copy->status.phase = QStringLiteral("Running");
+        const auto updated = f.api.updateStatus(copy);
+        QVERIFY(updated.ok());
+        QCOMPARE(updated.value->key().constData(), created.value->key().constData());
+        auto renamed = std::static_pointer_cast<Pod>(updated.value->clone());
+        renamed->metadata.name = QStringLiteral("q");
+        QCOMPARE(renamed->key(), QStringLiteral("default/q"));
+        api::Pod assigned;
+        assigned = *renamed;
+        assigned.metadata.namespace_ = QStringLiteral("other");
+        QCOMPARE(assigned.key(), QStringLiteral("other/q"));
+        const auto deleting = f.api.remove(f.rt(Kind::Pod), QStringLiteral("default"), QStringLiteral("p"), DeleteOptions{});
+        QVERIFY(deleting.ok());
+        QVERIFY(deleting.value->metadata.deletionTimestamp != 0);   // graceful: a new version
+        QCOMPARE(deleting.value->key().constData(), created.value->key().constData());
+    }
+
     void bindOnce()
     {
         ApiFixture f;
