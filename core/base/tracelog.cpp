@@ -182,7 +182,7 @@ inline TraceLog::Stored &TraceLog::pushLocked(std::int64_t at, quint32 bytes)
     static_assert(sizeof(Stored) <= 72, "a kept event: 72 bytes (a million of them at rlab bench --size large)");
     const std::size_t j = m_headSlot + m_count;
     if (j / kChunk == m_chunkCount) {
-        m_chunks.push_back(m_spareChunk ? std::move(m_spareChunk) : std::make_unique<Chunk>());
+        m_chunks.push_back(m_spareChunk ? std::move(m_spareChunk) : std::unique_ptr<Chunk>(new Chunk));   // default-initialized
         ++m_chunkCount;
     }
     Chunk &chunk = *m_chunks[j / kChunk];
