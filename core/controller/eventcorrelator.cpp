@@ -51,6 +51,14 @@ EventCorrelator::KeyHash EventCorrelator::KeyHash::then(QStringView part) const
     return KeyHash{fmix(x) + 0x2545f4914f6cdd1dULL, fmix(y ^ x) + 0x9fb21c651e98df25ULL};
 }
 
+EventCorrelator::KeyHash EventCorrelator::KeyHash::then(const CompactKey &part) const
+{
+    // Both words of the part in each lane, told apart from a text part by constants of their own.
+    const quint64 x = rotl(a ^ (part.a * kMulA), 31) * kMulB ^ (part.b + 0x7c0f4d91a5e3b627ULL);
+    const quint64 y = rotl(b + (part.b * kMulB), 27) * kMulA ^ (part.a + 0x3a8f05c5d1e4b9e1ULL);
+    return KeyHash{fmix(x) + 0x6a09e667f3bcc909ULL, fmix(y ^ x) + 0xbb67ae8584caa73bULL};
+}
+
 EventCorrelator::Aggregated EventCorrelator::aggregate(const CompactKey &aggregateKey, const CompactKey &eventKey,
                                                        const CompactKey &localKey, const QString &message, qint64 nowMs)
 {

@@ -48,6 +48,8 @@ public:
     {
         quint64 a = 0x9e3779b97f4a7c15ULL, b = 0xc2b2ae3d27d4eb4fULL;
         KeyHash then(QStringView part) const;
+        // A part given by its compact key (e.g. a message's CompactKey::of, remembered).
+        KeyHash then(const CompactKey &part) const;
         CompactKey compact() const { return {a, b}; }
     };
     // EventSourceObjectSpamFilter.Filter, inverted: true = a token was taken, write the event.

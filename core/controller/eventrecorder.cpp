@@ -51,9 +51,10 @@ void EventRecorder::event(const Object &involved, const QString &type, const QSt
         if (kept == m_messages.cend()) {
             if (m_messages.size() >= kMessagesKept)
                 m_messages.clear();
-            kept = m_messages.insert(message);
+            kept = m_messages.insert(message, CompactKey::of(message));
         }
-        p.message = *kept;
+        p.message = kept.key();
+        p.messageKey = *kept;
         if (m_draining) {
             m_queue.push_back(std::move(p));
             return;   // the caller draining the queue writes it, after the ones before it
@@ -92,7 +93,7 @@ void EventRecorder::write(const Pending &p)
     const EventCorrelator::KeyHash aggregate = source.then(type).then(reason);
     const CompactKey spamKey = source.compact();
     const CompactKey aggregateKey = aggregate.compact();
-    const CompactKey eventKey = aggregate.then(message).compact();
+    const CompactKey eventKey = aggregate.then(p.messageKey).compact();
     // upstream: fmt.Sprintf("%v.%x", ref.Name, t.UnixNano()); the cache keeps the suffix
     // The name with the suffix's hex digits written in place (one allocation, no number string).
     const auto nameOf = [&](quint64 suffix) {
@@ -117,7 +118,7 @@ void EventRecorder::write(const Pending &p)
         std::lock_guard lock(m_mutex);
         correlationKey = eventKey;
         if (m_correlation == Correlation::Full) {
-            const EventCorrelator::Aggregated a = m_correlator.aggregate(aggregateKey, eventKey, CompactKey::of(message), message, now);
+            const EventCorrelator::Aggregated a = m_correlator.aggregate(aggregateKey, eventKey, p.messageKey, message, now);
             text = a.message;
             correlationKey = a.key;
         }

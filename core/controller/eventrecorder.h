@@ -56,6 +56,7 @@ private:
     {
         api::ObjectReference involved;
         QString type, reason, message;
+        CompactKey messageKey;   // CompactKey::of(message), remembered with the message
         qint64 now = 0;
     };
     static const apiserver::ResourceType &rt();
@@ -96,8 +97,9 @@ private:
     EventCorrelator::KeyHash sourceKey(const api::ObjectReference &involved, const QString &ns);
     // Recent messages, so that the Events of one text share one string: a kubelet writes
     // "Started container nginx" for each of its pods, and the lab keeps every Event for an hour
-    // (1.45 million at rlab bench --size large). Bounded; under m_mutex.
-    QSet<QString> m_messages;
+    // (1.45 million at rlab bench --size large). Each with its CompactKey, which the correlator
+    // asks of every event (a message hashed twice an event, ~60 characters). Bounded; under m_mutex.
+    QHash<QString, CompactKey> m_messages;
     static constexpr qsizetype kMessagesKept = 256;
 };
 

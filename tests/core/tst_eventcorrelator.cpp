@@ -19,6 +19,7 @@
 
 using namespace rlab;
 using namespace rlab::api;
+using controller::CompactKey;
 using controller::EventCorrelator;
 using controller::EventRecorder;
 
@@ -192,6 +193,15 @@ private slots:
                 flipped[n - 1] = QChar(flipped[n - 1].unicode() ^ 1);   // one bit of the last character
                 add({flipped});
             }
+        }
+        // A part given by its compact key (a remembered message's) is a part of its own kind.
+        for (const QString &m : {u"Started container app"_qs, u""_qs, u"abc"_qs}) {
+            KeyHash byText = KeyHash{}.then(u"kubelet"_qs).then(m);
+            KeyHash byKey = KeyHash{}.then(u"kubelet"_qs).then(CompactKey::of(m));
+            ++made;
+            seen.insert({byKey.compact().a, byKey.compact().b});
+            QVERIFY(byText.compact() != byKey.compact());
+            QCOMPARE(KeyHash{}.then(u"kubelet"_qs).then(CompactKey::of(m)).compact(), byKey.compact());
         }
         for (int i = 0; i < 20000; ++i)   // pod names as the lab makes them
             add({u"kubelet"_qs, u"Pod"_qs, u"default"_qs, QStringLiteral("web-%1").arg(i), u"v1"_qs});
