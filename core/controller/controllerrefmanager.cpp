@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/controller/controllerrefmanager.h"
 
+#include "core/api/selectormatcher.h"
 #include "core/api/time.h"
 #include "core/client/interface.h"
 
@@ -32,7 +33,9 @@ QString ControllerRefManager::canAdopt()
 ControllerRefManager::ClaimResult ControllerRefManager::claimObjects(const QList<api::ObjectPtr> &objects,
                                                                      const MatchFunc &match)
 {
-    const MatchFunc selectorMatch = [this](const api::Object &o) { return m_selector.matches(o.metadata.labels); };
+    // A ReplicaSet's pods share their template's labels: matched once, not once a pod.
+    api::SelectorMatcher matcher(m_selector);
+    const MatchFunc selectorMatch = [&matcher](const api::Object &o) { return matcher(o.metadata.labels); };
     ClaimResult result;
     QStringList errors;
     for (const api::ObjectPtr &obj : objects)

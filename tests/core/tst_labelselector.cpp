@@ -3,6 +3,7 @@
 // and metav1.LabelSelectorAsSelector. Deviations, by design of Selector::Op: `==` is kept as
 // `=` (so toString() prints "y=jkl"), and `>` / `<` are refused.
 #include "core/api/labelselector.h"
+#include "core/api/selectormatcher.h"
 
 #include <QTest>
 
@@ -10,6 +11,7 @@ using rlab::api::LabelSelector;
 using rlab::api::LabelSelectorRequirement;
 using rlab::api::Labels;
 using rlab::api::Selector;
+using rlab::api::SelectorMatcher;
 
 namespace {
 
@@ -218,6 +220,33 @@ private slots:
         const std::optional<Selector> s = Selector::parse(selector);
         QVERIFY(s.has_value());
         QCOMPARE(s->matches(::labels(labels)), match);
+    }
+
+    // SelectorMatcher answers as Selector::matches for every label set, shared (one template's
+    // copies), detached after a change, or unrelated; the same rows as testMatches, each asked
+    // twice in a row with a shared copy between.
+    void testMatcherAnswersAsMatches_data() { testMatches_data(); }
+    void testMatcherAnswersAsMatches()
+    {
+        QFETCH(QString, selector);
+        QFETCH(QString, labels);
+        QFETCH(bool, match);
+        const bool want = match;
+        const auto sel = Selector::parse(selector);
+        QVERIFY(sel.has_value());
+        SelectorMatcher matches(*sel);
+        const Labels set = ::labels(labels);
+        QCOMPARE(matches(set), want);
+        const Labels copy = set;   // shared: answered from memory
+        QCOMPARE(matches(copy), want);
+        Labels changed = copy;
+        changed.insert(QStringLiteral("x"), QStringLiteral("y"));   // detaches: asked again
+        QCOMPARE(matches(changed), sel->matches(changed));
+        changed.remove(QStringLiteral("x"));
+        changed.insert(QStringLiteral("a"), QStringLiteral("changed"));
+        QCOMPARE(matches(changed), sel->matches(changed));
+        QCOMPARE(matches(Labels()), sel->matches(Labels()));
+        QCOMPARE(matches(set), want);
     }
 
     // TestToString: requirements print in key order, set values sorted.

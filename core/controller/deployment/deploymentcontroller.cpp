@@ -4,6 +4,7 @@
 // rolling.cpp, recreate.cpp, rollback.cpp and progress.cpp.
 #include "core/controller/deployment/deploymentcontroller.h"
 
+#include "core/api/selectormatcher.h"
 #include "core/client/interface.h"
 #include "core/client/sharedinformerfactory.h"
 #include "core/controller/controllerrefmanager.h"
@@ -275,10 +276,12 @@ DeploymentController::PodMap DeploymentController::getPodMapForDeployment(const 
     // uid; reading each ReplicaSet's pods from the controller-uid index gives the same lists,
     // in the same (key) order, without visiting every pod of the namespace on every sync.
     // Inactive pods are kept: Recreate must see them.
+    // A ReplicaSet's pods share their template's labels: matched once, not once a pod.
+    SelectorMatcher matches(*selector);
     for (auto it = podMap.begin(); it != podMap.end(); ++it) {
         for (const ObjectPtr &o : m_podInformer.indexer().byIndex(podControllerUIDIndex(), it.key())) {
             PodPtr pod = objectCast<Pod>(o);
-            if (pod && pod->metadata.namespace_ == d.metadata.namespace_ && selector->matches(pod->metadata.labels))
+            if (pod && pod->metadata.namespace_ == d.metadata.namespace_ && matches(pod->metadata.labels))
                 it->append(std::move(pod));
         }
     }
