@@ -109,6 +109,24 @@ private slots:
         QCOMPARE(s.balancedAllocation, balanced);
     }
 
+    // PodRequests::of remembers the last containers it read by their shared data: copies of a
+    // template answer alike, and a pod whose containers differ (its own list) is read again.
+    void podRequestsFollowTheContainers()
+    {
+        const auto a = podRequesting(QStringLiteral("250m"), QStringLiteral("64Mi"));
+        auto b = std::static_pointer_cast<Pod>(a->clone());   // shares a's containers
+        QCOMPARE(PodRequests::of(*a).cpuMilli, 250);
+        QCOMPARE(PodRequests::of(*b).cpuMilli, 250);
+        QCOMPARE(PodRequests::of(*b).memoryBytes, 64 * 1024 * 1024);
+        b->spec.containers[0].resources.requests.insert(QStringLiteral("cpu"), QStringLiteral("1"));   // detaches
+        QCOMPARE(PodRequests::of(*b).cpuMilli, 1000);
+        QCOMPARE(PodRequests::of(*a).cpuMilli, 250);
+        const auto none = podRequesting(QString(), QString());
+        QCOMPARE(PodRequests::of(*none).cpuMilli, 0);
+        QCOMPARE(PodRequests::of(*none).nonZeroCpuMilli, PodRequests::compute(none->spec.containers).nonZeroCpuMilli);
+        QVERIFY(PodRequests::of(*none).nonZeroCpuMilli > 0);   // the scheduler's default for an unset request
+    }
+
     void fitError()
     {
         QMap<QString, int> reasons{{QStringLiteral("Insufficient cpu"), 2}, {QStringLiteral("Insufficient memory"), 1}};

@@ -20,8 +20,27 @@ qint64 milli(const QString &text)
 
 PodRequests PodRequests::of(const Pod &pod)
 {
+    // A ReplicaSet's pods share their template's containers (one implicitly shared list): their
+    // requests are read and parsed once, not for each pod (twice a pod: assume, then the
+    // informer's copy). Per thread; the list kept holds its data, so it cannot be reused.
+    struct Last
+    {
+        QList<Container> containers;
+        PodRequests requests;
+        bool valid = false;
+    };
+    thread_local Last last;
+    if (last.valid && last.containers.isSharedWith(pod.spec.containers))
+        return last.requests;
+    const PodRequests r = compute(pod.spec.containers);
+    last = Last{pod.spec.containers, r, true};
+    return r;
+}
+
+PodRequests PodRequests::compute(const QList<Container> &containers)
+{
     PodRequests r;
-    for (const Container &c : pod.spec.containers) {
+    for (const Container &c : containers) {
         const QString cpu = c.resources.requests.value(QStringLiteral("cpu"), c.resources.limits.value(QStringLiteral("cpu")));
         const QString mem = c.resources.requests.value(QStringLiteral("memory"), c.resources.limits.value(QStringLiteral("memory")));
         const qint64 cpuMilli = cpu.isEmpty() ? 0 : milli(cpu);

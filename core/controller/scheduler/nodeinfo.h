@@ -16,6 +16,7 @@ struct PodRequests
     qint64 cpuMilli = 0, memoryBytes = 0;
     qint64 nonZeroCpuMilli = 0, nonZeroMemoryBytes = 0;
     static PodRequests of(const api::Pod &pod);
+    static PodRequests compute(const QList<api::Container> &containers);   // of(), unremembered
 };
 
 // What the scheduler knows about one node in one scheduling cycle (framework.NodeInfo):

@@ -28,6 +28,22 @@ int SpreadCounts::nodeId(const QString &node)
 
 int SpreadCounts::groupFor(const QString &ns, const Labels &labels)
 {
+    // A ReplicaSet's pods share their template's labels: no key printed and hashed for those.
+    for (const int id : m_recentGroups) {
+        if (id < 0)
+            continue;
+        const Group &g = m_groups[std::size_t(id)];
+        if (g.labels.isSharedWith(labels) && g.ns == ns)
+            return id;
+    }
+    const int id = groupByKey(ns, labels);
+    m_recentGroups[m_nextRecentGroup] = id;
+    m_nextRecentGroup = (m_nextRecentGroup + 1) % m_recentGroups.size();
+    return id;
+}
+
+int SpreadCounts::groupByKey(const QString &ns, const Labels &labels)
+{
     QString key = ns;
     key += kSep;
     for (auto it = labels.cbegin(); it != labels.cend(); ++it) {

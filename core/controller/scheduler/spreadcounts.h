@@ -50,6 +50,7 @@ private:
         std::vector<qint64> perNode;   // by node id
     };
     int groupFor(const QString &ns, const api::Labels &labels);
+    int groupByKey(const QString &ns, const api::Labels &labels);   // groupFor() past its recent ones
     int entryByKey(const QString &ns, const api::Selector &selector);   // entry() past its recent ones
     void change(const QString &node, const QString &ns, const api::Labels &labels, qint64 delta);
 
@@ -58,6 +59,10 @@ private:
     std::vector<Entry> m_entries;
     QHash<QString, int> m_entryIds;   // "ns\x1f<kind>selector" -> index in m_entries
     std::array<int, 4> m_recentEntries{-1, -1, -1, -1};   // entry()'s last answers, -1: none
+    // groupFor()'s last answers, -1: none. A group holds the labels it was made for, so labels
+    // sharing their data with a group's (the pods of one template) are that group's.
+    std::array<int, 4> m_recentGroups{-1, -1, -1, -1};
+    std::size_t m_nextRecentGroup = 0;
     std::size_t m_nextRecent = 0;
     QHash<QString, int> m_nodeIds;    // node name -> id
     QStringList m_nodeNames;          // id -> node name
