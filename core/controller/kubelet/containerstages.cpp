@@ -53,10 +53,10 @@ void PodWorker::ensureImage(Step &s, ContainerRuntime &c, qint64 t)
     c.pullRequestedAt = t;
     c.pullStartedAt = pull.startedAt;
     c.nextAt = pull.doneAt;
-    s.event(kNormal, QStringLiteral("Pulling"), QStringLiteral("Pulling image \"%1\"").arg(c.image));
-    s.phase(QStringLiteral("%1: pulling image %2 for container %3 (ready in %4)%5")
-                .arg(s.pod.metadata.name, c.image, c.name, formatGoDuration(pull.doneAt - t),
-                     c.pullFailures > 0 ? QStringLiteral(", attempt %1 after the back-off").arg(c.pullFailures + 1) : QString()));
+    s.event(kNormal, QStringLiteral("Pulling"), joined(u"Pulling image \"", c.image, u"\""));
+    s.phase(joined(s.pod.metadata.name, u": pulling image ", c.image, u" for container ", c.name, u" (ready in ",
+                   formatGoDuration(pull.doneAt - t), u")",
+                   c.pullFailures > 0 ? joined(u", attempt ", QString::number(c.pullFailures + 1), u" after the back-off") : QString()));
 }
 
 void PodWorker::create(Step &s, ContainerRuntime &c, qint64 t)

@@ -186,7 +186,7 @@ void PodWorker::beginKill(Step &s, qint64 t, qint64 graceSeconds)
     for (ContainerRuntime &c : s.rec.containers) {
         if (c.stage == Stage::Running) {
             running << c.name;
-            s.event(kNormal, QStringLiteral("Killing"), QStringLiteral("Stopping container %1").arg(c.name));
+            s.event(kNormal, QStringLiteral("Killing"), joined(u"Stopping container ", c.name));
         }
         c.nextAt = c.readyAt = c.crashAt = 0;
     }
@@ -198,11 +198,11 @@ void PodWorker::beginKill(Step &s, qint64 t, qint64 graceSeconds)
                     .arg(s.pod.metadata.name));
         return;
     }
-    s.phase(QStringLiteral("%1: deletionTimestamp is set → Terminating: %2 (grace period %3s; %4)")
-                .arg(s.pod.metadata.name, QStringLiteral("stopping container %1").arg(running.join(QStringLiteral(", "))))
-                .arg(graceSeconds)
-                .arg(s.rec.killedBySigkill ? QStringLiteral("SIGKILL after %1").arg(formatGoDuration(graceMs))
-                                           : QStringLiteral("exits after %1").arg(formatGoDuration(m_config.terminationDelayMs))));
+    s.phase(joined(s.pod.metadata.name, u": deletionTimestamp is set → Terminating: stopping container ",
+                   running.join(QStringLiteral(", ")), u" (grace period ", QString::number(graceSeconds), u"s; ",
+                   s.rec.killedBySigkill ? joined(u"SIGKILL after ", formatGoDuration(graceMs))
+                                         : joined(u"exits after ", formatGoDuration(m_config.terminationDelayMs)),
+                   u")"));
 }
 
 void PodWorker::finishKill(Step &s, qint64 t)
