@@ -236,8 +236,9 @@ void PodWorker::finishKill(Step &s, qint64 t)
         c.since = t;
     }
     s.rec.killed = true;
-    s.phase(QStringLiteral("%1: containers stopped → %2; the kubelet deletes the pod with grace 0, which removes it from etcd")
-                .arg(s.pod.metadata.name, allZero ? QStringLiteral("Succeeded (Completed)") : QStringLiteral("Failed")));
+    s.phase(joined(s.pod.metadata.name, u": containers stopped → ",
+                   allZero ? QStringView(u"Succeeded (Completed)") : QStringView(u"Failed"),
+                   u"; the kubelet deletes the pod with grace 0, which removes it from etcd"));
 }
 
 void PodWorker::forget(const QString &key)
