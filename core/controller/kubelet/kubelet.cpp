@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/controller/kubelet/kubelet.h"
+#include "core/api/samedata.h"
 
 #include "core/base/joined.h"
 #include "core/client/interface.h"
@@ -145,11 +146,19 @@ SyncResult Kubelet::syncPod(const QString &key)
         thread_local std::array<Recent, 8> recent;
         thread_local std::size_t nextRecent = 0;
         const QJsonObject *detail = nullptr;
+        // The same strings in memory first (the node's own name, the phases' and reasons'
+        // literals: nearly every hit), then equal ones.
         for (const Recent &r : recent)
-            if (!r.detail.isEmpty() && r.phase == status.phase && r.shown == shown && r.node == m_nodeName) {
+            if (!r.detail.isEmpty() && sameData(r.node, m_nodeName) && sameData(r.phase, status.phase) && sameData(r.shown, shown)) {
                 detail = &r.detail;
                 break;
             }
+        if (!detail)
+            for (const Recent &r : recent)
+                if (!r.detail.isEmpty() && r.phase == status.phase && r.shown == shown && r.node == m_nodeName) {
+                    detail = &r.detail;
+                    break;
+                }
         if (!detail) {
             thread_local QHash<QString, QJsonObject> details;
             const QString detailKey = m_nodeName + QLatin1Char('\x1f') + status.phase + QLatin1Char('\x1f') + shown;
