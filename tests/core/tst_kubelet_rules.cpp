@@ -289,6 +289,60 @@ private slots:
         edited.status.conditions[0].message = QStringLiteral("edited");   // a copy detaches
         QVERIFY(twin.conditions[0].message.isEmpty());
     }
+
+    // The conditions another component wrote stay first, in their order (a readiness gate's, the
+    // disruption controller's); the kubelet's five follow in its order, PodScheduled as the
+    // scheduler wrote it; a condition keeps its transition time while its status holds, and one
+    // whose status changed takes the build's second. Wherever the old list held them.
+    void foreignConditionsStayFirst()
+    {
+        api::Pod pod;
+        pod.metadata.name = QStringLiteral("p");
+        api::Container c;
+        c.name = QStringLiteral("app");
+        pod.spec.containers = {c};
+        PodRuntime rt;
+        rt.firstSeen = 1000;
+        rt.podIP = QStringLiteral("10.0.0.2");
+        rt.sandboxReadyAt = 1500;
+        ContainerRuntime cr;
+        cr.name = c.name;
+        cr.stage = ContainerRuntime::Stage::Running;
+        cr.readySince = 3000;
+        api::ContainerStatus cs;
+        cs.name = c.name;
+        cs.ready = true;
+        cs.started = true;
+        cs.state.running = api::ContainerStateRunning{};
+        rt.containers = {cr};
+        rt.statuses = {cs};
+        const auto cond = [](const char *type, const char *status, api::Time ltt) {
+            api::Condition x;
+            x.type = QString::fromLatin1(type);
+            x.status = QString::fromLatin1(status);
+            x.lastTransitionTime = ltt;
+            return x;
+        };
+        // Shuffled: the kubelet's own among the others, Ready False since 2 s.
+        pod.status.conditions = {cond("Ready", "False", 2000), cond("example.com/gate", "True", 1000),
+                                 cond("PodScheduled", "True", 1000), cond("DisruptionTarget", "False", 1000),
+                                 cond("Initialized", "True", 1000)};
+        const api::PodStatus st = PodStatusBuilder::build(pod, rt, QStringLiteral("192.168.0.1"), 7500, 0);
+        QStringList types;
+        for (const api::Condition &x : st.conditions)
+            types << x.type;
+        QCOMPARE(types, QStringList({u"example.com/gate"_qs, u"DisruptionTarget"_qs, u"PodReadyToStartContainers"_qs,
+                                     u"Initialized"_qs, u"Ready"_qs, u"ContainersReady"_qs, u"PodScheduled"_qs}));
+        QCOMPARE(st.conditions[3].lastTransitionTime, 1000);   // Initialized: still True, its time kept
+        QCOMPARE(st.conditions[4].status, u"True"_qs);
+        QCOMPARE(st.conditions[4].lastTransitionTime, 3000);   // Ready: turned True when the container got ready
+        QCOMPARE(st.conditions[2].lastTransitionTime, 7000);   // PodReadyToStartContainers: new, the build's second
+        QCOMPARE(st.conditions[6], pod.status.conditions[2]);   // PodScheduled as it was
+        // Built again on its own result: nothing changes, the list is the same one.
+        pod.status = st;
+        const api::PodStatus again = PodStatusBuilder::build(pod, rt, QStringLiteral("192.168.0.1"), 9000, 0);
+        QVERIFY(again.conditions.constData() == st.conditions.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestKubeletRules)

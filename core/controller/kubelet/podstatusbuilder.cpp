@@ -33,10 +33,33 @@ const QString kReady = QStringLiteral("Ready");
 const QString kContainersReady = QStringLiteral("ContainersReady");
 const QString kPodScheduled = QStringLiteral("PodScheduled");
 
+const QString kPodReadyToStartContainers = QStringLiteral("PodReadyToStartContainers");
+const QString kInitialized = QStringLiteral("Initialized");
+
+// The conditions the kubelet writes (PodScheduled is the scheduler's, kept as it is). By
+// length first: one compare at most (five each were ~60 instructions a condition, twice a build).
 bool ownedByKubelet(const QString &type)
 {
-    return type == QLatin1String("PodReadyToStartContainers") || type == QLatin1String("Initialized") || type == kReady
-        || type == kContainersReady || type == kPodScheduled;
+    switch (type.size()) {
+    case 5: return type == kReady;
+    case 11: return type == kInitialized;
+    case 12: return type == kPodScheduled;
+    case 15: return type == kContainersReady;
+    case 25: return type == kPodReadyToStartContainers;
+    default: return false;
+    }
+}
+
+// findCondition, the same characters in memory taken as equal without reading them (the types
+// of a status the kubelet built are its own constants).
+qsizetype findConditionOf(const QList<Condition> &conditions, const QString &type)
+{
+    for (qsizetype i = 0; i < conditions.size(); ++i) {
+        const QString &t = conditions[i].type;
+        if (t.size() == type.size() && (t.constData() == type.constData() || t == type))
+            return i;
+    }
+    return -1;
 }
 
 Condition condition(const QString &type, const QString &status, const QString &reason = {}, const QString &message = {})
@@ -186,27 +209,26 @@ PodStatus PodStatusBuilder::build(const Pod &current, const PodRuntime &rt, cons
     }
     Condition ready = containersReady;
     ready.type = kReady;
-    QList<Condition> generated{
-        condition(QStringLiteral("PodReadyToStartContainers"), rt.sandboxReadyAt != 0 && !rt.killed ? kTrue : kFalse),
-        condition(QStringLiteral("Initialized"), kTrue, completed ? QStringLiteral("PodCompleted") : QString()),
-        ready,
-        containersReady,
+    const qsizetype scheduled = findConditionOf(old.conditions, kPodScheduled);
+    std::array<Condition, 5> generated{
+        condition(kPodReadyToStartContainers, rt.sandboxReadyAt != 0 && !rt.killed ? kTrue : kFalse),
+        condition(kInitialized, kTrue, completed ? QStringLiteral("PodCompleted") : QString()),
+        std::move(ready),
+        std::move(containersReady),
+        scheduled >= 0 ? old.conditions[scheduled] : condition(kPodScheduled, kTrue),
     };
-    const qsizetype scheduled = findCondition(old.conditions, kPodScheduled);
-    generated.append(scheduled >= 0 ? old.conditions[scheduled] : condition(kPodScheduled, kTrue));
-
-    // Sized exactly: the list is stored with the pod's version (appending grew it to twice the
-    // five conditions it holds: ~0.5 KB of spare capacity per retained pod version).
-    QList<Condition> merged;
+    // The old conditions the kubelet does not own stay first, in order.
     qsizetype kept = 0;
-    for (const Condition &c : old.conditions)
-        kept += ownedByKubelet(c.type) ? 0 : 1;
-    merged.reserve(kept + generated.size());
-    for (const Condition &c : old.conditions)
-        if (!ownedByKubelet(c.type))
-            merged.append(c);
-    for (Condition c : generated) {
-        const qsizetype i = findCondition(old.conditions, c.type);
+    std::array<bool, 16> owned{};   // by old index, for the first 16 (a pod has 5 or 6)
+    for (qsizetype i = 0; i < old.conditions.size(); ++i) {
+        const bool o = ownedByKubelet(old.conditions[i].type);
+        if (i < qsizetype(owned.size()))
+            owned[std::size_t(i)] = o;
+        kept += o ? 0 : 1;
+    }
+    const auto isOwned = [&](qsizetype i) { return i < qsizetype(owned.size()) ? owned[std::size_t(i)] : ownedByKubelet(old.conditions[i].type); };
+    for (Condition &c : generated) {
+        const qsizetype i = findConditionOf(old.conditions, c.type);
         if (i >= 0 && old.conditions[i].status == c.status && old.conditions[i].lastTransitionTime != 0) {
             c.lastTransitionTime = old.conditions[i].lastTransitionTime;
             c.lastProbeTime = old.conditions[i].lastProbeTime;
@@ -215,10 +237,26 @@ PodStatus PodStatusBuilder::build(const Pod &current, const PodRuntime &rt, cons
         } else {
             c.lastTransitionTime = seconds(atMs);
         }
-        merged.append(c);
     }
     // Unchanged conditions stay shared with the stored version (each retained version of a
-    // pod held its own copy of the same five conditions).
+    // pod held its own copy of the same five conditions): compared before any list is made.
+    bool same = old.conditions.size() == kept + qsizetype(generated.size());
+    for (qsizetype i = 0; same && i < old.conditions.size(); ++i)
+        same = i < kept ? !isOwned(i)   // the kept ones first, as they were
+                        : old.conditions[i] == generated[std::size_t(i - kept)];
+    if (same) {
+        st.conditions = old.conditions;
+        return st;
+    }
+    // Sized exactly: the list is stored with the pod's version (appending grew it to twice the
+    // five conditions it holds: ~0.5 KB of spare capacity per retained pod version).
+    QList<Condition> merged;
+    merged.reserve(kept + qsizetype(generated.size()));
+    for (qsizetype i = 0; i < old.conditions.size(); ++i)
+        if (!isOwned(i))
+            merged.append(old.conditions[i]);
+    for (Condition &c : generated)
+        merged.append(std::move(c));
     st.conditions = merged == old.conditions ? old.conditions : shared(std::move(merged));
     return st;
 }
