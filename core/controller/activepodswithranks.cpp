@@ -24,38 +24,45 @@ bool ActivePodsWithRanks::lessByTime(api::Time ti, api::Time tj, const api::Pod 
     return diff < 0;
 }
 
+ActivePodsWithRanks::Key ActivePodsWithRanks::keyOf(qsizetype i) const
+{
+    const api::Pod &p = *m_pods.at(i);
+    Key k;
+    k.unassigned = p.spec.nodeName.isEmpty();
+    k.phase = podPhaseToOrdinal(p.status.phase);
+    k.ready = IsPodReady(p);
+    k.cost = m_gates.podDeletionCost ? getDeletionCostFromPodAnnotations(p.metadata.annotations) : 0;
+    k.readyTime = k.ready ? podReadyTime(p) : 0;
+    return k;
+}
+
 bool ActivePodsWithRanks::less(qsizetype i, qsizetype j) const
+{
+    return less(keyOf(i), keyOf(j), i, j);
+}
+
+bool ActivePodsWithRanks::less(const Key &ki, const Key &kj, qsizetype i, qsizetype j) const
 {
     const api::Pod &pi = *m_pods.at(i);
     const api::Pod &pj = *m_pods.at(j);
     // 1. Unassigned < assigned.
-    const QString &ni = pi.spec.nodeName, &nj = pj.spec.nodeName;
-    if (ni != nj && (ni.isEmpty() || nj.isEmpty()))
-        return ni.isEmpty();
+    if (ki.unassigned != kj.unassigned)
+        return ki.unassigned;
     // 2. Pending < Unknown < Running.
-    const int oi = podPhaseToOrdinal(pi.status.phase), oj = podPhaseToOrdinal(pj.status.phase);
-    if (oi != oj)
-        return oi < oj;
+    if (ki.phase != kj.phase)
+        return ki.phase < kj.phase;
     // 3. Not ready < ready.
-    const bool ri = IsPodReady(pi), rj = IsPodReady(pj);
-    if (ri != rj)
-        return !ri;
+    if (ki.ready != kj.ready)
+        return !ki.ready;
     // 4. Lower pod-deletion-cost < higher.
-    if (m_gates.podDeletionCost) {
-        const qint32 ci = getDeletionCostFromPodAnnotations(pi.metadata.annotations);
-        const qint32 cj = getDeletionCostFromPodAnnotations(pj.metadata.annotations);
-        if (ci != cj)
-            return ci < cj;
-    }
+    if (m_gates.podDeletionCost && ki.cost != kj.cost)
+        return ki.cost < kj.cost;
     // 5. Doubled up (more related pods on the node) < not doubled up.
     if (m_rank.at(i) != m_rank.at(j))
         return m_rank.at(i) > m_rank.at(j);
     // 6. Been ready for empty time < less time < more time.
-    if (ri && rj) {
-        const api::Time ti = podReadyTime(pi), tj = podReadyTime(pj);
-        if (ti != tj)
-            return lessByTime(ti, tj, pi, pj);
-    }
+    if (ki.ready && kj.ready && ki.readyTime != kj.readyTime)
+        return lessByTime(ki.readyTime, kj.readyTime, pi, pj);
     // 7. Higher container restart counts < lower.
     if (const std::optional<bool> r = compareMaxContainerRestarts(pi, pj))
         return *r;
@@ -70,7 +77,11 @@ void ActivePodsWithRanks::sort()
 {
     std::vector<qsizetype> order(size_t(m_pods.size()));
     std::iota(order.begin(), order.end(), qsizetype(0));
-    std::stable_sort(order.begin(), order.end(), [this](qsizetype a, qsizetype b) { return less(a, b); });
+    std::vector<Key> keys(order.size());
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        keys[i] = keyOf(qsizetype(i));
+    std::stable_sort(order.begin(), order.end(),
+                     [this, &keys](qsizetype a, qsizetype b) { return less(keys[std::size_t(a)], keys[std::size_t(b)], a, b); });
     QList<PodPtr> pods;
     QList<int> rank;
     pods.reserve(m_pods.size());

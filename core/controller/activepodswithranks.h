@@ -42,6 +42,18 @@ public:
     qint64 now() const { return m_now; }
 
 private:
+    // What rules 1-4 and 6 read of a pod, worked out once per pod for a sort (the comparator
+    // ran ~250,000 times at rlab bench --size medium, reading each pod's phase, conditions and
+    // annotations every time).
+    struct Key
+    {
+        bool unassigned = false, ready = false;
+        int phase = 0;
+        qint32 cost = 0;
+        api::Time readyTime = 0;
+    };
+    Key keyOf(qsizetype i) const;
+    bool less(const Key &ki, const Key &kj, qsizetype i, qsizetype j) const;
     bool lessByTime(api::Time ti, api::Time tj, const api::Pod &pi, const api::Pod &pj) const;
 
     QList<PodPtr> m_pods;
