@@ -34,8 +34,10 @@ api::ReplicaSetStatus calculateStatus(const api::ReplicaSet &rs, const QList<Pod
     int fullyLabeled = 0, ready = 0, available = 0;
     // The template's labels are a superset of the selector, so only active (claimed) pods can
     // be fully labelled; pods may carry more labels than the template.
+    const api::Labels &templateLabels = rs.spec.template_.metadata.labels;
     for (const PodPtr &pod : activePods) {
-        if (hasAllLabels(pod->metadata.labels, rs.spec.template_.metadata.labels))
+        // Most pods hold their template's very labels (one shared map): no walk for those.
+        if (pod->metadata.labels.isSharedWith(templateLabels) || hasAllLabels(pod->metadata.labels, templateLabels))
             ++fullyLabeled;
         if (IsPodReady(*pod)) {
             ++ready;
