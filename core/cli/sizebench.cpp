@@ -220,36 +220,32 @@ SizeBenchResult runSizeBench(const SizeBenchOptions &o, const SizeBenchProgress 
     return r;
 }
 
-double SizeBenchResult::cpuS() const
+double SizeBenchResult::sum(double SizeBenchPhase::*figure) const
 {
     double s = 0;
     for (const SizeBenchPhase &p : phases)
-        s += p.cpuS;
+        s += p.*figure;
     return s;
+}
+
+double SizeBenchResult::cpuS() const
+{
+    return sum(&SizeBenchPhase::cpuS);
 }
 
 double SizeBenchResult::floorCpuS() const
 {
-    double s = 0;
-    for (const SizeBenchPhase &p : phases)
-        s += p.floorCpuS;
-    return s;
+    return sum(&SizeBenchPhase::floorCpuS);
 }
 
 double SizeBenchResult::kernelCpuS() const
 {
-    double s = 0;
-    for (const SizeBenchPhase &p : phases)
-        s += p.kernelCpuS;
-    return s;
+    return sum(&SizeBenchPhase::kernelCpuS);
 }
 
 double SizeBenchResult::floorKernelCpuS() const
 {
-    double s = 0;
-    for (const SizeBenchPhase &p : phases)
-        s += p.floorKernelCpuS;
-    return s;
+    return sum(&SizeBenchPhase::floorKernelCpuS);
 }
 
 double SizeBenchResult::userPipelineOverFloor() const
@@ -260,10 +256,7 @@ double SizeBenchResult::userPipelineOverFloor() const
 
 double SizeBenchResult::benchOverheadCpuS() const
 {
-    double s = 0;
-    for (const SizeBenchPhase &p : phases)
-        s += p.benchOverheadCpuS;
-    return s;
+    return sum(&SizeBenchPhase::benchOverheadCpuS);
 }
 
 QJsonObject SizeBenchResult::toJson(const SizeBenchOptions &o) const

@@ -82,6 +82,7 @@ struct SizeBenchResult
     double kernelCpuS() const;        // of cpuS()
     double floorKernelCpuS() const;   // of floorCpuS()
     double userPipelineOverFloor() const;
+    double sum(double SizeBenchPhase::*figure) const;   // the phases' sum of one figure
     QJsonObject toJson(const SizeBenchOptions &o) const;
     QString toText(const SizeBenchOptions &o) const;
 };

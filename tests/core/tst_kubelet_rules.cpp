@@ -15,6 +15,39 @@
 using namespace rlab;
 using namespace rlab::api;
 using namespace rlab::controller;
+namespace {
+// Pod "p" on node-1 with one container "app" (nginx), its sandbox up at 1.5 s, running and
+// ready since 3 s: what the status builder tests start from.
+std::pair<api::Pod, PodRuntime> runningReadyPod()
+{
+    api::Pod pod;
+    pod.metadata.name = QStringLiteral("p");
+    api::Container c;
+    c.name = QStringLiteral("app");
+    c.image = QStringLiteral("nginx");
+    pod.spec.containers = {c};
+    pod.spec.nodeName = QStringLiteral("node-1");
+    PodRuntime rt;
+    rt.firstSeen = 1000;
+    rt.podIP = QStringLiteral("10.0.0.2");
+    rt.sandboxReadyAt = 1500;
+    ContainerRuntime cr;
+    cr.name = c.name;
+    cr.image = c.image;
+    cr.stage = ContainerRuntime::Stage::Running;
+    cr.readySince = 3000;
+    api::ContainerStatus cs;
+    cs.name = c.name;
+    cs.image = c.image;
+    cs.ready = true;
+    cs.started = true;
+    cs.state.running = api::ContainerStateRunning{};
+    rt.containers = {cr};
+    rt.statuses = {cs};
+    return {pod, rt};
+}
+} // namespace
+
 class TestKubeletRules : public QObject
 {
     Q_OBJECT
@@ -229,30 +262,7 @@ private slots:
     }
     void unchangedStatusListsStayShared()
     {
-        api::Pod pod;
-        pod.metadata.name = QStringLiteral("p");
-        api::Container c;
-        c.name = QStringLiteral("app");
-        c.image = QStringLiteral("nginx");
-        pod.spec.containers = {c};
-        pod.spec.nodeName = QStringLiteral("node-1");
-        PodRuntime rt;
-        rt.firstSeen = 1000;
-        rt.podIP = QStringLiteral("10.0.0.2");
-        rt.sandboxReadyAt = 1500;
-        ContainerRuntime cr;
-        cr.name = c.name;
-        cr.image = c.image;
-        cr.stage = ContainerRuntime::Stage::Running;
-        cr.readySince = 3000;
-        api::ContainerStatus cs;
-        cs.name = c.name;
-        cs.image = c.image;
-        cs.ready = true;
-        cs.started = true;
-        cs.state.running = api::ContainerStateRunning{};
-        rt.containers = {cr};
-        rt.statuses = {cs};
+        auto [pod, rt] = runningReadyPod();
         pod.status = PodStatusBuilder::build(pod, rt, QStringLiteral("192.168.0.1"), 4000, 0);
         QCOMPARE(pod.status.phase, QStringLiteral("Running"));
         // The pod's status list is the runtime's own, not a copy of it.
@@ -296,26 +306,7 @@ private slots:
     // whose status changed takes the build's second. Wherever the old list held them.
     void foreignConditionsStayFirst()
     {
-        api::Pod pod;
-        pod.metadata.name = QStringLiteral("p");
-        api::Container c;
-        c.name = QStringLiteral("app");
-        pod.spec.containers = {c};
-        PodRuntime rt;
-        rt.firstSeen = 1000;
-        rt.podIP = QStringLiteral("10.0.0.2");
-        rt.sandboxReadyAt = 1500;
-        ContainerRuntime cr;
-        cr.name = c.name;
-        cr.stage = ContainerRuntime::Stage::Running;
-        cr.readySince = 3000;
-        api::ContainerStatus cs;
-        cs.name = c.name;
-        cs.ready = true;
-        cs.started = true;
-        cs.state.running = api::ContainerStateRunning{};
-        rt.containers = {cr};
-        rt.statuses = {cs};
+        auto [pod, rt] = runningReadyPod();
         const auto cond = [](const char *type, const char *status, api::Time ltt) {
             api::Condition x;
             x.type = QString::fromLatin1(type);
