@@ -1,5 +1,4 @@
 // rlab: the headless command line (run / serve / watch / bench / validate). Logic lives in the libraries.
-#include "core/base/allocatorpages.h"
 #include "core/cli/rlabcli.h"
 #ifdef RLAB_HAVE_SERVER
 #include "core/server/servebench.h"
@@ -11,17 +10,8 @@
 
 #include <QCoreApplication>
 
-#include <cstring>
-
 int main(int argc, char **argv)
 {
-    // Batch commands (bench, run, soak) take large OS pages; a server or a recorder that runs for
-    // days keeps mimalloc's 4 KiB pages, so that the memory a burst took can go back: 2,000 idle
-    // TLS clients took `serve` from 27 to 271 MB with large pages, all kept after they had gone;
-    // with 4 KiB pages to 163 MB, and back to 38 MB (ConnectionGuard releases free memory).
-    const bool longRunning = argc > 1 && (std::strcmp(argv[1], "serve") == 0 || std::strcmp(argv[1], "watch") == 0);
-    if (!longRunning)
-        rlab::preferLargeAllocatorPages();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("rlab"));
     QTextStream out(stdout);

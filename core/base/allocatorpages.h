@@ -3,20 +3,19 @@
 
 namespace rlab {
 
-// Asks mimalloc (when the executable links it; rlab calls this, the window does not: see
-// app/reconcile-lab/main.cpp) for large OS pages from here on: its segments are then committed
-// whole and advised as transparent huge pages (Debian's default THP mode, "madvise"), so the
-// heap is faulted in 2 MiB at a time instead of 4 KiB.
-// Measured on `rlab bench --size large` (2 cores, a quiet VM, alternated): 1.13 M minor page
-// faults and 15.6 s of system time become ~12,000 and 4.2 s, user time falls too (fewer TLB
-// misses): 120.6 -> 77.7 s CPU; peak RSS +37 MiB (2,150 -> 2,187).
-// Measured again on a later VM (2 cores, alternated runs): at --size large still the better
-// (55.4-57.1 s CPU against 58.8-60.0 with 4 KiB pages, decommit on or off), but at medium the
-// worse (4.74-4.89 s against 4.28-4.54: its ~470 MiB are first touched in 2 MiB pages that
-// this VM zeroes at ~0.5 GB/s, 0.96-1.01 s of system time against 0.36-0.48).
-// MIMALLOC_LARGE_OS_PAGES in the environment wins (0 turns it off). Without mimalloc (tests,
-// sanitizer builds): nothing. Call first thing in main(), before threads start.
-void preferLargeAllocatorPages();
+// Page size: every binary keeps mimalloc's 4 KiB pages (MIMALLOC_LARGE_OS_PAGES=1 in the
+// environment asks mimalloc itself for 2 MiB ones). rlab's batch commands took large pages until
+// session 34, when that cost more than it saved on a VM whose balloon has free page reporting
+// (virtio_balloon VIRTIO_BALLOON_F_REPORTING, page_reporting_order 5): the guest hands every
+// freed block of 128 KiB or more back to the host, so nearly every 2 MiB page is new to the host
+// at its first touch and is zeroed at ~0.2 GB/s, where 4 KiB pages come from the guest's own
+// recently freed, still backed, pages. `rlab bench`, alternated on such a VM (2 cores):
+//   --size medium, 3 runs each: 5.08-6.11 s CPU (2.13-2.74 in the kernel) with 2 MiB pages,
+//                               3.43-3.75 s (0.26-0.41) with 4 KiB pages;
+//   --size large:  51.4 s CPU (10.2 in the kernel; user time 41.2) against 49.3 s (2.3; 47.0).
+// On a VM without free page reporting large pages had won at --size large (55.4-57.1 s against
+// 58.8-60.0) and lost at medium; the window had kept 4 KiB pages all along (a 2 MiB page zeroed
+// on the GUI thread: see app/reconcile-lab/main.cpp).
 
 // Gives the memory the calling thread's heap holds free back to the system (mimalloc's
 // mi_collect(force); without mimalloc: nothing). Not free: it walks the thread's heap, so for

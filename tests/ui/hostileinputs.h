@@ -26,7 +26,7 @@
 namespace rlab::ui::hostile {
 // The allocator as the window ships it: tests/CMakeLists.txt links mimalloc into
 // tst_responsiveness* as into reconcile-lab, with its default 4 KiB pages, as reconcile-lab's
-// main leaves them. With large OS pages (MIMALLOC_LARGE_OS_PAGES=1, what rlab asks for) the GUI
+// main leaves them. With large OS pages (MIMALLOC_LARGE_OS_PAGES=1) the GUI
 // thread zeroes each new 2 MiB page at its first touch: 68 % of the perf samples in the frames
 // over 16 ms while 10,000 steps played were that zeroing; rows (c) and (d), 12 runs each way:
 // over 16 ms in 3 runs with large pages (20, 26, 48 ms), in 1 with 4 KiB pages (17 ms).
