@@ -57,6 +57,19 @@ bool wantsScheduling(const Pod &pod)
         && (pod.spec.schedulerName.isEmpty() || pod.spec.schedulerName == QLatin1String("default-scheduler"))
         && pod.status.phase != QLatin1String("Succeeded") && pod.status.phase != QLatin1String("Failed");
 }
+// Whether a pod's update leaves the scheduler's cache as it was: bound to the same node before
+// and after, neither version terminal, the same labels (a status update shares them) and the
+// same deletion state. E.g. the kubelet's Pending -> Running on node-3: alike; a bind (nodeName
+// "" -> node-3), a deletion or Running -> Succeeded: not.
+bool boundAlike(const Pod &old, const Pod &pod)
+{
+    const auto terminal = [](const Pod &p) {
+        return p.status.phase == QLatin1String("Succeeded") || p.status.phase == QLatin1String("Failed");
+    };
+    return !pod.spec.nodeName.isEmpty() && pod.spec.nodeName == old.spec.nodeName
+        && (pod.metadata.deletionTimestamp != 0) == (old.metadata.deletionTimestamp != 0) && !terminal(pod) && !terminal(old)
+        && pod.metadata.labels == old.metadata.labels;
+}
 } // namespace
 
 Scheduler::Scheduler(client::Interface &api, client::SharedInformerFactory &informers, Clock &clock, TraceLog *trace)
@@ -71,8 +84,15 @@ Scheduler::Scheduler(client::Interface &api, client::SharedInformerFactory &info
             cachePod(obj);
             enqueueIfUnscheduled(obj);
         },
-        [this](const ObjectPtr &, const ObjectPtr &obj) {
+        [this](const ObjectPtr &oldObj, const ObjectPtr &obj) {
             const auto pod = objectCast<Pod>(obj);
+            // A bound pod's status update (most updates: the kubelet's) changes nothing the
+            // scheduler keeps: the old version is counted on the same node already (cachePod
+            // would find it so, one cold lookup later) and no longer assumed (its binding was
+            // seen when nodeName was set). Unbound pods, moves, label, deletion and phase
+            // changes go the whole way.
+            if (const auto old = objectCast<Pod>(oldObj); old && boundAlike(*old, *pod))
+                return;
             if (!pod->spec.nodeName.isEmpty()) {
                 std::lock_guard lock(m_mutex);
                 m_assumed.remove(pod->key());   // the binding is visible now
