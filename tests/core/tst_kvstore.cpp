@@ -350,6 +350,58 @@ private slots:
         QVERIFY(!KeyRange::single("/a").contains("/a/b"));
         QVERIFY(!KeyRange::single("/a").isPrefix());
     }
+
+    // A range reads exactly the keys KeyRange::contains() admits, whatever its bounds, across
+    // the KeyOrder's chunks (400 keys: several chunks of at most 127): the scan stops by position
+    // at lowerBound(end), reading no key's bytes, and must agree with the byte comparison.
+    void testRangeBoundsMatchContains_data()
+    {
+        QTest::addColumn<QByteArray>("key");
+        QTest::addColumn<QByteArray>("end");
+        QTest::newRow("prefix of every pod") << QByteArray("/registry/pods/") << prefixEnd("/registry/pods/");
+        QTest::newRow("prefix of one namespace") << QByteArray("/registry/pods/b/") << prefixEnd("/registry/pods/b/");
+        QTest::newRow("prefix of nothing") << QByteArray("/registry/pods/zz/") << prefixEnd("/registry/pods/zz/");
+        QTest::newRow("interval ending on a key") << QByteArray("/registry/pods/a/p010") << QByteArray("/registry/pods/c/p150");
+        QTest::newRow("interval between keys") << QByteArray("/registry/pods/a/p0105") << QByteArray("/registry/pods/c/p1505");
+        QTest::newRow("from a key to no end") << QByteArray("/registry/pods/c/p199") << QByteArray(1, '\0');
+        QTest::newRow("from before every key") << QByteArray("/") << QByteArray(1, '\0');
+        QTest::newRow("end before key: empty") << QByteArray("/registry/pods/c/") << QByteArray("/registry/pods/a/");
+        QTest::newRow("end equal to key: empty") << QByteArray("/registry/pods/b/p100") << QByteArray("/registry/pods/b/p100");
+        QTest::newRow("past every key") << QByteArray("/registry/zzz") << prefixEnd("/registry/zzz");
+        QTest::newRow("everything under /registry/") << QByteArray("/registry/") << prefixEnd("/registry/");
+    }
+    void testRangeBoundsMatchContains()
+    {
+        QFETCH(QByteArray, key);
+        QFETCH(QByteArray, end);
+        KvStore store;
+        std::vector<QByteArray> keys;
+        for (const char *ns : {"a", "b", "c", "d"})
+            for (int i = 0; i < 100; ++i) {
+                const QByteArray k = QByteArray("/registry/pods/") + ns + "/p" + QByteArray::number(100 + i).right(3);
+                store.put(k, obj(1));
+                keys.push_back(k);
+            }
+        store.put("/registry/services/a/s", obj(1));
+        keys.push_back("/registry/services/a/s");
+        const KeyRange range = KeyRange::interval(key, end);
+        QList<QByteArray> want;
+        for (const QByteArray &k : keys)
+            if (range.contains(k))
+                want << k;
+        std::sort(want.begin(), want.end());
+        const RangeResult r = store.range(range);
+        QVERIFY(r.ok());
+        QList<QByteArray> got;
+        for (const KeyValue &kv : r.kvs)
+            got << kv.key;
+        QCOMPARE(got, want);
+        QCOMPARE(r.count, qint64(want.size()));
+        // A delete of the same range takes the same keys.
+        const DeleteResult d = store.deleteRange(range);
+        QCOMPARE(d.deleted, qint64(want.size()));
+        QCOMPARE(store.range(range).count, 0);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestKvStore)
