@@ -352,6 +352,20 @@ qint64 KeyGenerations::compact(qint64 atRev)
     return bytes;
 }
 
+void KeyGenerations::prefetchDropped(qint64 atRev) const
+{
+    constexpr std::ptrdiff_t kLine = 64, kObjectBytes = 896;   // a Pod and its shared_ptr count
+    const Entry *e = entries();
+    for (std::size_t i = 0, n = size(); i + 1 < n && e[i].rev.main < atRev; ++i) {
+        if (!e[i].value)
+            continue;
+        // make_shared puts the count just before the object: from there, line by line.
+        const char *p = reinterpret_cast<const char *>(e[i].value.get()) - 16;
+        for (std::ptrdiff_t at = 0; at < kObjectBytes; at += kLine)
+            __builtin_prefetch(p + at);
+    }
+}
+
 bool KeyGenerations::packNewest(qint64 beforeRev)
 {
     if (!isLive())

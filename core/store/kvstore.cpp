@@ -412,7 +412,18 @@ StoreError KvStore::compact(qint64 rev)
         }
     }
     m_compactRev = rev;
-    for (Node *node : touched) {
+    // The touched keys are ~50,000 revisions cold: their nodes, revision blocks and the values
+    // compaction frees are asked for a few keys ahead, in three steps (each read needs the one
+    // before it in cache), so the misses overlap instead of coming one after another.
+    constexpr std::size_t kAhead = 4;
+    for (std::size_t i = 0; i < touched.size(); ++i) {
+        if (i + 3 * kAhead < touched.size())
+            __builtin_prefetch(touched[i + 3 * kAhead]);
+        if (i + 2 * kAhead < touched.size())
+            touched[i + 2 * kAhead]->second.prefetchBlock();
+        if (i + kAhead < touched.size())
+            touched[i + kAhead]->second.prefetchDropped(rev);
+        Node *node = touched[i];
         KeyGenerations &ki = node->second;
         m_bytesInUse -= ki.compact(rev);
         ++m_compactionVisits;
