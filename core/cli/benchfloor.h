@@ -20,7 +20,8 @@ namespace rlab::cli {
 // indexes, as the lab's store had them when the floor began), draining the watchers each write
 // notified. That is the least any design spends on moving these writes to these watchers, so
 // pipeline CPU / floor CPU says how far the lab is from it. E.g. --size medium: 326,133 writes
-// cost the floor ~0.25-0.35 s against the lab's ~5 s: a ratio of 14-19. Replaying after the
+// cost the floor ~0.20-0.35 s (it varies more than the lab, being short) against the lab's
+// ~3.0-3.3 s: a ratio of 11-14 (session 34, 5 runs). Replaying after the
 // lab keeps the floor's index (1.65 M keys at --size large, ~190 MB) out of the lab's peak
 // memory; it runs in the same process on the same allocator. The spill file is unnamed
 // (QTemporaryFile: gone with the process, even a killed one).
