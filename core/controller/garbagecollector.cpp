@@ -8,6 +8,7 @@
 #include <QMap>
 #include <QSet>
 
+#include <algorithm>
 #include <vector>
 
 namespace rlab::controller {
@@ -59,9 +60,17 @@ int GarbageCollector::collect()
                 }
             }
         }
+        // The shortest lists first: owners (Deployments, ReplicaSets, nodes) are few, their
+        // dependents many, so every owner is usually found before the pods, whose uids (each a
+        // cold string at 20,000 pods) need not be read at all.
+        std::vector<const QList<ObjectPtr> *> bySize;
+        bySize.reserve(fetched.size());
+        for (const auto &[rt, items] : fetched)
+            bySize.push_back(&items);
+        std::stable_sort(bySize.begin(), bySize.end(), [](const QList<ObjectPtr> *a, const QList<ObjectPtr> *b) { return a->size() < b->size(); });
         qsizetype found = 0;
-        for (const auto &[rt, items] : fetched) {
-            for (const ObjectPtr &o : items)
+        for (const QList<ObjectPtr> *items : bySize) {
+            for (const ObjectPtr &o : *items)
                 if (wanted.contains(o->metadata.uid) && ++found == wanted.size())
                     break;
             if (found == wanted.size())
