@@ -366,6 +366,15 @@ void KeyGenerations::prefetchDropped(qint64 atRev) const
     }
 }
 
+void KeyGenerations::prefetchNewestValue() const
+{
+    const std::size_t n = size();
+    if (n == 0)
+        return;
+    if (const api::Object *v = entries()[n - 1].value.get())
+        __builtin_prefetch(reinterpret_cast<const char *>(v) - 16);   // make_shared's count
+}
+
 bool KeyGenerations::packNewest(qint64 beforeRev)
 {
     if (!isLive())

@@ -32,7 +32,32 @@ template<class Map, class Hash, class F> void forEachKey(Map &index, const Hash 
     if (!unbounded && !(range.key < range.end))
         return;   // an empty interval: contains() holds for no key
     const auto stop = unbounded ? index.end() : index.lowerBound(range.end);
-    for (auto it = index.lowerBound(range.key); it != stop; ++it) {
+    // Each key costs a chain of cold reads (its node, its revisions' block, its value's count):
+    // the next keys' links are asked for ahead, 8, 4 and 2 keys on, so those misses overlap.
+    auto it = index.lowerBound(range.key);
+    auto node = it, block = it, value = it;   // 8, 4 and 2 keys ahead of `it`, or at `stop`
+    const auto step = [&stop](auto &at, int n) {
+        for (; n > 0 && at != stop; --n)
+            ++at;
+    };
+    step(value, 2);
+    block = value;
+    step(block, 2);
+    node = block;
+    step(node, 4);
+    for (; it != stop; ++it) {
+        if (node != stop) {
+            __builtin_prefetch(&*node);
+            ++node;
+        }
+        if (block != stop) {
+            block->second.prefetchBlock();
+            ++block;
+        }
+        if (value != stop) {
+            value->second.prefetchNewestValue();
+            ++value;
+        }
         if (!f(*it))
             return;
     }
