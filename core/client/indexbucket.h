@@ -32,12 +32,22 @@ public:
     bool erase(const QString &key);
     bool empty() const { return m_size == 0; }
     std::size_t size() const { return m_size; }
-    // f(const StoreItem &) for every item, in key order.
+    // f(const StoreItem &) for every item, in key order. The items' nodes and their objects'
+    // shared_ptr counts (what a copy of the object increments) are asked for 8 and 4 items
+    // ahead: at 20,000 pods each is a cold miss, and byIndex() copies every object.
     template<class F> void forEach(F &&f) const
     {
-        for (const Run &run : m_runs)
-            for (const StoreItem *item : run)
-                f(*item);
+        for (const Run &run : m_runs) {
+            const std::size_t n = run.size();
+            for (std::size_t i = 0; i < n; ++i) {
+                if (i + 8 < n)
+                    __builtin_prefetch(run[i + 8]);
+                if (i + 4 < n)
+                    if (const api::Object *o = run[i + 4]->second.get())
+                        __builtin_prefetch(reinterpret_cast<const char *>(o) - 16);   // make_shared's count
+                f(*run[i]);
+            }
+        }
     }
 
 private:
