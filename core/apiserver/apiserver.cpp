@@ -387,7 +387,7 @@ Result<ObjectPtr> ApiServer::create(const ResourceType &rt, const QString &nsIn,
     if (!errors.isEmpty())
         return R::failure(ApiError::invalid(rt.kind, rt.group, obj->metadata.name, errors));
     const QByteArray key = rt.etcdKey(ns, obj->metadata.name);
-    if (m_store.get(key))
+    if (m_store.modRevision(key) != 0)   // exists: no copy of its value taken
         return R::failure(ApiError::alreadyExists(rt.resource, rt.group, obj->metadata.name));
     if (auto err = checkCapacity(rt, *obj, true))
         return R::failure(*err);

@@ -20,7 +20,7 @@ char *TraceArena::grow(std::size_t n, std::int64_t *offset)
         Block b;
         b.start = m_end;
         b.size = std::max(m_blockBytes, n);
-        b.data = std::make_unique_for_overwrite<char[]>(b.size);
+        b.data = b.size == m_blockBytes && m_spare ? std::move(m_spare) : std::make_unique_for_overwrite<char[]>(b.size);
         m_blocks.push_back(std::move(b));
     }
     Block &b = m_blocks.back();
@@ -45,13 +45,17 @@ const char *TraceArena::at(std::int64_t offset) const
 
 void TraceArena::releaseBefore(std::int64_t offset)
 {
-    while (m_blocks.size() > 1 && m_blocks.front().start + std::int64_t(m_blocks.front().used) <= offset)
+    while (m_blocks.size() > 1 && m_blocks.front().start + std::int64_t(m_blocks.front().used) <= offset) {
+        if (m_blocks.front().size == m_blockBytes)
+            m_spare = std::move(m_blocks.front().data);
         m_blocks.pop_front();
+    }
 }
 
 void TraceArena::clear()
 {
     m_blocks.clear();
+    m_spare.reset();
 }
 
 std::size_t TraceArena::blockBytesHeld() const
@@ -59,7 +63,7 @@ std::size_t TraceArena::blockBytesHeld() const
     std::size_t total = 0;
     for (const Block &b : m_blocks)
         total += b.size;
-    return total;
+    return total + (m_spare ? m_blockBytes : 0);
 }
 
 } // namespace rlab

@@ -48,6 +48,33 @@ private slots:
         QCOMPARE(a.put("op", 2), 14);   // the stream goes on
         QCOMPARE(QByteArray(a.at(14), 2), QByteArray("op"));
     }
+
+    // A released block of the usual size is the next block's memory: a full log appends into
+    // blocks it already has (held: the blocks in use and the one spare, never more).
+    void releasedBlockIsReused()
+    {
+        TraceArena a(8);
+        a.put("abcdef", 6);   // block [0, 6)
+        a.put("ghij", 4);     // block [6, 10)
+        a.releaseBefore(6);   // the first block becomes the spare
+        QCOMPARE(a.blockCount(), std::size_t(1));
+        QCOMPARE(a.blockBytesHeld(), std::size_t(8 + 8));
+        QCOMPARE(a.put("klmnopq", 7), 10);    // does not fit: a new block, the spare's memory
+        QCOMPARE(a.blockCount(), std::size_t(2));
+        QCOMPARE(a.blockBytesHeld(), std::size_t(8 + 8));
+        QCOMPARE(QByteArray(a.at(6), 4), QByteArray("ghij"));
+        QCOMPARE(QByteArray(a.at(10), 7), QByteArray("klmnopq"));
+        a.releaseBefore(17);   // [6, 10) goes to the spare; the block being written stays
+        QCOMPARE(a.put("rstuvwxy", 8), 17);   // a third block: the first one's memory again
+        QCOMPARE(a.blockBytesHeld(), std::size_t(8 + 8));
+        QCOMPARE(QByteArray(a.at(17), 8), QByteArray("rstuvwxy"));
+        a.put("0123456789ab", 12);   // longer than a block: its own block, not the spare
+        QCOMPARE(a.blockBytesHeld(), std::size_t(8 + 12 + 8));
+        a.releaseBefore(29);   // the 8-byte blocks go (one kept spare); the one being written stays
+        QCOMPARE(QByteArray(a.at(25), 12), QByteArray("0123456789ab"));
+        a.clear();
+        QCOMPARE(a.blockBytesHeld(), std::size_t(0));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTraceArena)
