@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 #include "core/api/object.h"
+#include "core/base/prefetch.h"
 
 #include <QString>
 
@@ -43,8 +44,7 @@ public:
                 if (i + 8 < n)
                     __builtin_prefetch(run[i + 8]);
                 if (i + 4 < n)
-                    if (const api::Object *o = run[i + 4]->second.get())
-                        __builtin_prefetch(reinterpret_cast<const char *>(o) - 16);   // make_shared's count
+                    prefetchSharedCount(run[i + 4]->second.get());
                 f(*run[i]);
             }
         }

@@ -1,6 +1,7 @@
 #include "core/store/keygenerations.h"
 
 #include "core/api/objectpack.h"
+#include "core/base/prefetch.h"
 
 #include <algorithm>
 #include <bit>
@@ -354,25 +355,16 @@ qint64 KeyGenerations::compact(qint64 atRev)
 
 void KeyGenerations::prefetchDropped(qint64 atRev) const
 {
-    constexpr std::ptrdiff_t kLine = 64, kObjectBytes = 896;   // a Pod and its shared_ptr count
     const Entry *e = entries();
-    for (std::size_t i = 0, n = size(); i + 1 < n && e[i].rev.main < atRev; ++i) {
-        if (!e[i].value)
-            continue;
-        // make_shared puts the count just before the object: from there, line by line.
-        const char *p = reinterpret_cast<const char *>(e[i].value.get()) - 16;
-        for (std::ptrdiff_t at = 0; at < kObjectBytes; at += kLine)
-            __builtin_prefetch(p + at);
-    }
+    for (std::size_t i = 0, n = size(); i + 1 < n && e[i].rev.main < atRev; ++i)
+        if (e[i].value)   // make_shared puts the count just before the object: from there on
+            prefetchLines(reinterpret_cast<const char *>(e[i].value.get()) - 16, kValueBytes);
 }
 
 void KeyGenerations::prefetchNewestValue() const
 {
-    const std::size_t n = size();
-    if (n == 0)
-        return;
-    if (const api::Object *v = entries()[n - 1].value.get())
-        __builtin_prefetch(reinterpret_cast<const char *>(v) - 16);   // make_shared's count
+    if (const std::size_t n = size())
+        prefetchSharedCount(entries()[n - 1].value.get());
 }
 
 bool KeyGenerations::packNewest(qint64 beforeRev)

@@ -81,10 +81,11 @@ public:
     std::vector<Revision> since(qint64 rev) const;
     qint64 compact(qint64 atRev);
     // Hints for a compaction that will reach this key soon (KvStore::compact runs them a few
-    // keys ahead; ranges use prefetchBlock too): prefetchBlock() asks for the revisions' block, prefetchDropped() for the
-    // values below atRev, which compact(atRev) will mostly free (a pod version is ~830 bytes
-    // that have sat cold since ~50,000 revisions; freeing it reads every line). Read nothing
-    // but this object and the block; change nothing.
+    // keys ahead; ranges use prefetchBlock too): prefetchBlock() asks for the revisions'
+    // block, prefetchDropped() for the values below atRev, which compact(atRev) will mostly
+    // free (a pod version is ~830 bytes that have sat cold since ~50,000 revisions; freeing it
+    // reads every line). Read nothing but this object and the block; change nothing.
+    static constexpr std::ptrdiff_t kValueBytes = 896;   // asked for a value: a Pod and its count
     void prefetchBlock() const { __builtin_prefetch(m_block); }
     void prefetchDropped(qint64 atRev) const;
     // For a range that will read this key soon: its newest value's shared_ptr count, which a
