@@ -15,15 +15,24 @@ BenchFloor::BenchFloor(store::KvStore &lab)
 {
     // The lab's watchers as they are now: one floor watcher per range and trigger.
     for (const store::WatcherInfo &w : lab.watchers()) {
+        m_watched.push_back({w.range, w.trigger});
+        m_ranges.push_back(w.range);
+    }
+    makeStore();
+    m_capture = lab.watch(store::KeyRange::prefix(QByteArrayLiteral("/"))).watcher;
+}
+
+void BenchFloor::makeStore()
+{
+    m_watchers.clear();
+    m_floor = std::make_unique<store::KvStore>();
+    for (const auto &[range, trigger] : m_watched) {
         const std::size_t index = m_watchers.size();
         const auto notified = m_notified;
-        store::WatchResult r = m_floor.watch(w.range, 0, [notified, index] { notified->push_back(index); }, w.trigger);
-        if (r.ok()) {
+        store::WatchResult r = m_floor->watch(range, 0, [notified, index] { notified->push_back(index); }, trigger);
+        if (r.ok())
             m_watchers.push_back(std::move(r.watcher));
-            m_ranges.push_back(w.range);
-        }
     }
-    m_capture = lab.watch(store::KeyRange::prefix(QByteArrayLiteral("/"))).watcher;
 }
 
 BenchFloor::~BenchFloor()
@@ -68,12 +77,51 @@ void BenchFloor::endPhase()
     m_phaseEnds.push_back(m_spill.appended());
 }
 
-QList<BenchFloor::Phase> BenchFloor::replay(const std::function<void(double)> &progress)
+QList<BenchFloor::Phase> BenchFloor::replay(const std::function<void(double)> &progress, int rounds)
 {
     stopCapture();
+    rounds = std::max(1, rounds);
+    m_roundCpuS.clear();
+    std::vector<QList<Phase>> byRound;
+    for (int round = 0; round < rounds; ++round) {
+        if (round > 0 || !m_floor)
+            makeStore();   // a fresh store and watchers: the same writes from the start
+        m_spill.rewind();
+        byRound.push_back(replayOnce([&](double done) {
+            if (progress)
+                progress((round + done) / rounds);
+        }));
+        if (byRound.back().isEmpty())
+            return {};
+        double total = 0;
+        for (const Phase &p : byRound.back())
+            total += p.cpuS;
+        m_roundCpuS.push_back(total);
+    }
+    m_floor.reset();   // its memory goes before the caller's next step
+    m_watchers.clear();
+    // Each phase: the round of the median CPU (its kernel share with it); what the rounds spent
+    // reading and compacting is overhead, counted once per round.
+    QList<Phase> phases = byRound.front();
+    for (qsizetype i = 0; i < phases.size(); ++i) {
+        std::vector<Phase> seen;
+        for (const QList<Phase> &r : byRound)
+            seen.push_back(r[i]);
+        std::sort(seen.begin(), seen.end(), [](const Phase &a, const Phase &b) { return a.cpuS < b.cpuS; });
+        Phase median = seen[seen.size() / 2];
+        median.overheadCpuS = 0;
+        for (const Phase &p : seen)
+            median.overheadCpuS += p.overheadCpuS;
+        phases[i] = median;
+    }
+    return phases;
+}
+
+QList<BenchFloor::Phase> BenchFloor::replayOnce(const std::function<void(double)> &progress)
+{
     QList<Phase> phases;
     qint64 read = 0;
-    qint64 compactedAt = m_floor.revision();
+    qint64 compactedAt = m_floor->revision();
     const qint64 total = m_phaseEnds.empty() ? 0 : m_phaseEnds.back();
     for (const qint64 end : m_phaseEnds) {
         Phase p;
@@ -91,9 +139,9 @@ QList<BenchFloor::Phase> BenchFloor::replay(const std::function<void(double)> &p
             p.overheadCpuS += start - untimed;
             for (std::size_t i = 0; i < records.size(); ++i) {
                 if (records[i].put)
-                    m_floor.put(records[i].key, std::move(values[i]));
+                    m_floor->put(records[i].key, std::move(values[i]));
                 else
-                    m_floor.deleteRange(store::KeyRange::single(records[i].key));
+                    m_floor->deleteRange(store::KeyRange::single(records[i].key));
                 for (const std::size_t w : *m_notified)
                     p.delivered += qint64(m_watchers[w]->take().size());
                 m_notified->clear();
@@ -105,9 +153,9 @@ QList<BenchFloor::Phase> BenchFloor::replay(const std::function<void(double)> &p
             read += qint64(records.size());
             // Untimed: only the newest version of each key is kept (the floor needs no history;
             // compaction visits every key, so not often).
-            if (m_floor.revision() - compactedAt >= kCompactEvery) {
-                m_floor.compact(m_floor.revision());
-                compactedAt = m_floor.revision();
+            if (m_floor->revision() - compactedAt >= kCompactEvery) {
+                m_floor->compact(m_floor->revision());
+                compactedAt = m_floor->revision();
             }
             records = {};
             values = {};

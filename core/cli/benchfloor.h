@@ -20,8 +20,11 @@ namespace rlab::cli {
 // indexes, as the lab's store had them when the floor began), draining the watchers each write
 // notified. That is the least any design spends on moving these writes to these watchers, so
 // pipeline CPU / floor CPU says how far the lab is from it. E.g. --size medium: 326,133 writes
-// cost the floor ~0.20-0.35 s (it varies more than the lab, being short) against the lab's
-// ~3.0-3.3 s: a ratio of 11-14 (session 34, 5 runs). Replaying after the
+// cost the floor ~0.19-0.30 s against the lab's ~2.9-3.2 s: a ratio of 10.7-15 (session 35).
+// The floor varies more than the lab: one replay is short and memory-bound, and on the VM
+// measured its level moved by half from one run (or minute) to the next while the lab moved
+// by a tenth, and by ~10 % between replays of one run. So it replays 3 times, each in a fresh
+// store, and each phase takes its median. Replaying after the
 // lab keeps the floor's index (1.65 M keys at --size large, ~190 MB) out of the lab's peak
 // memory; it runs in the same process on the same allocator. The spill file is unnamed
 // (QTemporaryFile: gone with the process, even a killed one).
@@ -58,23 +61,31 @@ public:
         qint64 writes = 0;         // replayed
         qint64 delivered = 0;      // events the floor's watchers took
     };
-    // Replays the phases in order, one figure each; `progress` hears the share done (0..1).
-    // Empty (and error() says why) when the spill failed.
-    QList<Phase> replay(const std::function<void(double)> &progress = {});
+    // Replays the phases in order, `rounds` times, each round in a fresh store with fresh
+    // watchers; one figure a phase, that of its median round (its CPU: one replay of ~0.07 s
+    // varied by up to half between runs). `progress` hears the share done (0..1). Empty (and
+    // error() says why) when the spill failed.
+    static constexpr int kRounds = 3;
+    QList<Phase> replay(const std::function<void(double)> &progress = {}, int rounds = kRounds);
+    // Each round's CPU, every phase together, in the order replay() ran them.
+    const std::vector<double> &roundCpuS() const { return m_roundCpuS; }
 
     QString error() const { return m_spill.errorString(); }
     qint64 captured() const;   // events the capture watcher took from the lab (not the lab's work)
-    qsizetype watchers() const { return qsizetype(m_watchers.size()); }
+    qsizetype watchers() const { return qsizetype(m_watchers.size()); }   // until replay() ends
     // CPU seconds spent spilling so far (the bench's own cost during a phase).
     double spillCpuS() const { return m_spillCpuS; }
     double spillKernelS() const { return m_spillKernelS; }   // of spillCpuS()
 
 private:
     bool watched(const QByteArray &key) const;   // in some floor watcher's range
+    void makeStore();   // m_floor and m_watchers made anew from m_watched
+    QList<Phase> replayOnce(const std::function<void(double)> &progress);
     // A new object for a put: 'P' + node name -> a Pod on that node; empty -> an empty object.
     api::ObjectPtr standIn(const QByteArray &value);
 
-    store::KvStore m_floor;
+    std::unique_ptr<store::KvStore> m_floor;
+    std::vector<std::pair<store::KeyRange, store::WatchTrigger>> m_watched;   // the lab's watchers' ranges and triggers
     std::vector<store::KeyRange> m_ranges;   // the floor watchers' ranges
     QHash<QByteArray, QString> m_nodeNames;
     std::shared_ptr<store::Watcher> m_capture;
@@ -86,6 +97,7 @@ private:
     static constexpr qint64 kCompactEvery = 20'000;
     static constexpr qsizetype kReplayBatch = 20'000;
     double m_spillCpuS = 0, m_spillKernelS = 0;
+    std::vector<double> m_roundCpuS;
 };
 
 } // namespace rlab::cli

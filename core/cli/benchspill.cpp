@@ -63,6 +63,14 @@ void BenchSpill::flush()
     m_out.clear();
 }
 
+void BenchSpill::rewind()
+{
+    m_in = QByteArray();
+    m_inPos = 0;
+    if (m_reading && ok() && !m_file.seek(0))
+        fail(QStringLiteral("cannot read the floor's spill file %1: %2").arg(m_file.fileName(), m_file.errorString()));
+}
+
 std::vector<BenchSpill::Record> BenchSpill::readNext(qsizetype max)
 {
     std::vector<Record> records;

@@ -39,6 +39,8 @@ public:
     // Reading, after the last append: the next records in append order, at most `max`; empty
     // at the end (or after a failure).
     std::vector<Record> readNext(qsizetype max);
+    // Reading starts again from the first record.
+    void rewind();
 
 private:
     void flush();

@@ -207,6 +207,8 @@ SizeBenchResult runSizeBench(const SizeBenchOptions &o, const SizeBenchProgress 
             progress(QStringLiteral("floor"), done);
     });
     r.floorError = floorOwner->error();
+    for (const double c : floorOwner->roundCpuS())
+        r.floorRoundsCpuS << c;
     for (qsizetype i = 0; i < r.phases.size() && i < floorPhases.size(); ++i) {
         SizeBenchPhase &p = r.phases[i];
         p.floorCpuS = floorPhases[i].cpuS;
@@ -261,6 +263,9 @@ double SizeBenchResult::benchOverheadCpuS() const
 
 QJsonObject SizeBenchResult::toJson(const SizeBenchOptions &o) const
 {
+    QJsonArray rounds;
+    for (const double c : floorRoundsCpuS)
+        rounds.append(c);
     QJsonArray list;
     for (const SizeBenchPhase &p : phases) {
         QJsonObject by;
@@ -304,6 +309,7 @@ QJsonObject SizeBenchResult::toJson(const SizeBenchOptions &o) const
                        {QStringLiteral("heapBytesPerLivePod"), heapBytesPerLivePod},
                        {QStringLiteral("cpuSeconds"), cpuS()},
                        {QStringLiteral("floorCpuSeconds"), floorCpuS()},
+                       {QStringLiteral("floorRoundsCpuSeconds"), rounds},
                        {QStringLiteral("benchOverheadCpuSeconds"), benchOverheadCpuS()},
                        {QStringLiteral("pipelineOverFloor"), pipelineOverFloor()},
                        {QStringLiteral("kernelCpuSeconds"), kernelCpuS()},
@@ -338,6 +344,12 @@ QString SizeBenchResult::toText(const SizeBenchOptions &o) const
                    .arg(double(p.heapBytes) / (1024.0 * 1024.0), 0, 'f', 1);
     out += QStringLiteral("  total: %1 s wall, %2 s CPU; floor %3 s CPU; pipeline/floor %4\n")
                .arg(wall, 0, 'f', 3).arg(cpu, 0, 'f', 3).arg(floorCpuS(), 0, 'f', 3).arg(pipelineOverFloor(), 0, 'f', 1);
+    if (floorRoundsCpuS.size() > 1) {
+        QStringList each;
+        for (const double c : floorRoundsCpuS)
+            each << QString::number(c, 'f', 3);
+        out += QStringLiteral("  the floor: each phase's median of %1 replays (in all: %2 s CPU)\n").arg(floorRoundsCpuS.size()).arg(each.join(QStringLiteral(", ")));
+    }
     out += QStringLiteral("  of which in the kernel (first touches of memory): lab %1 s, floor %2 s; pipeline/floor in user time %3\n")
                .arg(kernelCpuS(), 0, 'f', 3).arg(floorKernelCpuS(), 0, 'f', 3).arg(userPipelineOverFloor(), 0, 'f', 1);
     if (!floorError.isEmpty())

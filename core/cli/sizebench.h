@@ -72,6 +72,7 @@ struct SizeBenchResult
     qint64 peakRssBytes = 0;      // the whole run's, the floor's replay included
     qint64 labPeakRssBytes = 0;   // when the lab was done, before the floor replayed
     QString floorError;           // why the floor has no figures (its spill file failed)
+    QList<double> floorRoundsCpuS;   // each replay's CPU (the floor's figures: each phase's median replay)
     qint64 livePods = 0;
     double heapBytesPerLivePod = 0;
     bool complete = false;
