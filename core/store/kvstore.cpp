@@ -35,16 +35,14 @@ template<class Map, class Hash, class F> void forEachKey(Map &index, const Hash 
     // Each key costs a chain of cold reads (its node, its revisions' block, its value's count):
     // the next keys' links are asked for ahead, 8, 4 and 2 keys on, so those misses overlap.
     auto it = index.lowerBound(range.key);
-    auto node = it, block = it, value = it;   // 8, 4 and 2 keys ahead of `it`, or at `stop`
-    const auto step = [&stop](auto &at, int n) {
+    const auto ahead = [&stop](auto at, int n) {   // n keys after `at`, or `stop`
         for (; n > 0 && at != stop; --n)
             ++at;
+        return at;
     };
-    step(value, 2);
-    block = value;
-    step(block, 2);
-    node = block;
-    step(node, 4);
+    auto value = ahead(it, 2);
+    auto block = ahead(value, 2);
+    auto node = ahead(block, 4);
     for (; it != stop; ++it) {
         if (node != stop) {
             __builtin_prefetch(&*node);
