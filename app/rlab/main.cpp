@@ -1,4 +1,5 @@
 // rlab: the headless command line (run / serve / watch / bench / validate). Logic lives in the libraries.
+#include "core/base/allocatorpages.h"
 #include "core/cli/rlabcli.h"
 #ifdef RLAB_HAVE_SERVER
 #include "core/server/servebench.h"
@@ -12,6 +13,8 @@
 
 int main(int argc, char **argv)
 {
+    // Freed pages stay a second before mimalloc gives them back: see core/base/allocatorpages.h.
+    rlab::setAllocatorPurgeDelay(1000);
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("rlab"));
     QTextStream out(stdout);

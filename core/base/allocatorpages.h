@@ -22,4 +22,16 @@ namespace rlab {
 // after a burst (a server whose connection flood has gone), not routinely.
 void releaseFreeAllocatorMemory();
 
+// How long mimalloc keeps a freed page before giving it back to the system (its decommit delay,
+// 25 ms by default; MIMALLOC_DECOMMIT_DELAY or MIMALLOC_PURGE_DELAY in the environment wins).
+// The lab frees and reallocates its objects all the time: given back after 25 ms, a page is
+// faulted in again moments later, and on a VM whose balloon reports freed pages to the host that
+// fault is a host round trip. `rlab bench`, alternated on such a VM (2 cores, session 36):
+//   --size medium: 173-181 k page faults, 4.48-4.66 s CPU (0.72-0.74 in the kernel) with 25 ms;
+//                  113 k, 3.98-4.02 s (0.53-0.57) with 1 s; peak RSS 411 -> 430 MiB;
+//   --size large:  58.5 s CPU (6.9 in the kernel) against 50.6 s (3.7); 1,855 -> 1,865 MiB.
+// Returns whether it was set: false without mimalloc (sanitizer builds, tests) or when the
+// environment chose. Call it first thing in main, before the work it is for.
+bool setAllocatorPurgeDelay(long ms);
+
 } // namespace rlab
