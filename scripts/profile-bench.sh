@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Where the lab's work goes in `rlab bench --size SIZE`, in instructions (callgrind), so that two
+# builds or two commits compare closely on a machine whose timings drift (issue #16: on the VMs
+# measured, the lab's and the floor's CPU moved by 10-15 % between runs minutes apart).
+# Only the lab is counted (collection is on inside DeterministicRunner::runUntilIdle: the
+# floor's replay and the bench's own bookkeeping are out). Prints the total and the functions
+# with the largest inclusive share, then their self cost; the callgrind file stays in OUT for
+# callgrind_annotate --tree=calling (who calls what) or kcachegrind.
+# Usage: scripts/profile-bench.sh RLAB [SIZE=medium] [OUT=profile-bench.out]
+# E.g. scripts/profile-bench.sh build-rel/app/rlab medium /tmp/cg.medium  (~3 min at medium; a
+# -O3 -g1 build adds file:line, `callgrind_annotate --auto=yes`). Needs valgrind (not installed
+# by scripts/install-deps.sh: `apt-get install valgrind`).
+set -euo pipefail
+RLAB="${1:?usage: scripts/profile-bench.sh RLAB [SIZE] [OUT]}"
+SIZE="${2:-medium}"
+OUT="${3:-profile-bench.out}"
+command -v valgrind >/dev/null || { echo "valgrind is not installed: apt-get install valgrind" >&2; exit 1; }
+valgrind --tool=callgrind --callgrind-out-file="$OUT" --toggle-collect='rlab::DeterministicRunner::runUntilIdle*' \
+  "$RLAB" bench --size "$SIZE" >"$OUT.bench.txt" 2>"$OUT.valgrind.txt"
+echo "== rlab bench --size $SIZE (its own figures, under callgrind): $OUT.bench.txt"
+grep -E "total:" "$OUT.bench.txt" || true
+echo "== the lab, inclusive (share of the lab's instructions)"
+callgrind_annotate --inclusive=yes --threshold=95 "$OUT" 2>/dev/null \
+  | grep -E '^ *[0-9,]+ \( *[0-9.]+%\)' | grep -vE 'libc-start|below main|ld-linux|:main |benchCommand|runRlab|runSizeBench|runLab|DeterministicRunner::(runTo|runUntilIdle|stepWithin|step\(\))' \
+  | head -40 | cut -c1-200
+echo "== the lab, self"
+callgrind_annotate --threshold=60 "$OUT" 2>/dev/null | grep -E '^ *[0-9,]+ \( *[0-9.]+%\)' | grep -v "PROGRAM TOTALS" | head -25 | cut -c1-200
