@@ -19,6 +19,8 @@ BenchFloor::BenchFloor(store::KvStore &lab)
         m_ranges.push_back(w.range);
     }
     makeStore();
+    m_lab = &lab;
+    m_labCompacted = lab.compactRevision();
     m_capture = lab.watch(store::KeyRange::prefix(QByteArrayLiteral("/"))).watcher;
 }
 
@@ -53,6 +55,8 @@ void BenchFloor::stopCapture()
     m_captured = m_capture->info().appended;
     m_capture->cancel();
     m_capture.reset();
+    m_lab = nullptr;
+    m_recordsThroughRev.clear();
 }
 
 void BenchFloor::spillPending()
@@ -66,9 +70,33 @@ void BenchFloor::spillPending()
         if (const auto pod = put ? api::objectCast<api::Pod>(e.kv.value) : nullptr; pod && watched(e.kv.key))
             value = 'P' + pod->spec.nodeName.toUtf8();
         m_spill.append(put, e.kv.key, value);
+        if (!m_recordsThroughRev.empty() && m_recordsThroughRev.back().first == e.revision.main)
+            m_recordsThroughRev.back().second = m_spill.appended();
+        else
+            m_recordsThroughRev.emplace_back(e.revision.main, m_spill.appended());
     }
+    noteLabCompaction();
     m_spillCpuS += processCpuS() - start;
     m_spillKernelS += processKernelS() - kernelStart;
+}
+
+void BenchFloor::noteLabCompaction()
+{
+    // E.g. the lab wrote revisions 100..180 (one record each, records 1..81) and compacted to
+    // 150: the floor compacts to the revision it reaches with record 51, once it has replayed
+    // all 81 (as late as the bench saw it). Several compactions in one slice: only the last
+    // counts (it drops what the earlier ones would have).
+    const qint64 compacted = m_lab->compactRevision();
+    if (compacted <= m_labCompacted)
+        return;
+    m_labCompacted = compacted;
+    qint64 through = 0;
+    while (!m_recordsThroughRev.empty() && m_recordsThroughRev.front().first <= compacted) {
+        through = m_recordsThroughRev.front().second;
+        m_recordsThroughRev.pop_front();
+    }
+    if (through > 0 && (m_compactions.empty() || through > m_compactions.back().through))
+        m_compactions.push_back({m_spill.appended(), through});
 }
 
 void BenchFloor::endPhase()
@@ -121,10 +149,14 @@ QList<BenchFloor::Phase> BenchFloor::replayOnce(const std::function<void(double)
 {
     QList<Phase> phases;
     qint64 read = 0;
-    qint64 compactedAt = m_floor->revision();
     const qint64 total = m_phaseEnds.empty() ? 0 : m_phaseEnds.back();
+    // The lab's compactions, in order: the floor revision each compacts to is noted when the
+    // record it goes through is replayed (`through` <= `at`, both ascending).
+    std::vector<qint64> compactTo(m_compactions.size(), 0);
+    std::size_t nextThrough = 0, nextAt = 0;
     for (const qint64 end : m_phaseEnds) {
         Phase p;
+        const qint64 visitsBefore = m_floor->stats().compactionVisits;
         while (read < end && m_spill.ok()) {
             // Untimed: the next records of this phase, a watched pod's value its stand-in.
             double untimed = processCpuS();
@@ -145,24 +177,29 @@ QList<BenchFloor::Phase> BenchFloor::replayOnce(const std::function<void(double)
                 for (const std::size_t w : *m_notified)
                     p.delivered += qint64(m_watchers[w]->take().size());
                 m_notified->clear();
+                const qint64 replayed = read + qint64(i) + 1;
+                if (nextThrough < m_compactions.size() && m_compactions[nextThrough].through == replayed)
+                    compactTo[nextThrough++] = m_floor->revision();
+                if (nextAt < m_compactions.size() && m_compactions[nextAt].at == replayed) {
+                    const double compactStart = processCpuS();
+                    if (m_floor->compact(compactTo[nextAt]) == store::StoreError::None)
+                        ++p.compactions;
+                    p.compactionCpuS += processCpuS() - compactStart;
+                    ++nextAt;
+                }
             }
             untimed = processCpuS();
             p.cpuS += untimed - start;
             p.kernelS += processKernelS() - kernelStart;
             p.writes += qint64(records.size());
             read += qint64(records.size());
-            // Untimed: only the newest version of each key is kept (the floor needs no history;
-            // compaction visits every key, so not often).
-            if (m_floor->revision() - compactedAt >= kCompactEvery) {
-                m_floor->compact(m_floor->revision());
-                compactedAt = m_floor->revision();
-            }
             records = {};
             values = {};
             p.overheadCpuS += processCpuS() - untimed;
             if (progress && total > 0)
                 progress(double(read) / double(total));
         }
+        p.compactionVisits = m_floor->stats().compactionVisits - visitsBefore;
         phases << p;
     }
     if (!m_spill.ok())

@@ -155,6 +155,7 @@ std::unique_ptr<BenchFloor> runLab(const SizeBenchOptions &o, const SizeBenchPro
         const store::StoreStats after = sim.cluster().store().stats();
         p.apiWrites = after.revision - before.revision;
         p.watchEventsDelivered = after.eventsDelivered - before.eventsDelivered - (floor.captured() - capturedBefore);
+        p.compactionVisits = after.compactionVisits - before.compactionVisits;
         p.reconciles = reconciles(sim) - syncsBefore;
         const QMap<QString, qint64> syncsByAfter = reconcilesBy(sim);
         for (auto it = syncsByAfter.cbegin(); it != syncsByAfter.cend(); ++it)
@@ -215,6 +216,9 @@ SizeBenchResult runSizeBench(const SizeBenchOptions &o, const SizeBenchProgress 
         p.floorKernelCpuS = std::clamp(floorPhases[i].kernelS, 0.0, p.floorCpuS);
         p.floorWrites = floorPhases[i].writes;
         p.floorWatchEventsDelivered = floorPhases[i].delivered;
+        p.floorCompactions = floorPhases[i].compactions;
+        p.floorCompactionVisits = floorPhases[i].compactionVisits;
+        p.floorCompactionCpuS = floorPhases[i].compactionCpuS;
         p.benchOverheadCpuS += floorPhases[i].overheadCpuS;
     }
     floorOwner.reset();
@@ -284,6 +288,10 @@ QJsonObject SizeBenchResult::toJson(const SizeBenchOptions &o) const
                                 {QStringLiteral("benchOverheadCpuSeconds"), p.benchOverheadCpuS},
                                 {QStringLiteral("floorWrites"), p.floorWrites},
                                 {QStringLiteral("floorWatchEventsDelivered"), p.floorWatchEventsDelivered},
+                                {QStringLiteral("compactionVisits"), p.compactionVisits},
+                                {QStringLiteral("floorCompactions"), p.floorCompactions},
+                                {QStringLiteral("floorCompactionVisits"), p.floorCompactionVisits},
+                                {QStringLiteral("floorCompactionCpuSeconds"), p.floorCompactionCpuS},
                                 {QStringLiteral("pipelineOverFloor"), p.pipelineOverFloor()},
                                 {QStringLiteral("kernelCpuSeconds"), p.kernelCpuS},
                                 {QStringLiteral("floorKernelCpuSeconds"), p.floorKernelCpuS},
@@ -310,6 +318,7 @@ QJsonObject SizeBenchResult::toJson(const SizeBenchOptions &o) const
                        {QStringLiteral("cpuSeconds"), cpuS()},
                        {QStringLiteral("floorCpuSeconds"), floorCpuS()},
                        {QStringLiteral("floorRoundsCpuSeconds"), rounds},
+                       {QStringLiteral("floorCompactionCpuSeconds"), sum(&SizeBenchPhase::floorCompactionCpuS)},
                        {QStringLiteral("benchOverheadCpuSeconds"), benchOverheadCpuS()},
                        {QStringLiteral("pipelineOverFloor"), pipelineOverFloor()},
                        {QStringLiteral("kernelCpuSeconds"), kernelCpuS()},
@@ -350,6 +359,12 @@ QString SizeBenchResult::toText(const SizeBenchOptions &o) const
             each << QString::number(c, 'f', 3);
         out += QStringLiteral("  the floor: each phase's median of %1 replays (in all: %2 s CPU)\n").arg(floorRoundsCpuS.size()).arg(each.join(QStringLiteral(", ")));
     }
+    qint64 compactions = 0;
+    for (const SizeBenchPhase &p : phases)
+        compactions += p.floorCompactions;
+    if (compactions > 0)
+        out += QStringLiteral("  of the floor, %1 s compacting its history where the lab compacted its own (%2 compactions)\n")
+                   .arg(sum(&SizeBenchPhase::floorCompactionCpuS), 0, 'f', 3).arg(compactions);
     out += QStringLiteral("  of which in the kernel (first touches of memory): lab %1 s, floor %2 s; pipeline/floor in user time %3\n")
                .arg(kernelCpuS(), 0, 'f', 3).arg(floorKernelCpuS(), 0, 'f', 3).arg(userPipelineOverFloor(), 0, 'f', 1);
     if (!floorError.isEmpty())
