@@ -37,11 +37,12 @@ namespace rlab::cli {
 // writes' history, which any design with the lab's history pays. The lab's compaction also packs
 // its cold objects (its memory device, ~6 % of the lab at --size medium); the floor holds no
 // objects and packs nothing. E.g. --size medium: 5 compactions, 0.04-0.05 s of a floor of
-// 0.30-0.49 s (session 37; untimed before, when the floor compacted every 20,000 writes). A store reads a value only through its watchers' triggers (a pod's
-// spec.nodeName, the watch cache's index): each put replays with a fresh stand-in made just before its batch (untimed, as a
-// writer hands the store a new object), a watched pod's a Pod on the same node, any other an
-// empty object; nothing is encoded, the floor holds none of the lab's objects, and its watchers
-// hear exactly the lab's events (tst_benchsize).
+// 0.30-0.49 s (session 37; untimed before, when the floor compacted every 20,000 writes).
+// A store reads a value only through its watchers' triggers (a pod's spec.nodeName, the watch
+// cache's index): each put replays with a fresh stand-in made just before its batch (untimed,
+// as a writer hands the store a new object), a watched pod's a Pod on the same node, any other
+// an empty object; nothing is encoded, the floor holds none of the lab's objects, and its
+// watchers hear exactly the lab's events (tst_benchsize).
 // Untimed, counted apart: spilling (spillCpuS: the bench subtracts it from the phase's CPU), and
 // in replay() reading the records (Phase::overheadCpuS).
 // Thread rules: one thread, the bench's (the runner's); the lab's store is not written meanwhile.
