@@ -178,9 +178,11 @@ QList<BenchFloor::Phase> BenchFloor::replayOnce(const std::function<void(double)
                     p.delivered += qint64(m_watchers[w]->take().size());
                 m_notified->clear();
                 const qint64 replayed = read + qint64(i) + 1;
+                // Several compactions may follow one record (the lab compacted twice between
+                // two of its writes); none goes through the same record as another.
                 if (nextThrough < m_compactions.size() && m_compactions[nextThrough].through == replayed)
                     compactTo[nextThrough++] = m_floor->revision();
-                if (nextAt < m_compactions.size() && m_compactions[nextAt].at == replayed) {
+                while (nextAt < m_compactions.size() && m_compactions[nextAt].at == replayed) {
                     const double compactStart = processCpuS();
                     if (m_floor->compact(compactTo[nextAt]) == store::StoreError::None)
                         ++p.compactions;
