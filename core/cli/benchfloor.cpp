@@ -21,7 +21,7 @@ BenchFloor::BenchFloor(store::KvStore &lab)
     makeStore();
     m_lab = &lab;
     m_labCompacted = lab.compactRevision();
-    m_capture = lab.watch(store::KeyRange::prefix(QByteArrayLiteral("/"))).watcher;
+    lab.startWriteLog();
 }
 
 void BenchFloor::makeStore()
@@ -42,29 +42,24 @@ BenchFloor::~BenchFloor()
     stopCapture();
 }
 
-qint64 BenchFloor::captured() const
-{
-    return m_capture ? m_capture->info().appended : m_captured;
-}
-
 void BenchFloor::stopCapture()
 {
-    if (!m_capture)
+    if (!m_lab)
         return;
     spillPending();
-    m_captured = m_capture->info().appended;
-    m_capture->cancel();
-    m_capture.reset();
+    m_lab->stopWriteLog();
     m_lab = nullptr;
     m_recordsThroughRev.clear();
 }
 
 void BenchFloor::spillPending()
 {
-    if (!m_capture)
+    if (!m_lab)
         return;
     const double start = processCpuS(), kernelStart = processKernelS();
-    for (const store::WatchEvent &e : m_capture->take()) {
+    const std::vector<store::WatchEvent> written = m_lab->takeWriteLog();
+    m_captured += qint64(written.size());
+    for (const store::WatchEvent &e : written) {
         const bool put = e.type == store::WatchEvent::Put;
         QByteArray value;   // none: an empty object stands in
         if (const auto pod = put ? api::objectCast<api::Pod>(e.kv.value) : nullptr; pod && watched(e.kv.key))

@@ -1,8 +1,10 @@
 #include "core/store/kvstore.h"
 
 #include <algorithm>
+#include <iterator>
 #include <mutex>
 #include <shared_mutex>
+#include <utility>
 
 namespace rlab::store {
 
@@ -266,7 +268,7 @@ KvStore::Node &KvStore::putLocked(WriteTxn &w, const QByteArray &key, api::Objec
     ki.put(rev, std::move(value), bytes);
     m_bytesInUse += bytes;
     m_log.push_back({rev, found});
-    if (!m_watchers.empty())
+    if (!m_watchers.empty() || m_logWrites)
         m_events.push_back(ki.lastEvent(found->first));
     return *found;
 }
@@ -283,7 +285,7 @@ void KvStore::deleteLocked(WriteTxn &w, const KeyRange &range, DeleteResult &out
         --m_liveKeys;
         ++out.deleted;
         m_log.push_back({rev, &node});
-        if (!m_watchers.empty())
+        if (!m_watchers.empty() || m_logWrites)
             m_events.push_back(ki.lastEvent(node.first));
         return true;
     });
@@ -402,7 +404,28 @@ void KvStore::finishLocked(WriteTxn &w, std::vector<std::shared_ptr<Watcher>> &t
     for (std::shared_ptr<Watcher> &watcher : visit)
         if (watcher->appendMatching(m_events, &m_eventsDelivered))
             toNotify.push_back(std::move(watcher));
+    if (m_logWrites)
+        m_writeLog.insert(m_writeLog.end(), std::make_move_iterator(m_events.begin()), std::make_move_iterator(m_events.end()));
     m_events.clear();
+}
+
+void KvStore::startWriteLog()
+{
+    std::unique_lock lock(m_lock);
+    m_logWrites = true;
+}
+
+std::vector<WatchEvent> KvStore::takeWriteLog()
+{
+    std::unique_lock lock(m_lock);
+    return std::exchange(m_writeLog, {});
+}
+
+void KvStore::stopWriteLog()
+{
+    std::unique_lock lock(m_lock);
+    m_logWrites = false;
+    m_writeLog = {};
 }
 
 KvStore::Node *KvStore::findLocked(const QByteArray &key) const

@@ -107,6 +107,8 @@ private slots:
         auto n2 = lab.watch(pods, 0, {}, {QStringLiteral("spec.nodeName"), QStringLiteral("n2"), nodeOf}).watcher;
         cli::BenchFloor floor(lab);
         QCOMPARE(floor.watchers(), qsizetype(3));
+        // The capture is the store's write log, no watcher: the lab's writes go to its own three.
+        QCOMPARE(lab.watchers().size(), std::size_t(3));
         lab.put(QByteArrayLiteral("/registry/pods/default/a"), test::makePod(QStringLiteral("a")));
         lab.put(QByteArrayLiteral("/registry/pods/default/a"), test::makePod(QStringLiteral("a"), QStringLiteral("n1")));
         lab.put(QByteArrayLiteral("/registry/pods/default/b"), test::makePod(QStringLiteral("b"), QStringLiteral("n2")));
@@ -114,6 +116,9 @@ private slots:
         lab.deleteRange(store::KeyRange::single(QByteArrayLiteral("/registry/pods/default/a")));
         const qint64 labDelivered = qint64(all->take().size() + n1->take().size() + n2->take().size());
         QCOMPARE(labDelivered, qint64(4 + 2 + 1));   // all: 4 pod changes; n1: bind + delete; n2: b
+        QCOMPARE(lab.stats().eventsDelivered, labDelivered);   // none to the bench
+        QCOMPARE(floor.captured(), qint64(0));   // still in the lab's write log
+        floor.spillPending();
         QCOMPARE(floor.captured(), qint64(5));
         floor.endPhase();
         floor.endPhase();   // nothing new: an empty phase

@@ -205,6 +205,47 @@ private slots:
         QCOMPARE(r.compactRevision, werr == StoreError::Compacted ? 3 : 0);
     }
 
+    // The write log (the bench floor's capture): every event a write makes, a transaction's
+    // several in order, as a watcher of "/" hears them; nothing before start or after stop, and
+    // none delivered to a watcher on its account.
+    void writeLogKeepsWhatAWatcherOfEverythingHears()
+    {
+        KvStore store;
+        run(store, {"put /a 0"});   // before the log: not in it
+        store.startWriteLog();
+        auto all = store.watch(KeyRange::prefix("/")).watcher;
+        store.put("/a", obj(1));
+        QVERIFY(store.txn({{}, {Op::put("/b", obj(2)), Op::put("/c", obj(3))}, {}}).ok());
+        store.txn({{}, {Op::deleteRange(KeyRange::prefix("/b")), Op::put("/a", obj(4))}, {}});
+        store.txn({{}, {Op::get("/a")}, {}});   // a read writes nothing
+        const std::vector<WatchEvent> heard = all->take();
+        const std::vector<WatchEvent> logged = store.takeWriteLog();
+        QCOMPARE(logged.size(), std::size_t(5));
+        QCOMPARE(logged.size(), heard.size());
+        for (std::size_t i = 0; i < logged.size(); ++i) {
+            QCOMPARE(logged[i].type, heard[i].type);
+            QCOMPARE(logged[i].kv.key, heard[i].kv.key);
+            QCOMPARE(logged[i].revision.main, heard[i].revision.main);
+            QCOMPARE(logged[i].revision.sub, heard[i].revision.sub);
+            QCOMPARE(logged[i].kv.value.get(), heard[i].kv.value.get());
+        }
+        QCOMPARE(logged[1].revision.main, logged[2].revision.main);   // one transaction
+        QCOMPARE(logged[3].type, WatchEvent::Delete);
+        QCOMPARE(store.stats().eventsDelivered, qint64(heard.size()));   // the log took none
+        QVERIFY(store.takeWriteLog().empty());   // taken: gone
+        store.put("/d", obj(5));
+        store.stopWriteLog();   // drops what was not taken, and logs no more
+        store.put("/e", obj(6));
+        QVERIFY(store.takeWriteLog().empty());
+        // Without watchers, the log alone still sees every write.
+        KvStore alone;
+        alone.startWriteLog();
+        alone.put("/x", obj(1));
+        alone.deleteRange(KeyRange::single("/x"));
+        const std::vector<WatchEvent> two = alone.takeWriteLog();
+        QCOMPARE(two.size(), std::size_t(2));
+        QCOMPARE(two[1].type, WatchEvent::Delete);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestKvStoreTxn)
