@@ -4,8 +4,10 @@
 # measured, the lab's and the floor's CPU moved by 10-15 % between runs minutes apart).
 # Only the lab is counted (collection is on inside DeterministicRunner::runUntilIdle: the
 # floor's replay and the bench's own bookkeeping are out). Prints the total and the functions
-# with the largest inclusive share, then their self cost; the callgrind file stays in OUT for
-# callgrind_annotate --tree=calling (who calls what) or kcachegrind.
+# with the largest inclusive share, then their self cost, then each stage of the pipeline per
+# store write (scripts/profile-stages.py; the floor is the "store put" line's work); the
+# callgrind file stays in OUT for callgrind_annotate --tree=calling (who calls what) or
+# kcachegrind.
 # Usage: scripts/profile-bench.sh RLAB [SIZE=medium] [OUT=profile-bench.out]
 # E.g. scripts/profile-bench.sh build-rel/app/rlab medium /tmp/cg.medium  (~3 min at medium; a
 # -O3 -g1 build adds file:line, `callgrind_annotate --auto=yes`). Needs valgrind (not installed
@@ -25,3 +27,4 @@ callgrind_annotate --inclusive=yes --threshold=95 "$OUT" 2>/dev/null \
   | head -40 | cut -c1-200
 echo "== the lab, self"
 callgrind_annotate --threshold=60 "$OUT" 2>/dev/null | grep -E '^ *[0-9,]+ \( *[0-9.]+%\)' | grep -v "PROGRAM TOTALS" | head -25 | cut -c1-200
+python3 "$(dirname "$0")/profile-stages.py" <(callgrind_annotate --inclusive=yes --threshold=99.9 "$OUT" 2>/dev/null) "$OUT.bench.txt" || true
