@@ -225,8 +225,7 @@ private slots:
         for (std::size_t i = 0; i < logged.size(); ++i) {
             QCOMPARE(logged[i].type, heard[i].type);
             QCOMPARE(logged[i].kv.key, heard[i].kv.key);
-            QCOMPARE(logged[i].revision.main, heard[i].revision.main);
-            QCOMPARE(logged[i].revision.sub, heard[i].revision.sub);
+            QCOMPARE(logged[i].revision, heard[i].revision);
             QCOMPARE(logged[i].kv.value.get(), heard[i].kv.value.get());
         }
         QCOMPARE(logged[1].revision.main, logged[2].revision.main);   // one transaction
