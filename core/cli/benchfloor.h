@@ -14,12 +14,12 @@
 namespace rlab::cli {
 
 // The floor of `rlab bench --size` (issue #16): the bench's own store writes with none of the
-// work around them — no API server, no controllers, no informer decoding. The bench's store
-// keeps what the lab writes in its write log (KvStore::startWriteLog: a watcher of "/" did,
-// at ~2 % of the lab's timed instructions); spillPending() moves it to a BenchSpill file, endPhase() closes a phase, and once the lab is gone replay() puts or deletes
-// each key, in order, in a second KvStore that has the same watchers (ranges and trigger
-// indexes, as the lab's store had them when the floor began), draining the watchers each write
-// notified. That is the least any design spends on moving these writes to these watchers, so
+// work around them — no API server, no controllers, no informer decoding. The lab's store
+// keeps what the lab writes in its write log (KvStore::startWriteLog; a watcher of "/" did, at
+// ~2 % of the lab's timed instructions); spillPending() moves it to a BenchSpill file,
+// endPhase() closes a phase, and once the lab is gone replay() puts or deletes each key, in
+// order, in a second KvStore that has the same watchers (ranges and trigger indexes, as the
+// lab's store had them when the floor began), draining the watchers each write notified. That is the least any design spends on moving these writes to these watchers, so
 // pipeline CPU / floor CPU says how far the lab is from it. E.g. --size medium: 326,133 writes
 // cost the floor ~0.19-0.30 s against the lab's ~2.9-3.2 s: a ratio of 10.7-15 (session 35).
 // The floor varies more than the lab: one replay is short and memory-bound, and on the VM
@@ -82,7 +82,7 @@ public:
     const std::vector<double> &roundCpuS() const { return m_roundCpuS; }
 
     QString error() const { return m_spill.errorString(); }
-    qint64 captured() const { return m_captured; }   // the lab's write events taken from its store's write log
+    qint64 captured() const { return m_captured; }   // write events taken from the lab's write log
     qsizetype watchers() const { return qsizetype(m_watchers.size()); }   // until replay() ends
     // CPU seconds spent spilling so far (the bench's own cost during a phase).
     double spillCpuS() const { return m_spillCpuS; }

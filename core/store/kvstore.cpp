@@ -405,7 +405,8 @@ void KvStore::finishLocked(WriteTxn &w, std::vector<std::shared_ptr<Watcher>> &t
         if (watcher->appendMatching(m_events, &m_eventsDelivered))
             toNotify.push_back(std::move(watcher));
     if (m_logWrites)
-        m_writeLog.insert(m_writeLog.end(), std::make_move_iterator(m_events.begin()), std::make_move_iterator(m_events.end()));
+        m_writeLog.insert(m_writeLog.end(), std::make_move_iterator(m_events.begin()),
+                          std::make_move_iterator(m_events.end()));
     m_events.clear();
 }
 
