@@ -2432,6 +2432,10 @@ A Kubernetes object&apos;s resourceVersion is the revision of its last write.</s
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>no readiness probe: ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>pod Ready (Ready and ContainersReady True)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -2592,6 +2592,10 @@ Kubernetes 오브젝트의 resourceVersion은 마지막 쓰기의 리비전입�
         <translation>컨테이너 %1이(가) readiness 검사를 통과함</translation>
     </message>
     <message>
+        <source>no readiness probe: ready</source>
+        <translation>readiness 프로브 없음: 바로 준비됨</translation>
+    </message>
+    <message>
         <source>pod Ready (Ready and ContainersReady True)</source>
         <translation>파드 Ready (Ready와 ContainersReady가 True)</translation>
     </message>

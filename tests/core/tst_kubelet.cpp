@@ -52,28 +52,23 @@ private slots:
         const ContainerStatus &cs = p->status.containerStatuses[0];
         QCOMPARE(cs.state.running->startedAt, t0 + 3 * kSecond);
         QCOMPARE(cs.started, std::optional<bool>(true));
-        QVERIFY(!cs.ready);
         QVERIFY(cs.containerID.startsWith(QStringLiteral("containerd://")));
         QCOMPARE(cs.containerID.size(), QStringLiteral("containerd://").size() + 64);
         QCOMPARE(cs.image, QStringLiteral("docker.io/library/nginx:1.25"));
         QVERIFY(cs.imageID.startsWith(QStringLiteral("docker.io/library/nginx@sha256:")));
         QCOMPARE(cond(*p, "PodReadyToStartContainers")->status, QStringLiteral("True"));
-        QVERIFY(!IsPodReady(*p));
-
-        rig.runUntil(t0 + 4 * kSecond - 1);
-        QVERIFY(!IsPodReady(*rig.pod(QStringLiteral("web"))));
-        rig.runUntil(t0 + 4 * kSecond);
-        p = rig.pod(QStringLiteral("web"));
+        // No readiness probe: ready as it starts, in the same status write (upstream's prober
+        // manager reports a container without a probe worker ready).
+        QVERIFY(cs.ready);
         QVERIFY(IsPodReady(*p));
-        QCOMPARE(cond(*p, "Ready")->lastTransitionTime, t0 + 4 * kSecond);
+        QCOMPARE(cond(*p, "Ready")->lastTransitionTime, t0 + 3 * kSecond);
         QCOMPARE(cond(*p, "ContainersReady")->status, QStringLiteral("True"));
-        QCOMPARE(cond(*p, "ContainersReady")->lastTransitionTime, t0 + 4 * kSecond);
-        QVERIFY(p->status.containerStatuses[0].ready);
+        QCOMPARE(cond(*p, "ContainersReady")->lastTransitionTime, t0 + 3 * kSecond);
         // Stored without spare list capacity: every retained version of the pod keeps its lists.
         QCOMPARE(p->status.conditions.capacity(), p->status.conditions.size());
         QCOMPARE(p->status.containerStatuses.capacity(), p->status.containerStatuses.size());
-        QVERIFY(IsPodAvailable(*p, 10, t0 + 14 * kSecond + 1));
-        QVERIFY(!IsPodAvailable(*p, 10, t0 + 14 * kSecond));
+        QVERIFY(IsPodAvailable(*p, 10, t0 + 13 * kSecond + 1));
+        QVERIFY(!IsPodAvailable(*p, 10, t0 + 13 * kSecond));
 
         QCOMPARE(rig.events(QStringLiteral("web")),
                  QStringList({"Pulling: Pulling image \"nginx:1.25\"",
@@ -128,7 +123,7 @@ private slots:
         config.startDelayMs = 500;
         config.readyDelayMs = 2000;
         Rig rig(config);
-        QVERIFY(rig.createPod(QStringLiteral("web")));
+        QVERIFY(rig.createPod(QStringLiteral("web"), QStringLiteral("nginx:1.25"), {}, 0));   // a readiness probe
         rig.runUntil(rig.t0 + 5500 - 1);
         QCOMPARE(rig.pod(QStringLiteral("web"))->status.phase, QStringLiteral("Pending"));
         rig.runUntil(rig.t0 + 5500);
@@ -137,6 +132,35 @@ private slots:
         QVERIFY(!IsPodReady(*rig.pod(QStringLiteral("web"))));
         rig.runUntil(rig.t0 + 7500);
         QVERIFY(IsPodReady(*rig.pod(QStringLiteral("web"))));
+    }
+
+    // The status writes of a pod's start, as upstream's status manager makes them: without a
+    // readiness probe two (Pending ContainerCreating; Running and Ready), with one three (Pending;
+    // Running, not ready; Ready once the probe passes).
+    void statusWritesWithAndWithoutAProbe()
+    {
+        Rig rig;
+        QVERIFY(rig.createPod(QStringLiteral("plain")));
+        QVERIFY(rig.createPod(QStringLiteral("probed"), QStringLiteral("nginx:1.25"), {}, 0));
+        rig.runUntil(rig.t0 + 600 * kSecond);
+        QVERIFY(IsPodReady(*rig.pod(QStringLiteral("plain"))));
+        QVERIFY(IsPodReady(*rig.pod(QStringLiteral("probed"))));
+        // Each pod's status writes (Request events of pods/status), and its PodPhase sentences.
+        QHash<QString, int> writes;
+        QHash<QString, QStringList> phases;
+        for (const TraceEvent &e : rig.cluster.trace().since(0)) {
+            if (e.type == QLatin1String("Request") && e.detail.value(QStringLiteral("subresource")).toString() == QLatin1String("status"))
+                ++writes[e.key];
+            if (e.type == QLatin1String("PodPhase"))
+                phases[e.key].append(e.text);
+        }
+        QCOMPARE(writes.value(QStringLiteral("default/plain")), 2);
+        QCOMPARE(writes.value(QStringLiteral("default/probed")), 3);
+        const QString plainStarted = phases.value(QStringLiteral("default/plain")).last();
+        QVERIFY2(plainStarted.contains(u"started → Running on IP")
+                     && plainStarted.endsWith(u"no readiness probe: ready → pod Ready (Ready and ContainersReady True)"),
+                 qPrintable(plainStarted));
+        QVERIFY(phases.value(QStringLiteral("default/probed")).last().contains(QLatin1String("passed its readiness check")));
     }
 
     void readinessProbeInitialDelay()

@@ -53,9 +53,11 @@ private slots:
     // Upstream's worked example (rolling.go, upstream-semantics.md §5.10): 10 replicas with
     // 25%/25% → maxSurge 3, maxUnavailable 2: the new ReplicaSet starts at 3 (13 = 10 + 3
     // allowed), the old one goes down to 8 (minAvailable), the new one grows to 5. Those 5 new
-    // pods share their start-up timers, so they turn Ready at the same instant and the workqueue
-    // coalesces their updates into one ReplicaSet sync: available 8 + 5 = 13, budget 13 - 8 = 5,
-    // so the old one goes down to 3, the new one up to 10, then the old one to 0.
+    // pods start at 6 s (pull 2 s + start 1 s) and, with no readiness probe, are Ready as they
+    // start, but the kubelets post their statuses one after another: a sync between them sees 2
+    // of the 5 ready, so the old one may lose 13 - 8 - 3 unavailable = 2 (to 6) and the new one
+    // grows to 7; the next sees 5 of 7 ready: 13 - 8 - 2 = 3, old to 3, new to 10; the last 3
+    // start at 7 s (the image is on their nodes by then): the old one goes to 0.
     void rollingUpdateFollowsUpstreamTimeline()
     {
         QStringList errors;
@@ -76,7 +78,8 @@ private slots:
             steps << QStringLiteral("%1=%2").arg(rs == oldRs ? QStringLiteral("old") : QStringLiteral("new"), to);
         }
         QCOMPARE(steps, (QStringList{QStringLiteral("old=10"), QStringLiteral("new=3"), QStringLiteral("old=8"), QStringLiteral("new=5"),
-                                     QStringLiteral("old=3"), QStringLiteral("new=10"), QStringLiteral("old=0")}));
+                                     QStringLiteral("old=6"), QStringLiteral("new=7"), QStringLiteral("old=3"), QStringLiteral("new=10"),
+                                     QStringLiteral("old=0")}));
     }
 
     void sameSeedSameTraceAndDump()

@@ -75,7 +75,7 @@ private slots:
         for (int i = 0; i < 200 && nginx(session)->status.availableReplicas < 3; ++i)
             jumped += controls.stepOneReconcile().advancedMs;
         QCOMPARE(nginx(session)->status.availableReplicas, 3);
-        QVERIFY(jumped >= 4000);   // pull 2 s + start 1 s + ready 1 s
+        QVERIFY(jumped >= 3000);   // pull 2 s + start 1 s (ready as it starts: nginx has no readiness probe)
         QCOMPARE(session.elapsedMs() - t0, jumped);
     }
 
@@ -120,7 +120,7 @@ private slots:
         QCOMPARE(messages.count(), 1);
         QCOMPARE(messages.at(0).at(0).toString(), r.text);
         QCOMPARE(nginx(session)->status.availableReplicas, 3);
-        QVERIFY(r.advancedMs >= 4000 && r.advancedMs < 60000);
+        QVERIFY(r.advancedMs >= 3000 && r.advancedMs < 60000);   // pull 2 s + start 1 s at least
         // It stops at the moment of completion: running again moves no time.
         QCOMPARE(controls.runUntilComplete().advancedMs, qint64(0));
 

@@ -82,6 +82,7 @@ const std::vector<const char *> &tracePhrases()
         QT_TRANSLATE_NOOP("rlab::ui::TraceWording", "Running on IP %1"),
         QT_TRANSLATE_NOOP("rlab::ui::TraceWording", "readiness check in %1"),
         QT_TRANSLATE_NOOP("rlab::ui::TraceWording", "container %1 passed its readiness check"),
+        QT_TRANSLATE_NOOP("rlab::ui::TraceWording", "no readiness probe: ready"),
         QT_TRANSLATE_NOOP("rlab::ui::TraceWording", "pod Ready (Ready and ContainersReady True)"),
         QT_TRANSLATE_NOOP("rlab::ui::TraceWording", "status:"),
         QT_TRANSLATE_NOOP("rlab::ui::TraceWording", "next stage in %1"),

@@ -175,15 +175,26 @@ void PodWorker::started(Step &s, ContainerRuntime &c, qint64 t)
     c.stage = Stage::Running;
     c.since = t;
     c.readySince = 0;
-    const Container *spec = specOf(s.pod, c.name);
-    const qint64 probeDelay = spec && spec->readinessProbe ? spec->readinessProbe->initialDelaySeconds * 1000LL : 0;
-    c.readyAt = t + std::max(m_config.readyDelayMs, probeDelay);
+    const std::optional<qint64> readyIn = readinessDelayMs(specOf(s.pod, c.name), s.faults, m_config);
+    c.readyAt = readyIn ? t + *readyIn : 0;
+    if (!readyIn) {
+        status.ready = true;
+        c.readySince = t;
+    }
     c.crashAt = s.faults.crashAfterMs ? t + *s.faults.crashAfterMs : 0;
     s.event(kNormal, QStringLiteral("Started"), joined(u"Started container ", c.name));
     sandboxReady(s, t);
+    // No probe: ready with the start, and the pod Ready once every container is.
+    const bool podReady = !readyIn && std::all_of(s.rec.statuses.cbegin(), s.rec.statuses.cend(),
+                                                  [](const ContainerStatus &x) { return x.ready; });
+    const QStringView readiness = !readyIn ? podReady ? QStringView(u"; no readiness probe: ready → pod Ready (Ready and ContainersReady True)")
+                                                      : QStringView(u"; no readiness probe: ready")
+                                           : QStringView();
     if (restart)
-        s.phase(QStringLiteral("%1: container %2 restarted (restartCount %3) → Running")
-                    .arg(s.pod.metadata.name, c.name).arg(status.restartCount));
+        s.phase(QStringLiteral("%1: container %2 restarted (restartCount %3) → Running%4")
+                    .arg(s.pod.metadata.name, c.name).arg(status.restartCount).arg(readiness));
+    else if (!readyIn)
+        s.phase(joined(s.pod.metadata.name, u": container ", c.name, u" started → Running on IP ", s.rec.podIP, readiness));
     else
         s.phase(joined(s.pod.metadata.name, u": container ", c.name, u" started → Running on IP ", s.rec.podIP,
                        u"; readiness check in ", formatGoDuration(c.readyAt - t)));

@@ -152,9 +152,8 @@ void PodWorker::adopt(PodRuntime &rec, const Pod &pod, const QString &podCIDR, q
                 if (cs.ready) {
                     c.readySince = cs.state.running->startedAt;
                 } else {
-                    const Container *spec = specOf(pod, c.name);
-                    const qint64 probeDelay = spec && spec->readinessProbe ? spec->readinessProbe->initialDelaySeconds * 1000LL : 0;
-                    c.readyAt = now + std::max(m_config.readyDelayMs, probeDelay);
+                    // Not ready yet: at once with no probe (this sync), else after the probe's delay.
+                    c.readyAt = now + readinessDelayMs(specOf(pod, c.name), faults, m_config).value_or(0);
                 }
                 if (faults.crashAfterMs)
                     c.crashAt = std::max(now, c.since + *faults.crashAfterMs);

@@ -5,6 +5,9 @@
 #include "core/controller/kubelet/podfaults.h"
 #include "core/controller/kubelet/podworker.h"
 
+#include <algorithm>
+#include <optional>
+
 namespace rlab::controller {
 
 namespace podworker {
@@ -31,6 +34,21 @@ inline api::ContainerState terminated(const api::ContainerStateTerminated &t)
     api::ContainerState s;
     s.terminated = t;
     return s;
+}
+
+// How long after it starts a container passes readiness: nullopt when at once. Upstream's prober
+// manager (prober_manager.go UpdatePodStatus) reports a running container that has no readiness
+// probe ready straight away; one with a probe once the probe passes, here after
+// max(readyDelay, initialDelaySeconds). rlab.dev/never-ready stands for a probe that always
+// fails, so it waits like one. E.g. nginx with no probe, started at 3 s: Ready at 3 s (one status
+// write, Running and Ready); with a probe of initialDelaySeconds 5: Running at 3 s, Ready at 8 s.
+inline std::optional<qint64> readinessDelayMs(const api::Container *spec, const PodFaults &faults, const KubeletConfig &config)
+{
+    const bool probed = spec && spec->readinessProbe;
+    if (!probed && !faults.neverReady)
+        return std::nullopt;
+    const qint64 initial = probed ? spec->readinessProbe->initialDelaySeconds * 1000LL : 0;
+    return std::max(config.readyDelayMs, initial);
 }
 
 // API times have second precision.
