@@ -8,7 +8,9 @@
 # store write (scripts/profile-stages.py; the floor is the "store put" line's work); the
 # callgrind file stays in OUT for callgrind_annotate --tree=calling (who calls what) or
 # kcachegrind.
-# Usage: scripts/profile-bench.sh RLAB [SIZE=medium] [OUT=profile-bench.out]
+# With a fourth argument `floor`, a second run collects only the floor's replays (OUT.floor) and the
+# table ends with pipeline/floor in instructions (twice the time).
+# Usage: scripts/profile-bench.sh RLAB [SIZE=medium] [OUT=profile-bench.out] [floor]
 # E.g. scripts/profile-bench.sh build-rel/app/rlab medium /tmp/cg.medium  (~3 min at medium; a
 # -O3 -g1 build adds file:line, `callgrind_annotate --auto=yes`). Needs valgrind (not installed
 # by scripts/install-deps.sh: `apt-get install valgrind`).
@@ -16,6 +18,7 @@ set -euo pipefail
 RLAB="${1:?usage: scripts/profile-bench.sh RLAB [SIZE] [OUT]}"
 SIZE="${2:-medium}"
 OUT="${3:-profile-bench.out}"
+FLOOR="${4:-}"
 command -v valgrind >/dev/null || { echo "valgrind is not installed: apt-get install valgrind" >&2; exit 1; }
 valgrind --tool=callgrind --callgrind-out-file="$OUT" --toggle-collect='rlab::DeterministicRunner::runUntilIdle*' \
   "$RLAB" bench --size "$SIZE" >"$OUT.bench.txt" 2>"$OUT.valgrind.txt"
@@ -27,4 +30,11 @@ callgrind_annotate --inclusive=yes --threshold=95 "$OUT" 2>/dev/null \
   | head -40 | cut -c1-200
 echo "== the lab, self"
 callgrind_annotate --threshold=60 "$OUT" 2>/dev/null | grep -E '^ *[0-9,]+ \( *[0-9.]+%\)' | grep -v "PROGRAM TOTALS" | head -25 | cut -c1-200
-python3 "$(dirname "$0")/profile-stages.py" <(callgrind_annotate --inclusive=yes --threshold=99.9 "$OUT" 2>/dev/null) "$OUT.bench.txt" || true
+if [ "$FLOOR" = floor ]; then
+  valgrind --tool=callgrind --callgrind-out-file="$OUT.floor" --toggle-collect='rlab::cli::BenchFloor::replayOnce*' \
+    "$RLAB" bench --size "$SIZE" >/dev/null 2>"$OUT.floor.valgrind.txt"
+  python3 "$(dirname "$0")/profile-stages.py" <(callgrind_annotate --inclusive=yes --threshold=99.9 "$OUT" 2>/dev/null) "$OUT.bench.txt" \
+    <(callgrind_annotate --inclusive=yes --threshold=99.9 "$OUT.floor" 2>/dev/null) || true
+else
+  python3 "$(dirname "$0")/profile-stages.py" <(callgrind_annotate --inclusive=yes --threshold=99.9 "$OUT" 2>/dev/null) "$OUT.bench.txt" || true
+fi

@@ -9,7 +9,13 @@ deliveries, the "store put" line's work.
 Stages nest (a kubelet's Events include their API creates, which include the store's put): the
 shares do not add up to 100 %.
 E.g. at --size medium (session 38): kubelet syncPod 4,934 M, 37.8 %, 15,129 a write.
-Usage: scripts/profile-stages.py ANNOTATE.txt BENCH.txt
+Given a third file, the same output of a second run that collected only the floor's replays
+(profile-bench.sh RLAB SIZE OUT floor), the last line is pipeline/floor in instructions: the lab
+against one replay's timed work (replayOnce less its untimed reading of the spilled writes,
+readNext and standIn, over the bench's rounds), the ratio rlab bench prints in CPU seconds without
+the machine's noise, its page faults or its caches. E.g. at --size medium (session 39): lab
+11,557 M, floor 1,059 M a replay, 10.9.
+Usage: scripts/profile-stages.py ANNOTATE.txt BENCH.txt [FLOOR_ANNOTATE.txt]
 """
 import re
 import sys
@@ -33,6 +39,10 @@ STAGES = [
     ("  of which packing cold values", "rlab::store::KeyGenerations::packNewest("),
 ]
 
+# The floor's replay (collected when profile-bench.sh asks) and its untimed parts.
+FLOOR = "rlab::cli::BenchFloor::replayOnce("
+FLOOR_UNTIMED = ["rlab::cli::BenchSpill::readNext(", "rlab::cli::BenchFloor::standIn("]
+
 LINE = re.compile(r"^\s*([0-9,]+)\s+\(\s*[0-9.]+%\)\s+(.*)$")
 
 
@@ -51,39 +61,55 @@ def read_costs(lines):
         if "PROGRAM TOTALS" in name:
             total = value
             continue
-        for label, function in STAGES:
+        for label, function in STAGES + [(f, f) for f in [FLOOR] + FLOOR_UNTIMED]:
             if label not in costs and function in name:   # the first: the largest
                 costs[label] = value
     return total, costs
 
 
-def read_writes(lines):
-    """The sum of the phase lines' API writes (the fifth column of the bench's table)."""
+def read_bench(lines):
+    """The sum of the phase lines' API writes (the fifth column of the bench's table), and how
+    many times the floor was replayed ("each phase's median of 3 replays"; 1 if not said)."""
     writes = 0
+    rounds = 1
     for line in lines:
         parts = line.split()
         if len(parts) >= 9 and parts[0] in ("create", "roll", "scale") and parts[4].isdigit():
             writes += int(parts[4])
-    return writes
+        m = re.search(r"median of (\d+) replays", line)
+        if m:
+            rounds = int(m.group(1))
+    return writes, rounds
 
 
 def main(argv):
-    if len(argv) != 3:
+    if len(argv) not in (3, 4):
         print(__doc__.strip().splitlines()[-1], file=sys.stderr)
         return 2
     with (sys.stdin if argv[1] == "-" else open(argv[1], encoding="utf-8")) as f:
         total, costs = read_costs(f)
     with open(argv[2], encoding="utf-8") as f:
-        writes = read_writes(f)
+        writes, rounds = read_bench(f)
     if not total or not writes:
         print("profile-stages: no PROGRAM TOTALS or no phase lines with API writes", file=sys.stderr)
         return 1
+    floor = None
+    if len(argv) == 4:
+        with open(argv[3], encoding="utf-8") as f:
+            _, floor_costs = read_costs(f)
+        if FLOOR not in floor_costs:
+            print(f"profile-stages: {argv[3]} has no {FLOOR}", file=sys.stderr)
+            return 1
+        floor = (floor_costs[FLOOR] - sum(floor_costs.get(f, 0) for f in FLOOR_UNTIMED)) // rounds
     print(f"== where the lab goes, per store write ({writes:,} writes, {total // writes:,} instructions each;"
           " inclusive: stages nest)")
     for label, _ in STAGES:
         if label in costs:
             c = costs[label]
             print(f"  {label:<48} {c / 1e6:>8,.0f} M  {100.0 * c / total:5.1f} %  {c // writes:>7,} a write")
+    if floor:
+        print(f"== pipeline/floor in instructions: lab {total / 1e6:,.0f} M, floor {floor / 1e6:,.0f} M a replay"
+              f" ({floor // writes:,} a write, {rounds} replays), {total / floor:.1f}")
     return 0
 
 
