@@ -100,6 +100,19 @@ class TestLanguageSwitch : public QObject
     {
         return rlab::test::widgetTexts(w, true, true);
     }
+    // texts() without the time-travel label's short line: the label shows its whole line, or
+    // the line without the write's key when the whole one does not fit the pixels the layout
+    // gives it (presenter mode at 1280 px), and the whole line is its tooltip, which stays in.
+    // Which of the two shows is a matter of width, not language: since pods are Ready as they
+    // start (be155d8) the whole line at t=3 s is a few pixels from fitting, and a window built
+    // in Korean showed the short line in one Debug run of three, the switched one the whole line.
+    static QSet<QString> translatedTexts(const MainWindow &w)
+    {
+        QSet<QString> out = texts(w);
+        if (const auto *label = w.findChild<QLabel *>(QStringLiteral("timeTravelLabel")); label && label->text() != label->toolTip())
+            out.remove(label->text());
+        return out;
+    }
 
     // tst_koreanvisible's rule: two English words (3+ lower-case letters), identifiers aside.
     static int englishWords(QString text)
@@ -200,11 +213,11 @@ private slots:
         QVERIFY(switched);
         switched->switchLanguage(QStringLiteral("ko"));
         QApplication::processEvents();
-        const QSet<QString> live = texts(*switched);
+        const QSet<QString> live = translatedTexts(*switched);
         switched.reset();
         const std::unique_ptr<MainWindow> built = rolledOut(QStringLiteral("ko"));
         QVERIFY(built);
-        const QSet<QString> korean = texts(*built);
+        const QSet<QString> korean = translatedTexts(*built);
         QVERIFY(korean.size() > 100);
         QStringList onlySwitched = QStringList((live - korean).values()), onlyBuilt = QStringList((korean - live).values());
         onlySwitched.sort();
