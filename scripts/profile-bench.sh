@@ -15,7 +15,7 @@
 # -O3 -g1 build adds file:line, `callgrind_annotate --auto=yes`). Needs valgrind (not installed
 # by scripts/install-deps.sh: `apt-get install valgrind`).
 set -euo pipefail
-RLAB="${1:?usage: scripts/profile-bench.sh RLAB [SIZE] [OUT]}"
+RLAB="${1:?usage: scripts/profile-bench.sh RLAB [SIZE] [OUT] [floor]}"
 SIZE="${2:-medium}"
 OUT="${3:-profile-bench.out}"
 FLOOR="${4:-}"
@@ -27,9 +27,9 @@ grep -E "total:" "$OUT.bench.txt" || true
 echo "== the lab, inclusive (share of the lab's instructions)"
 callgrind_annotate --inclusive=yes --threshold=95 "$OUT" 2>/dev/null \
   | grep -E '^ *[0-9,]+ \( *[0-9.]+%\)' | grep -vE 'libc-start|below main|ld-linux|:main |benchCommand|runRlab|runSizeBench|runLab|DeterministicRunner::(runTo|runUntilIdle|stepWithin|step\(\))' \
-  | head -40 | cut -c1-200
+  | head -40 | cut -c1-200 || true   # head's early exit is a SIGPIPE upstream: under pipefail it ended the script here
 echo "== the lab, self"
-callgrind_annotate --threshold=60 "$OUT" 2>/dev/null | grep -E '^ *[0-9,]+ \( *[0-9.]+%\)' | grep -v "PROGRAM TOTALS" | head -25 | cut -c1-200
+callgrind_annotate --threshold=60 "$OUT" 2>/dev/null | grep -E '^ *[0-9,]+ \( *[0-9.]+%\)' | grep -v "PROGRAM TOTALS" | head -25 | cut -c1-200 || true
 if [ "$FLOOR" = floor ]; then
   valgrind --tool=callgrind --callgrind-out-file="$OUT.floor" --toggle-collect='rlab::cli::BenchFloor::replayOnce*' \
     "$RLAB" bench --size "$SIZE" >/dev/null 2>"$OUT.floor.valgrind.txt"
