@@ -3,19 +3,27 @@
 
 namespace rlab {
 
-// Page size: every binary keeps mimalloc's 4 KiB pages (MIMALLOC_LARGE_OS_PAGES=1 in the
-// environment asks mimalloc itself for 2 MiB ones). rlab's batch commands took large pages until
-// session 34, when that cost more than it saved on a VM whose balloon has free page reporting
-// (virtio_balloon VIRTIO_BALLOON_F_REPORTING, page_reporting_order 5): the guest hands every
-// freed block of 128 KiB or more back to the host, so nearly every 2 MiB page is new to the host
-// at its first touch and is zeroed at ~0.2 GB/s, where 4 KiB pages come from the guest's own
-// recently freed, still backed, pages. `rlab bench`, alternated on such a VM (2 cores):
-//   --size medium, 3 runs each: 5.08-6.11 s CPU (2.13-2.74 in the kernel) with 2 MiB pages,
-//                               3.43-3.75 s (0.26-0.41) with 4 KiB pages;
-//   --size large:  51.4 s CPU (10.2 in the kernel; user time 41.2) against 49.3 s (2.3; 47.0).
-// On a VM without free page reporting large pages had won at --size large (55.4-57.1 s against
-// 58.8-60.0) and lost at medium; the window had kept 4 KiB pages all along (a 2 MiB page zeroed
-// on the GUI thread: see app/reconcile-lab/main.cpp).
+// Page size: rlab asks mimalloc for 2 MiB pages where they pay (preferLargeAllocatorPages); the
+// window keeps 4 KiB pages (a 2 MiB page zeroed on the GUI thread: see
+// app/reconcile-lab/main.cpp). MIMALLOC_LARGE_OS_PAGES in the environment wins either way.
+// Large pages cut the lab's TLB misses, but whether they cost more at their first touch
+// depends on the machine, so rlab reads that from /sys (largeAllocatorPagesPay):
+// - a VM whose balloon reports freed blocks smaller than 2 MiB to the host
+//   (virtio_balloon VIRTIO_BALLOON_F_REPORTING, page_reporting_order 5): nearly every 2 MiB page
+//   is new to the host at its first touch and zeroed at ~0.2 GB/s, where 4 KiB pages come from
+//   the guest's own recently freed, still backed, pages. `rlab bench`, alternated (session 34):
+//     --size medium, 3 runs each: 5.08-6.11 s CPU (2.13-2.74 in the kernel) with 2 MiB pages,
+//                                 3.43-3.75 s (0.26-0.41) with 4 KiB pages;
+//     --size large:  51.4 s CPU (10.2 in the kernel; user 41.2) against 49.3 s (2.3; 47.0).
+// - one that reports only whole 2 MiB blocks (page_reporting_order 9): both sizes fault in
+//   host memory alike (the kernel's share was the same) and 2 MiB pages save user time.
+//   Alternated, 6 runs each (session 40): --size medium 5.04 s CPU median (0.87 in the kernel;
+//   pipeline/floor 11.4, in user time 9.4) against 6.24 s (0.88; 13.6, 11.7); --size large
+//   one run each: 40.9 s CPU (3.05 in the kernel; 8.3, 7.7) against 44.2 s (2.82; 8.9, 8.6),
+//   peak RSS 1,864 MiB against 1,825.
+// - without reporting (no balloon, bare metal) nothing is handed back to zero again; on the VM
+//   of commit 9020a1d (reporting not recorded) large pages had won: --size large 120.6 -> 80.1 s
+//   CPU, 24 -> 4 s in the kernel.
 
 // Gives the memory the calling thread's heap holds free back to the system (mimalloc's
 // mi_collect(force); without mimalloc: nothing). Not free: it walks the thread's heap, so for
@@ -33,5 +41,18 @@ void releaseFreeAllocatorMemory();
 // Returns whether it was set: false without mimalloc (sanitizer builds, tests) or when the
 // environment chose. Call it first thing in main, before the work it is for.
 bool setAllocatorPurgeDelay(long ms);
+
+// Whether 2 MiB allocator pages pay on this machine: false only where a bound virtio balloon
+// offers free page reporting (feature bit 5 of its features in sysfs) at an order below that of
+// a 2 MiB page (page_reporting_order < 9 with 4 KiB pages), as above. `sys` is where sysfs is
+// (tests give a directory laid out like it).
+bool largeAllocatorPagesPay(const char *sys = "/sys");
+
+// Asks mimalloc for 2 MiB OS pages from here on (mi_option_large_os_pages: segments committed
+// whole and advised as transparent huge pages, Debian's THP mode being "madvise") when
+// largeAllocatorPagesPay(sys). Returns whether it asked: false without mimalloc (sanitizer
+// builds), where they do not pay, or when MIMALLOC_LARGE_OS_PAGES is set (that wins). Call it
+// first thing in main, before threads start.
+bool preferLargeAllocatorPages(const char *sys = "/sys");
 
 } // namespace rlab

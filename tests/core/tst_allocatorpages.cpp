@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // setAllocatorPurgeDelay (core/base/allocatorpages.h): with mimalloc linked (this test links it,
 // as rlab and reconcile-lab do) it sets mimalloc's decommit delay, unless the environment chose
-// one; without mimalloc (sanitizer builds) it does nothing and says so.
+// one; without mimalloc (sanitizer builds) it does nothing and says so. largeAllocatorPagesPay
+// reads a sysfs laid out in a temporary directory: 2 MiB pages pay except under a balloon that
+// reports freed blocks smaller than them; preferLargeAllocatorPages sets mimalloc's option then.
 #include "core/base/allocatorpages.h"
 
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cstdlib>
@@ -14,7 +19,38 @@ extern "C" long mi_option_get(int option) __attribute__((weak));
 
 namespace {
 constexpr int kDecommitDelay = 15;
+constexpr int kLargeOsPages = 6;
+
+void writeFile(const QString &path, const QByteArray &text)
+{
+    QDir().mkpath(path.section(u'/', 0, -2));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text + '\n');
 }
+
+// A sysfs with a page_reporting_order (none when empty) and virtio devices as "id features
+// bound" triples: e.g. {"0x0005", "0110010100...", true} is a bound balloon offering reporting.
+struct Device
+{
+    QByteArray id, features;
+    bool bound = true;
+};
+void makeSys(const QString &root, const QByteArray &order, const QList<Device> &devices)
+{
+    if (!order.isEmpty())
+        writeFile(root + QStringLiteral("/module/page_reporting/parameters/page_reporting_order"), order);
+    for (qsizetype i = 0; i < devices.size(); ++i) {
+        const QString dev = root + QStringLiteral("/bus/virtio/devices/virtio%1").arg(i);
+        writeFile(dev + QStringLiteral("/device"), devices[i].id);
+        writeFile(dev + QStringLiteral("/features"), devices[i].features);
+        if (devices[i].bound)
+            QVERIFY(QDir().mkpath(dev + QStringLiteral("/driver")));
+    }
+}
+} // namespace
+
+Q_DECLARE_METATYPE(Device)
 
 class TestAllocatorPages : public QObject
 {
@@ -24,6 +60,66 @@ private slots:
     {
         qunsetenv("MIMALLOC_DECOMMIT_DELAY");
         qunsetenv("MIMALLOC_PURGE_DELAY");
+        qunsetenv("MIMALLOC_LARGE_OS_PAGES");
+    }
+
+    void largePagesPayUnlessTheBalloonReportsSmallerBlocks_data()
+    {
+        // Bit 5 of the features (0 first) is VIRTIO_BALLOON_F_REPORTING; a balloon is 0x0005.
+        const QByteArray reporting("0110010100000000000000000000000010");
+        const QByteArray notReporting("0110000100000000000000000000000010");
+        const QByteArray disk("0010001001100100000000000000000100");
+        QTest::addColumn<QByteArray>("order");
+        QTest::addColumn<QList<Device>>("devices");
+        QTest::addColumn<bool>("pay");
+        QTest::newRow("bare metal: no reporting, no virtio") << QByteArray() << QList<Device>{} << true;
+        QTest::newRow("reporting built in, no balloon") << QByteArray("5") << QList<Device>{{"0x0002", disk}} << true;
+        QTest::newRow("balloon reports 128 KiB blocks (order 5)")
+            << QByteArray("5") << QList<Device>{{"0x0002", disk}, {"0x0005", reporting}} << false;
+        QTest::newRow("balloon reports 2 MiB blocks (order 9)") << QByteArray("9") << QList<Device>{{"0x0005", reporting}} << true;
+        QTest::newRow("balloon reports 4 MiB blocks (order 10)") << QByteArray("10") << QList<Device>{{"0x0005", reporting}} << true;
+        QTest::newRow("balloon without reporting") << QByteArray("5") << QList<Device>{{"0x0005", notReporting}} << true;
+        QTest::newRow("reporting balloon no driver holds") << QByteArray("5") << QList<Device>{{"0x0005", reporting, false}} << true;
+        QTest::newRow("reporting bit on a disk") << QByteArray("5") << QList<Device>{{"0x0002", reporting}} << true;
+    }
+    void largePagesPayUnlessTheBalloonReportsSmallerBlocks()
+    {
+        QFETCH(QByteArray, order);
+        QFETCH(QList<Device>, devices);
+        QFETCH(bool, pay);
+        QTemporaryDir sys;
+        QVERIFY(sys.isValid());
+        makeSys(sys.path(), order, devices);
+        QCOMPARE(rlab::largeAllocatorPagesPay(QFile::encodeName(sys.path()).constData()), pay);
+    }
+
+    void prefersLargePagesWhereTheyPay()
+    {
+        QTemporaryDir payDir, costDir;
+        QVERIFY(payDir.isValid() && costDir.isValid());
+        makeSys(payDir.path(), "9", {{"0x0005", "0110010100"}});
+        makeSys(costDir.path(), "5", {{"0x0005", "0110010100"}});
+        const QByteArray pays = QFile::encodeName(payDir.path());
+        const QByteArray costs = QFile::encodeName(costDir.path());
+        QVERIFY2(!rlab::preferLargeAllocatorPages(costs.constData()), "a balloon reporting 128 KiB blocks");
+        if (!mi_option_get) {
+            QVERIFY2(!rlab::preferLargeAllocatorPages(pays.constData()), "without mimalloc there is nothing to set");
+            QSKIP("this build does not link mimalloc (sanitizers)");
+        }
+        QCOMPARE(mi_option_get(kLargeOsPages), 0L);
+        qputenv("MIMALLOC_LARGE_OS_PAGES", "0");
+        QVERIFY2(!rlab::preferLargeAllocatorPages(pays.constData()), "the environment wins");
+        QCOMPARE(mi_option_get(kLargeOsPages), 0L);
+        qunsetenv("MIMALLOC_LARGE_OS_PAGES");
+        QVERIFY(rlab::preferLargeAllocatorPages(pays.constData()));
+        QCOMPARE(mi_option_get(kLargeOsPages), 1L);
+        // The allocator works with them: a block bigger than a segment, freed and made again.
+        for (int round = 0; round < 3; ++round) {
+            void *p = std::malloc(std::size_t(8) << 20);
+            QVERIFY(p);
+            static_cast<char *>(p)[0] = 1;
+            std::free(p);
+        }
     }
 
     void setsTheDecommitDelay()
