@@ -1,4 +1,5 @@
 #pragma once
+#include "core/base/lightmutex.h"
 #include "core/api/labelselector.h"
 #include "core/api/object.h"
 #include "core/apiserver/apierror.h"
@@ -47,7 +48,7 @@ private:
     api::Selector m_labels;
     FieldSelector m_fields;
     std::shared_ptr<store::Watcher> m_watcher;
-    mutable std::mutex m_mutex;
+    mutable LightMutex m_mutex;
     std::vector<ApiWatchEvent> m_initial;   // guarded by m_mutex
     // Written under m_mutex, read without it: take()'s fast path and isStopped().
     std::atomic<bool> m_initialLeft{false};   // m_initial is not empty

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/base/lightmutex.h"
 #include <QByteArray>
 #include <QtGlobal>
 
@@ -33,7 +34,7 @@ public:
     std::vector<Lease> due(qint64 now);
 
 private:
-    mutable std::mutex m_mutex;
+    mutable LightMutex m_mutex;
     std::deque<Lease> m_inOrder;   // granted in (deadline, revision) order: the earliest at the front
     std::vector<Lease> m_heap;     // the others, std::push_heap order: the earliest at the front
 };

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/base/lightmutex.h"
 #include <QByteArray>
 #include <QString>
 
@@ -29,7 +30,7 @@ public:
     QString generate(const QString &generateName);   // base (cut to 58 chars) + suffix
 
 private:
-    mutable std::mutex m_mutex;
+    mutable LightMutex m_mutex;
     std::mt19937_64 m_rng;
 };
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/base/clock.h"
+#include "core/base/lightmutex.h"
 
 #include <atomic>
 #include <cstddef>
@@ -16,7 +17,7 @@ namespace rlab {
 // ManualClock is virtual time that moves only when told to: advance()/advanceTo() walk the
 // pending timers in (time, scheduling order) and fire each on the calling thread, with now()
 // already set to that timer's time. Same schedule calls => same firing order, always.
-// Thread rules: now/schedule/cancel/nextTimerAt from any thread (short std::mutex, now() is
+// Thread rules: now/schedule/cancel/nextTimerAt from any thread (short LightMutex, now() is
 // lock-free); advance/advanceTo/fireDue/setNow from one driving thread at a time (serialised).
 // Callbacks run with no clock lock held, so they may schedule or cancel, but must not advance.
 class ManualClock : public Clock
@@ -52,8 +53,8 @@ public:
 private:
     using TimerKey = std::pair<qint64, TimerId>; // (due time, id); ids grow, so ties keep order
 
-    std::mutex m_driveMutex; // serialises advancing threads; held while callbacks run
-    mutable std::mutex m_mutex; // guards the timer maps and the next id
+    LightMutex m_driveMutex; // serialises advancing threads; held while callbacks run
+    mutable LightMutex m_mutex; // guards the timer maps and the next id
     std::atomic<qint64> m_now;
     TimerId m_nextId = 1;
     std::map<TimerKey, std::function<void()>> m_timers;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
+#include "core/base/lightmutex.h"
 #include "core/apiserver/resourcetype.h"
 #include "core/client/lister.h"
 #include "core/client/reflector.h"
@@ -129,14 +130,14 @@ private:
     ThreadSafeStore m_indexer;
     std::shared_ptr<Waker> m_waker;   // shared with the watch's notify callback and timers
 
-    std::mutex m_pumpMutex;           // pump, handler list, reflector
+    LightMutex m_pumpMutex;           // pump, handler list, reflector
     std::unique_ptr<Reflector> m_reflector;
     std::vector<std::shared_ptr<Handler>> m_handlers;
     bool m_syntheticLeft = false;   // some handler has synthetic adds to hear; under m_pumpMutex
     quint64 m_nextHandlerId = 1;
     std::vector<Delta> m_batch;       // reused between pumps
 
-    std::mutex m_controlMutex;        // run/stop
+    LightMutex m_controlMutex;        // run/stop
     std::thread m_thread;
     std::atomic<bool> m_running{false};
     std::atomic<bool> m_stopRequested{false};

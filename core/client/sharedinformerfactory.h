@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
+#include "core/base/lightmutex.h"
 #include "core/apiserver/resourcetype.h"
 #include "core/client/lister.h"
 #include "core/client/sharedindexinformer.h"
@@ -61,7 +62,7 @@ private:
     Interface &m_api;
     const qint64 m_defaultResyncMs;
     const ReflectorOptions m_options;
-    mutable std::mutex m_mutex;
+    mutable LightMutex m_mutex;
     qint64 m_deliveryDelayMs = 0;   // guarded by m_mutex
     std::vector<std::unique_ptr<SharedIndexInformer>> m_informers;   // creation order
     std::optional<DriveMode> m_mode;                                  // set by start()

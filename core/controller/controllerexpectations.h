@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
+#include "core/base/lightmutex.h"
 #include <QHash>
 #include <QString>
 
@@ -30,7 +31,7 @@ struct ControlleeExpectations
 //   creationObserved x3                         -> add 0: satisfied
 //   expectCreations(…, 3) at t=0, nothing seen -> satisfied again at t = 5 min + 1 ms (expired)
 // A key without a record is satisfied. Time is the injected Clock. Thread rules: any thread
-// (one std::mutex); informer handlers lower, workers set and check.
+// (one LightMutex); informer handlers lower, workers set and check.
 class ControllerExpectations
 {
 public:
@@ -57,7 +58,7 @@ public:
 private:
     Clock &m_clock;
     const qint64 m_timeoutMs;
-    mutable std::mutex m_mutex;
+    mutable LightMutex m_mutex;
     QHash<QString, ControlleeExpectations> m_store;
 };
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
+#include "core/base/lightmutex.h"
 #include "core/controller/controllerexpectations.h"
 
 #include <QSet>
@@ -15,7 +16,7 @@ namespace rlab::controller {
 //   deletionObserved(…, "default/web-a")   (update with deletionTimestamp) -> del 1
 //   deletionObserved(…, "default/web-a")   (the delete event)              -> still 1
 //   deletionObserved(…, "default/web-b")                                   -> del 0: satisfied
-// Thread rules: any thread (one std::mutex around the key sets, then the inner store's lock).
+// Thread rules: any thread (one LightMutex around the key sets, then the inner store's lock).
 class UIDTrackingControllerExpectations
 {
 public:
@@ -47,7 +48,7 @@ public:
 
 private:
     ControllerExpectations m_expectations;
-    mutable std::mutex m_uidMutex;
+    mutable LightMutex m_uidMutex;
     QHash<QString, QSet<QString>> m_uids;
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/controller/kubelet/imagerules.h"
 #include "core/base/joined.h"
+#include "core/base/lightmutex.h"
 
 #include <QCryptographicHash>
 #include <QHash>
@@ -77,7 +78,7 @@ template <class Make>
 auto perImage(const QString &image, Make make) -> decltype(make(image))
 {
     using Value = decltype(make(image));
-    static std::mutex mutex;   // one per Make: per kind of value
+    static LightMutex mutex;   // one per Make: per kind of value
     static QHash<QString, Value> values;
     {
         std::lock_guard lock(mutex);

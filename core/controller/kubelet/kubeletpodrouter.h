@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
+#include "core/base/lightmutex.h"
 #include "core/client/resourceeventhandler.h"
 
 #include <QHash>
@@ -41,7 +42,7 @@ private:
     std::shared_ptr<client::ResourceEventHandler> routeFor(const api::ObjectPtr &obj) const;
 
     client::SharedInformerFactory &m_informers;
-    mutable std::mutex m_mutex;
+    mutable LightMutex m_mutex;
     QHash<QString, std::shared_ptr<client::ResourceEventHandler>> m_routes;
     bool m_registered = false;
 };

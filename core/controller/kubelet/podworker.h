@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
+#include "core/base/lightmutex.h"
 #include "core/controller/kubelet/kubeletconfig.h"
 #include "core/controller/kubelet/nodeimages.h"
 #include "core/controller/kubelet/podipallocator.h"
@@ -68,7 +69,7 @@ private:
     void sandboxReady(Step &s, qint64 t);
 
     const KubeletConfig m_config;
-    mutable std::mutex m_mutex;
+    mutable LightMutex m_mutex;
     QHash<QString, PodRuntime> m_pods;   // uid → record
     QHash<QString, QString> m_uidByKey;
     NodeImages m_images;

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/base/lightmutex.h"
 #include "core/api/node.h"
 #include "core/api/pod.h"
 #include "core/api/replicaset.h"
@@ -143,7 +144,7 @@ private:
     client::Lister<api::Node> m_nodes;
     client::Lister<api::ReplicaSet> m_replicaSets;
     quint64 m_rng = 1;                        // splitmix64 state, under m_mutex
-    std::mutex m_mutex;
+    LightMutex m_mutex;
     QHash<QString, QString> m_assumed;        // pod key -> node, until the informer shows the binding
     QHash<QString, int> m_unschedulable;      // pod key -> attempts
     QHash<QString, Placement> m_placements;   // pod key -> where it counts (bound or assumed)
@@ -154,7 +155,7 @@ private:
     QSet<QString> m_usageChanged;             // nodes whose usage changed since the snapshot
     // One scheduling cycle at a time (upstream's scheduleOne is one goroutine); the snapshot
     // and the trace caches below are under it.
-    std::mutex m_cycleMutex;
+    LightMutex m_cycleMutex;
     std::vector<NodeInfo> m_snapshot;         // every node, name order, with its usage
     QHash<QString, int> m_snapshotIndex;      // node name -> index in m_snapshot
     QList<scoring::SpreadNode> m_spreadNodes; // the same nodes for PodTopologySpread (matching refreshed per cycle)
