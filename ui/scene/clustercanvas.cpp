@@ -117,9 +117,16 @@ void ClusterCanvas::tick(qint64 monotonicMs)
 
 void ClusterCanvas::finishMotion()
 {
-    // A step of a whole wall-clock duration ends every tween (Motion::step).
-    if (!m_scene->isResetting())
-        tick(m_session.monotonicMs() + qint64(Motion::kWallDurationMs));
+    // A step of a whole wall-clock duration ends every tween (Motion::step). A layout left dirty
+    // by writes taken in since the last frame is redone on that step, and moves pods anew: the
+    // next whole step ends those (the intake's frame budget decides whether writes land before
+    // or after a frame, so a loaded machine left 7 pods moving after one step).
+    const qint64 now = m_session.monotonicMs();
+    for (int step = 1; step <= 3 && !m_scene->isResetting(); ++step) {
+        tick(now + step * qint64(Motion::kWallDurationMs));
+        if (m_scene->animatingCount() == 0)
+            break;
+    }
 }
 
 void ClusterCanvas::setPresenter(bool on)
