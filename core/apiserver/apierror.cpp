@@ -110,9 +110,10 @@ ApiError ApiError::internal(const QString &message)
 
 ApiError ApiError::forbidden(const QString &resource, const QString &group, const QString &name, const QString &why)
 {
-    return {403, QStringLiteral("Forbidden"),
-            QStringLiteral("%1 \"%2\" is forbidden: %3").arg(qualifiedResource(resource, group), name, why),
-            name, group, resource, {}, 0};
+    // apierrors.NewForbidden: no quoted name when there is none (a list, a generated name).
+    const QString message = name.isEmpty() ? QStringLiteral("%1 is forbidden: %2").arg(qualifiedResource(resource, group), why)
+                                           : QStringLiteral("%1 \"%2\" is forbidden: %3").arg(qualifiedResource(resource, group), name, why);
+    return {403, QStringLiteral("Forbidden"), message, name, group, resource, {}, 0};
 }
 
 } // namespace rlab::apiserver

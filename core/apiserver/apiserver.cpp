@@ -36,6 +36,8 @@ ApiServer::ApiServer(store::KvStore &store, Clock &clock, TraceLog *trace, quint
 {
     // Events are written once and seldom read: their cold versions are kept packed.
     m_store.setPackCold(store::KeyRange::prefix(QByteArrayLiteral("/registry/events/")));
+    // checkNamespace keeps the namespaces it read until one of them may have been written.
+    m_store.setCountWrites(QByteArrayLiteral("/registry/namespaces/"));
     if (m_trace) {
         m_traceIds.apiserver = m_trace->nameId(QStringLiteral("apiserver"));
         m_traceIds.request = m_trace->nameId(QStringLiteral("Request"));
@@ -191,7 +193,7 @@ ObjectPtr ApiServer::getLocked(const ResourceType &rt, const QString &ns, const 
     return m_store.get(rt.etcdKey(ns, name), modRev);
 }
 
-std::optional<ApiError> ApiServer::checkNamespace(const ResourceType &rt, const QString &ns) const
+std::optional<ApiError> ApiServer::checkNamespace(const ResourceType &rt, const QString &ns, const QString &name) const
 {
     if (!rt.namespaced)
         return std::nullopt;
@@ -209,11 +211,22 @@ std::optional<ApiError> ApiServer::checkNamespace(const ResourceType &rt, const 
     Key &k = keys[(quintptr(ns.constData()) >> 4) % keys.size()];
     if (!sameData(k.ns, ns) || k.key.isEmpty())
         k = Key{ns, nsType.etcdKey(QString(), ns)};
-    const ObjectPtr n = m_store.get(k.key);
+    // The namespace object, kept while no namespace was written (kube-apiserver's lifecycle
+    // admission reads a namespace informer's cache, not etcd). Read before the store: a write
+    // after it makes the next check read again. Under m_writeMutex (every caller holds it).
+    const qint64 generation = m_store.countedWrites();
+    NamespaceSeen &seen = m_namespacesSeen[(quintptr(ns.constData()) >> 4) % m_namespacesSeen.size()];
+    ObjectPtr n;
+    if (seen.generation == generation && (sameData(seen.ns, ns) || seen.ns == ns)) {
+        n = seen.object;
+    } else {
+        n = m_store.get(k.key);
+        seen = NamespaceSeen{ns, n, generation};
+    }
     if (!n)
         return ApiError::notFound(QStringLiteral("namespaces"), QString(), ns);
     if (n->metadata.deletionTimestamp != 0)
-        return ApiError::forbidden(rt.resource, rt.group, QString(),
+        return ApiError::forbidden(rt.resource, rt.group, name,
                                    QStringLiteral("unable to create new content in namespace %1 because it is being terminated").arg(ns));
     return std::nullopt;
 }
@@ -370,7 +383,7 @@ Result<ObjectPtr> ApiServer::create(const ResourceType &rt, const QString &nsIn,
         obj->metadata.namespace_.clear();
     }
     std::lock_guard lock(m_writeMutex);
-    if (auto err = checkNamespace(rt, ns))
+    if (auto err = checkNamespace(rt, ns, obj->metadata.name))
         return R::failure(*err);
     // A dry run (kubectl apply --dry-run=server, which the window's apply does first) draws its
     // generated name and uid from a copy, so the seeded sequence is the same with or without it.

@@ -8,9 +8,10 @@
 #include "core/base/traceevent.h"
 
 #include <QJsonObject>
+#include <array>
+#include <atomic>
 #include <functional>
 #include <memory>
-#include <atomic>
 #include <mutex>
 #include <optional>
 
@@ -122,7 +123,8 @@ private:
     // `previous`: the version obj replaces (its key string is shared, see Object::rememberKey).
     Result<api::ObjectPtr> commit(const QByteArray &key, api::MutableObjectPtr obj, bool isCreate,
                                   const api::Object *previous = nullptr);
-    std::optional<ApiError> checkNamespace(const ResourceType &rt, const QString &ns) const;
+    // NamespaceLifecycle admission for a create of `name` (empty: a generated name) in ns.
+    std::optional<ApiError> checkNamespace(const ResourceType &rt, const QString &ns, const QString &name) const;
     void traceRequest(const QString &verb, const ResourceType &rt, const QString &ns, const QString &name,
                       const QString &subresource = {}) const;
     // textFn: the text made when the trace is read (then `text` is what it is handed, if any).
@@ -146,6 +148,15 @@ private:
     void leaseEvent(const api::Object &event, qint64 revision, const QByteArray &key);
     mutable std::atomic<qint64> m_livePods{-1};   // -1: not counted yet (a restored store)
     std::optional<ApiError> checkCapacity(const ResourceType &rt, const api::Object &obj, bool podCreate) const;
+    // checkNamespace's last reads, by where the name's characters are (a slot holds the name):
+    // valid while the store's countedWrites() (writes to namespaces) is `generation`.
+    struct NamespaceSeen
+    {
+        QString ns;
+        api::ObjectPtr object;   // nullptr: none was there
+        qint64 generation = -1;
+    };
+    mutable std::array<NamespaceSeen, 4> m_namespacesSeen;   // under m_writeMutex
 };
 
 } // namespace rlab::apiserver

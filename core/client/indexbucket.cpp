@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/client/indexbucket.h"
 
+#include "core/base/utf16less.h"
+
 #include <algorithm>
 
 namespace rlab::client {
@@ -8,14 +10,14 @@ namespace rlab::client {
 namespace {
 bool keyBefore(const StoreItem *item, const QString &key)
 {
-    return item->first < key;
+    return utf16Less(item->first, key);
 }
 } // namespace
 
 std::pair<std::size_t, std::size_t> IndexBucket::locate(const QString &key) const
 {
     // The first run whose last key is not below `key`, or the last run (the key goes at its end).
-    const auto last = std::partition_point(m_lastKeys.begin(), m_lastKeys.end() - 1, [&](const QString &k) { return k < key; });
+    const auto last = std::partition_point(m_lastKeys.begin(), m_lastKeys.end() - 1, [&](const QString &k) { return utf16Less(k, key); });
     const std::size_t r = std::size_t(last - m_lastKeys.begin());
     const Run &run = m_runs[r];
     const auto at = std::lower_bound(run.begin(), run.end(), key, keyBefore);

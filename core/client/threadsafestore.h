@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 #include "core/api/object.h"
+#include "core/base/utf16less.h"
 #include "core/client/indexbucket.h"
 
 #include <QHash>
@@ -95,7 +96,7 @@ private:
         // indexed value -> its items: m_items nodes (std::map nodes never move) in key order, so
         // byIndex() reads objects without looking each key up again (1,000 pods of one
         // ReplicaSet: 1,000 lookups of ~11 string compares each saved per call).
-        std::map<QString, IndexBucket> buckets;
+        std::map<QString, IndexBucket, Utf16Less> buckets;   // std::less's order, inline
         enum class Builtin { No, Namespace, Labels, OwnerReferences };
         Builtin builtin = Builtin::No;   // these skip func when the fields they read agree
     };

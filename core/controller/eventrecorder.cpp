@@ -175,13 +175,11 @@ EventCorrelator::KeyHash EventRecorder::sourceKey(const ObjectReference &involve
         if (!r.uid.isNull() && sameData(r.uid, involved.uid) && sameData(r.name, involved.name) && sameData(r.ns, ns)
             && sameData(r.kind, involved.kind) && sameData(r.apiVersion, involved.apiVersion))
             return r.source;
-    const EventCorrelator::KeyHash source = EventCorrelator::KeyHash{}
-                                                .then(m_component)
-                                                .then(involved.kind)
-                                                .then(ns)
-                                                .then(involved.name)
-                                                .then(involved.uid)
-                                                .then(involved.apiVersion);
+    // The first three parts (component, kind, namespace) are the same for nearly every Event a
+    // recorder writes: their state is kept for the last pair of kind and namespace strings.
+    if (m_sourcePrefix.kind.isNull() || !sameData(m_sourcePrefix.kind, involved.kind) || !sameData(m_sourcePrefix.ns, ns))
+        m_sourcePrefix = SourcePrefix{involved.kind, ns, EventCorrelator::KeyHash{}.then(m_component).then(involved.kind).then(ns)};
+    const EventCorrelator::KeyHash source = m_sourcePrefix.hash.then(involved.name).then(involved.uid).then(involved.apiVersion);
     if (!involved.uid.isNull()) {
         m_recentSources[m_nextRecentSource] = RecentSource{involved.kind, ns, involved.name, involved.uid, involved.apiVersion, source};
         m_nextRecentSource = (m_nextRecentSource + 1) % kRecentSources;

@@ -95,6 +95,12 @@ private:
     std::array<RecentSource, kRecentSources> m_recentSources;
     std::size_t m_nextRecentSource = 0;
     EventCorrelator::KeyHash sourceKey(const api::ObjectReference &involved, const QString &ns);
+    // The source key's state after its component, kind and namespace, for the strings held here.
+    struct SourcePrefix
+    {
+        QString kind, ns;
+        EventCorrelator::KeyHash hash;
+    } m_sourcePrefix;   // the drainer's only, as m_recentSources
     // Recent messages, so that the Events of one text share one string: a kubelet writes
     // "Started container nginx" for each of its pods, and the lab keeps every Event for an hour
     // (1.45 million at rlab bench --size large). Each with its CompactKey, which the correlator

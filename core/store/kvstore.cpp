@@ -261,6 +261,7 @@ KvStore::Node &KvStore::putLocked(WriteTxn &w, const QByteArray &key, api::Objec
         found = m_index.tryEmplace(kept).first;
         m_byKey.insert(found);
     }
+    countWriteLocked(found->first);
     KeyGenerations &ki = found->second;
     if (!ki.isLive())
         ++m_liveKeys;
@@ -282,6 +283,7 @@ void KvStore::deleteLocked(WriteTxn &w, const KeyRange &range, DeleteResult &out
         out.prevKvs.push_back(ki.get(ki.modified().main)->toKeyValue(node.first));
         const Revision rev{w.main, w.sub++};
         ki.tombstone(rev);
+        countWriteLocked(node.first);
         --m_liveKeys;
         ++out.deleted;
         m_log.push_back({rev, &node});
@@ -445,6 +447,13 @@ void KvStore::setPackCold(const KeyRange &range)
 {
     std::unique_lock lock(m_lock);
     m_packCold = range;
+}
+
+void KvStore::setCountWrites(const QByteArray &prefix)
+{
+    std::unique_lock lock(m_lock);
+    m_countWrites = prefix;
+    m_countedWrites.fetch_add(1, std::memory_order_release);   // what was read before may be stale
 }
 
 void KvStore::setQuotaBackendBytes(qint64 bytes)

@@ -15,6 +15,7 @@
 #include "core/store/watchevent.h"
 
 #include <atomic>
+#include <cstring>
 #include <deque>
 #include <map>
 #include <memory>
@@ -109,6 +110,15 @@ public:
     // key read on every write (a namespace) is better left out.
     void setPackCold(const KeyRange &range);
 
+    // Counts the writes (puts, deletes; a restore counts as one) to keys under `prefix` from now on:
+    // countedWrites() changes whenever one of them may have changed, so a reader may keep their
+    // values until it does (the API server's namespace check, on every create: a lookup of
+    // ~550 instructions). One prefix per store (none: nothing counted); setting it again replaces it.
+    // E.g. after setCountWrites("/registry/namespaces/") (which moves it too), a put of
+    // "/registry/pods/default/a" leaves countedWrites() as it was; one of "/registry/namespaces/x" adds 1.
+    void setCountWrites(const QByteArray &prefix);
+    qint64 countedWrites() const { return m_countedWrites.load(std::memory_order_acquire); }
+
     // 0: no quota (the default). Setting it does not raise or clear the alarm by itself.
     void setQuotaBackendBytes(qint64 bytes);
     qint64 quotaBackendBytes() const;
@@ -156,6 +166,19 @@ private:
     qint64 m_compactionVisits = 0;            // keys compact() visited, since the store began
     std::optional<KeyRange> m_packCold;
     qint64 m_valuesPacked = 0;                // versions compact() packed, since the store began
+    QByteArray m_countWrites;                 // the prefix counted (empty: none)
+    std::atomic<qint64> m_countedWrites{0};   // written under m_lock only
+    void countWriteLocked(const QByteArray &key)
+    {
+        // The prefix's last byte first: most keys differ there ("/registry/pods/default/web-1"
+        // from "/registry/namespaces/" at its 21st byte), and a call to compare cost ~50
+        // instructions a write.
+        const qsizetype n = m_countWrites.size();
+        if (n == 0 || key.size() < n || key.constData()[n - 1] != m_countWrites.constData()[n - 1]
+            || std::memcmp(key.constData(), m_countWrites.constData(), std::size_t(n)) != 0)
+            return;
+        m_countedWrites.fetch_add(1, std::memory_order_release);
+    }
     std::atomic<qint64> m_quotaBytes{0};   // written under m_lock; read without it by quotaBackendBytes()
     bool m_alarmNoSpace = false;
     std::vector<std::weak_ptr<Watcher>> m_watchers;     // every watcher, oldest first

@@ -60,6 +60,7 @@ bool KvStore::restore(StoreImage image, QString *error)
     m_compactRev = image.compactRevision;
     m_alarmNoSpace = m_quotaBytes > 0 && m_bytesInUse > m_quotaBytes;
     m_currentRev.store(image.revision, std::memory_order_release);
+    m_countedWrites.fetch_add(1, std::memory_order_release);
     return true;
 }
 

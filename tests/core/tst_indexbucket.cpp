@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // IndexBucket: one indexed value's items of a ThreadSafeStore index, in key order, in runs of at
 // most 64 that split when full and merge with a neighbour when both fit in half a run.
+#include "core/base/utf16less.h"
 #include "core/client/indexbucket.h"
 
+#include <QRandomGenerator>
 #include <QTest>
 
 #include <map>
@@ -24,6 +26,55 @@ class TestIndexBucket : public QObject
     Q_OBJECT
 
 private slots:
+    // The buckets' order: utf16Less is QString's operator< (code units, then length), across
+    // the 4-character steps it skips equal runs in, surrogates and characters above 0x7fff.
+    void utf16LessIsQStringOrder_data()
+    {
+        QTest::addColumn<QString>("a");
+        QTest::addColumn<QString>("b");
+        QTest::newRow("empty") << QString() << QString();
+        QTest::newRow("empty and one") << QString() << QStringLiteral("a");
+        QTest::newRow("prefix") << QStringLiteral("web") << QStringLiteral("web-a");
+        QTest::newRow("last of a step") << QStringLiteral("default/web-5d4f") << QStringLiteral("default/web-5d4g");
+        QTest::newRow("first of a step") << QStringLiteral("default/web-5d4f8b9c7-abcde") << QStringLiteral("default/web-5d4f8b9c7-bbcde");
+        QTest::newRow("in the tail") << QStringLiteral("default/web-5d4f8b9c7-abcde") << QStringLiteral("default/web-5d4f8b9c7-abcdf");
+        QTest::newRow("equal") << QStringLiteral("default/web-5d4f8b9c7-abcde") << QStringLiteral("default/web-5d4f8b9c7-abcde");
+        QTest::newRow("high unit against low") << QStringView(u"abc\u00e9").toString() << QStringLiteral("abcz");
+        QTest::newRow("unit above 0x7fff") << QStringView(u"abcd\uff01").toString() << QStringView(u"abcd\u7fff").toString();
+        QTest::newRow("surrogate against a BMP unit above it") << QStringView(u"ab\U0001F600").toString() << QStringView(u"ab\uffee").toString();
+        QTest::newRow("in the overlapping last step") << QStringLiteral("default/web-5d4f8b9c7-abcdf") << QStringLiteral("default/web-5d4f8b9c7-abcde-x");
+        QTest::newRow("eight and sixteen, equal") << QStringLiteral("abcdefgh") << QStringLiteral("abcdefghabcdefgh");
+        QTest::newRow("nine, last differs") << QStringLiteral("abcdefghi") << QStringLiteral("abcdefghj");
+        QTest::newRow("upper against lower case") << QStringLiteral("Web") << QStringLiteral("web");
+    }
+    void utf16LessIsQStringOrder()
+    {
+        QFETCH(QString, a);
+        QFETCH(QString, b);
+        QCOMPARE(rlab::utf16Less(a, b), a < b);
+        QCOMPARE(rlab::utf16Less(b, a), b < a);
+    }
+
+    // 20,000 pairs of random strings over a few code units (ASCII, Latin-1, above 0x7fff, a
+    // surrogate pair), 0-24 long and mostly sharing a prefix: utf16Less agrees with operator<.
+    void utf16LessAgreesOnRandomPairs()
+    {
+        QRandomGenerator rng(16);
+        const char16_t units[] = {u'a', u'b', u'-', 0x00e9, 0xff01, 0x7fff, 0xd83d, 0xde00};
+        const auto randomString = [&](qsizetype n) {
+            QString s;
+            for (qsizetype i = 0; i < n; ++i)
+                s += QChar(units[rng.bounded(int(std::size(units)))]);
+            return s;
+        };
+        for (int i = 0; i < 20000; ++i) {
+            const QString prefix = randomString(rng.bounded(17));
+            const QString a = prefix + randomString(rng.bounded(9)), b = prefix + randomString(rng.bounded(9));
+            QCOMPARE(rlab::utf16Less(a, b), a < b);
+            QCOMPARE(rlab::utf16Less(b, a), b < a);
+        }
+    }
+
     void insertAndErase()
     {
         const StoreItem a{QStringLiteral("default/a"), nullptr}, b{QStringLiteral("default/b"), nullptr};

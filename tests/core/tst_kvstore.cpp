@@ -101,6 +101,31 @@ private slots:
         QCOMPARE(hb.back().revision, (Revision{5, 1}));
     }
 
+    // setCountWrites: every put and delete of a key under the prefix moves countedWrites(),
+    // through put, deleteRange and txn alike; other keys, a delete of nothing and reads do not.
+    void countedWritesFollowThePrefix()
+    {
+        KvStore store;
+        store.put("/registry/namespaces/default", obj(1));   // before counting: not counted
+        store.setCountWrites("/registry/namespaces/");
+        const qint64 start = store.countedWrites();
+        store.put("/registry/pods/default/a", obj(1));
+        store.put("/registry/namespaces", obj(1));            // the prefix without its '/'
+        store.put("/registry/namespacesx/a", obj(1));         // differs in the last byte only
+        QCOMPARE(store.countedWrites(), start);
+        store.put("/registry/namespaces/kube-system", obj(2));
+        QCOMPARE(store.countedWrites(), start + 1);
+        store.deleteRange(KeyRange::single("/registry/namespaces/none"));   // nothing deleted
+        (void)store.get("/registry/namespaces/default");
+        QCOMPARE(store.countedWrites(), start + 1);
+        store.txn({{}, {Op::put("/registry/namespaces/b", obj(3))}, {}});
+        QCOMPARE(store.countedWrites(), start + 2);
+        store.deleteRange(KeyRange::prefix("/registry/namespaces/"));   // three keys at one revision
+        QCOMPARE(store.countedWrites(), start + 5);
+        store.deleteRange(KeyRange::prefix("/registry/pods/"));
+        QCOMPARE(store.countedWrites(), start + 5);
+    }
+
     void testRangeAtRevision_data()
     {
         QTest::addColumn<qint64>("rev");

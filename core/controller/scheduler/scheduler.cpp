@@ -12,6 +12,7 @@
 #include <QJsonArray>
 
 #include <algorithm>
+#include <charconv>
 
 namespace rlab::controller {
 
@@ -348,7 +349,6 @@ SyncResult Scheduler::scheduleOne(const QString &key)
             for (std::size_t i = 0; i < k; ++i) {
                 kept.push_back(*order[i]);
                 fillPlugins(kept.back(), std::size_t(order[i] - m_scores.data()));
-                scores << joined(nodeName(order[i]->index), u" ", QString::number(order[i]->total));
             }
             scored = kept;
         }
@@ -395,7 +395,7 @@ SyncResult Scheduler::scheduleOne(const QString &key)
             ev.args[2] = qint64(feasible.size());
             if (best.isEmpty()) {
                 ev.text = QStringLiteral("scheduleOne %1: no node fits").arg(key);
-            } else if (scores.isEmpty()) {
+            } else if (kept.empty()) {
                 ev.text = QStringLiteral("scheduleOne %1: only %2 fits (no scoring)").arg(key, best);
             } else {
                 ev.text = best;   // the sentence is made when read (scheduleText)
@@ -472,10 +472,34 @@ SyncResult Scheduler::scheduleOne(const QString &key)
         ev.text = joined(u"bound ", key, u" to ", best, u" (pods/binding)");
         m_trace->append(std::move(ev));
     }
-    if (scores.isEmpty())
+    if (scores.isEmpty() && kept.empty()) {
         result.notes << QStringLiteral("bound to %1 (the only node that fits)").arg(best);
-    else
-        result.notes << joined(u"bound to ", best, u" (score ", QString::number(bestScore), u" of ", scores.join(QStringLiteral(", ")), u")");
+    } else {
+        // "bound to node-7 (score 180 of node-7 180, node-9 175, node-2 170)": the top nodes
+        // (every node in full detail) written into one string, the numbers without a QString each.
+        QString note;
+        note.reserve(64 + (fullDetail ? 0 : qsizetype(kept.size()) * 24));
+        const auto number = [&note](qint64 v) {
+            char digits[24];
+            const auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
+            note.append(QLatin1StringView(digits, end - digits));
+        };
+        note.append(u"bound to ").append(best).append(u" (score ");
+        number(bestScore);
+        note.append(u" of ");
+        if (fullDetail) {
+            note.append(scores.join(QStringLiteral(", ")));
+        } else {
+            for (std::size_t i = 0; i < kept.size(); ++i) {
+                if (i > 0)
+                    note.append(u", ");
+                note.append(nodeName(kept[i].index)).append(u' ');
+                number(kept[i].total);
+            }
+        }
+        note.append(u')');
+        result.notes << note;
+    }
     return result;
 }
 
