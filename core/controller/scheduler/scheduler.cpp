@@ -5,6 +5,7 @@
 #include "core/client/interface.h"
 #include "core/client/threadsafestore.h"
 #include "core/client/sharedinformerfactory.h"
+#include "core/controller/scheduler/bindnote.h"
 #include "core/controller/scheduler/schedulerplugins.h"
 #include "core/base/clock.h"
 #include "core/base/tracelog.h"
@@ -12,7 +13,7 @@
 #include <QJsonArray>
 
 #include <algorithm>
-#include <charconv>
+#include <array>
 
 namespace rlab::controller {
 
@@ -475,30 +476,11 @@ SyncResult Scheduler::scheduleOne(const QString &key)
     if (scores.isEmpty() && kept.empty()) {
         result.notes << QStringLiteral("bound to %1 (the only node that fits)").arg(best);
     } else {
-        // "bound to node-7 (score 180 of node-7 180, node-9 175, node-2 170)": the top nodes
-        // (every node in full detail) written into one string, the numbers without a QString each.
-        QString note;
-        note.reserve(64 + (fullDetail ? 0 : qsizetype(kept.size()) * 24));
-        const auto number = [&note](qint64 v) {
-            char digits[24];
-            const auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
-            note.append(QLatin1StringView(digits, end - digits));
-        };
-        note.append(u"bound to ").append(best).append(u" (score ");
-        number(bestScore);
-        note.append(u" of ");
-        if (fullDetail) {
-            note.append(scores.join(QStringLiteral(", ")));
-        } else {
-            for (std::size_t i = 0; i < kept.size(); ++i) {
-                if (i > 0)
-                    note.append(u", ");
-                note.append(nodeName(kept[i].index)).append(u' ');
-                number(kept[i].total);
-            }
-        }
-        note.append(u')');
-        result.notes << note;
+        std::array<ScoredNode, kTopCandidates> top{};
+        const std::size_t n = std::min(kept.size(), top.size());
+        for (std::size_t i = 0; i < n; ++i)
+            top[i] = ScoredNode{&nodeName(kept[i].index), kept[i].total};
+        result.notes << bindNote(best, bestScore, fullDetail ? scores : QStringList(), std::span(top.data(), n));
     }
     return result;
 }
