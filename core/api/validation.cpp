@@ -188,6 +188,16 @@ FieldErrors validateNamespaceUpdate(const Namespace &ns, const Namespace &oldNs)
     return validateObjectMetaUpdate(ns.metadata, oldNs.metadata, QStringLiteral("metadata"));
 }
 
+// ValidateNamespaceFinalizeUpdate: the metadata rules of any update, and each finalizer named
+// like a qualified name (spec.finalizers[i]).
+FieldErrors validateNamespaceFinalizeUpdate(const Namespace &ns, const Namespace &oldNs)
+{
+    FieldErrors errs = validateObjectMetaUpdate(ns.metadata, oldNs.metadata, QStringLiteral("metadata"));
+    for (qsizetype i = 0; i < ns.spec.finalizers.size(); ++i)
+        errs += validateFinalizerName(ns.spec.finalizers[i], index(QStringLiteral("spec.finalizers"), i));
+    return errs;
+}
+
 FieldErrors validateEvent(const Event &event)
 {
     return legacyValidateEvent(event);
@@ -241,6 +251,13 @@ FieldErrors validateUpdate(const Object &newObj, const Object &oldObj)
     case Kind::Generic: break;
     }
     return errs;
+}
+
+FieldErrors validateFinalizeUpdate(const Object &newObj, const Object &oldObj)
+{
+    if (newObj.kind() != Kind::Namespace || oldObj.kind() != Kind::Namespace)
+        return {FieldError::forbidden(QStringLiteral("kind"), QStringLiteral("may not be changed by an update"))};
+    return validateNamespaceFinalizeUpdate(static_cast<const Namespace &>(newObj), static_cast<const Namespace &>(oldObj));
 }
 
 FieldErrors validateStatusUpdate(const Object &newObj, const Object &oldObj)

@@ -22,5 +22,7 @@ FieldErrors validateUpdate(const Object &newObj, const Object &oldObj);
 
 // ValidateXStatusUpdate for the status subresource (metadata rules + status counters).
 FieldErrors validateStatusUpdate(const Object &newObj, const Object &oldObj);
+// namespaces/finalize (ValidateNamespaceFinalizeUpdate).
+FieldErrors validateFinalizeUpdate(const Object &newObj, const Object &oldObj);
 
 } // namespace rlab::api

@@ -118,6 +118,7 @@ private:
     Result<api::ObjectPtr> writeUpdate(const ResourceType &rt, api::MutableObjectPtr obj,
                                        const api::ObjectPtr &old, qint64 oldRev, const WriteOptions &opts);
     Result<api::ObjectPtr> deleteNow(const ResourceType &rt, const api::ObjectPtr &old);
+    Result<api::ObjectPtr> removeNamespace(const ResourceType &rt, const api::ObjectPtr &old, const DeleteOptions &opts);
     api::ObjectPtr getLocked(const ResourceType &rt, const QString &ns, const QString &name, qint64 *modRev = nullptr) const;
     // Writes obj at the next revision; fails only when etcd refuses it (quota: NoSpace).
     // `previous`: the version obj replaces (its key string is shared, see Object::rememberKey).

@@ -1,6 +1,8 @@
-// ApiServer: delete, with graceful pod deletion and the finalizers the garbage collector uses.
+// ApiServer: delete, with graceful pod deletion, the finalizers the garbage collector uses and
+// namespace termination.
 #include "core/apiserver/apiserver.h"
 
+#include "core/api/namespace.h"
 #include "core/api/pod.h"
 #include "core/base/clock.h"
 #include "core/base/joined.h"
@@ -59,6 +61,8 @@ Result<ObjectPtr> ApiServer::remove(const ResourceType &rt, const QString &nsIn,
         return R::failure(ApiError::invalid(QStringLiteral("DeleteOptions"), QString(), QString(),
                                             {FieldError::invalid(QStringLiteral("gracePeriodSeconds"), double(*opts.gracePeriodSeconds),
                                                                  QStringLiteral("must be greater than or equal to 0"))}));
+    if (old->kind() == Kind::Namespace)
+        return removeNamespace(rt, old, opts);
     if (opts.dryRun)
         return R{old, {}};
 
@@ -109,6 +113,46 @@ Result<ObjectPtr> ApiServer::remove(const ResourceType &rt, const QString &nsIn,
         obj->metadata.resourceVersion.clear();
         return commit(rt.etcdKey(ns, name), std::move(obj), false, old.get());
     }
+    return deleteNow(rt, old);
+}
+
+// The namespace REST's Delete (registry/core/namespace/storage): the first delete only starts
+// termination — deletionTimestamp now, phase Terminating, the orphan / foregroundDeletion
+// finalizer as the propagation policy asks — and answers 200 with the namespace; the namespace
+// controller then deletes the content and empties spec.finalizers through namespaces/finalize,
+// which removes it. A delete while spec.finalizers remain changes nothing (200, the namespace);
+// with none left it is a plain delete. E.g. `kubectl delete ns prod` at t=100 s: prod gets
+// deletionTimestamp 100 s, phase Terminating, spec.finalizers [kubernetes] still; gone once the
+// controller finalizes it.
+Result<ObjectPtr> ApiServer::removeNamespace(const ResourceType &rt, const ObjectPtr &old, const DeleteOptions &opts)
+{
+    using R = Result<ObjectPtr>;
+    const auto &ns = static_cast<const Namespace &>(*old);
+    if (old->metadata.deletionTimestamp == 0) {
+        MutableObjectPtr obj = old->clone();
+        auto &n = static_cast<Namespace &>(*obj);
+        n.metadata.deletionTimestamp = m_clock.now() / 1000 * 1000;
+        n.status.phase = QStringLiteral("Terminating");
+        const auto ensure = [&n](const QString &finalizer, bool want) {
+            if (want && !n.metadata.finalizers.contains(finalizer))
+                n.metadata.finalizers.append(finalizer);
+            else if (!want)
+                n.metadata.finalizers.removeAll(finalizer);
+        };
+        const QString &policy = opts.propagationPolicy;
+        if (!policy.isEmpty()) {   // shouldHaveOrphanFinalizer / shouldHaveDeleteDependentsFinalizer
+            ensure(QStringLiteral("orphan"), policy == QLatin1String("Orphan"));
+            ensure(QStringLiteral("foregroundDeletion"), policy == QLatin1String("Foreground"));
+        }
+        if (opts.dryRun)
+            return R{std::move(obj), {}};
+        obj->metadata.resourceVersion.clear();
+        return commit(rt.etcdKey(QString(), old->metadata.name), std::move(obj), false, old.get());
+    }
+    if (!ns.spec.finalizers.isEmpty() || opts.dryRun)
+        return R{old, {}};
+    if (!old->metadata.finalizers.isEmpty())
+        return R{old, {}};   // the garbage collector's finalizers still hold it
     return deleteNow(rt, old);
 }
 

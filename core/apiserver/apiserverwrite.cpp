@@ -1,9 +1,10 @@
-// ApiServer: update, patch and the subresources (status, scale, binding).
+// ApiServer: update, patch and the subresources (status, scale, binding, a namespace's finalize).
 #include "core/apiserver/apiserver.h"
 
 #include "core/api/codec.h"
 #include "core/api/defaults.h"
 #include "core/api/deployment.h"
+#include "core/api/namespace.h"
 #include "core/api/pod.h"
 #include "core/api/replicaset.h"
 #include "core/api/validation.h"
@@ -82,9 +83,14 @@ Result<ObjectPtr> ApiServer::writeUpdate(const ResourceType &rt, MutableObjectPt
     obj->metadata.name = old->metadata.name;
     obj->metadata.generateName = old->metadata.generateName;
     const bool statusOnly = opts.subresource == QLatin1String("status");
+    const bool finalize = opts.subresource == QLatin1String("finalize");
+    if (finalize && rt.typedKind != Kind::Namespace)
+        return R::failure(ApiError::notFound(rt.resource, rt.group, obj->metadata.name));
     setDefaults(*obj);   // before comparing specs: an undefaulted copy of the same spec is no change
     if (statusOnly)
         strategy::prepareForStatusUpdate(*obj, *old);
+    else if (finalize)
+        strategy::prepareForFinalize(*obj, *old);
     else
         strategy::prepareForUpdate(*obj, *old);
     obj->metadata.deletionTimestamp = old->metadata.deletionTimestamp;
@@ -92,10 +98,12 @@ Result<ObjectPtr> ApiServer::writeUpdate(const ResourceType &rt, MutableObjectPt
     obj->metadata.resourceVersion = old->metadata.resourceVersion;   // unconditional update
     // No second defaulting: what prepareFor(Status)Update copied back comes from the stored
     // object, defaulted when it was written.
-    const FieldErrors errors = statusOnly ? validateStatusUpdate(*obj, *old) : validateUpdate(*obj, *old);
+    const FieldErrors errors = statusOnly ? validateStatusUpdate(*obj, *old)
+                               : finalize ? validateFinalizeUpdate(*obj, *old)
+                                          : validateUpdate(*obj, *old);
     if (!errors.isEmpty())
         return R::failure(ApiError::invalid(rt.kind, rt.group, obj->metadata.name, errors));
-    if (!statusOnly)
+    if (!statusOnly && !finalize)
         if (auto err = checkCapacity(rt, *obj, false))
             return R::failure(*err);
     // An update that changes nothing writes nothing and keeps the resourceVersion (upstream
@@ -107,9 +115,12 @@ Result<ObjectPtr> ApiServer::writeUpdate(const ResourceType &rt, MutableObjectPt
         return R{old, {}};
     if (opts.dryRun)
         return R{std::move(obj), {}};
-    // The last finalizer removed from an object being deleted: it goes away now.
+    // The last finalizer removed from an object being deleted: it goes away now
+    // (ShouldDeleteDuringUpdate; a namespace also waits for its spec.finalizers, as
+    // ShouldDeleteNamespaceDuringUpdate: the namespace controller's finalize empties them).
     if (obj->metadata.deletionTimestamp != 0 && obj->metadata.finalizers.isEmpty()
-        && obj->metadata.deletionGracePeriodSeconds.value_or(0) == 0)
+        && obj->metadata.deletionGracePeriodSeconds.value_or(0) == 0
+        && (obj->kind() != Kind::Namespace || static_cast<const Namespace &>(*obj).spec.finalizers.isEmpty()))
         return deleteNow(rt, old);
     const QByteArray key = rt.etcdKey(obj->metadata.namespace_, obj->metadata.name);   // before the move
     return commit(key, std::move(obj), false, old.get());

@@ -73,7 +73,7 @@ QList<ResourceType> g_custom;
 const QList<ResourceType> &builtin()
 {
     static const QList<ResourceType> table{
-        make("", "namespaces", "Namespace", false, {QStringLiteral("ns")}, {}, {QStringLiteral("status")}, Kind::Namespace),
+        make("", "namespaces", "Namespace", false, {QStringLiteral("ns")}, {}, {QStringLiteral("finalize"), QStringLiteral("status")}, Kind::Namespace),
         make("", "nodes", "Node", false, {QStringLiteral("no")}, {}, {QStringLiteral("status")}, Kind::Node, "minions"),
         make("", "pods", "Pod", true, {QStringLiteral("po")}, kAll, {QStringLiteral("status"), QStringLiteral("binding"), QStringLiteral("log")}, Kind::Pod),
         make("", "events", "Event", true, {QStringLiteral("ev")}, {}, {}, Kind::Event),

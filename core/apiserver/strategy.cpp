@@ -96,9 +96,16 @@ void prepareForCreate(Object &obj)
         pod.status.qosClass = qosClass(pod.spec);
         break;
     }
-    case Kind::Namespace:
-        static_cast<Namespace &>(obj).status.phase = QStringLiteral("Active");
+    case Kind::Namespace: {
+        // namespace strategy.go: born Active, and with the "kubernetes" finalizer the namespace
+        // controller removes once it has deleted the namespace's content (appended to any given).
+        auto &ns = static_cast<Namespace &>(obj);
+        ns.status = NamespaceStatus{};
+        ns.status.phase = QStringLiteral("Active");
+        if (!ns.spec.finalizers.contains(kFinalizerKubernetes))
+            ns.spec.finalizers.append(kFinalizerKubernetes);
         break;
+    }
     default:
         break;
     }
@@ -230,6 +237,17 @@ void prepareForStatusUpdate(Object &obj, const Object &old)
     default:
         break;
     }
+    obj.metadata.generation = old.metadata.generation;
+    obj.metadata.deletionTimestamp = old.metadata.deletionTimestamp;
+    obj.metadata.deletionGracePeriodSeconds = old.metadata.deletionGracePeriodSeconds;
+}
+
+void prepareForFinalize(Object &obj, const Object &old)
+{
+    // namespaceFinalizeStrategy: the request sets spec.finalizers (and may touch metadata); the
+    // status stays the stored one.
+    if (obj.kind() == Kind::Namespace && old.kind() == Kind::Namespace)
+        static_cast<Namespace &>(obj).status = static_cast<const Namespace &>(old).status;
     obj.metadata.generation = old.metadata.generation;
     obj.metadata.deletionTimestamp = old.metadata.deletionTimestamp;
     obj.metadata.deletionGracePeriodSeconds = old.metadata.deletionGracePeriodSeconds;

@@ -20,6 +20,10 @@ bool hasStatus(api::Kind kind);
 void prepareForCreate(api::Object &obj);
 void prepareForUpdate(api::Object &obj, const api::Object &old);
 void prepareForStatusUpdate(api::Object &obj, const api::Object &old);
+// The namespaces/finalize subresource: spec.finalizers (and metadata) from the request, status kept.
+void prepareForFinalize(api::Object &obj, const api::Object &old);
+// api.FinalizerKubernetes: the finalizer every namespace is created with (namespace controller's).
+inline const QString kFinalizerKubernetes = QStringLiteral("kubernetes");
 bool specEqual(const api::Object &a, const api::Object &b);
 } // namespace strategy
 

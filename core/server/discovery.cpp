@@ -44,6 +44,9 @@ QJsonObject subresourceEntry(const ResourceType &r, const QString &sub)
     } else if (sub == QLatin1String("binding")) {
         e.insert(QStringLiteral("kind"), QStringLiteral("Binding"));
         e.insert(QStringLiteral("verbs"), strings({QStringLiteral("create")}));
+    } else if (sub == QLatin1String("finalize")) {
+        e.insert(QStringLiteral("kind"), r.kind);
+        e.insert(QStringLiteral("verbs"), strings({QStringLiteral("update")}));
     } else if (sub == QLatin1String("log")) {
         e.insert(QStringLiteral("kind"), r.kind);
         e.insert(QStringLiteral("verbs"), strings({QStringLiteral("get")}));

@@ -369,6 +369,9 @@ std::optional<HttpReply> RestHandler::resource(Call &call, QHttpServerResponder 
         return call.method == Method::Post ? bind(call) : notAllowed("get");
     if (p.subresource == QLatin1String("log"))
         return call.method == Method::Get ? podLog(call) : notAllowed("create");
+    // FinalizeREST is an Updater only: no get, patch or delete of namespaces/finalize.
+    if (p.subresource == QLatin1String("finalize") && call.method != Method::Put)
+        return notAllowed(call.method == Method::Patch ? "patch" : call.method == Method::Delete ? "delete" : "get");
     // Plain resource or its status subresource.
     switch (call.method) {
     case Method::Get:

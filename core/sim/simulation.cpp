@@ -10,6 +10,7 @@
 #include "core/controller/garbagecollector.h"
 #include "core/controller/kubelet/kubelet.h"
 #include "core/controller/kubelet/kubeletpodrouter.h"
+#include "core/controller/namespace/namespacecontroller.h"
 #include "core/controller/nodelifecycle/nodelifecyclecontroller.h"
 #include "core/controller/replicafloor/replicafloorreconciler.h"
 #include "core/controller/replicaset/replicasetcontroller.h"
@@ -44,7 +45,8 @@ int expireEvents(apiserver::ApiServer &api, qint64 now, TraceLog &trace)
 QStringList SimulationConfig::knownControllers()
 {
     return {QStringLiteral("deployment"), QStringLiteral("replicaset"), QStringLiteral("scheduler"),
-            QStringLiteral("kubelet"), QStringLiteral("garbagecollector"), QStringLiteral("replicafloor")};
+            QStringLiteral("kubelet"), QStringLiteral("garbagecollector"), QStringLiteral("replicafloor"),
+            QStringLiteral("namespace")};
 }
 
 Simulation::Simulation(const SimulationConfig &config)
@@ -80,6 +82,8 @@ Simulation::Simulation(const SimulationConfig &config)
     }
     if (on("garbagecollector"))
         m_gc = std::make_unique<GarbageCollector>(newClient(int(Role::Controller)));
+    if (on("namespace"))
+        m_namespaces = std::make_unique<NamespaceController>(newClient(int(Role::Controller)), *m_informers, clock(), &trace());
     if (on("kubelet")) {
         KubeletConfig kc;
         kc.pullDelayMs = config.pullDelayMs;
@@ -289,6 +293,8 @@ std::vector<Controller *> Simulation::controllers() const
         out.push_back(&m_nodeLifecycle->controller());
         out.push_back(&m_nodeLifecycle->taintEviction().controller());
     }
+    if (m_namespaces)
+        out.push_back(&m_namespaces->controller());
     if (m_floorController)
         out.push_back(m_floorController);
     return out;

@@ -21,6 +21,7 @@ class DeploymentController;
 class GarbageCollector;
 class Kubelet;
 class NodeLifecycleController;
+class NamespaceController;
 class ReplicaFloorReconciler;
 class ReplicaSetController;
 class Scheduler;
@@ -34,7 +35,7 @@ struct SimulationConfig
 {
     ClusterConfig cluster;
     QSet<QString> controllers{QStringLiteral("deployment"), QStringLiteral("replicaset"), QStringLiteral("scheduler"),
-                              QStringLiteral("kubelet"), QStringLiteral("garbagecollector")};
+                              QStringLiteral("kubelet"), QStringLiteral("garbagecollector"), QStringLiteral("namespace")};
     int deploymentWorkers = 5;   // kube-controller-manager --concurrent-deployment-syncs
     int replicaSetWorkers = 5;   // --concurrent-replicaset-syncs
     qint64 pullDelayMs = 2000, startDelayMs = 1000, readyDelayMs = 1000, terminationDelayMs = 2000;   // kubelet stages
@@ -151,6 +152,7 @@ private:
     std::unique_ptr<controller::NodeLifecycleController> m_nodeLifecycle;
     std::unique_ptr<controller::Scheduler> m_scheduler;
     std::unique_ptr<controller::GarbageCollector> m_gc;
+    std::unique_ptr<controller::NamespaceController> m_namespaces;
     std::unique_ptr<controller::runtime::Manager> m_manager;
     std::shared_ptr<controller::ReplicaFloorReconciler> m_floor;
     controller::Controller *m_floorController = nullptr;

@@ -173,7 +173,13 @@ private slots:
                  QStringLiteral("pods is forbidden: unable to create new content in namespace prod because it is being terminated"));
         auto held = f.api.get(f.rt(Kind::Namespace), QString(), prod).value->clone();
         held->metadata.finalizers.clear();
-        QVERIFY(f.api.update(held).ok());   // the last finalizer gone: deleted
+        QVERIFY(f.api.update(held).ok());   // the metadata finalizer gone; spec.finalizers [kubernetes] still hold it
+        QVERIFY(f.api.get(f.rt(Kind::Namespace), QString(), prod).ok());
+        auto finalized = std::static_pointer_cast<Namespace>(f.api.get(f.rt(Kind::Namespace), QString(), prod).value->clone());
+        finalized->spec.finalizers.clear();
+        WriteOptions finalize;
+        finalize.subresource = QStringLiteral("finalize");
+        QVERIFY(f.api.update(f.rt(Kind::Namespace), QString(), finalized, finalize).ok());   // the namespace controller's step: deleted
         QVERIFY(!f.api.get(f.rt(Kind::Namespace), QString(), prod).ok());
         QCOMPARE(podIn(QStringLiteral("d")).error->message, QStringLiteral("namespaces \"prod\" not found"));
     }
