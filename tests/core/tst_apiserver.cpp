@@ -144,46 +144,6 @@ private slots:
         QCOMPARE(err->toStatus().value(QLatin1String("kind")).toString(), QStringLiteral("Status"));
     }
 
-    // The namespace a create names is read again after every write to a namespace (the API
-    // server keeps the last it read meanwhile): created, terminating, gone.
-    void createFollowsItsNamespace()
-    {
-        ApiFixture f;
-        const QString prod = QStringLiteral("prod");
-        const auto podIn = [&](const QString &name) {
-            auto p = test::makePod(name);
-            p->metadata.namespace_ = prod;
-            return f.api.create(p);
-        };
-        QCOMPARE(podIn(QStringLiteral("a")).error->code, 404);
-        auto ns = std::make_shared<Namespace>();
-        ns->metadata.name = prod;
-        ns->metadata.finalizers = {QStringLiteral("example.com/hold")};
-        QVERIFY(f.api.create(ns).ok());
-        QVERIFY(podIn(QStringLiteral("b")).ok());
-        QVERIFY(f.api.remove(f.rt(Kind::Namespace), QString(), prod).ok());   // held: terminating
-        const auto refused = podIn(QStringLiteral("c"));
-        QCOMPARE(refused.error->code, 403);
-        QCOMPARE(refused.error->message,   // NamespaceLifecycle's words, with the name the create asked for
-                 QStringLiteral("pods \"c\" is forbidden: unable to create new content in namespace prod because it is being terminated"));
-        auto generated = test::makePod(QString());
-        generated->metadata.generateName = QStringLiteral("web-");
-        generated->metadata.namespace_ = prod;
-        QCOMPARE(f.api.create(generated).error->message,   // no name yet: none quoted (apierrors.NewForbidden)
-                 QStringLiteral("pods is forbidden: unable to create new content in namespace prod because it is being terminated"));
-        auto held = f.api.get(f.rt(Kind::Namespace), QString(), prod).value->clone();
-        held->metadata.finalizers.clear();
-        QVERIFY(f.api.update(held).ok());   // the metadata finalizer gone; spec.finalizers [kubernetes] still hold it
-        QVERIFY(f.api.get(f.rt(Kind::Namespace), QString(), prod).ok());
-        auto finalized = std::static_pointer_cast<Namespace>(f.api.get(f.rt(Kind::Namespace), QString(), prod).value->clone());
-        finalized->spec.finalizers.clear();
-        WriteOptions finalize;
-        finalize.subresource = QStringLiteral("finalize");
-        QVERIFY(f.api.update(f.rt(Kind::Namespace), QString(), finalized, finalize).ok());   // the namespace controller's step: deleted
-        QVERIFY(!f.api.get(f.rt(Kind::Namespace), QString(), prod).ok());
-        QCOMPARE(podIn(QStringLiteral("d")).error->message, QStringLiteral("namespaces \"prod\" not found"));
-    }
-
     void generationBumpsOnlyOnSpecChange_data()
     {
         QTest::addColumn<QString>("change");
