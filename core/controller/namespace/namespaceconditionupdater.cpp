@@ -63,25 +63,21 @@ void NamespaceConditionUpdater::processDeleteContentErr(const QString &message, 
 
 void NamespaceConditionUpdater::processContentTotals(const NamespaceContentTotals &totals, api::Time now)
 {
-    // Sorted, as upstream sorts the phrases for stable updates (std::map keeps them in order).
-    QStringList resources;
-    for (const auto &[resource, n] : totals.resourceToNumRemaining)
-        if (n > 0)
-            resources << QStringLiteral("%1 has %2 resource instances").arg(resource).arg(n);
-    if (!resources.isEmpty())
-        m_newConditions.append(condition(QStringLiteral("NamespaceContentRemaining"), QStringLiteral("True"),
-                                         QStringLiteral("SomeResourcesRemain"),
-                                         QStringLiteral("Some resources are remaining: ") + resources.join(QStringLiteral(", ")), now));
-    QStringList finalizers;
-    for (const auto &[finalizer, n] : totals.finalizersToNumRemaining)
-        if (n > 0)
-            finalizers << QStringLiteral("%1 in %2 resource instances").arg(finalizer).arg(n);
-    if (!finalizers.isEmpty())
-        m_newConditions.append(condition(QStringLiteral("NamespaceFinalizersRemaining"), QStringLiteral("True"),
-                                         QStringLiteral("SomeFinalizersRemain"),
-                                         QStringLiteral("Some content in the namespace has finalizers remaining: ")
-                                             + finalizers.join(QStringLiteral(", ")),
-                                         now));
+    // "<what> <verb> <n> resource instances", sorted as upstream sorts them for stable updates
+    // (std::map keeps them in order), joined after the condition's lead-in.
+    const auto add = [&](const std::map<QString, int> &counts, const char *verb, const QString &type, const QString &reason,
+                         const QString &leadIn) {
+        QStringList phrases;
+        for (const auto &[what, n] : counts)
+            if (n > 0)
+                phrases << QStringLiteral("%1 %2 %3 resource instances").arg(what, QLatin1String(verb)).arg(n);
+        if (!phrases.isEmpty())
+            m_newConditions.append(condition(type, QStringLiteral("True"), reason, leadIn + phrases.join(QStringLiteral(", ")), now));
+    };
+    add(totals.resourceToNumRemaining, "has", QStringLiteral("NamespaceContentRemaining"), QStringLiteral("SomeResourcesRemain"),
+        QStringLiteral("Some resources are remaining: "));
+    add(totals.finalizersToNumRemaining, "in", QStringLiteral("NamespaceFinalizersRemaining"), QStringLiteral("SomeFinalizersRemain"),
+        QStringLiteral("Some content in the namespace has finalizers remaining: "));
 }
 
 bool NamespaceConditionUpdater::update(api::Namespace &ns, api::Time now) const

@@ -134,16 +134,15 @@ NamespacedResourcesDeleter::ResourceRemaining NamespacedResourcesDeleter::delete
     const ResourceType &rt, const QString &ns, qint64 deletedAt, QStringList &notes)
 {
     ResourceRemaining left;
-    left.estimateSeconds = estimateGracefulTermination(rt, ns, deletedAt);
     const auto listed = m_api.list(rt, ns);
     if (!listed.ok()) {
         left.error = listed.error->message;
         return left;
     }
-    if (listed.value.items.isEmpty()) {
-        left.estimateSeconds = 0;
+    if (listed.value.items.isEmpty())
         return left;
-    }
+    // Estimated from the items as listed before the deletes (upstream lists the pods once more for it).
+    left.estimateSeconds = estimateGracefulTermination(rt, listed.value.items, deletedAt);
     apiserver::DeleteOptions background;
     background.propagationPolicy = QStringLiteral("Background");
     int deleted = 0;
@@ -182,16 +181,14 @@ NamespacedResourcesDeleter::ResourceRemaining NamespacedResourcesDeleter::delete
     return left;
 }
 
-qint64 NamespacedResourcesDeleter::estimateGracefulTermination(const ResourceType &rt, const QString &ns, qint64 deletedAt)
+qint64 NamespacedResourcesDeleter::estimateGracefulTermination(const ResourceType &rt, const QList<ObjectPtr> &items,
+                                                               qint64 deletedAt) const
 {
     if (rt.typedKind != Kind::Pod)
         return 0;
     // estimateGracefulTerminationForPods: the longest grace period of the pods not yet terminal.
     qint64 estimate = 0;
-    const auto pods = m_api.list(rt, ns);
-    if (!pods.ok())
-        return 0;
-    for (const ObjectPtr &o : pods.value.items) {
+    for (const ObjectPtr &o : items) {
         const auto pod = objectCast<Pod>(o);
         if (!pod || pod->status.phase == QLatin1String("Succeeded") || pod->status.phase == QLatin1String("Failed"))
             continue;

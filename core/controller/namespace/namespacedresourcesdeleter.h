@@ -4,7 +4,10 @@
 #include "core/apiserver/resourcetype.h"
 
 #include <QString>
+#include <QList>
 #include <QStringList>
+
+#include <map>
 
 namespace rlab::client {
 class Interface;
@@ -49,7 +52,7 @@ private:
     };
     ResourceRemaining deleteAllContentForResource(const apiserver::ResourceType &rt, const QString &ns, qint64 deletedAt,
                                                   QStringList &notes);
-    qint64 estimateGracefulTermination(const apiserver::ResourceType &rt, const QString &ns, qint64 deletedAt);
+    qint64 estimateGracefulTermination(const apiserver::ResourceType &rt, const QList<api::ObjectPtr> &items, qint64 deletedAt) const;
 
     client::Interface &m_api;
 };
