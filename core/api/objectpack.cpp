@@ -2,6 +2,7 @@
 
 #include "core/api/deployment.h"
 #include "core/api/event.h"
+#include "core/api/eventpack.h"
 #include "core/api/genericobject.h"
 #include "core/api/namespace.h"
 #include "core/api/node.h"
@@ -15,7 +16,7 @@ namespace rlab::api {
 
 namespace {
 
-constexpr quint8 kPackVersion = 3;
+constexpr quint8 kPackVersion = 4;
 
 template<class T> void packTyped(PackWriter &w, const Object &o)
 {
@@ -42,7 +43,14 @@ QByteArray packObject(const Object &o)
     case Kind::Pod: packTyped<Pod>(w, o); break;
     case Kind::ReplicaSet: packTyped<ReplicaSet>(w, o); break;
     case Kind::Deployment: packTyped<Deployment>(w, o); break;
-    case Kind::Event: packTyped<Event>(w, o); break;
+    case Kind::Event: {
+        const auto &e = static_cast<const Event &>(o);
+        if (!packEvent(w, e)) {   // a first byte of 0, then field by field
+            w.byte(0);
+            packTyped<Event>(w, o);
+        }
+        break;
+    }
     case Kind::Generic: {
         const auto *g = dynamic_cast<const GenericObject *>(&o);
         if (!g)
@@ -69,7 +77,15 @@ MutableObjectPtr unpackObject(QByteArrayView bytes)
     case Kind::Pod: o = unpackTyped<Pod>(r); break;
     case Kind::ReplicaSet: o = unpackTyped<ReplicaSet>(r); break;
     case Kind::Deployment: o = unpackTyped<Deployment>(r); break;
-    case Kind::Event: o = unpackTyped<Event>(r); break;
+    case Kind::Event: {
+        if (const quint8 flags = r.byte(); flags != 0)
+            o = unpackEvent(r, flags);
+        else
+            o = unpackTyped<Event>(r);
+        if (!o)
+            return nullptr;
+        break;
+    }
     case Kind::Generic: {
         auto g = std::make_shared<GenericObject>();
         g->apiVersion = r.str();

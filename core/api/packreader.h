@@ -59,6 +59,17 @@ public:
             return fail(), 0;
         return qsizetype(n);
     }
+    // Eight bytes, little-endian (PackWriter::fixed64).
+    quint64 fixed64()
+    {
+        if (m_end - m_p < 8)
+            return fail(), 0;
+        quint64 v = 0;
+        for (int i = 7; i >= 0; --i)
+            v = v << 8 | quint8(m_p[i]);
+        m_p += 8;
+        return v;
+    }
     QString str();
     QJsonObject json();
     // What PackWriter::time wrote: 0, a difference to the previous nonzero time in seconds or

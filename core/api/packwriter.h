@@ -64,6 +64,13 @@ public:
         m_n += n;
         return p;
     }
+    // Eight bytes, little-endian: a value of 57 bits or more, which a varint takes 9 or 10 for.
+    void fixed64(quint64 v)
+    {
+        char *p = grow(8);
+        for (int i = 0; i < 8; ++i, v >>= 8)
+            p[i] = char(quint8(v));
+    }
     void svarint(qint64 v) { uvarint((quint64(v) << 1) ^ quint64(v >> 63)); }
     void str(const QString &s);
     void json(const QJsonObject &o);

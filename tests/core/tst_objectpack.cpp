@@ -50,14 +50,19 @@ private slots:
         // Compact: well under the JSON the apiserver would write.
         QVERIFY2(packed.size() < r.object->toJsonBytes().size() * 3 / 4,
                  qPrintable(QStringLiteral("%1 packed bytes for %2 of JSON").arg(packed.size()).arg(r.object->toJsonBytes().size())));
-        // Packing the unpacked object gives the same bytes.
-        QCOMPARE(packObject(*back), packed);
+        // Packing the unpacked object again reads back the same; its bytes may be fewer (an
+        // Event's strings seen twice are learnt: PackVocabulary), and then stay the same.
+        const QByteArray again = packObject(*back);
+        QVERIFY(again.size() <= packed.size());
+        QCOMPARE(unpackObject(again)->toJsonBytes(), r.object->toJsonBytes());
+        QCOMPARE(packObject(*back), again);
     }
 
-    // Values objects repeat are one byte, a UUID 17, the pod's name copied from the Event's own
-    // name 4, the name's hex suffix 8 bytes, the message's "Started container " 1, a
-    // resourceVersion 4, equal times 1: an Event as the kubelet writes it packs to 123 bytes (its
-    // JSON is ~650), which the store keeps in a block of 127: mimalloc's 128-byte size class.
+    // Values objects repeat are one byte, a UUID 17, the Event's name its 8-byte hex suffix
+    // after the pod's name, the message's "Started container " 1, a resourceVersion 3-4, equal
+    // times 1: an Event as the kubelet writes it packs to under 124 bytes the first time (its
+    // JSON is ~650), which the store keeps in mimalloc's 128-byte size class (tst_eventpack:
+    // fewer once its strings are learnt).
     void repeatedValuesPackSmall()
     {
         const QJsonObject in = QJsonDocument::fromJson(R"({"apiVersion":"v1","count":1,"firstTimestamp":"2026-01-01T00:00:00Z","involvedObject":{"apiVersion":"v1","kind":"Pod","name":"bench-7-7f48754d67-29tf2","namespace":"default","resourceVersion":"37703","uid":"0ab97c46-10bf-4e63-a6cc-671c481bfaa4"},"kind":"Event","lastTimestamp":"2026-01-01T00:00:00Z","message":"Started container app","metadata":{"creationTimestamp":"2026-01-01T00:00:00Z","name":"bench-7-7f48754d67-29tf2.18867251edfa0057","namespace":"default","resourceVersion":"50197","uid":"51daf52d-cf7b-4798-b7cf-88e58f6772c3"},"reason":"Started","reportingComponent":"kubelet","source":{"component":"kubelet"},"type":"Normal"})").object();
