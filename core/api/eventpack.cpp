@@ -1,10 +1,10 @@
 #include "core/api/eventpack.h"
 
+#include "core/api/eventname.h"
 #include "core/api/packreader.h"
 #include "core/api/packvocabulary.h"
 #include "core/api/packwriter.h"
 
-#include <cstring>
 #include <optional>
 
 namespace rlab::api {
@@ -19,43 +19,6 @@ bool fits(const Event &e)
         && m.labels.isEmpty() && m.annotations.isEmpty() && m.ownerReferences.isEmpty() && m.finalizers.isEmpty()
         && m.extra.isEmpty() && e.extra.isEmpty() && e.apiVersion == QLatin1String("v1")
         && e.kindName == QLatin1String("Event");
-}
-
-// The suffix of a name "<prefix>.<1-16 lower-case hex digits, no leading zero>", as the
-// recorders name Events (upstream: fmt.Sprintf("%v.%x", ref.Name, t.UnixNano())); none for any
-// other name. E.g. ("web-1.18867251edfa001c", "web-1") -> 0x18867251edfa001c.
-std::optional<quint64> hexSuffix(const QString &name, const QString &prefix)
-{
-    const qsizetype p = prefix.size(), digits = name.size() - p - 1;
-    if (p == 0 || digits < 1 || digits > 16 || name[p] != u'.')
-        return {};
-    if (std::memcmp(name.constData(), prefix.constData(), std::size_t(p) * sizeof(QChar)) != 0)
-        return {};
-    const char16_t *d = reinterpret_cast<const char16_t *>(name.constData()) + p + 1;
-    if (d[0] == u'0' && digits > 1)
-        return {};
-    quint64 v = 0;
-    for (qsizetype i = 0; i < digits; ++i) {
-        const char16_t c = d[i];
-        const int x = c >= u'0' && c <= u'9' ? c - u'0' : c >= u'a' && c <= u'f' ? c - u'a' + 10 : -1;
-        if (x < 0)
-            return {};
-        v = v << 4 | quint64(x);
-    }
-    return v;
-}
-
-QString withHexSuffix(const QString &prefix, quint64 suffix)
-{
-    int digits = 1;
-    while (digits < 16 && (suffix >> (4 * digits)) != 0)
-        ++digits;
-    QString name(prefix.size() + 1 + digits, Qt::Uninitialized);
-    QChar *p = std::copy(prefix.cbegin(), prefix.cend(), name.begin());
-    *p++ = u'.';
-    for (int i = digits - 1; i >= 0; --i)
-        *p++ = QLatin1Char("0123456789abcdef"[(suffix >> (4 * i)) & 0xf]);
-    return name;
 }
 
 // A vocabulary string: 0 empty, (index << 1) | 1 a PackVocabulary entry, 2 then the string.
@@ -132,7 +95,7 @@ bool packEvent(PackWriter &w, const Event &e)
     if (!fits(e))
         return false;
     const ObjectReference &o = e.involvedObject;
-    const std::optional<quint64> suffix = hexSuffix(e.metadata.name, o.name);
+    const std::optional<quint64> suffix = eventNameSuffix(e.metadata.name, o.name);
     w.byte(Recorded | (suffix ? DerivedName : 0));
     // The involved object first: its name (spelt, or pieces) is what the Event's name and the
     // message may repeat.
@@ -183,7 +146,7 @@ std::shared_ptr<Event> unpackEvent(PackReader &r, quint8 flags)
         const quint64 suffix = r.fixed64();
         if (o.name.isEmpty())
             return nullptr;   // packEvent derives names from a non-empty prefix only
-        e->metadata.name = withHexSuffix(o.name, suffix);
+        e->metadata.name = eventName(o.name, suffix);
     } else {
         e->metadata.name = r.str();
     }

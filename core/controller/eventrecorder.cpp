@@ -1,6 +1,7 @@
 #include "core/controller/eventrecorder.h"
 
 #include "core/api/event.h"
+#include "core/api/eventname.h"
 #include "core/api/samedata.h"
 #include "core/client/interface.h"
 #include "core/apiserver/callerscope.h"
@@ -95,18 +96,7 @@ void EventRecorder::write(const Pending &p)
     const CompactKey aggregateKey = aggregate.compact();
     const CompactKey eventKey = aggregate.then(p.messageKey).compact();
     // upstream: fmt.Sprintf("%v.%x", ref.Name, t.UnixNano()); the cache keeps the suffix
-    // The name with the suffix's hex digits written in place (one allocation, no number string).
-    const auto nameOf = [&](quint64 suffix) {
-        int digits = 1;
-        while (digits < 16 && (suffix >> (4 * digits)) != 0)
-            ++digits;
-        QString name(involved.name.size() + 1 + digits, Qt::Uninitialized);
-        QChar *p = std::copy(involved.name.cbegin(), involved.name.cend(), name.begin());
-        *p++ = u'.';
-        for (int i = digits - 1; i >= 0; --i)
-            *p++ = QLatin1Char("0123456789abcdef"[(suffix >> (4 * i)) & 0xf]);
-        return name;
-    };
+    const auto nameOf = [&](quint64 suffix) { return eventName(involved.name, suffix); };
     const auto newSuffix = [&] { return quint64(now) * 1000000ULL + quint64(++m_counter); };
     QString text = message;   // what is written: the message, or the aggregate's
     QString existing;
