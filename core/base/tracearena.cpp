@@ -43,6 +43,17 @@ const char *TraceArena::at(std::int64_t offset) const
     return it->data.get() + (offset - it->start);
 }
 
+const char *TraceArena::at(std::int64_t offset, std::size_t *block) const
+{
+    std::size_t b = *block;
+    if (b >= m_blocks.size() || m_blocks[b].start > offset)
+        return at(offset);   // not read in order after all: search
+    while (b + 1 < m_blocks.size() && m_blocks[b + 1].start <= offset)
+        ++b;
+    *block = b;
+    return m_blocks[b].data.get() + (offset - m_blocks[b].start);
+}
+
 void TraceArena::releaseBefore(std::int64_t offset)
 {
     while (m_blocks.size() > 1 && m_blocks.front().start + std::int64_t(m_blocks.front().used) <= offset) {

@@ -28,8 +28,17 @@ public:
     std::int64_t put(const void *data, std::size_t n);
     // Room for n bytes, to be written at once through the pointer returned; *offset is theirs.
     char *grow(std::size_t n, std::int64_t *offset);
+    // Gives back the last n bytes of the last grow() (room asked for and not used).
+    void unuse(std::size_t n)
+    {
+        m_blocks.back().used -= n;
+        m_end -= std::int64_t(n);
+    }
     // The bytes at `offset` (from put, not yet released); n bytes from there are contiguous.
     const char *at(std::int64_t offset) const;
+    // As at(offset), for offsets read in increasing order: *block is the index of the block the
+    // last one was in (0 to start), so each read moves on from there instead of searching.
+    const char *at(std::int64_t offset, std::size_t *block) const;
     // Frees every block that ends at or before `offset` (the oldest offset still wanted),
     // except the block being written.
     void releaseBefore(std::int64_t offset);

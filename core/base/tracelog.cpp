@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <tuple>
 #include <utility>
 
 namespace rlab {
@@ -89,58 +90,49 @@ template<class Fn> inline quint8 TraceLog::internFn(std::vector<Fn> &fns, FnSlot
     return slot = quint8(fns.size());
 }
 
-TraceEvent TraceLog::unpack(const Slot &slot, qint64 seq) const
+const char *TraceLog::readLocked(const Slot &s, tracerecord::Header *h, std::size_t *block) const
 {
-    const Stored &s = slot.stored();
+    const std::size_t base = s.index / kBaseEvery;
+    return tracerecord::readHeader(m_arena.at(s.chunk.at[s.index], block), h, s.chunk.baseT[base], s.chunk.baseRev[base]);
+}
+
+TraceEvent TraceLog::unpack(const Slot &slot, const tracerecord::Header &h, const char *bytes, qint64 seq) const
+{
     TraceEvent ev;
     ev.seq = seq;
-    ev.t = s.t;
-    ev.rev = s.rev;
-    ev.component = m_names[s.component];
-    ev.worker = s.worker;
-    ev.type = m_names[s.type];
-    const char *bytes = m_arena.at(slot.chunk.at[slot.index]);
-    const std::size_t keyBytes = std::size_t(s.keyLen) * (s.keyLatin1 ? 1 : sizeof(QChar));
-    if (s.keyLen > 0 && s.keyLatin1) {
-        ev.key = QString::fromLatin1(bytes, s.keyLen);
-    } else if (s.keyLen > 0) {
-        ev.key = QString(s.keyLen, Qt::Uninitialized);
+    ev.t = h.t;
+    ev.rev = h.rev;
+    ev.component = m_names[h.component];
+    ev.worker = h.worker;
+    ev.type = m_names[h.type];
+    const std::size_t keyBytes = h.keyBytes();
+    if (h.keyLen > 0 && (h.flags & tracerecord::KeyLatin1)) {
+        ev.key = QString::fromLatin1(bytes, qsizetype(h.keyLen));
+    } else if (h.keyLen > 0) {
+        ev.key = QString(qsizetype(h.keyLen), Qt::Uninitialized);
         std::memcpy(ev.key.data(), bytes, keyBytes);
     }
-    ev.detail = s.detail;
-    if (s.textFn || s.detailFn) {
-        std::copy(std::begin(s.args), std::end(s.args), std::begin(ev.args));
-        if (s.detailFn)
-            ev.detail = m_detailFns[s.detailFn - 1](ev);
+    if (h.flags & tracerecord::HasDetail)
+        ev.detail = slot.chunk.details[h.detail];
+    if (h.textFn || h.detailFn) {
+        std::copy(std::begin(h.args), std::end(h.args), std::begin(ev.args));
+        if (h.detailFn)
+            ev.detail = m_detailFns[h.detailFn - 1](ev);
     }
-    if (s.textLen > 0)
-        ev.text = QString::fromUtf8(bytes + keyBytes, s.textLen);
-    if (s.textFn)
-        ev.text = m_textFns[s.textFn - 1](ev);   // from the other fields and the text kept
+    if (h.textLen > 0)
+        ev.text = QString::fromUtf8(bytes + keyBytes, qsizetype(h.textLen));
+    if (h.textFn)
+        ev.text = m_textFns[h.textFn - 1](ev);   // from the other fields and the text kept
     return ev;
 }
 
-inline TraceLog::Stored &TraceLog::pushLocked(std::int64_t at, quint32 bytes)
+inline TraceLog::Chunk &TraceLog::nextChunkLocked(std::size_t j)
 {
-    static_assert(sizeof(Stored) <= 72, "a kept event: 72 bytes (a million of them at rlab bench --size large)");
-    const std::size_t j = m_headSlot + m_count;
-    if (j / kChunk == m_chunkCount) {
+    if (j / kChunk == m_chunkCount) [[unlikely]] {
         m_chunks.push_back(m_spareChunk ? std::move(m_spareChunk) : std::unique_ptr<Chunk>(new Chunk));   // default-initialized
         ++m_chunkCount;
     }
-    Chunk &chunk = *m_chunks[j / kChunk];
-    chunk.at[j % kChunk] = at;
-    chunk.bytes[j % kChunk] = bytes;
-    m_bytes += bytes;
-    ++m_count;
-    // The next append writes the next slot, cold in a log of a million events (written a million
-    // appends ago): fetched now, it is in the cache by then.
-    if ((j + 1) % kChunk != 0) {
-        const char *next = reinterpret_cast<const char *>(&chunk.events[(j + 1) % kChunk]);
-        __builtin_prefetch(next, 1);
-        __builtin_prefetch(next + sizeof(Stored) - 1, 1);
-    }
-    return chunk.events[j % kChunk];
+    return *m_chunks[j / kChunk];
 }
 
 void TraceLog::popFrontLocked()
@@ -150,6 +142,7 @@ void TraceLog::popFrontLocked()
     --m_count;
     if (++m_headSlot == kChunk) {
         m_spareChunk = std::move(m_chunks.front());
+        m_spareChunk->details.clear();   // lets go of them now; keeps the vector's room
         m_chunks.pop_front();
         --m_chunkCount;
         m_headSlot = 0;
@@ -302,22 +295,50 @@ template<class Names> qint64 TraceLog::appendFields(Fields &f, const KeyParts &k
     const bool ascii = !hasText || noneHas(f.text, 0xff80);
     // (Encoding the others here, a character at a time, cost 4x what toUtf8()'s vector loop does.)
     const QByteArray utf8 = hasText && !ascii ? f.text.toUtf8() : QByteArray();
-    const auto keyLen = qint32(key.size());
+    const auto keyLen = quint32(key.size());
     // Two parts come Latin-1 (appendKeyed checked); one may not be.
     const bool keyLatin1 = key.isAscii || !key.second.isEmpty() || noneHas(key.first, 0xff00);
-    const qint32 textLen = !hasText ? 0 : ascii ? qint32(f.text.size()) : qint32(utf8.size());
+    const auto textLen = quint32(!hasText ? 0 : ascii ? f.text.size() : utf8.size());
     const bool lazy = f.textFn || f.detailFn;
     const bool hasDetail = f.detail && !f.detail->isEmpty();
-    const std::size_t detailBytes = hasDetail ? 2 * approxJsonBytes(*f.detail) : 0;
+    const std::size_t detailBytes = hasDetail ? sizeof(QJsonObject) + 2 * approxJsonBytes(*f.detail) : 0;
     const std::size_t keyBytes = std::size_t(keyLen) * (keyLatin1 ? 1 : sizeof(QChar));
-    // The event, its key and text in the arena, and roughly what its detail holds on the heap
-    // (shared details are counted each time: the budget errs on the safe side).
-    const auto bytes = quint32(sizeof(Stored) + keyBytes + std::size_t(textLen) + detailBytes);
+    tracerecord::Header h;
+    h.flags = quint8((keyLatin1 ? tracerecord::KeyLatin1 : 0) | (f.worker != -1 ? tracerecord::HasWorker : 0)
+                     | (lazy ? tracerecord::Lazy : 0) | (hasDetail ? tracerecord::HasDetail : 0)
+                     | (keyLen > 0 ? tracerecord::HasKey : 0) | (textLen > 0 ? tracerecord::HasText : 0));
+    h.worker = f.worker;
+    h.rev = f.rev;
+    h.keyLen = keyLen;
+    h.textLen = textLen;
+    if (lazy)
+        std::copy(f.args, f.args + 3, std::begin(h.args));
     std::lock_guard lock(m_mutex);
     if (m_count == 0)
         m_firstSeq = m_nextSeq;
+    std::tie(h.component, h.type) = names();
+    h.t = f.t == 0 && m_clock ? m_clock->now() - m_epochMs : f.t;
+    if (lazy) {
+        h.textFn = internFn(m_textFns, m_textFnSlots, f.textFn);
+        h.detailFn = internFn(m_detailFns, m_detailFnSlots, f.detailFn);
+    }
+    const std::size_t j = m_headSlot + m_count;
+    Chunk &chunk = nextChunkLocked(j);
+    const std::size_t base = j % kChunk / kBaseEvery;
+    if (j % kBaseEvery == 0) {
+        chunk.baseT[base] = h.t;
+        chunk.baseRev[base] = h.rev;
+    }
+    if (hasDetail) {
+        h.detail = quint32(chunk.details.size());
+        chunk.details.push_back(*f.detail);
+    }
+    // Room for the longest header; what it does not take is given back.
     std::int64_t at = 0;
-    char *dst = m_arena.grow(keyBytes + std::size_t(textLen), &at);
+    char *const start = m_arena.grow(tracerecord::kMaxHeader + keyBytes + textLen, &at);
+    char *dst = tracerecord::writeHeader(start, h, chunk.baseT[base], chunk.baseRev[base]);
+    const auto headBytes = std::size_t(dst - start);
+    m_arena.unuse(tracerecord::kMaxHeader - headBytes);
     if (keyLatin1)
         key.writeLatin1(dst);
     else if (keyBytes > 0)
@@ -327,30 +348,14 @@ template<class Names> qint64 TraceLog::appendFields(Fields &f, const KeyParts &k
         std::memcpy(dst, utf8.constData(), std::size_t(utf8.size()));
     else if (hasText)
         narrow(dst, f.text);
+    // The record, its place in the chunk, and roughly what its detail holds on the heap
+    // (shared details are counted each time: the budget errs on the safe side).
+    const auto bytes = quint32(sizeof(std::int64_t) + sizeof(quint32) + headBytes + keyBytes + textLen + detailBytes);
+    chunk.at[j % kChunk] = at;
+    chunk.bytes[j % kChunk] = bytes;
+    m_bytes += bytes;
+    ++m_count;
     const qint64 seq = m_nextSeq++;
-    const auto [component, type] = names();
-    // Written in place: the slot a dropped event left (its detail let go of here).
-    Stored &st = pushLocked(at, bytes);
-    st.t = f.t == 0 && m_clock ? m_clock->now() - m_epochMs : f.t;
-    st.rev = f.rev;
-    if (hasDetail)
-        st.detail = *f.detail;
-    else if (!st.detail.isEmpty())
-        st.detail = QJsonObject();
-    st.keyLen = keyLen;
-    st.textLen = textLen;
-    st.worker = f.worker;
-    st.component = component;
-    st.type = type;
-    st.keyLatin1 = keyLatin1;
-    if (lazy) {
-        std::copy(f.args, f.args + 3, std::begin(st.args));
-        st.textFn = internFn(m_textFns, m_textFnSlots, f.textFn);
-        st.detailFn = internFn(m_detailFns, m_detailFnSlots, f.detailFn);
-    } else {
-        std::fill(std::begin(st.args), std::end(st.args), 0);
-        st.textFn = st.detailFn = 0;
-    }
     trimLocked();
     return seq;
 }
@@ -394,8 +399,13 @@ std::vector<TraceEvent> TraceLog::since(qint64 afterSeq, std::size_t max) const
     std::vector<TraceEvent> out;
     // seqs are contiguous: index = seq - firstSeq
     const std::size_t start = afterSeq < m_firstSeq ? 0 : std::size_t(afterSeq - m_firstSeq + 1);
-    for (std::size_t i = start; i < m_count && out.size() < max; ++i)
-        out.push_back(unpack(slot(i), m_firstSeq + qint64(i)));
+    std::size_t block = 0;   // the arena's block the last record was in: records come in order
+    for (std::size_t i = start; i < m_count && out.size() < max; ++i) {
+        const Slot s = slot(i);
+        tracerecord::Header h;
+        const char *bytes = readLocked(s, &h, &block);
+        out.push_back(unpack(s, h, bytes, m_firstSeq + qint64(i)));
+    }
     return out;
 }
 
@@ -410,9 +420,14 @@ std::vector<TraceEvent> TraceLog::ofTypes(qint64 afterSeq, qint64 untilSeq, cons
         if (const auto it = m_nameIds.constFind(t); it != m_nameIds.cend())
             wanted[*it] = true;
     const std::size_t start = afterSeq < m_firstSeq ? 0 : std::size_t(afterSeq - m_firstSeq + 1);
-    for (std::size_t i = start; i < m_count && m_firstSeq + qint64(i) <= untilSeq; ++i)
-        if (const Slot s = slot(i); wanted[s.stored().type])
-            out.push_back(unpack(s, m_firstSeq + qint64(i)));
+    std::size_t block = 0;   // the arena's block the last record was in: records come in order
+    for (std::size_t i = start; i < m_count && m_firstSeq + qint64(i) <= untilSeq; ++i) {
+        const Slot s = slot(i);
+        tracerecord::Header h;
+        const char *bytes = readLocked(s, &h, &block);
+        if (wanted[h.type])
+            out.push_back(unpack(s, h, bytes, m_firstSeq + qint64(i)));
+    }
     return out;
 }
 

@@ -2,6 +2,7 @@
 #include "core/base/lightmutex.h"
 #include "core/base/tracearena.h"
 #include "core/base/traceevent.h"
+#include "core/base/tracerecord.h"
 
 #include <QByteArray>
 #include <QHash>
@@ -21,8 +22,8 @@ class Clock;
 // Append-only, bounded log of TraceEvents shared by every component. append() is cheap (one
 // short lock); readers take batches by sequence number (`since(seq)`), so the GUI can drain
 // it once per frame and files can be written at the end. Events are kept compact (component
-// and type interned, key and UTF-8 text in a FIFO byte arena, no heap block of their own) and
-// rebuilt by since(). When more than `capacity` events,
+// and type interned; each event one record of varints, key and UTF-8 text in a FIFO byte arena,
+// no heap block of its own: core/base/tracerecord.h) and rebuilt by since(). When more than `capacity` events,
 // or more than the memory budget (approximate bytes), are held the oldest are dropped and
 // counted (dropped()). Any thread may call anything.
 class TraceLog
@@ -82,41 +83,31 @@ public:
     void clear();
 
 private:
-    // One kept event, 72 bytes. Its key (Latin-1 when it is, else UTF-16: keys are object keys,
-    // nearly always ASCII) and text (UTF-8) sit back to back in m_arena (at the offset its
-    // chunk's `at` holds); its seq is its position: m_firstSeq + index.
-    struct Stored
-    {
-        qint64 t = 0, rev = 0;
-        qint64 args[3] = {0, 0, 0};
-        QJsonObject detail;
-        qint32 keyLen = 0, textLen = 0;   // keyLen in characters
-        qint32 worker = -1;
-        quint32 component = 0, type = 0;   // indices into m_names
-        // 1 + index into m_textFns / m_detailFns, 0 = none. Set: no text is kept, it is made on
-        // read from args / the detail read is made from detail and args.
-        quint8 textFn = 0, detailFn = 0;
-        bool keyLatin1 = false;
-    };
-    // Kept events in chunks of kChunk, oldest first from m_chunks.front() at m_headSlot: appending
-    // and dropping allocate nothing but a chunk every kChunk events (the emptied one is kept
-    // as a spare). Dropping the oldest event reads only its `bytes` and `at` (small arrays read
-    // in order), not the event, which lets go of its detail when a later event overwrites it:
-    // a log of a million events touches one cold event per append, not two.
+    // Kept events in chunks of kChunk, oldest first from m_chunks.front() at m_headSlot. An
+    // event is a record in m_arena (core/base/tracerecord.h: its numbers as varints, its time
+    // and revision relative to a nearby event's, then its key and text bytes), ~15-60
+    // bytes where a fixed slot took 72 and the key and text came on top; its chunk holds where
+    // the record starts, what it costs the memory budget and, when it has one, its detail (an
+    // index in `details`). Its seq is its position: m_firstSeq + index. Appending and dropping
+    // allocate nothing but a chunk every kChunk events (the emptied one is kept as the spare,
+    // its details let go of).
     static constexpr std::size_t kChunk = 4096;
+    static constexpr std::size_t kBaseEvery = 64;
     struct Chunk
     {
-        // Not zeroed when made (a chunk is 344 KB, ~250 of them for a million events): each
-        // slot's `at` and `bytes` are written when its event is, before anything reads them.
-        std::array<Stored, kChunk> events;
-        std::array<std::int64_t, kChunk> at;   // where the event's key and text start in m_arena
+        // Not zeroed when made: each slot's `at` and `bytes` (and a base) are written when its
+        // event is, before anything reads them.
+        std::array<std::int64_t, kChunk> at;   // where the event's record starts in m_arena
         std::array<quint32, kChunk> bytes;     // what the event costs the memory budget
+        // Every kBaseEvery events, the first one's t and rev: the records in between hold theirs
+        // relative to those (a byte each, nearly always).
+        std::array<qint64, kChunk / kBaseEvery> baseT, baseRev;
+        std::vector<QJsonObject> details;      // the details its events hold, in append order
     };
     struct Slot
     {
-        Chunk &chunk;
+        const Chunk &chunk;
         std::size_t index;
-        Stored &stored() const { return chunk.events[index]; }
     };
     Slot slot(std::size_t i) const
     {
@@ -147,8 +138,8 @@ private:
     };
     template<class Names> qint64 appendFields(Fields &f, const KeyParts &key, Names names);
     template<class Event> static Fields fieldsOf(const Event &ev, const QJsonObject *detail);
-    // The next slot, for the caller to fill (it holds what the event written there last held).
-    Stored &pushLocked(std::int64_t at, quint32 bytes);
+    // The chunk the next event goes to (a new one, or the spare, when it starts one).
+    Chunk &nextChunkLocked(std::size_t j);
     void popFrontLocked();
     quint32 intern(const QString &s);      // under m_mutex
     quint32 internSlow(const QString &s);  // intern() past its first cache
@@ -156,7 +147,10 @@ private:
     // are a program's few static text and detail makers (4 in the lab): at most 255.
     using FnSlots = std::array<quint8, 32>;   // internFn's cache: an id by the function's address
     template<class Fn> static quint8 internFn(std::vector<Fn> &fns, FnSlots &cache, Fn fn);
-    TraceEvent unpack(const Slot &slot, qint64 seq) const;
+    // Reads the event at s's header into *h and returns where its key's bytes start; *block as
+    // TraceArena::at takes it (records read in order).
+    const char *readLocked(const Slot &s, tracerecord::Header *h, std::size_t *block) const;
+    TraceEvent unpack(const Slot &slot, const tracerecord::Header &h, const char *bytes, qint64 seq) const;
     void trimLocked();
 
     mutable LightMutex m_mutex;

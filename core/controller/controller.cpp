@@ -32,12 +32,13 @@ QString traceType(QueueEventType t)
     return {};
 }
 
-// A queue operation's args (TraceEvent::args): [0] the duration in ms; [1] the limiter's
-// failure count (bits 0-31) | the QueueEventType << 32 | 1 << 40 for addRateLimited | 1 << 41
-// while a worker processes the key | 1 << 42 when the depth is in bits 43-62 (a queue deeper
-// than that, 1,048,575, keeps its detail in `detail`); [2] an addAfter's time ready.
-// E.g. an add at depth 3 while processing: args[1] = 0 << 32 | 1 << 41 | 1 << 42 | 3 << 43.
-constexpr int kWhileProcessingBit = 41, kDepthPackedBit = 42, kDepthShift = 43;
+// A queue operation's args (TraceEvent::args): [0] the duration in ms; [1] the QueueEventType
+// (bits 0-7) | 1 << 8 for addRateLimited | 1 << 9 while a worker processes the key | 1 << 10
+// when the depth is in bits 11-30 (a queue deeper than that, 1,048,575, keeps its detail in
+// `detail`) | the limiter's failure count << 32; [2] an addAfter's time ready. The small fields
+// go low: the trace keeps args as varints (core/base/tracerecord.h), two bytes for most.
+// E.g. an add (type 0) at depth 3 while processing: args[1] = 0 | 1 << 9 | 1 << 10 | 3 << 11.
+constexpr int kRateLimitedBit = 8, kWhileProcessingBit = 9, kDepthPackedBit = 10, kDepthShift = 11, kRequeuesShift = 32;
 constexpr qint64 kMaxPackedDepth = (qint64(1) << 20) - 1;
 
 // The detail of a queue operation, made when the trace is read (TraceEvent::detailFn):
@@ -48,7 +49,7 @@ QJsonObject queueDetail(const TraceEvent &ev)
     const bool packed = (bits >> kDepthPackedBit) & 1;
     const qint64 depth = qint64((bits >> kDepthShift) & quint64(kMaxPackedDepth));
     const bool whileProcessing = (bits >> kWhileProcessingBit) & 1;
-    const bool addAfter = QueueEventType((bits >> 32) & 0xff) == QueueEventType::AddAfter;
+    const bool addAfter = QueueEventType(bits & 0xff) == QueueEventType::AddAfter;
     // A shallow queue's {depth, whileProcessing} is made once per reading thread and shared
     // (the window reads these by the thousand a frame).
     constexpr qint64 kShared = 64;
@@ -75,9 +76,10 @@ QString queueText(const TraceEvent &ev)
 {
     const auto n = [](qint64 v) { return QString::number(v); };
     const qint64 durationMs = ev.args[0];
-    const qint64 numRequeues = ev.args[1] & 0xffffffff;
-    const auto type = QueueEventType((ev.args[1] >> 32) & 0xff);
-    const bool rateLimited = (ev.args[1] >> 40) & 1;
+    const auto bits = quint64(ev.args[1]);
+    const auto numRequeues = qint64((bits >> kRequeuesShift) & 0xffffffff);
+    const auto type = QueueEventType(bits & 0xff);
+    const bool rateLimited = (bits >> kRateLimitedBit) & 1;
     const QString &key = ev.key;
     switch (type) {
     case QueueEventType::Add:
@@ -167,7 +169,7 @@ Controller::Controller(QString name, QString syncName, Clock &clock, TraceLog *t
             Q_ASSERT(typeIndex < types.size());
             if (types[typeIndex] == 0)
                 types[typeIndex] = t->nameId(traceType(e.type)) + 1;
-            qint64 bits = (qint64(e.numRequeues) & 0xffffffff) | (qint64(e.type) << 32) | (qint64(e.rateLimited ? 1 : 0) << 40);
+            qint64 bits = qint64(quint64(quint32(e.numRequeues)) << kRequeuesShift) | qint64(e.type) | (qint64(e.rateLimited ? 1 : 0) << kRateLimitedBit);
             std::optional<QJsonObject> deep;   // a queue too deep to pack its depth (never in the lab): a detail of its own
             if (e.depth < 0 || e.depth > kMaxPackedDepth)
                 deep = QJsonObject{{QStringLiteral("depth"), e.depth}, {QStringLiteral("whileProcessing"), e.whileProcessing}};

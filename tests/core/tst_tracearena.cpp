@@ -6,6 +6,8 @@
 #include <QByteArray>
 #include <QTest>
 
+#include <cstring>
+
 using namespace rlab;
 
 class TestTraceArena : public QObject
@@ -74,6 +76,44 @@ private slots:
         QCOMPARE(QByteArray(a.at(25), 12), QByteArray("0123456789ab"));
         a.clear();
         QCOMPARE(a.blockBytesHeld(), std::size_t(0));
+    }
+
+    // Reading in order with a cursor gives what a search gives, across blocks (an empty block
+    // shares its start with the next: the newer one holds the bytes), and a cursor past the
+    // offset asked for falls back to the search.
+    void inOrderReadsMatchSearch()
+    {
+        TraceArena a(8);
+        a.put("", 0);                 // an empty first block at 0
+        const auto big = a.put("0123456789", 10);   // a block of its own, also at 0
+        const auto x = a.put("abc", 3);
+        const auto y = a.put("defgh", 5);   // a new block
+        const auto z = a.put("ij", 2);
+        std::size_t block = 0;
+        for (const std::int64_t o : {big, big + 4, x, y, y + 1, z}) {
+            QCOMPARE(a.at(o, &block), a.at(o));
+            QCOMPARE(*a.at(o, &block), *a.at(o));
+        }
+        QCOMPARE(QByteArray(a.at(big, &block), 10), QByteArray("0123456789"));   // behind: searched
+        QCOMPARE(QByteArray(a.at(z, &block), 2), QByteArray("ij"));
+        std::size_t past = 99;
+        QCOMPARE(QByteArray(a.at(x, &past), 3), QByteArray("abc"));
+    }
+
+    // Room asked for and not all used: unuse() gives the tail back, the next bytes follow on.
+    void unusedTailIsGivenBack()
+    {
+        TraceArena a(16);
+        std::int64_t at = -1;
+        char *p = a.grow(10, &at);
+        QCOMPARE(at, 0);
+        std::memcpy(p, "abcd", 4);
+        a.unuse(6);
+        QCOMPARE(a.put("efgh", 4), 4);
+        QCOMPARE(QByteArray(a.at(0), 8), QByteArray("abcdefgh"));
+        QCOMPARE(a.put("0123456789", 10), 8);   // 8 left in the block: a new one, the stream goes on
+        QCOMPARE(a.blockCount(), std::size_t(2));
+        QCOMPARE(QByteArray(a.at(8), 10), QByteArray("0123456789"));
     }
 };
 

@@ -7,6 +7,8 @@
 #include <QJsonDocument>
 #include <QTest>
 
+#include <limits>
+
 using namespace rlab;
 
 class TestTraceLog : public QObject
@@ -398,6 +400,88 @@ private slots:
         e.text = QStringLiteral("after clear");
         QCOMPARE(log.append(e), 60'001);
         QCOMPARE(log.since(0).front().text, QStringLiteral("after clear"));
+    }
+
+    // Records keep t and rev relative to an event's every 64 (in chunks of 4,096 events): over
+    // several chunks, with times and revisions that jump, go back and go negative, workers and
+    // args of any sign and details on some events, since() and ofTypes() give back exactly what
+    // was appended, also once the oldest chunks have been dropped.
+    void recordsAcrossChunks()
+    {
+        TraceLog log(10'000);
+        const auto text = [](const TraceEvent &ev) { return QStringLiteral("%1 %2").arg(ev.args[0]).arg(ev.args[2]); };
+        std::vector<TraceEvent> appended;
+        for (int i = 0; i < 13'000; ++i) {
+            TraceEvent e;
+            e.component = i % 3 == 0 ? QStringLiteral("queue/replicaset") : QStringLiteral("etcd");
+            e.type = i % 5 == 0 ? QStringLiteral("QueueAdd") : QStringLiteral("Put");
+            e.t = i % 997 == 0 ? -qint64(i) * 1'000'000'007 : qint64(i) * 3 + (i % 7 == 0 ? 1'000'000'000'000 : 0);
+            e.rev = i % 4096 == 1 ? std::numeric_limits<qint64>::max() - i : qint64(i) / 2 + 1;
+            e.worker = i % 4 - 1;
+            e.key = i % 11 == 0 ? QString() : QStringLiteral("default/web-%1").arg(i);
+            if (i % 2 == 0) {
+                e.textFn = text;
+                e.args[0] = -i;
+                e.args[2] = qint64(i) << 40;
+            } else if (i % 9 != 0) {
+                e.text = QStringLiteral("event %1").arg(i);
+            }
+            if (i % 6 == 0)
+                e.detail = QJsonObject{{QStringLiteral("n"), i}};
+            log.append(e);
+            e.seq = i + 1;
+            if (e.textFn)
+                e.text = text(e);
+            appended.push_back(e);
+        }
+        QCOMPARE(log.size(), std::size_t(10'000));
+        const auto compare = [&](const std::vector<TraceEvent> &got, const std::vector<const TraceEvent *> &want) {
+            QCOMPARE(got.size(), want.size());
+            for (std::size_t k = 0; k < got.size(); ++k) {
+                QCOMPARE(got[k].seq, want[k]->seq);
+                QCOMPARE(got[k].t, want[k]->t);
+                QCOMPARE(got[k].rev, want[k]->rev);
+                QCOMPARE(got[k].worker, want[k]->worker);
+                QCOMPARE(got[k].component, want[k]->component);
+                QCOMPARE(got[k].type, want[k]->type);
+                QCOMPARE(got[k].key, want[k]->key);
+                QCOMPARE(got[k].text, want[k]->text);
+                QCOMPARE(got[k].detail, want[k]->detail);
+                QCOMPARE(got[k].args[0], want[k]->textFn ? want[k]->args[0] : 0);
+            }
+        };
+        std::vector<const TraceEvent *> kept, adds;
+        for (std::size_t i = 3'000; i < appended.size(); ++i) {
+            kept.push_back(&appended[i]);
+            if (appended[i].type == QLatin1String("QueueAdd") && appended[i].seq <= 12'000)
+                adds.push_back(&appended[i]);
+        }
+        compare(log.since(0), kept);
+        compare(log.ofTypes(0, 12'000, {QStringLiteral("QueueAdd")}), adds);
+        compare(log.since(8'191), std::vector<const TraceEvent *>(kept.begin() + 5'191, kept.end()));
+    }
+
+    // What an event costs the budget is its record, its place in its chunk (12 bytes) and, when
+    // it has one, its detail: a queue event made lazily with an 11-character key, 13 header
+    // bytes, takes 36 (a fixed slot took 84 and the key on top).
+    void recordCostsItsBytes()
+    {
+        TraceLog log;
+        TraceLog::Compact c;
+        c.component = log.nameId(QStringLiteral("queue/replicaset"));
+        c.type = log.nameId(QStringLiteral("QueueAdd"));
+        c.worker = 0;
+        c.ns = u"default";
+        c.name = u"web";
+        c.textFn = [](const TraceEvent &) { return QString(); };
+        c.args[1] = 5;
+        c.rev = 3;
+        log.appendCompact(c);
+        // flags, names, worker, t and rev (the base event's), makers, which args, args[1], key
+        // length: 13 bytes; then "default/web".
+        QCOMPARE(log.memoryBytes(), std::size_t(12 + 13 + 11));
+        QCOMPARE(log.since(0).front().key, QStringLiteral("default/web"));
+        QCOMPARE(log.since(0).front().args[1], 5);
     }
 
     void disabledAppendsNothing()
