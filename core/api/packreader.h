@@ -2,6 +2,7 @@
 #include "core/api/fieldopts.h"
 #include "core/api/intorstring.h"
 #include "core/api/time.h"
+#include "core/api/varint.h"
 
 #include <QByteArrayView>
 #include <QJsonObject>
@@ -49,7 +50,7 @@ public:
     qint64 svarint()
     {
         const quint64 u = uvarint();
-        return qint64(u >> 1) ^ -qint64(u & 1);
+        return varint::unzigzag(u);
     }
     // A count of items that each take at least one byte: never more than the bytes left.
     qsizetype count()
@@ -84,7 +85,7 @@ public:
         if (!(u & 1))
             return fail(), 0;
         const quint64 z = u >> 2;
-        const qint64 v = qint64(z >> 1) ^ -qint64(z & 1);
+        const qint64 v = varint::unzigzag(z);
         const qint64 d = (u & 3) == 3 ? qint64(quint64(v) * 1000) : v;
         m_lastTime = qint64(quint64(m_lastTime) + quint64(d));
         return m_lastTime;

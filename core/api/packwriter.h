@@ -2,6 +2,7 @@
 #include "core/api/fieldopts.h"
 #include "core/api/intorstring.h"
 #include "core/api/time.h"
+#include "core/api/varint.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -43,13 +44,7 @@ public:
     void uvarint(quint64 v)
     {
         char *p = grow(10);
-        qsizetype n = 0;
-        while (v >= 0x80) {
-            p[n++] = char(quint8(v) | 0x80);
-            v >>= 7;
-        }
-        p[n++] = char(v);
-        m_n -= 10 - n;
+        m_n -= 10 - (varint::put(p, v) - p);
     }
     void bytes(const char *data, qsizetype n)
     {
@@ -71,7 +66,7 @@ public:
         for (int i = 0; i < 8; ++i, v >>= 8)
             p[i] = char(quint8(v));
     }
-    void svarint(qint64 v) { uvarint((quint64(v) << 1) ^ quint64(v >> 63)); }
+    void svarint(qint64 v) { uvarint(varint::zigzag(v)); }
     void str(const QString &s);
     void json(const QJsonObject &o);
     // 0 for an unset time; else its difference d to the previous nonzero time: (zigzag(d / 1000)
@@ -94,7 +89,7 @@ public:
         }
         const bool seconds = d % 1000 == 0;
         const qint64 v = seconds ? d / 1000 : d;
-        uvarint(((quint64(v) << 1) ^ quint64(v >> 63)) << 2 | (seconds ? 3 : 1));
+        uvarint(varint::zigzag(v) << 2 | (seconds ? 3 : 1));
     }
     void operator()(const char *, QString &s, unsigned = Default) { str(s); }
     void operator()(const char *, bool &b, unsigned = Default) { byte(b ? 1 : 0); }

@@ -12,13 +12,13 @@ const char *readHeader(const char *src, Header *h, qint64 baseT, qint64 baseRev)
     p = getName(p, &h->type);
     h->worker = -1;
     if (h->flags & HasWorker) {
-        p = getUvarint(p, &v);
-        h->worker = int(unzigzag(v));
+        p = varint::get(p, &v);
+        h->worker = int(varint::unzigzag(v));
     }
-    p = getUvarint(p, &v);
-    h->t = qint64(quint64(baseT) + quint64(unzigzag(v)));
-    p = getUvarint(p, &v);
-    h->rev = qint64(quint64(baseRev) + quint64(unzigzag(v)));
+    p = varint::get(p, &v);
+    h->t = qint64(quint64(baseT) + quint64(varint::unzigzag(v)));
+    p = varint::get(p, &v);
+    h->rev = qint64(quint64(baseRev) + quint64(varint::unzigzag(v)));
     h->textFn = h->detailFn = 0;
     h->args[0] = h->args[1] = h->args[2] = 0;
     if (h->flags & Lazy) {
@@ -27,23 +27,23 @@ const char *readHeader(const char *src, Header *h, qint64 baseT, qint64 baseRev)
         const quint8 set = quint8(*p++);
         for (int i = 0; i < 3; ++i) {
             if (set & (1 << i)) {
-                p = getUvarint(p, &v);
-                h->args[i] = unzigzag(v);
+                p = varint::get(p, &v);
+                h->args[i] = varint::unzigzag(v);
             }
         }
     }
     h->detail = 0;
     if (h->flags & HasDetail) {
-        p = getUvarint(p, &v);
+        p = varint::get(p, &v);
         h->detail = quint32(v);
     }
     h->keyLen = h->textLen = 0;
     if (h->flags & HasKey) {
-        p = getUvarint(p, &v);
+        p = varint::get(p, &v);
         h->keyLen = quint32(v);
     }
     if (h->flags & HasText) {
-        p = getUvarint(p, &v);
+        p = varint::get(p, &v);
         h->textLen = quint32(v);
     }
     return p;

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
+#include "core/api/varint.h"
+
 #include <QtGlobal>
 
 #include <cstddef>
 
 // How TraceLog keeps one event: a record of variable length in its byte arena, the numbers as
-// varints and the key and text bytes after them, instead of a fixed slot of 72 bytes. A record:
+// varints (core/api/varint.h) and the key and text bytes after them, instead of a fixed slot of 72 bytes. A record:
 //   flags, component, type, [worker], t - base t, rev - base rev,
 //   [textFn, detailFn, which args are set, those args], [detail index], [key length], [text length]
 // then the key's bytes and the text's; the names' ids in two bytes (putName), other numbers as
@@ -43,33 +45,6 @@ struct Header
     std::size_t keyBytes() const { return std::size_t(keyLen) * ((flags & KeyLatin1) ? 1 : 2); }
 };
 
-inline char *putUvarint(char *p, quint64 v)
-{
-    if (v < 0x80) [[likely]] {   // nearly every number a record holds
-        *p++ = char(v);
-        return p;
-    }
-    while (v >= 0x80) {
-        *p++ = char(quint8(v) | 0x80);
-        v >>= 7;
-    }
-    *p++ = char(v);
-    return p;
-}
-
-inline const char *getUvarint(const char *p, quint64 *v)
-{
-    quint64 out = 0;
-    for (int shift = 0;; shift += 7) {
-        const quint8 b = quint8(*p++);
-        out |= quint64(b & 0x7f) << shift;
-        if (b < 0x80)
-            break;
-    }
-    *v = out;
-    return p;
-}
-
 // A name's id (TraceLog::nameId): two bytes, little-endian, below 0xffff (a lab has a few
 // thousand names: one component per kubelet), else 0xffff and four more. No branch to mispredict
 // on ids just past 127, which the many kubelets' names are.
@@ -100,9 +75,6 @@ inline const char *getName(const char *p, quint32 *id)
     return p + 6;
 }
 
-inline quint64 zigzag(qint64 v) { return (quint64(v) << 1) ^ quint64(v >> 63); }
-inline qint64 unzigzag(quint64 u) { return qint64(u >> 1) ^ -qint64(u & 1); }
-
 // Writes h (flags as given: the caller sets them to match) into dst, which has kMaxHeader bytes;
 // returns the end. t and rev are written relative to baseT and baseRev. Inline: TraceLog calls
 // it on every append, straight into its arena.
@@ -113,28 +85,28 @@ inline char *writeHeader(char *dst, const Header &h, qint64 baseT, qint64 baseRe
     p = putName(p, h.component);
     p = putName(p, h.type);
     if (h.flags & HasWorker)
-        p = putUvarint(p, zigzag(h.worker));
+        p = varint::put(p, varint::zigzag(h.worker));
     // Differences wrap rather than overflow (any two 64-bit values round-trip).
-    p = putUvarint(p, zigzag(qint64(quint64(h.t) - quint64(baseT))));
-    p = putUvarint(p, zigzag(qint64(quint64(h.rev) - quint64(baseRev))));
+    p = varint::put(p, varint::zigzag(qint64(quint64(h.t) - quint64(baseT))));
+    p = varint::put(p, varint::zigzag(qint64(quint64(h.rev) - quint64(baseRev))));
     if (h.flags & Lazy) {
         p[0] = char(h.textFn);
         p[1] = char(h.detailFn);
         p[2] = char((h.args[0] != 0 ? 1 : 0) | (h.args[1] != 0 ? 2 : 0) | (h.args[2] != 0 ? 4 : 0));
         p += 3;
         if (h.args[0] != 0)
-            p = putUvarint(p, zigzag(h.args[0]));
+            p = varint::put(p, varint::zigzag(h.args[0]));
         if (h.args[1] != 0)
-            p = putUvarint(p, zigzag(h.args[1]));
+            p = varint::put(p, varint::zigzag(h.args[1]));
         if (h.args[2] != 0)
-            p = putUvarint(p, zigzag(h.args[2]));
+            p = varint::put(p, varint::zigzag(h.args[2]));
     }
     if (h.flags & HasDetail)
-        p = putUvarint(p, h.detail);
+        p = varint::put(p, h.detail);
     if (h.flags & HasKey)
-        p = putUvarint(p, h.keyLen);
+        p = varint::put(p, h.keyLen);
     if (h.flags & HasText)
-        p = putUvarint(p, h.textLen);
+        p = varint::put(p, h.textLen);
     return p;
 }
 
