@@ -6,8 +6,6 @@
 #include <fstream>
 #include <string>
 
-#include <unistd.h>
-
 // mimalloc's collect and options, weak: null in binaries that do not link mimalloc. An option is
 // its mi_option_t, an int in the C ABI.
 extern "C" void mi_collect(bool force) __attribute__((weak));
@@ -29,16 +27,6 @@ std::string firstLine(const std::filesystem::path &file)
     std::string line;
     std::getline(in, line);
     return line;
-}
-
-// The order of a 2 MiB page in pages of this machine's size: 9 with 4 KiB pages.
-int twoMiBOrder()
-{
-    const long page = sysconf(_SC_PAGESIZE);
-    int order = 0;
-    for (long size = page > 0 ? page : 4096; size < (2L << 20); size <<= 1)
-        ++order;
-    return order;
 }
 
 // Whether a bound virtio balloon device offers free page reporting. sysfs writes a device's
@@ -76,11 +64,7 @@ bool setAllocatorPurgeDelay(long ms)
 
 bool largeAllocatorPagesPay(const char *sys)
 {
-    const std::filesystem::path root(sys);
-    const std::string order = firstLine(root / "module/page_reporting/parameters/page_reporting_order");
-    if (order.empty() || std::atoi(order.c_str()) >= twoMiBOrder())
-        return true;
-    return !balloonReports(root);
+    return !balloonReports(std::filesystem::path(sys));
 }
 
 bool preferLargeAllocatorPages(const char *sys)

@@ -6,24 +6,21 @@ namespace rlab {
 // Page size: rlab asks mimalloc for 2 MiB pages where they pay (preferLargeAllocatorPages); the
 // window keeps 4 KiB pages (a 2 MiB page zeroed on the GUI thread: see
 // app/reconcile-lab/main.cpp). MIMALLOC_LARGE_OS_PAGES in the environment wins either way.
-// Large pages cut the lab's TLB misses, but whether they cost more at their first touch
-// depends on the machine, so rlab reads that from /sys (largeAllocatorPagesPay):
-// - a VM whose balloon reports freed blocks smaller than 2 MiB to the host
-//   (virtio_balloon VIRTIO_BALLOON_F_REPORTING, page_reporting_order 5): nearly every 2 MiB page
-//   is new to the host at its first touch and zeroed at ~0.2 GB/s, where 4 KiB pages come from
-//   the guest's own recently freed, still backed, pages. `rlab bench`, alternated (session 34):
-//     --size medium, 3 runs each: 5.08-6.11 s CPU (2.13-2.74 in the kernel) with 2 MiB pages,
-//                                 3.43-3.75 s (0.26-0.41) with 4 KiB pages;
-//     --size large:  51.4 s CPU (10.2 in the kernel; user 41.2) against 49.3 s (2.3; 47.0).
-// - one that reports only whole 2 MiB blocks (page_reporting_order 9): both sizes fault in
-//   host memory alike (the kernel's share was the same) and 2 MiB pages save user time.
-//   Alternated, 6 runs each (session 40): --size medium 5.04 s CPU median (0.87 in the kernel;
-//   pipeline/floor 11.4, in user time 9.4) against 6.24 s (0.88; 13.6, 11.7); --size large
-//   one run each: 40.9 s CPU (3.05 in the kernel; 8.3, 7.7) against 44.2 s (2.82; 8.9, 8.6),
-//   peak RSS 1,864 MiB against 1,825.
-// - without reporting (no balloon, bare metal) nothing is handed back to zero again; on the VM
-//   of commit 9020a1d (reporting not recorded) large pages had won: --size large 120.6 -> 80.1 s
-//   CPU, 24 -> 4 s in the kernel.
+// Large pages cut TLB misses, but on a VM whose balloon reports freed memory to the host
+// (virtio_balloon VIRTIO_BALLOON_F_REPORTING) they cost far more at their first touch: the
+// balloon reports only free blocks of page_reporting_order and up, and a 2 MiB page is such a
+// block, so each one is new to the host (zeroed there), where a 4 KiB page mostly comes from
+// the guest's smaller free blocks, never reported and still backed. Touching 360 MiB once,
+// 25 s after the last run (session 46, order 9): 0.53-0.86 s in the kernel with 2 MiB pages,
+// 0.12-0.14 s with 4 KiB. A single `rlab bench` is such a cold run; alternated (session 46):
+//   --size medium, 8 runs each: 3.23 s CPU median (0.65 in the kernel; pipeline/floor 10.8) with
+//                               2 MiB pages, 2.88 s (0.19; 8.6) with 4 KiB (user time 2.58 and
+//                               2.69 s: the TLB saving is ~4 %, the floor's ~9 %);
+//   --size large, one cold run each: 42.1 s CPU (3.7 in the kernel; 10.4) against 38.2 s (0.9; 8.2).
+// Sessions 34 (order 5) and 40 (order 9, runs back to back, pages still backed) measured the
+// same way round at order 5 and the other way at 9. Without reporting (no balloon, bare metal)
+// nothing freed is handed back: on the VM of commit 9020a1d large pages had won, --size large
+// 120.6 -> 80.1 s CPU, 24 -> 4 s in the kernel.
 
 // Gives the memory the calling thread's heap holds free back to the system (mimalloc's
 // mi_collect(force); without mimalloc: nothing). Not free: it walks the thread's heap, so for
@@ -43,9 +40,8 @@ void releaseFreeAllocatorMemory();
 bool setAllocatorPurgeDelay(long ms);
 
 // Whether 2 MiB allocator pages pay on this machine: false only where a bound virtio balloon
-// offers free page reporting (feature bit 5 of its features in sysfs) at an order below that of
-// a 2 MiB page (page_reporting_order < 9 with 4 KiB pages), as above. `sys` is where sysfs is
-// (tests give a directory laid out like it).
+// offers free page reporting (feature bit 5 of its features in sysfs), as above. `sys` is where
+// sysfs is (tests give a directory laid out like it).
 bool largeAllocatorPagesPay(const char *sys = "/sys");
 
 // Asks mimalloc for 2 MiB OS pages from here on (mi_option_large_os_pages: segments committed
