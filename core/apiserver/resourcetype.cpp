@@ -1,5 +1,7 @@
 #include "core/apiserver/resourcetype.h"
 
+#include "core/base/tracetext.h"
+
 #include <mutex>
 
 namespace rlab::apiserver {
@@ -11,31 +13,25 @@ QByteArray ResourceType::etcdKey(const QString &ns, const QString &name) const
     // One buffer, no UTF-8 conversion call: this runs for every request, and the pieces are
     // ASCII (DNS names, fixed prefixes) — anything else goes through toUtf8 as before.
     const bool withNs = namespaced && !ns.isEmpty();
-    const qsizetype size = etcdPrefix.size() + 1 + (withNs ? ns.size() + 1 : 0) + name.size();
-    QByteArray k(size, Qt::Uninitialized);
-    char *out = k.data();
-    // Narrowed whole and checked after (one loop the compiler vectorises: ~8 characters an
-    // instruction instead of a test and a store each; a key is ~50 characters, for every request).
-    const auto put = [&out](const QString &piece) {
-        const char16_t *u = reinterpret_cast<const char16_t *>(piece.constData());
-        const qsizetype n = piece.size();
-        char16_t any = 0;
-        for (qsizetype i = 0; i < n; ++i) {
-            any |= u[i];
-            out[i] = char(u[i]);
-        }
-        out += n;
-        return any < 0x80;
-    };
-    bool ascii = put(etcdPrefix);
-    *out++ = '/';
-    if (withNs) {
-        ascii = ascii && put(ns);
+    const bool ascii = tracetext::noneHas(etcdPrefix, 0xff80) && (!withNs || tracetext::noneHas(ns, 0xff80))
+        && tracetext::noneHas(name, 0xff80);
+    if (ascii) {
+        // Eight characters a step (tracetext's SSE2 narrowing; a key is ~50 characters).
+        QByteArray k(etcdPrefix.size() + 1 + (withNs ? ns.size() + 1 : 0) + name.size(), Qt::Uninitialized);
+        char *out = k.data();
+        const auto put = [&out](const QString &piece) {
+            tracetext::narrow(out, piece);
+            out += piece.size();
+        };
+        put(etcdPrefix);
         *out++ = '/';
-    }
-    ascii = ascii && put(name);
-    if (ascii)
+        if (withNs) {
+            put(ns);
+            *out++ = '/';
+        }
+        put(name);
         return k;
+    }
     QString text = etcdPrefix + QLatin1Char('/');
     if (withNs)
         text += ns + QLatin1Char('/');

@@ -10,8 +10,8 @@
 #endif
 
 // The character checks and copies TraceLog runs on every event's key and text, inline in its
-// append path: ASCII / Latin-1 tests and narrowing UTF-16 to one byte a character, 8 or 16 at
-// a time with SSE2 where the compiler has it. A string whose length is not a multiple of the
+// append path (and ResourceType::etcdKey on every request's key): ASCII / Latin-1 tests and
+// narrowing UTF-16 to one byte a character, 8 or 16 at a time with SSE2 where the compiler has it. A string whose length is not a multiple of the
 // step ends with one more step over its last 8 (or 16) characters, overlapping the one before,
 // and a short one (4-7 characters, 8-15 bytes: "default") is two overlapping half steps, so no
 // character is looked at alone past the third: at every trace append, the scalar tails had cost
