@@ -17,8 +17,8 @@ namespace rlab {
 //                               2 MiB pages, 2.88 s (0.19; 8.6) with 4 KiB (user time 2.58 and
 //                               2.69 s: the TLB saving is ~4 %, the floor's ~9 %);
 //   --size large, one cold run each: 42.1 s CPU (3.7 in the kernel; 10.4) against 38.2 s (0.9; 8.2).
-// Sessions 34 (order 5) and 40 (order 9, runs back to back, pages still backed) measured the
-// same way round at order 5 and the other way at 9. Without reporting (no balloon, bare metal)
+// Session 34 (order 5) found the same; session 40 (order 9) found the opposite, from runs back
+// to back whose freed pages were not yet reported. Without reporting (no balloon, bare metal)
 // nothing freed is handed back: on the VM of commit 9020a1d large pages had won, --size large
 // 120.6 -> 80.1 s CPU, 24 -> 4 s in the kernel.
 
