@@ -11,6 +11,10 @@ BINARY` for a setting. E.g.
 Per run: the lab's CPU (its kernel share), the floor (its compaction share), pipeline/floor (in
 user time) and peak RSS, from `--json`. For instructions instead of seconds (no drift at all):
 scripts/profile-bench.sh.
+--pause S sleeps S seconds before each run: on a VM whose balloon reports freed memory to the
+host (~2 s after it is freed), each run then starts cold, as a single `rlab bench` after a build
+does; back to back, a run reuses the pages the run before freed (session 46: medium with 2 MiB
+pages spent 0.6-0.9 s in the kernel cold, ~0.13 s warm). E.g. --pause 25.
 """
 import argparse
 import json
@@ -18,6 +22,7 @@ import shlex
 import statistics
 import subprocess
 import sys
+import time
 
 FIELDS = [
     ("cpu s", "cpuSeconds", "{:.2f}"),
@@ -50,12 +55,16 @@ def main():
     p.add_argument("b", help="side B")
     p.add_argument("--size", default="medium", choices=["small", "medium", "large"])
     p.add_argument("--runs", type=int, default=3, help="runs of each side (default 3)")
+    p.add_argument("--pause", type=float, default=0, help="seconds to wait before each run (cold runs; default 0)")
     args = p.parse_args()
-    print(f"A: {args.a}\nB: {args.b}\nrlab bench --size {args.size}, {args.runs} run(s) each, alternated")
+    pause = f", {args.pause:g} s before each" if args.pause > 0 else ""
+    print(f"A: {args.a}\nB: {args.b}\nrlab bench --size {args.size}, {args.runs} run(s) each, alternated{pause}")
     print("     " + "  ".join(name for name, _, _ in FIELDS))
     seen = {"A": [], "B": []}
     for i in range(args.runs):
         for label, command in (("A", args.a), ("B", args.b)):
+            if args.pause > 0:
+                time.sleep(args.pause)
             try:
                 r = run(command, args.size)
             except (subprocess.CalledProcessError, json.JSONDecodeError, OSError) as e:
