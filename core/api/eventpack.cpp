@@ -4,7 +4,9 @@
 #include "core/api/packreader.h"
 #include "core/api/packvocabulary.h"
 #include "core/api/packwriter.h"
+#include "core/api/samedata.h"
 
+#include <array>
 #include <optional>
 
 namespace rlab::api {
@@ -17,24 +19,63 @@ bool fits(const Event &e)
     const ObjectMeta &m = e.metadata;
     return m.generateName.isEmpty() && m.generation == 0 && m.deletionTimestamp == 0 && !m.deletionGracePeriodSeconds
         && m.labels.isEmpty() && m.annotations.isEmpty() && m.ownerReferences.isEmpty() && m.finalizers.isEmpty()
-        && m.extra.isEmpty() && e.extra.isEmpty() && e.apiVersion == QLatin1String("v1")
-        && e.kindName == QLatin1String("Event");
+        && m.extra.isEmpty() && e.extra.isEmpty() && QStringView(e.apiVersion) == u"v1"
+        && QStringView(e.kindName) == u"Event";
 }
 
 // A vocabulary string: 0 empty, (index << 1) | 1 a PackVocabulary entry, 2 then the string.
-void vocab(PackWriter &w, const QString &s)
+// Written per field, with the last string each field packed and its number in front: most Events repeat
+// the last one's kind, namespace, API version, reason, component and type, the same strings in
+// memory, so the number is the slot's without asking the vocabulary (~90 instructions a field
+// each time). A slot holds its string (its characters stay put) and only a learnt number (one
+// not yet learnt must still be offered, to count its sightings); numbers never change.
+// Per thread: packing is any thread's.
+class VocabFields
 {
-    if (s.isEmpty()) {
-        w.byte(0);
-        return;
+public:
+    enum Field { InvolvedKind, InvolvedNamespace, InvolvedApiVersion, InvolvedFieldPath, EventNamespace, Reason, Message,
+                 SourceComponent, SourceHost, Type, Action, ReportingComponent, ReportingInstance, FieldCount };
+    explicit VocabFields(PackWriter &w) : m_w(w), m_vocabulary(PackVocabulary::instance()), m_last(lastOf()) { }
+    void operator()(Field f, const QString &s)
+    {
+        Slot &slot = m_last[std::size_t(f)];
+        if (slot.index >= 0 && sameData(slot.s, s)) [[likely]] {
+            m_w.uvarint(quint64(slot.index) << 1 | 1);
+            return;
+        }
+        miss(slot, s);
     }
-    if (const qsizetype i = PackVocabulary::instance().indexOf(s); i >= 0) {
-        w.uvarint(quint64(i) << 1 | 1);
-        return;
+
+private:
+    struct Slot
+    {
+        QString s;
+        qsizetype index = -1;
+    };
+    using Slots = std::array<Slot, FieldCount>;
+    static Slots &lastOf()
+    {
+        thread_local Slots last;
+        return last;
     }
-    w.byte(2);
-    w.str(s);
-}
+    void miss(Slot &slot, const QString &s)
+    {
+        if (s.isEmpty()) {
+            m_w.byte(0);
+            return;
+        }
+        if (const qsizetype i = m_vocabulary.indexOf(s); i >= 0) {
+            slot = Slot{s, i};
+            m_w.uvarint(quint64(i) << 1 | 1);
+            return;
+        }
+        m_w.byte(2);
+        m_w.str(s);
+    }
+    PackWriter &m_w;
+    PackVocabulary &m_vocabulary;
+    Slots &m_last;   // the thread's: looked up once an Event
+};
 
 QString vocab(PackReader &r, bool &bad)
 {
@@ -94,37 +135,38 @@ bool packEvent(PackWriter &w, const Event &e)
 {
     if (!fits(e))
         return false;
+    VocabFields vocab(w);
     const ObjectReference &o = e.involvedObject;
     const std::optional<quint64> suffix = eventNameSuffix(e.metadata.name, o.name);
     w.byte(Recorded | (suffix ? DerivedName : 0));
     // The involved object first: its name (spelt, or pieces) is what the Event's name and the
     // message may repeat.
-    vocab(w, o.kind);
-    vocab(w, o.namespace_);
+    vocab(VocabFields::InvolvedKind, o.kind);
+    vocab(VocabFields::InvolvedNamespace, o.namespace_);
     w.str(o.name);
     w.str(o.uid);
-    vocab(w, o.apiVersion);
+    vocab(VocabFields::InvolvedApiVersion, o.apiVersion);
     decimal(w, o.resourceVersion);
-    vocab(w, o.fieldPath);
+    vocab(VocabFields::InvolvedFieldPath, o.fieldPath);
     if (suffix)
         w.fixed64(*suffix);
     else
         w.str(e.metadata.name);
-    vocab(w, e.metadata.namespace_);
+    vocab(VocabFields::EventNamespace, e.metadata.namespace_);
     w.str(e.metadata.uid);
     decimal(w, e.metadata.resourceVersion);
     w.time(e.metadata.creationTimestamp);
-    vocab(w, e.reason);
-    vocab(w, e.message);
-    vocab(w, e.source.component);
-    vocab(w, e.source.host);
+    vocab(VocabFields::Reason, e.reason);
+    vocab(VocabFields::Message, e.message);
+    vocab(VocabFields::SourceComponent, e.source.component);
+    vocab(VocabFields::SourceHost, e.source.host);
     w.time(e.firstTimestamp);
     w.time(e.lastTimestamp);
     w.svarint(e.count);
-    vocab(w, e.type);
-    vocab(w, e.action);
-    vocab(w, e.reportingComponent);
-    vocab(w, e.reportingInstance);
+    vocab(VocabFields::Type, e.type);
+    vocab(VocabFields::Action, e.action);
+    vocab(VocabFields::ReportingComponent, e.reportingComponent);
+    vocab(VocabFields::ReportingInstance, e.reportingInstance);
     return true;
 }
 

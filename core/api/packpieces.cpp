@@ -175,7 +175,7 @@ bool PackWriter::pieces(const char16_t *u, qsizetype n)
     if (m_spanCount > 0) {
         std::array<quint64, 2> firsts{};   // the spans' first characters (all ASCII)
         for (int k = 0; k < m_spanCount; ++k) {
-            const auto c = quint8(m_buf.constData()[m_spans[k].at]);
+            const auto c = quint8(m_data[m_spans[k].at]);
             firsts[c >> 6] |= quint64(1) << (c & 63);
         }
         qsizetype bestFrom[kMaxSpans], bestLength[kMaxSpans] = {};
@@ -184,7 +184,7 @@ bool PackWriter::pieces(const char16_t *u, qsizetype n)
             if (c >= 128 || !((firsts[c >> 6] >> (c & 63)) & 1))
                 continue;
             for (int k = 0; k < m_spanCount; ++k) {
-                const char *span = m_buf.constData() + m_spans[k].at;
+                const char *span = m_data + m_spans[k].at;
                 if (char16_t(quint8(span[0])) != c || b - from <= bestLength[k])
                     continue;
                 const qsizetype spanSize = m_spans[k].size;

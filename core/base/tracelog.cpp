@@ -13,6 +13,8 @@ namespace rlab {
 using tracetext::isAscii;
 using tracetext::narrow;
 using tracetext::noneHas;
+using tracetext::utf8Size;
+using tracetext::writeUtf8;
 
 namespace {
 // What a JSON object costs on the heap, roughly (Qt's CBOR container: 16 bytes per element
@@ -143,7 +145,7 @@ void TraceLog::popFrontLocked()
     if (++m_headSlot == kChunk) {
         m_spareChunk = std::move(m_chunks.front());
         m_spareChunk->details.clear();   // lets go of them now; keeps the vector's room
-        m_chunks.pop_front();
+        m_chunks.erase(m_chunks.begin());
         --m_chunkCount;
         m_headSlot = 0;
     }
@@ -289,16 +291,20 @@ template<class Names> qint64 TraceLog::appendFields(Fields &f, const KeyParts &k
     if (f.rev == 0)
         if (const auto *revision = m_revision.load(std::memory_order_acquire))
             f.rev = (*revision)();
-    // Trace texts are nearly always ASCII: those are narrowed straight into the arena, the rest
-    // goes through toUtf8(). With a textFn, a text given is kept for it (see TraceEvent).
+    // Trace texts are nearly always ASCII: those are narrowed straight into the arena. The rest
+    // are nearly all ASCII but for an arrow or a dash: encoded straight into it too, eight
+    // characters at a time where they are ASCII (tracetext::writeUtf8: toUtf8()'s QByteArray
+    // cost ~600 instructions each; encoding them a character at a time had cost 4x that);
+    // only a text with a surrogate goes through toUtf8(). With a textFn, a text given is kept
+    // for it (see TraceEvent).
     const bool hasText = !f.text.isEmpty();
     const bool ascii = !hasText || noneHas(f.text, 0xff80);
-    // (Encoding the others here, a character at a time, cost 4x what toUtf8()'s vector loop does.)
-    const QByteArray utf8 = hasText && !ascii ? f.text.toUtf8() : QByteArray();
+    const qsizetype bmpBytes = ascii ? -1 : utf8Size(f.text);
+    const QByteArray utf8 = !ascii && bmpBytes < 0 ? f.text.toUtf8() : QByteArray();
     const auto keyLen = quint32(key.size());
     // Two parts come Latin-1 (appendKeyed checked); one may not be.
     const bool keyLatin1 = key.isAscii || !key.second.isEmpty() || noneHas(key.first, 0xff00);
-    const auto textLen = quint32(!hasText ? 0 : ascii ? f.text.size() : utf8.size());
+    const auto textLen = quint32(!hasText ? 0 : ascii ? f.text.size() : bmpBytes >= 0 ? bmpBytes : utf8.size());
     const bool lazy = f.textFn || f.detailFn;
     const bool hasDetail = f.detail && !f.detail->isEmpty();
     const std::size_t detailBytes = hasDetail ? sizeof(QJsonObject) + 2 * approxJsonBytes(*f.detail) : 0;
@@ -344,7 +350,9 @@ template<class Names> qint64 TraceLog::appendFields(Fields &f, const KeyParts &k
     else if (keyBytes > 0)
         std::memcpy(dst, key.first.utf16(), keyBytes);
     dst += keyBytes;
-    if (!ascii)
+    if (bmpBytes >= 0)
+        writeUtf8(dst, f.text);
+    else if (!ascii)
         std::memcpy(dst, utf8.constData(), std::size_t(utf8.size()));
     else if (hasText)
         narrow(dst, f.text);

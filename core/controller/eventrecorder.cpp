@@ -63,7 +63,7 @@ void EventRecorder::event(const Object &involved, const QString &type, const QSt
         m_draining = true;   // nothing queued (the drainer empties it before it stops): ours goes first
         Q_ASSERT(m_queue.empty());
     }
-    write(p);
+    write(std::move(p));
     for (;;) {
         Pending next;
         {
@@ -75,11 +75,11 @@ void EventRecorder::event(const Object &involved, const QString &type, const QSt
             next = std::move(m_queue.front());
             m_queue.pop_front();
         }
-        write(next);
+        write(std::move(next));
     }
 }
 
-void EventRecorder::write(const Pending &p)
+void EventRecorder::write(Pending &&p)
 {
     const ObjectReference &involved = p.involved;
     const QString &type = p.type;
@@ -125,7 +125,7 @@ void EventRecorder::write(const Pending &p)
             written = m_correlator.allow(spamKey, now);
     }
     if (!written) {
-        traceEvent(p, text, false);
+        traceEvent(involved, type, reason, text, false);
         return;
     }
     if (!existing.isEmpty()) {
@@ -146,17 +146,19 @@ void EventRecorder::write(const Pending &p)
     auto ev = std::make_shared<Event>();
     ev->metadata.name = nameOf(suffix);
     ev->metadata.namespace_ = ns;
-    ev->involvedObject = involved;
-    ev->reason = reason;
-    ev->message = text;
-    ev->type = type;
+    // The pending event's strings move to the Event (nine reference counts less an event); the
+    // trace reads them there (the API server sets metadata only).
+    ev->involvedObject = std::move(p.involved);
+    ev->reason = std::move(p.reason);
+    ev->message = std::move(text);
+    ev->type = std::move(p.type);
     ev->source.component = m_component;
     ev->firstTimestamp = now;
     ev->lastTimestamp = now;
     ev->count = count;
     ev->reportingComponent = m_component;
     m_api.create(rt(), ns, ev);
-    traceEvent(p, text, true);
+    traceEvent(ev->involvedObject, ev->type, ev->reason, ev->message, true);
 }
 
 EventCorrelator::KeyHash EventRecorder::sourceKey(const ObjectReference &involved, const QString &ns)
@@ -183,10 +185,9 @@ const ResourceType &EventRecorder::rt()
     return events;
 }
 
-void EventRecorder::traceEvent(const Pending &p, const QString &message, bool written)
+void EventRecorder::traceEvent(const ObjectReference &involved, const QString &type, const QString &reason, const QString &message,
+                               bool written)
 {
-    const QString &type = p.type;
-    const QString &reason = p.reason;
     TraceLog *t = m_api.trace();
     if (!t)
         return;
@@ -195,12 +196,12 @@ void EventRecorder::traceEvent(const Pending &p, const QString &message, bool wr
     // The involved object's key, "ns/name" (Object::key()), given as its parts; a nameless
     // object's "ns/" whole.
     QString nameless;
-    if (p.involved.name.isEmpty() && !p.involved.namespace_.isEmpty()) {
-        nameless = p.involved.namespace_ + u'/';
+    if (involved.name.isEmpty() && !involved.namespace_.isEmpty()) {
+        nameless = involved.namespace_ + u'/';
         te.key = nameless;
     } else {
-        te.ns = p.involved.namespace_;
-        te.name = p.involved.name;
+        te.ns = involved.namespace_;
+        te.name = involved.name;
     }
     te.text = message;   // the sentence is made when read (eventText), from the detail
     te.textFn = &eventText;

@@ -60,8 +60,10 @@ private:
         qint64 now = 0;
     };
     static const apiserver::ResourceType &rt();
-    void write(const Pending &p);   // correlate and write one event; the drainer only
-    void traceEvent(const Pending &p, const QString &message, bool written);
+    // Correlates and writes one event (its strings move to the Event); the drainer only.
+    void write(Pending &&p);
+    void traceEvent(const api::ObjectReference &involved, const QString &type, const QString &reason, const QString &message,
+                    bool written);
 
     client::Interface &m_api;
     QString m_component;

@@ -8,6 +8,7 @@
 #include "tests/testutil/testobject.h"
 
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <limits>
@@ -245,6 +246,46 @@ private slots:
         QCOMPARE(back->metadata.annotations, g.metadata.annotations);
         QCOMPARE(back->metadata.resourceVersion, value);
         QCOMPARE(packObject(*back), packed);
+    }
+
+    // A UUID packs to 16 bytes and comes back as written; a string one character away from
+    // being one (any position: a wrong digit, upper case, a dash, a character past ASCII or
+    // from 0x8000 up, a digit where a dash goes) comes back as written too, as a literal (a
+    // digit for a digit is still a UUID: the pattern decides).
+    void uuidsRoundTrip_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<bool>("isUuid");
+        const QList<QString> uuids = {QStringLiteral("0ab97c46-10bf-4e63-a6cc-671c481bfaa4"), QStringLiteral("00000000-0000-0000-0000-000000000000"),
+                                      QStringLiteral("ffffffff-ffff-ffff-ffff-ffffffffffff"), QStringLiteral("9f8e7d6c-5b4a-3921-8aa0-fedcba987654")};
+        for (const QString &u : uuids)
+            QTest::newRow(qPrintable(u)) << u << true;
+        const QList<QChar> wrong = {u'g', u'G', u'A', u'F', u'/', u':', u'`', u'-', QChar(0xe9), QChar(0x8030), QChar(0xff10), u'0'};
+        for (qsizetype at = 0; at < 36; ++at)
+            for (const QChar c : wrong) {
+                QString v = uuids.front();
+                if (v[at] == c)
+                    continue;
+                v[at] = c;
+                static const QRegularExpression uuid(QStringLiteral("^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"));
+                QTest::newRow(qPrintable(QStringLiteral("%1 at %2").arg(c.unicode(), 0, 16).arg(at))) << v << uuid.match(v).hasMatch();
+            }
+    }
+    void uuidsRoundTrip()
+    {
+        QFETCH(QString, value);
+        QFETCH(bool, isUuid);
+        GenericObject g;
+        g.kindName = QStringLiteral("ConfigMap");
+        g.metadata.name = QStringLiteral("c");
+        g.metadata.uid = value;
+        const QByteArray packed = packObject(g);
+        const auto back = unpackObject(packed);
+        QVERIFY(back);
+        QCOMPARE(back->metadata.uid, value);
+        g.metadata.uid = QStringLiteral("x");
+        const qsizetype overhead = packObject(g).size() - 2;   // "x" is a tag and a byte
+        QCOMPARE(packed.size() - overhead == 17, isUuid);      // a tag and 16 bytes
     }
 
     // A huge count in damaged bytes is refused before anything is reserved for it.

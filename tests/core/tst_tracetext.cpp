@@ -78,6 +78,41 @@ private slots:
             QCOMPARE(QByteArray(out.data() + 1, n), s.toLatin1());
         }
     }
+
+    // utf8Size and writeUtf8 agree with QString::toUtf8 for every length to 40 with one, two or
+    // three characters past ASCII (2- and 3-byte ones, at every position, in and across the
+    // eight-character steps), write exactly that many bytes, and refuse (-1) any surrogate.
+    void utf8EveryLengthAndPosition()
+    {
+        for (int n = 0; n <= 40; ++n) {
+            for (int at = -1; at < n; ++at) {
+                for (const char16_t c : {u'\u00e9', u'\u2192', u'\u0080', u'\u07ff', u'\u0800', u'\uffff', u'\ue000'}) {
+                    QString s = plain(n);
+                    if (at >= 0) {
+                        s[at] = QChar(c);
+                        if (at + 9 < n)
+                            s[at + 9] = QChar(u'\u2014');   // another in the next step
+                    }
+                    const QByteArray expected = s.toUtf8();
+                    QCOMPARE(utf8Size(s), expected.size());
+                    std::vector<char> out(std::size_t(expected.size()) + 2, '#');
+                    writeUtf8(out.data() + 1, s);
+                    QCOMPARE(out.front(), '#');
+                    QCOMPARE(out.back(), '#');
+                    QCOMPARE(QByteArray(out.data() + 1, expected.size()), expected);
+                }
+                if (at >= 0) {
+                    for (const char16_t c : {u'\xd800', u'\xdbff', u'\xdc00', u'\xdfff'}) {
+                        QString s = plain(n);
+                        s[at] = QChar(c);
+                        QCOMPARE(utf8Size(s), qsizetype(-1));
+                    }
+                }
+            }
+        }
+        const QString pair = QStringLiteral("web \U0001F680 ok");   // a surrogate pair
+        QCOMPARE(utf8Size(pair), qsizetype(-1));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTraceText)
