@@ -1,5 +1,7 @@
 #include "core/api/eventname.h"
 
+#include "core/api/hexdigits.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -12,10 +14,9 @@ QString eventName(const QString &involvedName, quint64 suffix)
     while (digits < 16 && (suffix >> (4 * digits)) != 0)
         ++digits;
     QString name(involvedName.size() + 1 + digits, Qt::Uninitialized);
-    QChar *p = std::copy(involvedName.cbegin(), involvedName.cend(), name.begin());
+    QChar *p = std::copy(involvedName.cbegin(), involvedName.cend(), name.data());
     *p++ = u'.';
-    for (int i = digits - 1; i >= 0; --i)
-        *p++ = QLatin1Char("0123456789abcdef"[(suffix >> (4 * i)) & 0xf]);
+    hexdigits::putHex(p, suffix, digits);
     return name;
 }
 

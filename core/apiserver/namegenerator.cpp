@@ -1,5 +1,7 @@
 #include "core/apiserver/namegenerator.h"
 
+#include "core/api/hexdigits.h"
+
 #include <sstream>
 
 namespace rlab::apiserver {
@@ -62,25 +64,22 @@ QString NameGenerator::uid()
     const quint64 a = m_rng();
     const quint64 b = m_rng();
     // xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx, lower-case hex, written in place: the low
-    // `digits` hex digits of each value, zero-padded (once one QString::arg chain per create).
+    // digits of each value, zero-padded, two a byte (hexdigits.h; once one QString::arg chain
+    // per create).
     QString out(36, Qt::Uninitialized);
     QChar *p = out.data();
-    const auto hex = [&p](quint64 v, int digits) {
-        for (int i = digits - 1; i >= 0; --i)
-            p[i] = QLatin1Char("0123456789abcdef"[(v >> (4 * (digits - 1 - i))) & 0xf]);
-        p += digits;
-    };
-    hex(a >> 32, 8);
+    using api::hexdigits::putHex;
+    p = putHex(p, a >> 32, 8);
     *p++ = QLatin1Char('-');
-    hex((a >> 16) & 0xffff, 4);
+    p = putHex(p, (a >> 16) & 0xffff, 4);
     *p++ = QLatin1Char('-');
     *p++ = QLatin1Char('4');
-    hex(a & 0xfff, 3);
+    p = putHex(p, a & 0xfff, 3);
     *p++ = QLatin1Char('-');
     *p++ = QLatin1Char("89ab"[b >> 62]);
-    hex((b >> 48) & 0xfff, 3);
+    p = putHex(p, (b >> 48) & 0xfff, 3);
     *p++ = QLatin1Char('-');
-    hex(b & 0xffffffffffffULL, 12);
+    putHex(p, b & 0xffffffffffffULL, 12);
     return out;
 }
 
