@@ -379,15 +379,33 @@ SyncResult Scheduler::scheduleOne(const QString &key)
                                          : QStringLiteral("scheduleOne %1: %2 of %3 nodes fit; scores %4 → %5")
                                                .arg(key).arg(scores.size()).arg(numNodes).arg(scores.join(QStringLiteral(", ")), best);
         } else {
-            for (const NodeScore &ns : scored)
-                perNode.append(nodeEntryJson(ns, nodeName(ns.index)));
             // The counts go in args and the detail is completed when read (scheduleDetail):
-            // a five-member object built for every pod was a fifth of scheduleOne. The object
-            // starts as a copy of one that has the key: replacing its value cost ~3,100
-            // instructions where making the member in an empty object cost ~4,400.
-            static const QJsonObject withNodes{{QStringLiteral("nodes"), QJsonArray()}};
-            ev.detail = withNodes;
-            ev.detail.insert(QStringLiteral("nodes"), perNode);
+            // a five-member object built for every pod was a fifth of scheduleOne. The top
+            // entries' {nodes} is shared with the cycles that had the same ones (m_nodesDetails);
+            // a new one starts as a copy of an object that has the key: replacing its value cost
+            // ~3,100 instructions where making the member in an empty object cost ~4,400.
+            std::array<NodeEntry, kTopCandidates> entries;
+            std::array<quint64, kTopCandidates> serials{};
+            std::size_t k = 0;
+            for (const NodeScore &ns : scored) {
+                if (k == entries.size())
+                    break;
+                entries[k] = nodeEntryJson(ns, nodeName(ns.index));
+                serials[k] = entries[k].serial;
+                ++k;
+            }
+            if (const auto shared = m_nodesDetails.find(serials); shared != m_nodesDetails.end()) {
+                ev.detail = shared->second;
+            } else {
+                for (std::size_t i = 0; i < k; ++i)
+                    perNode.append(entries[i].json);
+                static const QJsonObject withNodes{{QStringLiteral("nodes"), QJsonArray()}};
+                ev.detail = withNodes;
+                ev.detail.insert(QStringLiteral("nodes"), perNode);
+                if (m_nodesDetails.size() >= 4096)
+                    m_nodesDetails.clear();
+                m_nodesDetails.emplace(serials, ev.detail);
+            }
             if (!reasons.isEmpty()) {
                 QJsonObject filtered;
                 for (auto it = reasons.cbegin(); it != reasons.cend(); ++it)

@@ -113,8 +113,14 @@ private:
     };
     // A node's plugin -> {raw, score, weighted} (or {skip}) object, shared between equal ones.
     QJsonObject pluginsJson(const NodeScore &score);
-    // A scored node's trace entry {node, filter, plugins, score}, shared between equal ones.
-    QJsonObject nodeEntryJson(const NodeScore &score, const QString &nodeName);
+    // A scored node's trace entry {node, filter, plugins, score}, shared between equal ones, and
+    // its serial (never reused: an entry made again after the cache was emptied gets a new one).
+    struct NodeEntry
+    {
+        QJsonObject json;
+        quint64 serial = 0;
+    };
+    NodeEntry nodeEntryJson(const NodeScore &score, const QString &nodeName);
     static std::vector<qint64> pluginsSignature(const NodeScore &score);
     static void pluginsSignature(const NodeScore &score, std::vector<qint64> &out);   // into out (cleared)
     // The selector of the pod's controlling ReplicaSet (system default spreading); under
@@ -185,8 +191,17 @@ private:
         std::size_t operator()(const std::vector<qint64> &v) const noexcept;
     };
     std::unordered_map<std::vector<qint64>, QJsonObject, SignatureHash> m_pluginsJson;   // a node's plugins object by its signature
-    std::unordered_map<std::vector<qint64>, QJsonObject, SignatureHash> m_nodeEntryJson; // a node's entry by signature, index, total
+    std::unordered_map<std::vector<qint64>, NodeEntry, SignatureHash> m_nodeEntryJson; // a node's entry by signature, index, total
     std::vector<qint64> m_signature;          // scratch: nodeEntryJson's lookup key
+    quint64 m_nextEntrySerial = 1;
+    // A compact Schedule event's {nodes: [the top entries]} by their serials (0: none): cycles
+    // that rank the same nodes the same way share one (most pods of a rollout on an even
+    // cluster do), instead of an array and an object built for each pod.
+    struct SerialsHash
+    {
+        std::size_t operator()(const std::array<quint64, kTopCandidates> &s) const noexcept;
+    };
+    std::unordered_map<std::array<quint64, kTopCandidates>, QJsonObject, SerialsHash> m_nodesDetails;
     // ReplicaSet uid -> its parsed selector (spec.selector is immutable in apps/v1), bounded.
     QHash<QString, api::Selector> m_spreadSelectors;
 };

@@ -181,7 +181,15 @@ void Scheduler::pluginsSignature(const NodeScore &score, std::vector<qint64> &si
     signature.resize(std::size_t(at - signature.data()));
 }
 
-QJsonObject Scheduler::nodeEntryJson(const NodeScore &score, const QString &nodeName)
+std::size_t Scheduler::SerialsHash::operator()(const std::array<quint64, kTopCandidates> &s) const noexcept
+{
+    quint64 h = 0xcbf29ce484222325ULL;
+    for (const quint64 x : s)
+        h = (h ^ x) * 0x100000001b3ULL;
+    return std::size_t(h ^ (h >> 29));
+}
+
+Scheduler::NodeEntry Scheduler::nodeEntryJson(const NodeScore &score, const QString &nodeName)
 {
     // {node, filter: fits, plugins, score}: the same node scoring the same way (most do, cycle
     // after cycle) shares one object, like pluginsJson's.
@@ -198,7 +206,7 @@ QJsonObject Scheduler::nodeEntryJson(const NodeScore &score, const QString &node
                             {QStringLiteral("filter"), QStringLiteral("fits")},
                             {QStringLiteral("plugins"), pluginsJson(score)},
                             {QStringLiteral("score"), score.total}};
-    return m_nodeEntryJson.emplace(key, entry).first->second;   // a copy: m_signature stays scratch
+    return m_nodeEntryJson.emplace(key, NodeEntry{entry, m_nextEntrySerial++}).first->second;   // a copy: m_signature stays scratch
 }
 
 QJsonObject Scheduler::pluginsJson(const NodeScore &score)
