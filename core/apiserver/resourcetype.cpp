@@ -107,12 +107,13 @@ ResourceType byResource(const QString &group, const QString &resource)
     return {};
 }
 
-ResourceType byKind(Kind kind)
+const ResourceType &byKind(Kind kind)
 {
     for (const ResourceType &r : builtin())
         if (r.typedKind == kind && kind != Kind::Generic)
             return r;
-    return {};
+    static const ResourceType none;
+    return none;
 }
 
 ResourceType byKind(const QString &apiVersion, const QString &kind)

@@ -33,7 +33,9 @@ namespace resources {
 const QList<ResourceType> &builtin();
 ResourceType byResource(const QString &group, const QString &resource);   // invalid if unknown
 ResourceType byKind(const QString &apiVersion, const QString &kind);       // registers unknown kinds
-ResourceType byKind(api::Kind kind);
+// A built-in kind's type, from a table that lives as long as the program (no copy of its strings
+// a call: the kubelet and the API server ask on every status update); empty for Generic.
+const ResourceType &byKind(api::Kind kind);
 // kubectl-style lookup: "deploy", "deployments", "deployment", "deployments.apps".
 ResourceType lookup(const QString &name);
 QList<ResourceType> all();

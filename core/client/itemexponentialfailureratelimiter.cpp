@@ -28,16 +28,20 @@ qint64 ItemExponentialFailureRateLimiter::when(const QString &key)
     return calculated > m_maxDelayMs ? m_maxDelayMs : calculated;
 }
 
+// Both are asked of every key a controller handles (forget after each good sync, numRequeues
+// for each queue event's trace), and nearly always nothing has failed: an empty table answers
+// without hashing the key.
 void ItemExponentialFailureRateLimiter::forget(const QString &key)
 {
     std::lock_guard lock(m_mutex);
-    m_failures.remove(key);
+    if (!m_failures.isEmpty())
+        m_failures.remove(key);
 }
 
 int ItemExponentialFailureRateLimiter::numRequeues(const QString &key) const
 {
     std::lock_guard lock(m_mutex);
-    return m_failures.value(key, 0);
+    return m_failures.isEmpty() ? 0 : m_failures.value(key, 0);
 }
 
 } // namespace rlab
