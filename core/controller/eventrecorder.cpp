@@ -48,14 +48,23 @@ void EventRecorder::event(const Object &involved, const QString &type, const QSt
     p.now = m_api.clock().now() / 1000 * 1000;
     {
         std::lock_guard lock(m_mutex);
-        auto kept = m_messages.constFind(message);
-        if (kept == m_messages.cend()) {
-            if (m_messages.size() >= kMessagesKept)
-                m_messages.clear();
-            kept = m_messages.insert(message, CompactKey::of(message));
+        // The same characters as a recent message (a kubelet hands the Events of one container
+        // one string: MessageMemo): that one, without hashing the text.
+        RecentMessage &recent = m_recentMessages[(quintptr(message.constData()) >> 4) % m_recentMessages.size()];
+        if (!recent.message.isNull() && sameData(recent.message, message)) {
+            p.message = recent.kept;
+            p.messageKey = recent.key;
+        } else {
+            auto kept = m_messages.constFind(message);
+            if (kept == m_messages.cend()) {
+                if (m_messages.size() >= kMessagesKept)
+                    m_messages.clear();
+                kept = m_messages.insert(message, CompactKey::of(message));
+            }
+            p.message = kept.key();
+            p.messageKey = *kept;
+            recent = RecentMessage{message, p.message, p.messageKey};
         }
-        p.message = kept.key();
-        p.messageKey = *kept;
         if (m_draining) {
             m_queue.push_back(std::move(p));
             return;   // the caller draining the queue writes it, after the ones before it

@@ -109,6 +109,14 @@ private:
     // asks of every event (a message hashed twice an event, ~60 characters). Bounded; under m_mutex.
     QHash<QString, CompactKey> m_messages;
     static constexpr qsizetype kMessagesKept = 256;
+    // In front of it, messages by where their characters are (each slot holds the string it
+    // was given, so they stay put): the kept string and its key. Under m_mutex.
+    struct RecentMessage
+    {
+        QString message, kept;
+        CompactKey key;
+    };
+    std::array<RecentMessage, 16> m_recentMessages;
 };
 
 } // namespace rlab::controller

@@ -30,7 +30,8 @@ void PodWorker::ensureImage(Step &s, ContainerRuntime &c, qint64 t)
     const QString image = ImageRules::statusImage(c.image);   // the normalized reference
     const bool present = m_images.isPresent(image, t);
     if (policy != QLatin1String("Always") && present) {
-        s.event(kNormal, QStringLiteral("Pulled"), joined(u"Container image \"", c.image, u"\" already present on machine"));
+        s.event(kNormal, QStringLiteral("Pulled"),
+                m_presentMessages.get(c.image, [&] { return joined(u"Container image \"", c.image, u"\" already present on machine"); }));
         create(s, c, t);
         return;
     }
@@ -64,7 +65,7 @@ void PodWorker::create(Step &s, ContainerRuntime &c, qint64 t)
     c.stage = Stage::Creating;
     c.since = t;
     c.nextAt = t + m_config.startDelayMs;
-    s.event(kNormal, QStringLiteral("Created"), joined(u"Created container: ", c.name));
+    s.event(kNormal, QStringLiteral("Created"), m_createdMessages.get(c.name, [&] { return joined(u"Created container: ", c.name); }));
 }
 
 void PodWorker::advance(Step &s, ContainerRuntime &c, qint64 t)
@@ -182,7 +183,7 @@ void PodWorker::started(Step &s, ContainerRuntime &c, qint64 t)
         c.readySince = t;
     }
     c.crashAt = s.faults.crashAfterMs ? t + *s.faults.crashAfterMs : 0;
-    s.event(kNormal, QStringLiteral("Started"), joined(u"Started container ", c.name));
+    s.event(kNormal, QStringLiteral("Started"), m_startedMessages.get(c.name, [&] { return joined(u"Started container ", c.name); }));
     sandboxReady(s, t);
     // No probe: ready with the start, and the pod Ready once every container is.
     const bool podReady = !readyIn && std::all_of(s.rec.statuses.cbegin(), s.rec.statuses.cend(),

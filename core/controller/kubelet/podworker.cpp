@@ -185,7 +185,7 @@ void PodWorker::beginKill(Step &s, qint64 t, qint64 graceSeconds)
     for (ContainerRuntime &c : s.rec.containers) {
         if (c.stage == Stage::Running) {
             running << c.name;
-            s.event(kNormal, QStringLiteral("Killing"), joined(u"Stopping container ", c.name));
+            s.event(kNormal, QStringLiteral("Killing"), m_killingMessages.get(c.name, [&] { return joined(u"Stopping container ", c.name); }));
         }
         c.nextAt = c.readyAt = c.crashAt = 0;
     }

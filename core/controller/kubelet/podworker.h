@@ -4,6 +4,7 @@
 #include "core/controller/kubelet/kubeletconfig.h"
 #include "core/controller/kubelet/nodeimages.h"
 #include "core/controller/kubelet/podipallocator.h"
+#include "core/controller/kubelet/messagememo.h"
 #include "core/controller/kubelet/podruntime.h"
 
 #include <QHash>
@@ -74,6 +75,9 @@ private:
     QHash<QString, QString> m_uidByKey;
     NodeImages m_images;
     PodIpAllocator m_ips;
+    // The Events' messages the kubelet writes for every pod, made once per container name or
+    // image (MessageMemo): Pulled (present), Created, Started, Killing.
+    MessageMemo m_presentMessages, m_createdMessages, m_startedMessages, m_killingMessages;
 };
 
 } // namespace rlab::controller
