@@ -7,6 +7,7 @@
 #include "core/client/sharedinformerfactory.h"
 #include "core/controller/scheduler/bindnote.h"
 #include "core/controller/scheduler/schedulerplugins.h"
+#include "core/controller/scheduler/scheduletrace.h"
 #include "core/base/clock.h"
 #include "core/base/tracelog.h"
 
@@ -23,35 +24,6 @@ namespace {
 constexpr qint64 kInitialBackoffMs = 1000;
 constexpr qint64 kMaxBackoffMs = 10000;
 constexpr qint64 kMaxInUnschedulableMs = 5 * 60 * 1000;
-
-// The detail of a compact Schedule event (more nodes than kFullDetailNodes), made when the
-// trace is read (TraceEvent::detailFn): {nodes, numNodes, evaluated, feasible, filtered}, the
-// stored detail holding the node entries (and the filter reasons, when a node did not fit) and
-// args the counts.
-QJsonObject scheduleDetail(const TraceEvent &ev)
-{
-    QJsonObject d = ev.detail;
-    d.insert(QStringLiteral("numNodes"), ev.args[0]);
-    d.insert(QStringLiteral("evaluated"), ev.args[1]);
-    d.insert(QStringLiteral("feasible"), ev.args[2]);
-    if (!d.contains(QLatin1String("filtered")))
-        d.insert(QStringLiteral("filtered"), QJsonObject());
-    return d;
-}
-
-// A compact Schedule event's sentence, made when read from its completed detail (the top
-// nodes' names and scores), its args (the counts) and the chosen node kept as its text:
-// "scheduleOne default/web-1: 100 of 200 nodes fit (100 evaluated, percentageOfNodesToScore);
-// top scores node-7 180, node-9 175, node-2 170 → node-7".
-QString scheduleText(const TraceEvent &ev)
-{
-    QStringList scores;
-    for (const QJsonValue &n : ev.detail.value(QLatin1String("nodes")).toArray())
-        scores << joined(n[QLatin1String("node")].toString(), u" ", QString::number(n[QLatin1String("score")].toInteger()));
-    return joined(u"scheduleOne ", ev.key, u": ", QString::number(ev.args[2]), u" of ", QString::number(ev.args[0]), u" nodes fit (",
-                  QString::number(ev.args[1]), u" evaluated, percentageOfNodesToScore); top scores ", scores.join(QStringLiteral(", ")),
-                  u" → ", ev.text);
-}
 
 bool wantsScheduling(const Pod &pod)
 {
@@ -412,7 +384,7 @@ SyncResult Scheduler::scheduleOne(const QString &key)
                     filtered.insert(it.key(), it.value());
                 ev.detail.insert(QStringLiteral("filtered"), filtered);
             }
-            ev.detailFn = &scheduleDetail;
+            ev.detailFn = &scheduletrace::scheduleDetail;
             ev.args[0] = numNodes;
             ev.args[1] = processed;
             ev.args[2] = qint64(feasible.size());
@@ -422,7 +394,7 @@ SyncResult Scheduler::scheduleOne(const QString &key)
                 ev.text = QStringLiteral("scheduleOne %1: only %2 fits (no scoring)").arg(key, best);
             } else {
                 ev.text = best;   // the sentence is made when read (scheduleText)
-                ev.textFn = &scheduleText;
+                ev.textFn = &scheduletrace::scheduleText;
             }
         }
         m_trace->append(std::move(ev));
