@@ -204,6 +204,7 @@ const QByteArray kEventsPrefix = QByteArrayLiteral("/registry/events/");
 
 Result<ObjectPtr> ApiServer::commit(const QByteArray &key, MutableObjectPtr obj, bool isCreate, const Object *previous)
 {
+    packWrittenEvents();
     // Only the ApiServer writes to the store and it holds m_writeMutex, so the next revision is
     // known before the write: the stored object carries its own resourceVersion.
     const qint64 rev = m_store.revision() + 1;
@@ -248,9 +249,21 @@ Result<ObjectPtr> ApiServer::commit(const QByteArray &key, MutableObjectPtr obj,
     }
     if (isCreate && key.startsWith(kPodsPrefix) && m_livePods.load() >= 0)
         ++m_livePods;
-    if (frozen->kind() == Kind::Event)
+    if (frozen->kind() == Kind::Event) {
         leaseEvent(*frozen, got.main, key);
+        m_eventsToPack.push_back(key);
+    }
     return Result<ObjectPtr>{frozen, {}};
+}
+
+void ApiServer::packWrittenEvents()
+{
+    // Events are written once and read seldom (no controller watches them): etcd holds their
+    // bytes, and so does the store, packed as soon as nothing else holds the object (an Event
+    // watcher that has not taken it yet, a reader that kept it: then compaction packs it).
+    for (const QByteArray &key : m_eventsToPack)
+        m_store.packNow(key);
+    m_eventsToPack.clear();
 }
 
 void ApiServer::leaseEvent(const Object &o, qint64 revision, const QByteArray &key)

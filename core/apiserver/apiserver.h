@@ -146,6 +146,10 @@ private:
     mutable std::recursive_mutex m_writeMutex;
     std::atomic<qint64> m_podCapacity{0};
     EventLeases m_eventLeases;
+    // The Events written since the last commit: packed at the next one (KvStore::packNow), once
+    // their writer has let go of them and while they are still in the cache. Under m_writeMutex.
+    std::vector<QByteArray> m_eventsToPack;
+    void packWrittenEvents();
     void leaseEvent(const api::Object &event, qint64 revision, const QByteArray &key);
     mutable std::atomic<qint64> m_livePods{-1};   // -1: not counted yet (a restored store)
     std::optional<ApiError> checkCapacity(const ResourceType &rt, const api::Object &obj, bool podCreate) const;

@@ -406,16 +406,25 @@ void KvStore::finishLocked(WriteTxn &w, std::vector<std::shared_ptr<Watcher>> &t
     for (std::shared_ptr<Watcher> &watcher : visit)
         if (watcher->appendMatching(m_events, &m_eventsDelivered))
             toNotify.push_back(std::move(watcher));
-    if (m_logWrites)
+    if (m_logWrites) {
+        const qsizetype at = qsizetype(m_writeLog.size());
         m_writeLog.insert(m_writeLog.end(), std::make_move_iterator(m_events.begin()),
                           std::make_move_iterator(m_events.end()));
+        if (!m_writeLogValuesUnder.isEmpty())
+            for (auto it = m_writeLog.begin() + at; it != m_writeLog.end(); ++it)
+                if (!it->kv.key.startsWith(m_writeLogValuesUnder)) {
+                    it->kv.value.reset();
+                    it->prevKv.value.reset();
+                }
+    }
     m_events.clear();
 }
 
-void KvStore::startWriteLog()
+void KvStore::startWriteLog(const QByteArray &valuesUnder)
 {
     std::unique_lock lock(m_lock);
     m_logWrites = true;
+    m_writeLogValuesUnder = valuesUnder;
 }
 
 std::vector<WatchEvent> KvStore::takeWriteLog()

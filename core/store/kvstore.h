@@ -101,7 +101,12 @@ public:
     // stands where a watcher of "/" did, which cost the lab's timed writes ~2 % of its
     // instructions at --size medium (a match and a copy of every event, the Events no watcher of
     // the lab wants included); a kept event costs a move.
-    void startWriteLog();
+    // With `valuesUnder`, only the events of keys under it keep their values (the rest keep
+    // their key, type and revisions): the log then holds no object the lab has let go of
+    // beyond its watchers (an Event written once is packed as soon as nothing else holds it:
+    // packNow()). E.g. startWriteLog("/registry/pods/"): a pod's put keeps its pod, an Event's
+    // its key only.
+    void startWriteLog(const QByteArray &valuesUnder = {});
     std::vector<WatchEvent> takeWriteLog();
     void stopWriteLog();
 
@@ -109,6 +114,14 @@ public:
     // Packing suits keys written once and seldom read (Events): a read unpacks (~1 µs), so a
     // key read on every write (a namespace) is better left out.
     void setPackCold(const KeyRange &range);
+    // Packs the newest version of `key` now, as compact() would once it is cold, when the key is
+    // under the setPackCold() range and nothing but the store holds that version (no watcher has
+    // it queued, no reader kept it). Returns whether it packed. For a writer that knows a value
+    // will not be read again soon: an Event packed right after it is written is read from the
+    // cache; packed by compaction ~50,000 revisions later, every one of its strings is a cache
+    // miss (rlab bench --size medium: ~10 per Event, 14 % of the lab's misses), and so is
+    // freeing it.
+    bool packNow(const QByteArray &key);
 
     // Counts the writes (puts, deletes; a restore counts as one) to keys under `prefix` from now on:
     // countedWrites() changes whenever one of them may have changed, so a reader may keep their
@@ -202,6 +215,7 @@ private:
     std::vector<WatchEvent> m_events;         // events of the write in progress
     bool m_logWrites = false;                 // startWriteLog() .. stopWriteLog()
     std::vector<WatchEvent> m_writeLog;       // kept since the last takeWriteLog()
+    QByteArray m_writeLogValuesUnder;         // startWriteLog()'s; empty: every value kept
 };
 
 } // namespace rlab::store

@@ -2,6 +2,7 @@
 // rest of the store; split for size).
 #include "core/store/kvstore.h"
 
+#include <limits>
 #include <mutex>
 #include <unordered_set>
 
@@ -61,6 +62,20 @@ StoreError KvStore::compact(qint64 rev)
         m_log.pop_front();
     m_log.shrink_to_fit();
     return StoreError::None;
+}
+
+bool KvStore::packNow(const QByteArray &key)
+{
+    std::unique_lock lock(m_lock);
+    if (!m_packCold || !m_packCold->contains(key))
+        return false;
+    Node *node = findLocked(key);
+    // Any revision: the newest version is packed whatever its age (packNewest packs versions
+    // older than the revision it is given).
+    if (!node || !node->second.packNewest(std::numeric_limits<qint64>::max()))
+        return false;
+    ++m_valuesPacked;
+    return true;
 }
 
 } // namespace rlab::store

@@ -111,12 +111,15 @@ void TestEventRecorder::repeatDuringTheFirstWrite()
     QCOMPARE(objectCast<Event>(events.front())->count, 2);
 }
 
-// A kubelet writes "Started container nginx" for each of its pods and the lab keeps every Event
-// for an hour: the Events of one text share one string (a copy made per call, as .arg() makes
-// them, is not kept), while a different text stays its own.
+// A kubelet writes "Started container nginx" for each of its pods: the Events it writes of one
+// text share one string (a copy made per call, as .arg() makes them, is not kept), while a
+// different text stays its own. Seen as written, through a watch (the store keeps an Event
+// nothing else holds packed, and a read unpacks it: tst_eventpack).
 void TestEventRecorder::equalMessagesShareOneString()
 {
     test::ApiFixture f;
+    const auto watch = f.api.watch(f.rt(Kind::Event), QStringLiteral("default"));
+    QVERIFY(watch.ok());
     controller::EventRecorder recorder(f.client, QStringLiteral("kubelet"));
     const QString type = QStringLiteral("Normal");
     for (int i = 0; i < 3; ++i) {
@@ -126,10 +129,10 @@ void TestEventRecorder::equalMessagesShareOneString()
         recorder.event(*pod, type, QStringLiteral("Killing"), QStringLiteral("Stopping container %1").arg(QStringLiteral("nginx")));
     }
     QHash<QString, QSet<const QChar *>> storage;   // message -> where its characters live
-    const auto events = f.client.list(f.rt(Kind::Event), QStringLiteral("default")).value.items;
+    const auto events = watch.value->take();
     QCOMPARE(int(events.size()), 6);
-    for (const ObjectPtr &o : events) {
-        const auto ev = objectCast<Event>(o);
+    for (const apiserver::ApiWatchEvent &e : events) {
+        const auto ev = objectCast<Event>(e.object);
         storage[ev->message].insert(ev->message.constData());
     }
     QCOMPARE(storage.size(), 2);

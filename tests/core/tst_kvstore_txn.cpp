@@ -245,6 +245,29 @@ private slots:
         QCOMPARE(two.size(), std::size_t(2));
         QCOMPARE(two[1].type, WatchEvent::Delete);
     }
+
+    // With a prefix, the log keeps the values of keys under it only: the others' events keep
+    // their key, type and revision, and the log holds none of their objects.
+    void writeLogKeepsValuesUnderItsPrefixOnly()
+    {
+        KvStore store;
+        store.startWriteLog("/registry/pods/");
+        const api::ObjectPtr pod = obj(1), event = obj(2);
+        store.put("/registry/pods/default/p", pod);
+        store.put("/registry/events/default/e", event);
+        store.put("/registry/events/default/e", obj(3));   // its prevKv is `event`
+        QCOMPARE(event.use_count(), 2);   // the test and the store's history: not the log
+        const std::vector<WatchEvent> logged = store.takeWriteLog();
+        QCOMPARE(logged.size(), std::size_t(3));
+        QCOMPARE(logged[0].kv.key, QByteArray("/registry/pods/default/p"));
+        QVERIFY(logged[0].kv.value == pod);
+        QCOMPARE(logged[1].kv.key, QByteArray("/registry/events/default/e"));
+        QCOMPARE(logged[1].type, WatchEvent::Put);
+        QCOMPARE(logged[1].revision.main, qint64(3));
+        QVERIFY(!logged[1].kv.value);
+        QVERIFY(!logged[2].kv.value);
+        QVERIFY(!logged[2].prevKv.value);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestKvStoreTxn)

@@ -115,6 +115,47 @@ private slots:
         QCOMPARE(w.watcher->take().size(), std::size_t(2));
     }
 
+    // packNow packs a key's newest version at once, whatever its age, on the same terms as
+    // compaction: under the pack-cold range, held by nothing but the store, live.
+    void packNowPacksWhatOnlyTheStoreHolds()
+    {
+        KvStore store;
+        store.put(key(0), makeEvent(QStringLiteral("e0"), 1));   // 2
+        QVERIFY(!store.packNow(key(0)));   // no pack-cold range yet
+        store.setPackCold(KeyRange::prefix("/registry/events/"));
+        QVERIFY(store.packNow(key(0)));
+        QCOMPARE(store.stats().valuesPacked, 1);
+        QVERIFY(!store.packNow(key(0)));   // packed already
+        QCOMPARE(store.get(key(0))->toJsonBytes(), makeEvent(QStringLiteral("e0"), 1)->toJsonBytes());
+
+        const api::ObjectPtr held = makeEvent(QStringLiteral("e1"), 1);
+        store.put(key(1), held);   // 3
+        QVERIFY(!store.packNow(key(1)));   // the test holds it
+        QVERIFY(store.get(key(1)) == held);
+        WatchResult w = store.watch(KeyRange::prefix("/registry/events/"));
+        QVERIFY(w.ok());
+        store.put(key(2), makeEvent(QStringLiteral("e2"), 1));   // 4
+        QVERIFY(!store.packNow(key(2)));   // a watcher has it queued
+        QCOMPARE(w.watcher->take().size(), std::size_t(1));
+        QVERIFY(store.packNow(key(2)));    // taken: the store's alone
+        QCOMPARE(store.get(key(2))->toJsonBytes(), makeEvent(QStringLiteral("e2"), 1)->toJsonBytes());
+
+        store.put("/registry/namespaces/default", makeEvent(QStringLiteral("n"), 1));   // 5
+        QVERIFY(!store.packNow("/registry/namespaces/default"));   // outside the range
+        QVERIFY(!store.packNow(key(9)));   // no such key
+        QCOMPARE(store.deleteRange(KeyRange::single(key(0))).deleted, 1);   // 6
+        QVERIFY(!store.packNow(key(0)));   // a tombstone
+        QCOMPARE(store.stats().valuesPacked, 2);
+
+        // A version packed early is read back, compacted and replayed like one compaction packed.
+        store.put(key(3), makeEvent(QStringLiteral("e3"), 1));   // 7
+        QCOMPARE(w.watcher->take().size(), std::size_t(2));   // e0's delete, e3's put
+        QVERIFY(store.packNow(key(3)));
+        QCOMPARE(store.compact(7), StoreError::None);
+        QCOMPARE(store.history(key(3)).at(0).kv.value->toJsonBytes(), makeEvent(QStringLiteral("e3"), 1)->toJsonBytes());
+        QCOMPARE(store.range(KeyRange::prefix("/registry/events/")).kvs.size(), std::size_t(3));
+    }
+
     // Every way of reading a packed version sees the object that was put.
     void everyReadSeesThePackedObject()
     {
