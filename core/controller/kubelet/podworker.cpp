@@ -85,21 +85,21 @@ PodWorkerResult PodWorker::sync(const Pod &pod, const QString &podCIDR, qint64 n
 PodRuntime &PodWorker::recordFor(const Pod &pod, const QString &podCIDR, qint64 now, bool *isNew)
 {
     const QString &uid = pod.metadata.uid;
-    // A known pod (most syncs): one lookup. Its key already maps to its uid (a record is only
-    // made below, with the mapping; a new uid under the key drops the old record, as does
-    // forget()), so there is nothing else to update.
-    if (const auto it = m_pods.find(uid); it != m_pods.end()) {
+    // A known pod (most syncs): one lookup, by the key the sync came with (its characters were
+    // just read by the queue and the lister; a pod's uid, in a block of its own, had sat cold
+    // since the last sync: hashing it was a cache miss a sync). The record is the pod's if its
+    // uid is the pod's (the same characters in memory: versions of a pod share them).
+    const QString key = pod.key();
+    auto it = m_pods.find(key);
+    if (it != m_pods.end() && it->uid == uid) {
         *isNew = false;
         return *it;
     }
     *isNew = true;
-    const QString key = pod.key();
-    QString &mapped = m_uidByKey[key];
-    if (!mapped.isEmpty() && mapped != uid) {   // deleted and created again under the same name
-        m_ips.release(mapped);
-        m_pods.remove(mapped);
+    if (it != m_pods.end()) {   // deleted and created again under the same name
+        m_ips.release(it->uid);
+        m_pods.erase(it);
     }
-    mapped = uid;
     PodRuntime rec;
     rec.uid = uid;
     rec.key = key;
@@ -121,7 +121,7 @@ PodRuntime &PodWorker::recordFor(const Pod &pod, const QString &podCIDR, qint64 
     adopt(rec, pod, podCIDR, now);
     if (rec.podIP.isEmpty())
         rec.podIP = m_ips.allocate(uid, podCIDR);
-    return *m_pods.insert(uid, rec);
+    return *m_pods.insert(key, rec);
 }
 
 // A pod that already runs when the kubelet first sees it (scenario `objects:` with a status,
@@ -243,11 +243,11 @@ void PodWorker::finishKill(Step &s, qint64 t)
 void PodWorker::forget(const QString &key)
 {
     std::lock_guard lock(m_mutex);
-    const QString uid = m_uidByKey.take(key);
-    if (uid.isEmpty())
+    const auto it = m_pods.find(key);
+    if (it == m_pods.end())
         return;
-    m_pods.remove(uid);
-    m_ips.release(uid);
+    m_ips.release(it->uid);
+    m_pods.erase(it);
 }
 
 void PodWorker::shift(qint64 fromMs, qint64 deltaMs)
@@ -272,7 +272,7 @@ void PodWorker::shift(qint64 fromMs, qint64 deltaMs)
 QStringList PodWorker::keys() const
 {
     std::lock_guard lock(m_mutex);
-    QStringList k = m_uidByKey.keys();
+    QStringList k = m_pods.keys();
     k.sort();
     return k;
 }
@@ -280,7 +280,7 @@ QStringList PodWorker::keys() const
 std::optional<PodRuntime> PodWorker::runtime(const QString &key) const
 {
     std::lock_guard lock(m_mutex);
-    const auto it = m_pods.constFind(m_uidByKey.value(key));
+    const auto it = m_pods.constFind(key);
     if (it == m_pods.constEnd())
         return std::nullopt;
     return *it;

@@ -71,8 +71,7 @@ private:
 
     const KubeletConfig m_config;
     mutable LightMutex m_mutex;
-    QHash<QString, PodRuntime> m_pods;   // uid → record
-    QHash<QString, QString> m_uidByKey;
+    QHash<QString, PodRuntime> m_pods;   // the pod's key ("ns/name") → its record (its uid in it)
     NodeImages m_images;
     PodIpAllocator m_ips;
     // The Events' messages the kubelet writes for every pod, made once per container name or
