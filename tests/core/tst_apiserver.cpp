@@ -1,8 +1,6 @@
 // API server semantics: create/get/list/update/patch/delete, conflicts, generation,
 // subresources, graceful deletion, finalizers, watch and 410.
-#include "core/api/codec.h"
 #include "core/api/deployment.h"
-#include "core/api/event.h"
 #include "core/api/namespace.h"
 #include "core/api/pod.h"
 #include "core/apiserver/apiserver.h"
@@ -401,42 +399,6 @@ private slots:
         QVERIFY(deleting.ok());
         QVERIFY(deleting.value->metadata.deletionTimestamp != 0);   // graceful: a new version
         QCOMPARE(deleting.value->key().constData(), created.value->key().constData());
-    }
-
-    // An Event is stored packed from the API server's next write on, once nothing but the store
-    // holds it (KvStore::packNow): its writer has let go, no watcher has it queued. Reads see it
-    // as written.
-    void eventsArePackedAtTheNextWrite()
-    {
-        ApiFixture f;
-        const auto event = [](const QString &name) {
-            return api::decodeObject(QJsonObject{
-                       {QStringLiteral("apiVersion"), QStringLiteral("v1")},
-                       {QStringLiteral("kind"), QStringLiteral("Event")},
-                       {QStringLiteral("metadata"), QJsonObject{{QStringLiteral("name"), name}}},
-                       {QStringLiteral("involvedObject"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("Pod")}, {QStringLiteral("name"), QStringLiteral("p")}}},
-                       {QStringLiteral("reason"), QStringLiteral("Started")},
-                       {QStringLiteral("message"), QStringLiteral("Started container app")}})
-                .object->clone();
-        };
-        const auto first = f.api.create(event(QStringLiteral("e1")));
-        QVERIFY(first.ok());
-        const QByteArray written = first.value->toJsonBytes();
-        QVERIFY(f.api.create(event(QStringLiteral("e2"))).ok());   // e1's writer (this test) holds it
-        QCOMPARE(f.store.stats().valuesPacked, 0);
-        QVERIFY(f.api.create(test::makePod(QStringLiteral("p"))).ok());   // e2: nothing holds it
-        QCOMPARE(f.store.stats().valuesPacked, 1);
-        const auto e2 = f.api.get(f.rt(Kind::Event), QStringLiteral("default"), QStringLiteral("e2"));
-        QVERIFY(e2.ok());
-        QCOMPARE(e2.value->metadata.name, QStringLiteral("e2"));
-        QCOMPARE(objectCast<Event>(e2.value)->message, QStringLiteral("Started container app"));
-        // A watcher of Events holds each until it takes it: not packed meanwhile.
-        auto w = f.api.watch(f.rt(Kind::Event), QStringLiteral("default"), {});
-        QVERIFY(w.ok());
-        QVERIFY(f.api.create(event(QStringLiteral("e3"))).ok());
-        QVERIFY(f.api.create(test::makePod(QStringLiteral("q"))).ok());
-        QCOMPARE(f.store.stats().valuesPacked, 1);
-        QCOMPARE(f.api.get(f.rt(Kind::Event), QStringLiteral("default"), QStringLiteral("e1")).value->toJsonBytes(), written);
     }
 
     void bindOnce()
