@@ -26,10 +26,14 @@ SIZE="${2:-medium}"
 OUT="${3:-profile-bench.out}"
 FLOOR="${4:-}"
 command -v valgrind >/dev/null || { echo "valgrind is not installed: apt-get install valgrind" >&2; exit 1; }
+# One round, in this process (a build with rounds forks a process per round: callgrind would
+# write each its own file under one name).
+ROUNDS=()
+"$RLAB" --help 2>&1 | grep -q -- --rounds && ROUNDS=(--rounds 1)
 CACHE=()
 [ "$FLOOR" = cache ] && CACHE=(--cache-sim=yes --I1=65536,8,64 --D1=65536,8,64 --LL=33554432,16,64)
 valgrind --tool=callgrind "${CACHE[@]}" --callgrind-out-file="$OUT" --toggle-collect='rlab::DeterministicRunner::runUntilIdle*' \
-  "$RLAB" bench --size "$SIZE" >"$OUT.bench.txt" 2>"$OUT.valgrind.txt"
+  "$RLAB" bench --size "$SIZE" "${ROUNDS[@]}" >"$OUT.bench.txt" 2>"$OUT.valgrind.txt"
 if [ "$FLOOR" = cache ]; then
   echo "== the lab's last-level read misses (DLmr), inclusive, then self; then instructions (Ir)"
   callgrind_annotate --inclusive=yes --show=DLmr,DLmw,Ir --sort=DLmr --threshold=95 "$OUT" 2>/dev/null \
@@ -48,7 +52,7 @@ echo "== the lab, self"
 callgrind_annotate --threshold=60 "$OUT" 2>/dev/null | grep -E '^ *[0-9,]+ \( *[0-9.]+%\)' | grep -v "PROGRAM TOTALS" | head -25 | cut -c1-200 || true
 if [ "$FLOOR" = floor ]; then
   valgrind --tool=callgrind --callgrind-out-file="$OUT.floor" --toggle-collect='rlab::cli::BenchFloor::replayOnce*' \
-    "$RLAB" bench --size "$SIZE" >/dev/null 2>"$OUT.floor.valgrind.txt"
+    "$RLAB" bench --size "$SIZE" "${ROUNDS[@]}" >/dev/null 2>"$OUT.floor.valgrind.txt"
   python3 "$(dirname "$0")/profile-stages.py" <(callgrind_annotate --inclusive=yes --threshold=99.9 "$OUT" 2>/dev/null) "$OUT.bench.txt" \
     <(callgrind_annotate --inclusive=yes --threshold=99.9 "$OUT.floor" 2>/dev/null) || true
 else

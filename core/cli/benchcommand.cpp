@@ -5,6 +5,7 @@
 #include "core/api/pod.h"
 #include "core/cli/rolloutbench.h"
 #include "core/cli/sizebench.h"
+#include "core/cli/sizebenchrounds.h"
 #include "core/sim/cluster.h"
 
 #include <QElapsedTimer>
@@ -141,7 +142,7 @@ int storeBench(int pods, int watchers, bool json, QTextStream &out)
 int benchCommand(const QStringList &args, QTextStream &out, QTextStream &err)
 {
     QString what = QStringLiteral("store");
-    int pods = 100000, watchers = 3, traceMemoryMiB = 0, retainRevisions = -1;
+    int pods = 100000, watchers = 3, traceMemoryMiB = 0, retainRevisions = -1, rounds = 0;
     RolloutBenchOptions rollout;
     std::optional<SizeBenchOptions> sized;
     bool json = false;
@@ -176,6 +177,11 @@ int benchCommand(const QStringList &args, QTextStream &out, QTextStream &err)
         } else if (a == QLatin1String("--trace-memory")) {
             if (!next(&traceMemoryMiB) || traceMemoryMiB <= 0) {
                 err << "rlab bench: --trace-memory needs a positive number of MiB\n";
+                return 2;
+            }
+        } else if (a == QLatin1String("--rounds")) {
+            if (!next(&rounds) || rounds == 0) {
+                err << "rlab bench: --rounds needs a positive number\n";
                 return 2;
             }
         } else if (a == QLatin1String("--retain-revisions")) {
@@ -213,18 +219,28 @@ int benchCommand(const QStringList &args, QTextStream &out, QTextStream &err)
         o.traceMemoryMiB = traceMemoryMiB;
         if (retainRevisions >= 0)
             o.retainRevisions = retainRevisions;
+        if (rounds > 0)
+            o.rounds = rounds;
         const bool terminal = isatty(STDERR_FILENO);
-        const SizeBenchResult r = runSizeBench(o, [&](const QString &phase, double done) {
+        out.flush();   // a round's child process starts with nothing of ours buffered
+        err.flush();
+        QString failed;
+        const SizeBenchResult r = runSizeBenchRounds(o, [&](const QString &phase, double done) {
             if (terminal) {   // a progress bar, overwritten: the phase's share of the goal reached
                 const int filled = std::clamp(int(done * 30.0 + 0.5), 0, 30);
                 err << "\r[" << QString(filled, QLatin1Char('#')) << QString(30 - filled, QLatin1Char('.')) << "] "
-                    << qSetFieldWidth(6) << phase << qSetFieldWidth(0) << " " << qSetFieldWidth(3) << int(done * 100.0 + 0.5)
+                    << qSetFieldWidth(12) << phase << qSetFieldWidth(0) << " " << qSetFieldWidth(3) << int(done * 100.0 + 0.5)
                     << qSetFieldWidth(0) << " %   ";
                 err.flush();
             }
-        });
+        }, &failed);
         if (terminal)
-            err << "\r" << QString(48, QLatin1Char(' ')) << "\r";
+            err << "\r" << QString(56, QLatin1Char(' ')) << "\r";
+        if (!failed.isEmpty()) {
+            err << "rlab bench: " << failed << "\n";
+            err.flush();
+            return 1;
+        }
         err.flush();
         if (json)
             out << QJsonDocument(r.toJson(o)).toJson(QJsonDocument::Compact) << "\n";

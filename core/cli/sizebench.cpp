@@ -85,13 +85,17 @@ bool allAvailable(Simulation &sim, int deployments, int replicas)
 
 std::optional<SizeBenchOptions> SizeBenchOptions::preset(const QString &name)
 {
+    SizeBenchOptions o;
+    o.size = name;
     if (name == QLatin1String("small"))
-        return SizeBenchOptions{name, 10, 10, 10};
-    if (name == QLatin1String("medium"))
-        return SizeBenchOptions{name, 10, 1000, 100};
-    if (name == QLatin1String("large"))
-        return SizeBenchOptions{name, 100, 1000, 1000};
-    return std::nullopt;
+        o.deployments = 10, o.replicas = 10, o.nodes = 10, o.rounds = 3;
+    else if (name == QLatin1String("medium"))
+        o.deployments = 10, o.replicas = 1000, o.nodes = 100, o.rounds = 3;
+    else if (name == QLatin1String("large"))
+        o.deployments = 100, o.replicas = 1000, o.nodes = 1000, o.rounds = 1;
+    else
+        return std::nullopt;
+    return o;
 }
 
 QStringList SizeBenchOptions::presetNames()
@@ -100,6 +104,19 @@ QStringList SizeBenchOptions::presetNames()
 }
 
 namespace {
+QJsonArray roundsJson(const QList<SizeBenchRound> &rounds)
+{
+    QJsonArray list;
+    for (const SizeBenchRound &r : rounds)
+        list.append(QJsonObject{{QStringLiteral("cpuSeconds"), r.cpuS},
+                                {QStringLiteral("kernelCpuSeconds"), r.kernelCpuS},
+                                {QStringLiteral("floorCpuSeconds"), r.floorCpuS},
+                                {QStringLiteral("pipelineOverFloor"), r.pipelineOverFloor},
+                                {QStringLiteral("labPeakRssBytes"), r.labPeakRssBytes},
+                                {QStringLiteral("complete"), r.complete}});
+    return list;
+}
+
 // The lab's three phases into `r`; returns the floor holding their writes (spilled, the capture
 // stopped), to be replayed once the lab is gone.
 std::unique_ptr<BenchFloor> runLab(const SizeBenchOptions &o, const SizeBenchProgress &progress, SizeBenchResult &r)
@@ -266,9 +283,9 @@ double SizeBenchResult::benchOverheadCpuS() const
 
 QJsonObject SizeBenchResult::toJson(const SizeBenchOptions &o) const
 {
-    QJsonArray rounds;
+    QJsonArray floorRounds;
     for (const double c : floorRoundsCpuS)
-        rounds.append(c);
+        floorRounds.append(c);
     QJsonArray list;
     for (const SizeBenchPhase &p : phases) {
         QJsonObject by;
@@ -316,14 +333,72 @@ QJsonObject SizeBenchResult::toJson(const SizeBenchOptions &o) const
                        {QStringLiteral("heapBytesPerLivePod"), heapBytesPerLivePod},
                        {QStringLiteral("cpuSeconds"), cpuS()},
                        {QStringLiteral("floorCpuSeconds"), floorCpuS()},
-                       {QStringLiteral("floorRoundsCpuSeconds"), rounds},
+                       {QStringLiteral("floorRoundsCpuSeconds"), floorRounds},
                        {QStringLiteral("floorCompactionCpuSeconds"), sum(&SizeBenchPhase::floorCompactionCpuS)},
                        {QStringLiteral("benchOverheadCpuSeconds"), benchOverheadCpuS()},
                        {QStringLiteral("pipelineOverFloor"), pipelineOverFloor()},
                        {QStringLiteral("kernelCpuSeconds"), kernelCpuS()},
                        {QStringLiteral("floorKernelCpuSeconds"), floorKernelCpuS()},
                        {QStringLiteral("userPipelineOverFloor"), userPipelineOverFloor()},
-                       {QStringLiteral("complete"), complete}};
+                       {QStringLiteral("complete"), complete},
+                       {QStringLiteral("rounds"), roundsJson(this->rounds)},
+                       {QStringLiteral("medianRound"), medianRound}};
+}
+
+std::optional<SizeBenchResult> SizeBenchResult::fromJson(const QJsonObject &json)
+{
+    if (json.value(QLatin1String("benchmark")).toString() != QLatin1String("size"))
+        return std::nullopt;
+    const auto num = [](const QJsonObject &o, const char *key) { return o.value(QLatin1String(key)).toDouble(); };
+    const auto count = [](const QJsonObject &o, const char *key) { return o.value(QLatin1String(key)).toInteger(); };
+    SizeBenchResult r;
+    for (const QJsonValue &v : json.value(QLatin1String("phases")).toArray()) {
+        const QJsonObject o = v.toObject();
+        SizeBenchPhase p;
+        p.name = o.value(QLatin1String("phase")).toString();
+        p.wallS = num(o, "wallSeconds");
+        p.cpuS = num(o, "cpuSeconds");
+        p.virtualS = num(o, "virtualSeconds");
+        p.reconciles = count(o, "reconciles");
+        const QJsonObject by = o.value(QLatin1String("reconcilesByController")).toObject();
+        for (auto it = by.constBegin(); it != by.constEnd(); ++it)
+            p.reconcilesBy.insert(it.key(), it.value().toInteger());
+        p.apiWrites = count(o, "apiWrites");
+        p.watchEventsDelivered = count(o, "watchEventsDelivered");
+        p.traceEventsKept = count(o, "traceEventsKept");
+        p.floorCpuS = num(o, "floorCpuSeconds");
+        p.benchOverheadCpuS = num(o, "benchOverheadCpuSeconds");
+        p.floorWrites = count(o, "floorWrites");
+        p.floorWatchEventsDelivered = count(o, "floorWatchEventsDelivered");
+        p.compactionVisits = count(o, "compactionVisits");
+        p.floorCompactions = count(o, "floorCompactions");
+        p.floorCompactionVisits = count(o, "floorCompactionVisits");
+        p.floorCompactionCpuS = num(o, "floorCompactionCpuSeconds");
+        p.kernelCpuS = num(o, "kernelCpuSeconds");
+        p.floorKernelCpuS = num(o, "floorKernelCpuSeconds");
+        p.storeKeys = count(o, "storeKeys");
+        p.valuesPacked = count(o, "valuesPacked");
+        p.liveEvents = count(o, "liveEvents");
+        p.retainedRevisionsPeak = count(o, "retainedRevisionsPeak");
+        p.heapBytes = count(o, "heapBytes");
+        p.complete = o.value(QLatin1String("complete")).toBool();
+        r.phases << p;
+    }
+    r.peakRssBytes = count(json, "peakRssBytes");
+    r.labPeakRssBytes = count(json, "labPeakRssBytes");
+    r.floorError = json.value(QLatin1String("floorError")).toString();
+    for (const QJsonValue &v : json.value(QLatin1String("floorRoundsCpuSeconds")).toArray())
+        r.floorRoundsCpuS << v.toDouble();
+    r.livePods = count(json, "livePods");
+    r.heapBytesPerLivePod = num(json, "heapBytesPerLivePod");
+    r.complete = json.value(QLatin1String("complete")).toBool();
+    for (const QJsonValue &v : json.value(QLatin1String("rounds")).toArray()) {
+        const QJsonObject o = v.toObject();
+        r.rounds << SizeBenchRound{num(o, "cpuSeconds"), num(o, "kernelCpuSeconds"), num(o, "floorCpuSeconds"),
+                                   num(o, "pipelineOverFloor"), count(o, "labPeakRssBytes"), o.value(QLatin1String("complete")).toBool()};
+    }
+    r.medianRound = int(count(json, "medianRound"));
+    return r;
 }
 
 QString SizeBenchResult::toText(const SizeBenchOptions &o) const
@@ -352,6 +427,15 @@ QString SizeBenchResult::toText(const SizeBenchOptions &o) const
                    .arg(double(p.heapBytes) / (1024.0 * 1024.0), 0, 'f', 1);
     out += QStringLiteral("  total: %1 s wall, %2 s CPU; floor %3 s CPU; pipeline/floor %4\n")
                .arg(wall, 0, 'f', 3).arg(cpu, 0, 'f', 3).arg(floorCpuS(), 0, 'f', 3).arg(pipelineOverFloor(), 0, 'f', 1);
+    if (rounds.size() > 1) {
+        QStringList ratios, cpus;
+        for (const SizeBenchRound &r : rounds) {
+            ratios << QString::number(r.pipelineOverFloor, 'f', 1);
+            cpus << QString::number(r.cpuS, 'f', 3);
+        }
+        out += QStringLiteral("  rounds: %1, each in a process of its own; pipeline/floor %2 (lab CPU %3 s): the figures here are round %4's, the median\n")
+                   .arg(rounds.size()).arg(ratios.join(QStringLiteral(", ")), cpus.join(QStringLiteral(", "))).arg(medianRound + 1);
+    }
     if (floorRoundsCpuS.size() > 1) {
         QStringList each;
         for (const double c : floorRoundsCpuS)

@@ -32,6 +32,13 @@ struct SizeBenchOptions
     // maxRetainedRevisions). The presets keep 100,000; 0: the lab's default (1,000,000), where
     // history is otherwise dropped only by the 5-minute compaction and dominates memory at scale.
     int retainRevisions = 100'000;
+    // How many times the whole bench (lab, then floor) runs, each time in a process of its own
+    // (runSizeBenchRounds: fork), so that each pays its own first touches of memory; the figures
+    // are those of the median round by pipeline/floor, every round's ratio beside them. On the
+    // VMs measured the same work took up to 35 % more CPU from one run to the next, and the floor,
+    // short and later, did not always slow with the lab (#16). The presets: small and medium 3,
+    // large 1 (34 s a round). 1: this process, no fork.
+    int rounds = 1;
     // small 10 x 10 on 10 nodes, medium 10 x 1,000 on 100, large 100 x 1,000 on 1,000.
     static std::optional<SizeBenchOptions> preset(const QString &name);
     static QStringList presetNames();
@@ -70,6 +77,14 @@ struct SizeBenchPhase
     }
 };
 
+// One round of a multi-round bench, as its figures' summary (SizeBenchOptions::rounds).
+struct SizeBenchRound
+{
+    double cpuS = 0, kernelCpuS = 0, floorCpuS = 0, pipelineOverFloor = 0;
+    qint64 labPeakRssBytes = 0;
+    bool complete = false;
+};
+
 struct SizeBenchResult
 {
     QList<SizeBenchPhase> phases;
@@ -80,6 +95,10 @@ struct SizeBenchResult
     qint64 livePods = 0;
     double heapBytesPerLivePod = 0;
     bool complete = false;
+    // With SizeBenchOptions::rounds > 1: every round, in the order run, and which one the
+    // figures above are (its index). Empty for a single round.
+    QList<SizeBenchRound> rounds;
+    int medianRound = 0;
     double cpuS() const;
     double floorCpuS() const;
     double benchOverheadCpuS() const;   // the phases' sum
@@ -89,6 +108,9 @@ struct SizeBenchResult
     double userPipelineOverFloor() const;
     double sum(double SizeBenchPhase::*figure) const;   // the phases' sum of one figure
     QJsonObject toJson(const SizeBenchOptions &o) const;
+    // toJson's figures read back (how a round's child process hands them over); nullopt when
+    // `json` is not a size bench's.
+    static std::optional<SizeBenchResult> fromJson(const QJsonObject &json);
     QString toText(const SizeBenchOptions &o) const;
 };
 
