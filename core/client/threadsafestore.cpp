@@ -128,11 +128,12 @@ void ThreadSafeStore::indexLocked(Index &index, const QString &key, const api::O
 api::ObjectPtr ThreadSafeStore::add(const QString &key, api::ObjectPtr obj)
 {
     std::unique_lock lock(m_lock);
-    auto known = m_byKey.constFind(key);
-    if (known == m_byKey.cend())
-        known = m_byKey.insert(key, m_items.try_emplace(key).first);
-    StoreItem &item = **known;
+    auto known = m_byKey.find(key);
+    if (known == m_byKey.end())
+        known = m_byKey.insert(key, ByKey{m_items.try_emplace(key).first, nullptr});
+    StoreItem &item = *known->item;
     api::ObjectPtr old = std::move(item.second);
+    known->obj = obj;
     item.second = std::move(obj);
     for (auto &entry : m_indices)
         indexLocked(entry.second, key, old.get(), &item);
@@ -145,7 +146,7 @@ api::ObjectPtr ThreadSafeStore::remove(const QString &key)
     const auto known = m_byKey.constFind(key);
     if (known == m_byKey.cend())
         return nullptr;
-    const Items::iterator it = *known;
+    const Items::iterator it = known->item;
     m_byKey.erase(known);
     api::ObjectPtr old = std::move(it->second);
     for (auto &entry : m_indices)   // before the node goes: the buckets read its key
@@ -161,7 +162,7 @@ void ThreadSafeStore::replace(std::map<QString, api::ObjectPtr> items)
     m_byKey.clear();
     m_byKey.reserve(qsizetype(m_items.size()));
     for (auto it = m_items.begin(); it != m_items.end(); ++it)
-        m_byKey.insert(it->first, it);
+        m_byKey.insert(it->first, ByKey{it, it->second});
     for (auto &entry : m_indices) {
         entry.second.buckets.clear();
         for (const StoreItem &item : m_items)
@@ -173,7 +174,7 @@ api::ObjectPtr ThreadSafeStore::get(const QString &key) const
 {
     std::shared_lock lock(m_lock);
     const auto it = m_byKey.constFind(key);
-    return it == m_byKey.cend() ? nullptr : (*it)->second;
+    return it == m_byKey.cend() ? nullptr : it->obj;
 }
 
 QList<api::ObjectPtr> ThreadSafeStore::list() const
