@@ -198,15 +198,36 @@ Scheduler::NodeEntry Scheduler::nodeEntryJson(const NodeScore &score, const QStr
     key.push_back(score.index);
     key.push_back(score.total);
     auto it = m_nodeEntryJson.find(key);
-    if (it != m_nodeEntryJson.end())
+    if (it != m_nodeEntryJson.end() && it->second.node == nodeName)
         return it->second;
-    if (m_nodeEntryJson.size() >= 4096)
-        m_nodeEntryJson.clear();
     const QJsonObject entry{{QStringLiteral("node"), nodeName},
                             {QStringLiteral("filter"), QStringLiteral("fits")},
                             {QStringLiteral("plugins"), pluginsJson(score)},
                             {QStringLiteral("score"), score.total}};
-    return m_nodeEntryJson.emplace(key, NodeEntry{entry, m_nextEntrySerial++}).first->second;   // a copy: m_signature stays scratch
+    if (it != m_nodeEntryJson.end())   // another node took the index since: a new entry
+        return it->second = NodeEntry{entry, m_nextEntrySerial++, nodeName};
+    if (m_nodeEntryJson.size() >= 4096)
+        m_nodeEntryJson.clear();
+    return m_nodeEntryJson.emplace(key, NodeEntry{entry, m_nextEntrySerial++, nodeName}).first->second;   // a copy: m_signature stays scratch
+}
+
+namespace {
+const QString &fitsText()
+{
+    static const QString fits = QStringLiteral("fits");
+    return fits;
+}
+} // namespace
+
+QJsonObject Scheduler::filterEntryJson(const QString &nodeName, const QString &filter)
+{
+    const QString &text = filter.isEmpty() ? fitsText() : filter;
+    const std::pair<QString, QString> key{nodeName, text};
+    if (const auto it = m_filterEntryJson.constFind(key); it != m_filterEntryJson.cend())
+        return *it;
+    if (m_filterEntryJson.size() >= 4096)
+        m_filterEntryJson.clear();
+    return *m_filterEntryJson.insert(key, QJsonObject{{QStringLiteral("node"), nodeName}, {QStringLiteral("filter"), text}});
 }
 
 QJsonObject Scheduler::pluginsJson(const NodeScore &score)
